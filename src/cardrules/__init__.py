@@ -1,0 +1,31 @@
+"""cardrules: the reference implementation of the rules of five traditional card games.
+
+Each game is a module of pure functions over frozen values (see
+:mod:`cardrules.game` for the contract and :mod:`cardrules.games` for the registry).
+
+>>> import cardrules
+>>> cardrules.games.names()[0]
+'oh_hell'
+"""
+
+from __future__ import annotations
+
+from cardrules import cards, errors, game, games
+from cardrules.errors import CardrulesError, IllegalMoveError, NotationError, RecordError, RulesError
+from cardrules.game import CHANCE
+
+__all__ = [
+    "CHANCE",
+    "CardrulesError",
+    "IllegalMoveError",
+    "NotationError",
+    "RecordError",
+    "RulesError",
+    "__version__",
+    "cards",
+    "errors",
+    "game",
+    "games",
+]
+
+__version__ = "0.1.0"

@@ -1,0 +1,97 @@
+"""Deal after deal: the dealer, the running totals, the shuffles, and the caps.
+
+A game in cardrules is the whole match its source describes. This module holds
+what every game's match layer shares:
+
+* :class:`Match`, the part of a state that changes only between deals (deal
+  number, dealer, running totals, the rows of finished deals);
+* where the randomness of each deal comes from: deal ``k`` is dealt from
+  :func:`shuffled` ``(seed, k, deck)``, the first dealer from :func:`first_dealer`
+  (see :mod:`cardrules.core.randomness` for the exact derivation);
+* the safety caps ``max_deals`` and ``max_moves``.
+
+>>> m = Match.start(dealer=1, players=3)
+>>> m = m.finish_deal((5, 0, 11), extras=())
+>>> m.totals, m.deal_number, m.dealer
+((5, 0, 11), 1, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+import attrs
+
+from cardrules.cards import Card
+from cardrules.core.options import BaseRules
+from cardrules.core.randomness import Stream
+from cardrules.game import DealRow, Outcome
+
+__all__ = ["Match", "cap_reached", "first_dealer", "shuffled"]
+
+
+@attrs.frozen(slots=True)
+class Match:
+    """The match so far: which deal is on, who deals it, and the totals."""
+
+    deal_number: int
+    dealer: int
+    totals: tuple[int, ...]
+    rows: tuple[DealRow, ...]
+
+    @classmethod
+    def start(cls, dealer: int, players: int) -> Match:
+        """The match before its first deal."""
+        return cls(0, dealer, (0,) * players, ())
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.totals)
+
+    def finish_deal(
+        self,
+        points: Sequence[int],
+        extras: tuple[tuple[str, tuple[int, ...]], ...],
+        *,
+        next_dealer: int | None = None,
+    ) -> Match:
+        """Record a finished deal; the deal passes to the left unless ``next_dealer`` says."""
+        row = DealRow(self.deal_number, self.dealer, tuple(points), extras)
+        totals = tuple(t + p for t, p in zip(self.totals, points))
+        dealer = (self.dealer + 1) % self.players if next_dealer is None else next_dealer
+        return Match(self.deal_number + 1, dealer, totals, (*self.rows, row))
+
+
+def first_dealer(rules: BaseRules, seed: int, players: int) -> int:
+    """The first dealer: ``rules.first_dealer``, or drawn uniformly from the seed."""
+    if rules.first_dealer is not None:
+        return rules.first_dealer
+    return Stream(seed, "first-dealer").below(players)
+
+
+def shuffled(seed: int, deal_number: int, deck: Sequence[Card]) -> list[Card]:
+    """The order (top card first) in which deal ``deal_number`` is dealt."""
+    return Stream(seed, "deal", deal_number).shuffle(deck)
+
+
+def cap_reached(rules: BaseRules, deals_finished: int, moves_made: int) -> bool:
+    """Whether a safety cap (``max_deals``, ``max_moves``) ends the game now."""
+    return (rules.max_deals is not None and deals_finished >= rules.max_deals) or (
+        rules.max_moves is not None and moves_made >= rules.max_moves
+    )
+
+
+def truncated() -> Outcome:
+    """The outcome of a game stopped by a safety cap: no winner is declared."""
+    return Outcome("truncated", (), False)
+
+
+def ranked_outcome(
+    reason: Literal["target reached", "schedule complete", "limit reached", "blocked"],
+    winners: tuple[int, ...],
+    players: int,
+) -> Outcome:
+    """An outcome where several winners mean a draw between them."""
+    return Outcome(reason, winners, draw=len(winners) > 1 and len(winners) <= players)

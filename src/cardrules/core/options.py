@@ -1,0 +1,184 @@
+"""Rules options shared by every game, validation helpers, and the one-line text form.
+
+Every game's ``Rules`` is a frozen attrs class derived from :class:`BaseRules`.
+Options that depend on others are resolved when the rules are built, so
+``Rules()`` and ``Rules(hook=True)`` are equal when ``True`` is the default.
+The text form lists only what differs from the defaults and parses back:
+
+>>> from cardrules.games import oh_hell
+>>> rules = oh_hell.Rules(players=5, start_hand=7)
+>>> text = rules_to_text("oh_hell", rules)
+>>> text
+'oh_hell(players=5,start_hand=7)'
+>>> parse_rules_text(text)
+('oh_hell', {'players': 5, 'start_hand': 7})
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from typing import Any, TypeVar
+
+import attrs
+
+from cardrules.errors import NotationError, RulesError
+
+__all__ = [
+    "BaseRules",
+    "check_bool",
+    "check_choice",
+    "check_int",
+    "not_applicable",
+    "parse_rules_text",
+    "rules_to_text",
+    "set_resolved",
+]
+
+T = TypeVar("T")
+
+
+def check_int(name: str, value: object, low: int, high: int | None = None) -> int:
+    """``value`` as an int in ``low..high`` (no upper bound when ``high`` is None)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesError(f"{name} must be a whole number, not {value!r}")
+    if value < low or (high is not None and value > high):
+        allowed = f"{low}..{high}" if high is not None else f">= {low}"
+        raise RulesError(f"{name}={value} is out of range: allowed {allowed}")
+    return value
+
+
+def check_bool(name: str, value: object) -> bool:
+    """``value`` as a bool (True or False, nothing else)."""
+    if not isinstance(value, bool):
+        raise RulesError(f"{name} must be true or false, not {value!r}")
+    return value
+
+
+def check_choice(name: str, value: T, allowed: Collection[T]) -> T:
+    """``value`` if it is one of ``allowed``; otherwise an error listing them."""
+    if isinstance(value, bool) or value not in allowed:
+        listed = ", ".join(repr(a) for a in allowed)
+        raise RulesError(f"{name}={value!r} is not allowed: use one of {listed}")
+    return value
+
+
+def not_applicable(name: str, value: object, because: str) -> None:
+    """Refuse a value for an option that another option makes meaningless."""
+    if value is not None:
+        raise RulesError(f"{name}={value!r} does not apply {because}; leave it out (None)")
+
+
+def set_resolved(rules: object, name: str, value: object) -> None:
+    """Store a resolved default on frozen rules while they are being built."""
+    object.__setattr__(rules, name, value)
+
+
+def _optional_int(name: str, low: int) -> Any:
+    def validate(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if value is not None:
+            check_int(name, value, low)
+
+    return validate
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class BaseRules:
+    """The options every game has (RULES.md section 6).
+
+    ``first_dealer``: the seat that deals first, or None to draw it from the seed
+    (the sources' cut or draw for deal). ``max_deals`` and ``max_moves``: safety
+    caps for simulation; reaching one ends the game as "truncated". The rules of
+    the games never need them.
+    """
+
+    first_dealer: int | None = attrs.field(default=None, validator=_optional_int("first_dealer", 0))
+    max_deals: int | None = attrs.field(default=None, validator=_optional_int("max_deals", 1))
+    max_moves: int | None = attrs.field(default=None, validator=_optional_int("max_moves", 1))
+
+    def _check_first_dealer(self, players: int) -> None:
+        if self.first_dealer is not None:
+            check_int("first_dealer", self.first_dealer, 0, players - 1)
+
+
+def _format_value(value: object) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+_NOTHING = object()
+
+
+def rules_to_text(name: str, rules: Any) -> str:
+    """The one-line text form: the game name and every option that is not the default."""
+    cls = type(rules)
+    given = {field.name: getattr(rules, field.name) for field in attrs.fields(cls)}
+    shown: dict[str, Any] = {}
+    for name_, value in given.items():
+        others = {k: v for k, v in given.items() if k != name_}
+        try:
+            omitted_value = getattr(cls(**others), name_)
+        except RulesError:
+            omitted_value = _NOTHING
+        if value != omitted_value:
+            shown[name_] = value
+    body = ",".join(f"{k}={_format_value(v)}" for k, v in shown.items())
+    return f"{name}({body})"
+
+
+_TEXT = re.compile(r"^\s*([a-z_][a-z0-9_]*)\s*(?:\((.*)\))?\s*$", re.DOTALL)
+_WORD = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def _parse_value(key: str, text: str) -> object:
+    lowered = text.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    if lowered == "none":
+        return None
+    if re.fullmatch(r"[+-]?\d+", text):
+        return int(text)
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        return text[1:-1]
+    if _WORD.match(text):
+        return text
+    raise NotationError(
+        f"option {key}={text!r}: a value is a whole number, true, false, none or a word"
+    )
+
+
+def parse_rules_text(text: str) -> tuple[str, dict[str, object]]:
+    """Split ``"game(key=value,...)"`` into the game name and the option values.
+
+    >>> parse_rules_text("mau_mau(target=none,must_play=penalty)")
+    ('mau_mau', {'target': None, 'must_play': 'penalty'})
+    """
+    match = _TEXT.match(text)
+    if match is None:
+        raise NotationError(
+            f"bad rules text {text!r}: write name(option=value,...), e.g. oh_hell(players=5)"
+        )
+    name, body = match.group(1), (match.group(2) or "").strip()
+    options: dict[str, object] = {}
+    if body:
+        for part in body.split(","):
+            key, sep, raw = part.partition("=")
+            key, raw = key.strip(), raw.strip()
+            if not sep or not _WORD.match(key) or not raw:
+                raise NotationError(f"bad option {part.strip()!r} in {text!r}: write option=value")
+            if key in options:
+                raise NotationError(f"option {key} is given twice in {text!r}")
+            options[key] = _parse_value(key, raw)
+    return name, options
+
+
+def build_rules(cls: type[T], options: dict[str, object]) -> T:
+    """``cls(**options)`` with an error that names unknown options and lists the known ones."""
+    known = [f.name for f in attrs.fields(cls)]  # type: ignore[arg-type]
+    unknown = [k for k in options if k not in known]
+    if unknown:
+        raise RulesError(f"unknown option {', '.join(unknown)}: the options are {', '.join(known)}")
+    return cls(**options)

@@ -1,0 +1,79 @@
+"""Deterministic, version-stable randomness derived from a game's seed.
+
+A game's only source of randomness is its integer ``seed``. Every random event
+(the first dealer, the shuffle of deal *k*, the *j*-th restock of a stock in
+deal *k*) reads its own stream, named by labels, so that events do not disturb
+one another and a record replays identically across releases and platforms.
+
+The derivation, which another implementation can reproduce:
+
+* the stream for ``(seed, *labels)`` is the byte string
+  ``SHA-256(key || counter)`` for counter = 0, 1, 2, ... (8-byte big-endian),
+  where ``key`` is the UTF-8 text ``"cardrules/1/" + "/".join([seed, *labels])``;
+* a draw ``below(n)`` reads the next 8 bytes as a big-endian unsigned integer
+  ``x`` and returns ``x % n``, rejecting ``x`` when ``x >= 2**64 - 2**64 % n``
+  (so every value is equally likely);
+* ``shuffle(cards)`` is Fisher-Yates: for ``i`` from ``len - 1`` down to 1, swap
+  position ``i`` with position ``below(i + 1)``. Position 0 is the top card.
+
+>>> from cardrules.core.randomness import Stream
+>>> Stream(7, "deal", 0).below(52) == Stream(7, "deal", 0).below(52)
+True
+>>> Stream(7, "deal", 0).shuffle([1, 2, 3, 4, 5])
+[4, 1, 2, 3, 5]
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import Final, TypeVar
+
+__all__ = ["Stream", "fresh_seed"]
+
+T = TypeVar("T")
+_TWO_64: Final = 1 << 64
+
+
+class Stream:
+    """A deterministic stream of random draws named by a seed and labels."""
+
+    __slots__ = ("_buffer", "_counter", "_key", "_position")
+
+    def __init__(self, seed: int, *labels: int | str) -> None:
+        self._key = "/".join(["cardrules/1", str(seed), *map(str, labels)]).encode()
+        self._counter = 0
+        self._buffer = b""
+        self._position = 0
+
+    def _next64(self) -> int:
+        if self._position + 8 > len(self._buffer):
+            self._buffer = hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()
+            self._counter += 1
+            self._position = 0
+        value = int.from_bytes(self._buffer[self._position : self._position + 8], "big")
+        self._position += 8
+        return value
+
+    def below(self, n: int) -> int:
+        """A uniformly random integer in ``range(n)``."""
+        if n <= 0:
+            raise ValueError(f"below() needs n >= 1, not {n}")
+        limit = _TWO_64 - _TWO_64 % n
+        while True:
+            value = self._next64()
+            if value < limit:
+                return value % n
+
+    def shuffle(self, items: Sequence[T]) -> list[T]:
+        """A new list with the items in uniformly random order (Fisher-Yates)."""
+        result = list(items)
+        for i in range(len(result) - 1, 0, -1):
+            j = self.below(i + 1)
+            result[i], result[j] = result[j], result[i]
+        return result
+
+
+def fresh_seed(draw: int) -> int:
+    """A game seed from 63 random bits a caller drew (used by ``sample``)."""
+    return draw & ((1 << 63) - 1)

@@ -1,0 +1,226 @@
+"""Reading serialized states back, validated: the shared checks every game uses.
+
+A state loaded from JSON is refused with a :class:`RecordError` that names the
+field and the problem if any field has the wrong type or range, or if its cards
+are not exactly the game's deck.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NoReturn, TypeVar
+
+from cardrules.cards import Card, format_cards, parse_card, parse_cards
+from cardrules.core.match import Match
+from cardrules.errors import CardrulesError, RecordError
+from cardrules.game import DealRow, Event, Log, Outcome
+
+__all__ = ["StateReader"]
+
+T = TypeVar("T")
+_REASONS = ("target reached", "schedule complete", "limit reached", "blocked", "voided", "truncated")
+
+
+class StateReader:
+    """Typed, checked access to the fields of a serialized state."""
+
+    def __init__(self, data: Mapping[str, Any], game: str, version: str) -> None:
+        if not isinstance(data, Mapping):
+            raise RecordError(f"a state must be a JSON object, not {type(data).__name__}")
+        self.data = data
+        self.game = game
+        self.version = version
+
+    def read(self, build: Callable[[StateReader], T]) -> T:
+        """Check the game and version, then build the state; wrap stray errors."""
+        if self.data.get("game") != self.game:
+            self.fail(f"this is a state of {self.data.get('game')!r}, not of {self.game!r}")
+        if self.data.get("version") != self.version:
+            self.fail(
+                f"this state was made by {self.game} version {self.data.get('version')!r}; "
+                f"this cardrules plays version {self.version!r}"
+            )
+        try:
+            return build(self)
+        except RecordError:
+            raise
+        except (CardrulesError, ValueError, TypeError, KeyError, IndexError) as error:
+            raise RecordError(f"bad state: {error}") from None
+
+    def fail(self, message: str) -> NoReturn:
+        """Refuse the state."""
+        raise RecordError(f"bad state: {message}")
+
+    def _get(self, key: str) -> Any:
+        if key not in self.data:
+            self.fail(f"field {key!r} is missing")
+        return self.data[key]
+
+    def guard(self, key: str, build: Callable[[], T]) -> T:
+        """Run ``build``, reporting its error against field ``key``."""
+        try:
+            return build()
+        except (CardrulesError, ValueError, TypeError) as error:
+            self.fail(f"field {key!r}: {error}")
+
+    def string(self, key: str) -> str:
+        value = self._get(key)
+        if not isinstance(value, str):
+            self.fail(f"field {key!r} must be a string, not {value!r}")
+        return value
+
+    def integer(self, key: str, low: int | None = None, high: int | None = None) -> int:
+        return self._int(key, self._get(key), low, high)
+
+    def _int(self, where: str, value: Any, low: int | None, high: int | None) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.fail(f"{where} must be a whole number, not {value!r}")
+        if (low is not None and value < low) or (high is not None and value > high):
+            self.fail(f"{where}={value} is out of range {low}..{high}")
+        return value
+
+    def choice(self, key: str, allowed: Mapping[str, T]) -> T:
+        value = self._get(key)
+        if not isinstance(value, str) or value not in allowed:
+            self.fail(f"field {key!r} must be one of {', '.join(allowed)}, not {value!r}")
+        return allowed[value]
+
+    def mapping(self, key: str) -> Mapping[str, Any]:
+        value = self._get(key)
+        if not isinstance(value, Mapping):
+            self.fail(f"field {key!r} must be an object, not {value!r}")
+        return value
+
+    def _list(self, key: str, value: Any = None) -> Sequence[Any]:
+        value = self._get(key) if value is None else value
+        if not isinstance(value, list):
+            self.fail(f"field {key!r} must be a list, not {value!r}")
+        return value
+
+    def list_length(self, key: str, expected: int) -> int:
+        value = self._list(key)
+        if len(value) != expected:
+            self.fail(f"field {key!r} must have {expected} entries, one per seat, not {len(value)}")
+        return expected
+
+    def _cards_text(self, where: str, value: Any) -> tuple[Card, ...]:
+        if not isinstance(value, str):
+            self.fail(f"{where} must be a string of cards like 'AS 10H', not {value!r}")
+        try:
+            return parse_cards(value)
+        except CardrulesError as error:
+            self.fail(f"{where}: {error}")
+
+    def cards(self, key: str) -> tuple[Card, ...]:
+        return self._cards_text(f"field {key!r}", self._get(key))
+
+    def cards_at(self, key: str, index: int) -> tuple[Card, ...]:
+        return self._cards_text(f"{key}[{index}]", self._list(key)[index])
+
+    def optional_card(self, key: str) -> Card | None:
+        value = self._get(key)
+        if value is None:
+            return None
+        if not isinstance(value, str):
+            self.fail(f"field {key!r} must be a card or null, not {value!r}")
+        return self.guard(key, lambda: parse_card(value))
+
+    def optional_int_at(self, key: str, index: int, low: int, high: int) -> int | None:
+        value = self._list(key)[index]
+        return None if value is None else self._int(f"{key}[{index}]", value, low, high)
+
+    def int_list(self, key: str, length: int, low: int | None = None, high: int | None = None) -> list[int]:
+        values = self._list(key)
+        if len(values) != length:
+            self.fail(f"field {key!r} must have {length} entries, not {len(values)}")
+        return [self._int(f"{key}[{i}]", v, low, high) for i, v in enumerate(values)]
+
+    def match(self, data: Mapping[str, Any], players: int) -> Match:
+        sub = StateReader({**data, "game": self.game, "version": self.version}, self.game, self.version)
+        rows = []
+        for i, row in enumerate(sub._list("rows")):
+            if not isinstance(row, Mapping):
+                self.fail(f"match.rows[{i}] must be an object")
+            r = StateReader(row, self.game, self.version)
+            extras = r.mapping("extras")
+            rows.append(
+                DealRow(
+                    r.integer("number", 0),
+                    r.integer("dealer", 0, players - 1),
+                    tuple(r.int_list("points", players)),
+                    tuple(
+                        (str(k), tuple(StateReader(extras, "", "").int_list(k, players)))
+                        for k in extras
+                    ),
+                )
+            )
+        totals = tuple(sub.int_list("totals", players))
+        sums = tuple(sum(row.points[s] for row in rows) for s in range(players))
+        if totals != sums:
+            self.fail(f"match totals {totals} are not the sums of the deal rows {sums}")
+        return Match(
+            sub.integer("deal_number", 0), sub.integer("dealer", 0, players - 1), totals, tuple(rows)
+        )
+
+    def events(self, key: str) -> list[Event]:
+        events = []
+        for i, item in enumerate(self._list(key)):
+            if not isinstance(item, Mapping):
+                self.fail(f"{key}[{i}] must be an object")
+            r = StateReader(item, "", "")
+            seat = item.get("seat")
+            value = item.get("value")
+            events.append(
+                Event(
+                    r.string("kind"),
+                    None if seat is None else r._int(f"{key}[{i}].seat", seat, 0, None),
+                    r.cards("cards"),
+                    None if value is None else r._int(f"{key}[{i}].value", value, None, None),
+                    r.string("text"),
+                )
+            )
+        return events
+
+    def history(self, key: str, parse: Callable[[str], T]) -> Log[T] | None:
+        value = self._get(key)
+        if value is None:
+            return None
+        moves = []
+        for i, text in enumerate(self._list(key)):
+            if not isinstance(text, str):
+                self.fail(f"{key}[{i}] must be a move's text")
+            moves.append(self.guard(f"{key}[{i}]", lambda text=text: parse(text)))  # type: ignore[misc]
+        return Log.of(moves)
+
+    def outcome(self, key: str) -> Outcome | None:
+        value = self._get(key)
+        if value is None:
+            return None
+        if not isinstance(value, Mapping):
+            self.fail(f"field {key!r} must be an object or null")
+        r = StateReader(value, "", "")
+        reason = r.string("reason")
+        if reason not in _REASONS:
+            self.fail(f"outcome reason must be one of {', '.join(_REASONS)}, not {reason!r}")
+        draw = value.get("draw")
+        if not isinstance(draw, bool):
+            self.fail("outcome.draw must be true or false")
+        winners = tuple(r._int(f"winner {w!r}", w, 0, None) for w in r._list("winners"))
+        return Outcome(reason, winners, draw)  # type: ignore[arg-type]
+
+    def check_partition(self, zones: Mapping[str, Sequence[Card]], deck: Sequence[Card]) -> None:
+        """Refuse the state unless its zones hold exactly the deck, each card once."""
+        counts = Counter(card for cards in zones.values() for card in cards)
+        duplicated = sorted(c for c, n in counts.items() if n > 1)
+        missing = sorted(set(deck) - set(counts))
+        foreign = sorted(set(counts) - set(deck))
+        problems = []
+        if duplicated:
+            problems.append("cards in two places: " + format_cards(duplicated))
+        if missing:
+            problems.append("cards missing: " + format_cards(missing))
+        if foreign:
+            problems.append("cards not in this game's deck: " + format_cards(foreign))
+        if problems:
+            self.fail("its cards are not exactly the deck (" + "; ".join(problems) + ")")

@@ -1,0 +1,152 @@
+"""The trick-taking core: which cards may be played to a trick, and who wins it.
+
+Shared by Up and Down the River (trumps from a turned card), Enfle (no trumps)
+and Maverick (trumps with jokers above the ace, a revoke that is legal but
+penalised, trumps that may score without winning). Hands are card masks (see
+:mod:`cardrules.cards`); a :class:`TrickRules` holds the precomputed masks for
+one trump suit and one treatment of jokers.
+
+>>> from cardrules.cards import Suit, parse_cards, mask_of, cards_of
+>>> rules = trick_rules(trump=Suit.HEARTS)
+>>> hand = mask_of(parse_cards("2S 9S 3H KD"))
+>>> cards_of(playable(rules, hand, Suit.SPADES))       # must follow suit
+(Card('2S'), Card('9S'))
+>>> cards_of(playable(rules, hand, Suit.CLUBS)) == cards_of(hand)   # void: anything
+True
+>>> winner(rules, parse_cards("KS 2H AS 5S"))           # the trump wins
+1
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Final, Literal
+
+import attrs
+
+from cardrules.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card, Suit
+
+__all__ = [
+    "TrickRules",
+    "can_follow",
+    "is_revoke",
+    "led_suit",
+    "playable",
+    "suit_of",
+    "trick_rules",
+    "winner",
+]
+
+JokerMode = Literal["trump", "suitless"]
+
+#: Mask of the thirteen cards of each suit, by suit number.
+SUIT_MASKS: Final[tuple[int, ...]] = tuple(((1 << 13) - 1) << (13 * suit) for suit in Suit)
+JOKERS_MASK: Final = LITTLE_JOKER.bit | BIG_JOKER.bit
+
+
+@attrs.frozen(slots=True)
+class TrickRules:
+    """How tricks work in one deal: the trump suit and how jokers behave.
+
+    ``trump``: the trump suit, or None. ``jokers``: None when the deck has no
+    jokers; ``"trump"`` when they belong to the trump suit above its ace;
+    ``"suitless"`` when they may be played at any time and win the trick.
+    ``trumps_win``: whether a trump beats the led suit (Maverick can turn it off:
+    trumps then only score). ``follow_masks[s]`` is the mask of cards that count as
+    suit ``s``; ``anytime_mask`` the cards playable whatever was led.
+    """
+
+    trump: Suit | None
+    jokers: JokerMode | None
+    trumps_win: bool
+    follow_masks: tuple[int, ...]
+    anytime_mask: int
+
+
+@functools.cache
+def trick_rules(
+    trump: Suit | None = None, jokers: JokerMode | None = None, trumps_win: bool = True
+) -> TrickRules:
+    """The (cached) :class:`TrickRules` for a trump suit and a joker treatment."""
+    if jokers == "trump" and trump is None:
+        raise ValueError("jokers can belong to the trump suit only when there is a trump suit")
+    follow = list(SUIT_MASKS)
+    if jokers == "trump" and trump is not None:
+        follow[trump] |= JOKERS_MASK
+    anytime = JOKERS_MASK if jokers == "suitless" else 0
+    return TrickRules(trump, jokers, trumps_win, tuple(follow), anytime)
+
+
+def suit_of(rules: TrickRules, card: Card) -> Suit | None:
+    """The suit a card counts as: its own, the trump suit for a trump joker, or None."""
+    if card.suit is None:
+        return rules.trump if rules.jokers == "trump" else None
+    return card.suit
+
+
+def led_suit(rules: TrickRules, trick: Sequence[Card]) -> Suit | None:
+    """The suit led to a trick so far (None before the lead).
+
+    A suitless joker sets no suit: the first card after it does.
+    """
+    for card in trick:
+        suit = suit_of(rules, card)
+        if suit is not None:
+            return suit
+    return None
+
+
+def can_follow(rules: TrickRules, hand: int, led: Suit) -> bool:
+    """Whether a hand holds a card of the led suit."""
+    return bool(hand & rules.follow_masks[led])
+
+
+def playable(rules: TrickRules, hand: int, led: Suit | None) -> int:
+    """The mask of cards that may be played: the led suit when held, else anything.
+
+    Suitless jokers may be played at any time.
+    """
+    if led is None:
+        return hand
+    following = hand & rules.follow_masks[led]
+    if following:
+        return following | (hand & rules.anytime_mask)
+    return hand
+
+
+def is_revoke(rules: TrickRules, hand: int, led: Suit | None, card: Card) -> bool:
+    """Whether playing ``card`` from ``hand`` fails to follow a suit the hand holds."""
+    return not (card.bit & playable(rules, hand, led))
+
+
+def winner(rules: TrickRules, trick: Sequence[Card]) -> int:
+    """The position in ``trick`` (0 = the lead) of the card that wins it.
+
+    A suitless joker wins (the big one over the little one). Otherwise, when
+    trumps win and a trump was played, the highest trump (jokers above its ace);
+    otherwise the highest card of the led suit. Ranks: ace high.
+    """
+    led = led_suit(rules, trick)
+    trump = rules.trump if rules.trumps_win else None
+    best_position = 0
+    best_strength = -1
+    for position, card in enumerate(trick):
+        suit = suit_of(rules, card)
+        if suit is None:
+            strength = 300 + card.rank  # a suitless joker
+        elif suit is trump:
+            strength = 200 + card.rank
+        elif suit is led:
+            strength = 100 + card.rank
+        else:
+            continue
+        if strength > best_strength:
+            best_position, best_strength = position, strength
+    return best_position
+
+
+def cards_of_suit(rules: TrickRules, suit: Suit) -> tuple[Card, ...]:
+    """The cards that count as ``suit`` under these rules."""
+    mask = rules.follow_masks[suit]
+    return tuple(card for card in ALL_CARDS if card.bit & mask)

@@ -1,0 +1,40 @@
+"""The exception hierarchy.
+
+Every error cardrules raises on purpose is a :class:`CardrulesError`, so a caller
+can catch the library's errors in one place. Each subclass is also a
+:class:`ValueError`, because each one reports a value that was wrong.
+
+>>> from cardrules.errors import CardrulesError, NotationError
+>>> issubclass(NotationError, CardrulesError) and issubclass(NotationError, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CardrulesError",
+    "IllegalMoveError",
+    "NotationError",
+    "RecordError",
+    "RulesError",
+]
+
+
+class CardrulesError(Exception):
+    """Base class of every error raised by cardrules."""
+
+
+class RulesError(CardrulesError, ValueError):
+    """A rules option is unknown, out of range, or conflicts with another option."""
+
+
+class IllegalMoveError(CardrulesError, ValueError):
+    """A move is not legal in the state it was applied to; the state is unchanged."""
+
+
+class NotationError(CardrulesError, ValueError):
+    """Text (a card, a move, a rules string) could not be read."""
+
+
+class RecordError(CardrulesError, ValueError):
+    """A game record or a serialized state is malformed, inconsistent or illegal."""

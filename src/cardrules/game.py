@@ -1,0 +1,300 @@
+"""The contract every game module fulfils, and the types it shares.
+
+Each game is a module under :mod:`cardrules.games` that satisfies the
+:class:`Game` protocol: pure functions over frozen values. Generic code (bots,
+the simulator, records, the property tests) is written against this protocol and
+never branches on a game's name.
+
+>>> from cardrules import games
+>>> game = games.get("oh_hell")
+>>> state = game.deal(game.Rules(schedule="single", start_hand=3), seed=1)
+>>> game.to_move(state) in range(4)
+True
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, Generic, Literal, Protocol, TypeVar
+
+import attrs
+
+from cardrules.cards import Card
+
+__all__ = [
+    "CHANCE",
+    "Chance",
+    "ChanceMode",
+    "DealRow",
+    "Event",
+    "Log",
+    "Game",
+    "Outcome",
+    "Score",
+]
+
+T = TypeVar("T")
+
+#: ``"seeded"``: chance is resolved inside ``apply`` from the seed.
+#: ``"explicit"``: every random event is a visible CHANCE step.
+ChanceMode = Literal["seeded", "explicit"]
+
+
+class Chance(enum.Enum):
+    """The type of :data:`CHANCE`, the "player" who moves at a random event."""
+
+    CHANCE = "chance"
+
+    def __repr__(self) -> str:
+        return "CHANCE"
+
+
+#: What ``to_move`` returns when the next step is a random event (explicit chance).
+CHANCE = Chance.CHANCE
+
+
+@attrs.frozen(slots=True)
+class Event:
+    """One public event of a game, in the log every state and view carries.
+
+    ``kind`` names the event (``"play"``, ``"bid"``, ``"trick"``, ``"deal"``, ...),
+    ``seat`` is the seat it concerns (or None), ``cards`` the cards it shows to
+    everyone and ``value`` a number it carries (a bid, points). ``text``, when
+    given, is the sentence ``str(event)`` reads as; otherwise a standard one.
+
+    >>> from cardrules.cards import Card
+    >>> str(Event("play", 2, (Card("QH"),)))
+    'seat 2 plays QH'
+    """
+
+    kind: str
+    seat: int | None = None
+    cards: tuple[Card, ...] = ()
+    value: int | None = None
+    text: str = ""
+
+    def __str__(self) -> str:
+        if self.text:
+            return self.text
+        cards = " ".join(card.text for card in self.cards)
+        if self.kind == "play":
+            return f"seat {self.seat} plays {cards}"
+        if self.kind == "bid":
+            return f"seat {self.seat} bids {self.value}"
+        if self.kind == "trick":
+            return f"seat {self.seat} wins the trick {cards}"
+        parts = [self.kind]
+        if self.seat is not None:
+            parts.append(f"seat {self.seat}")
+        if cards:
+            parts.append(cards)
+        if self.value is not None:
+            parts.append(str(self.value))
+        return " ".join(parts)
+
+
+class Log(Generic[T]):
+    """An immutable list that shares its past with the list it grew from.
+
+    Appending is O(1) and copies nothing, so a search tree of states costs one
+    small node per move. Iterating gives the items oldest first. States keep
+    their public events and their move history in logs.
+
+    >>> log = Log.EMPTY.append("a").append("b")
+    >>> list(log), len(log)
+    (['a', 'b'], 2)
+    """
+
+    __slots__ = ("_item", "_length", "_previous")
+    EMPTY: Log[Any]
+
+    def __init__(self, item: T | None, previous: Log[T] | None, length: int) -> None:
+        self._item = item
+        self._previous = previous
+        self._length = length
+
+    def append(self, item: T) -> Log[T]:
+        """A new log with ``item`` added at the end."""
+        return Log(item, self, self._length + 1)
+
+    @classmethod
+    def of(cls, items: Iterable[T]) -> Log[T]:
+        """A log holding these items in order."""
+        log: Log[T] = cls.EMPTY
+        for item in items:
+            log = log.append(item)
+        return log
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self.to_tuple())
+
+    def to_tuple(self) -> tuple[T, ...]:
+        """The items, oldest first."""
+        return self.last(self._length)
+
+    def last(self, count: int) -> tuple[T, ...]:
+        """The newest ``count`` items, oldest first."""
+        items: list[T] = []
+        node: Log[T] = self
+        for _ in range(min(count, self._length)):
+            items.append(node._item)  # type: ignore[arg-type]
+            node = node._previous  # type: ignore[assignment]
+        items.reverse()
+        return tuple(items)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Log):
+            return NotImplemented
+        if self._length != other._length:
+            return False
+        a: Log[Any] = self
+        b: Log[Any] = other
+        while a is not b:
+            if a._item != b._item:
+                return False
+            a, b = a._previous, b._previous  # type: ignore[assignment]
+        return True
+
+    def __hash__(self) -> int:
+        return hash(self.to_tuple())
+
+    def __repr__(self) -> str:
+        return f"Log({list(self.to_tuple())!r})"
+
+    def __reduce__(self) -> tuple[Any, tuple[tuple[T, ...]]]:
+        return (_log_of, (self.to_tuple(),))
+
+    def __copy__(self) -> Log[T]:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Log[T]:
+        return self
+
+
+def _log_of(items: tuple[T, ...]) -> Log[T]:
+    return Log.of(items)
+
+
+Log.EMPTY = Log(None, None, 0)
+
+
+@attrs.frozen(slots=True)
+class DealRow:
+    """The result of one finished deal.
+
+    ``points`` holds what each seat scored in the deal; ``extras`` holds the
+    other figures a game names (``"bids"``, ``"tricks"``, ...), one value per seat.
+    """
+
+    number: int
+    dealer: int
+    points: tuple[int, ...]
+    extras: tuple[tuple[str, tuple[int, ...]], ...] = ()
+
+    def extra(self, name: str) -> tuple[int, ...]:
+        """The named per-seat figures of this deal, e.g. ``row.extra("bids")``."""
+        for key, values in self.extras:
+            if key == name:
+                return values
+        raise KeyError(f"this deal row has no {name!r}; it has {[k for k, _ in self.extras]}")
+
+
+#: Why a game ended.
+EndReason = Literal[
+    "target reached", "schedule complete", "limit reached", "blocked", "voided", "truncated"
+]
+
+
+@attrs.frozen(slots=True)
+class Outcome:
+    """How a game ended: the reason, the winning seats and whether it is a draw."""
+
+    reason: EndReason
+    winners: tuple[int, ...]
+    draw: bool = False
+
+
+@attrs.frozen(slots=True)
+class Score:
+    """Running and final scores, the same shape for every game."""
+
+    totals: tuple[int, ...]
+    teams: tuple[tuple[int, ...], ...]
+    better: Literal["high", "low"]
+    deals: tuple[DealRow, ...]
+    outcome: Outcome | None
+    payoffs: tuple[float, ...]
+
+
+def winners_by_total(totals: Sequence[int], better: Literal["high", "low"]) -> tuple[int, ...]:
+    """The seats with the best total (several on a tie).
+
+    >>> winners_by_total([3, 9, 9], "high"), winners_by_total([3, 9, 9], "low")
+    ((1, 2), (0,))
+    """
+    best = max(totals) if better == "high" else min(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == best)
+
+
+class Game(Protocol):
+    """What every module in :mod:`cardrules.games` provides.
+
+    The state, view, move and rules types are the game's own; generic code treats
+    them as opaque values and passes them back to the same module.
+    """
+
+    NAME: str
+    version: str
+    Rules: type[Any]
+    PRESETS: Mapping[str, Any]
+    NUM_MOVES: int
+
+    def teams(self, rules: Any) -> tuple[tuple[int, ...], ...]: ...
+
+    def deal(
+        self,
+        rules: Any,
+        *,
+        seed: int,
+        deck: Sequence[Card] | None = None,
+        chance: ChanceMode = "seeded",
+    ) -> Any: ...
+
+    def to_move(self, state: Any) -> int | Chance | None: ...
+
+    def legal_moves(self, state: Any) -> tuple[Any, ...]: ...
+
+    def apply(self, state: Any, move: Any) -> Any: ...
+
+    def chance_outcomes(self, state: Any) -> tuple[tuple[Any, float], ...]: ...
+
+    def score(self, state: Any) -> Score: ...
+
+    def is_over(self, state: Any) -> bool: ...
+
+    def observe(self, state: Any, seat: int) -> Any: ...
+
+    def sample(self, view: Any, rng: random.Random) -> Any: ...
+
+    def parse_move(self, state: Any, text: str) -> Any: ...
+
+    def move_index(self, move: Any) -> int: ...
+
+    def move_from_index(self, index: int) -> Any: ...
+
+    def events(self, state: Any) -> tuple[Event, ...]: ...
+
+    def moves_played(self, state: Any) -> tuple[Any, ...]: ...
+
+    def zones(self, state: Any) -> Mapping[str, tuple[Card, ...]]: ...
+
+    def deck_of(self, rules: Any) -> tuple[Card, ...]: ...
+
+    def state_to_dict(self, state: Any) -> dict[str, Any]: ...
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> Any: ...

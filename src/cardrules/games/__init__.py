@@ -1,0 +1,39 @@
+"""The registry of games: every module here satisfies :class:`cardrules.game.Game`.
+
+>>> from cardrules import games
+>>> games.names()
+('oh_hell',)
+>>> games.get("up_and_down_the_river") is games.get("oh_hell")
+True
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from cardrules.errors import RulesError
+from cardrules.game import Game
+from cardrules.games import oh_hell
+
+__all__ = ["get", "names", "oh_hell"]
+
+_GAMES: Final[dict[str, Game]] = {
+    "oh_hell": oh_hell,
+}
+_ALIASES: Final[dict[str, str]] = {
+    "up_and_down_the_river": "oh_hell",
+}
+
+
+def names() -> tuple[str, ...]:
+    """The names of the registered games (aliases are not listed)."""
+    return tuple(_GAMES)
+
+
+def get(name: str) -> Game:
+    """The game module registered under ``name`` or one of its aliases."""
+    key = _ALIASES.get(name, name)
+    try:
+        return _GAMES[key]
+    except KeyError:
+        raise RulesError(f"unknown game {name!r}: the games are {', '.join(names())}") from None

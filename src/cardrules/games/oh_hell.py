@@ -1,0 +1,1019 @@
+"""Up and Down the River (Oh Hell), as seed 003 and RULES.md section 5 describe it.
+
+Each player is dealt a hand; the next card is turned and its suit is trump. Each
+player bids how many tricks he will win; the dealer, bidding last, may not make
+the bids total the hand size (the *hook*). Tricks follow suit, trumps win. A
+player scores one point per trick and ten more for an exact bid. The hand size
+goes down from ``start_hand`` to 1 and back up again; the highest total wins.
+
+>>> from cardrules.games import oh_hell
+>>> rules = oh_hell.Rules(players=4, start_hand=5)
+>>> oh_hell.schedule_sizes(rules)
+(5, 4, 3, 2, 1, 2, 3, 4, 5)
+>>> state = oh_hell.deal(rules, seed=7)
+>>> [str(m) for m in oh_hell.legal_moves(state)]
+['bid 0', 'bid 1', 'bid 2', 'bid 3', 'bid 4', 'bid 5']
+
+Dealing order, for ``deal(..., deck=cards)`` and in explicit-chance mode: the
+dealer deals one card at a time, clockwise, starting with the player on his left
+(card ``i`` of the order goes to seat ``(dealer + 1 + i) % players``) until each
+player has the round's hand size; the next card is turned up as the trump card;
+the rest stays face down, undealt.
+
+Moves: ``bid N`` and ``play CARD``; chance outcomes ``dealer SEAT`` and ``deal
+CARD``. Move numbers (:func:`move_index`): ``play`` = the card's index 0..51,
+``bid N`` = 52 + N (N <= 17), ``deal CARD`` = 70 + the card's index,
+``dealer SEAT`` = 122 + SEAT; :data:`NUM_MOVES` = 130.
+
+``score(state).payoffs`` are the running totals (points).
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+import attrs
+
+from cardrules.cards import ALL_CARDS, DECK52, Card, Suit, cards_of, format_cards, mask_of, parse_cards
+from cardrules.core import match as match_core
+from cardrules.core import tricks
+from cardrules.core.match import Match
+from cardrules.core.options import (
+    BaseRules,
+    check_bool,
+    check_choice,
+    check_int,
+    not_applicable,
+    rules_to_text,
+    set_resolved,
+)
+from cardrules.core.sampling import deal_uniformly
+from cardrules.errors import IllegalMoveError, NotationError, RecordError
+from cardrules.game import CHANCE, Chance, ChanceMode, Event, Log, Outcome, Score, winners_by_total
+from cardrules.moves import BIDS, DEALS, PLAYS, Bid, ChooseDealer, DealCard, Move, Play, parse_move_text
+
+__all__ = [
+    "NAME",
+    "NUM_MOVES",
+    "PRESETS",
+    "Phase",
+    "Rules",
+    "State",
+    "View",
+    "apply",
+    "chance_outcomes",
+    "deal",
+    "is_over",
+    "legal_moves",
+    "move_from_index",
+    "move_index",
+    "observe",
+    "parse_move",
+    "sample",
+    "schedule_sizes",
+    "score",
+    "teams",
+    "to_move",
+    "version",
+]
+
+NAME: Final = "oh_hell"
+#: Changes whenever the behaviour of this game changes, so records say which rules made them.
+version: Final = "1"
+NUM_MOVES: Final = 130
+_BID_BASE: Final = 52
+_DEAL_BASE: Final = 70
+_DEALER_BASE: Final = 122
+_MAX_BID: Final = 17
+
+SCHEDULES: Final = ("down_up", "up_down", "down", "up", "single")
+BIDDINGS: Final = ("sequential", "simultaneous")
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class Rules(BaseRules):
+    """The options of RULES.md section 6; ``Rules()`` is seed 003's game for four.
+
+    * ``players``: 4 (3..8; seed 003 says 4 to 8, 3 is an extension).
+    * ``start_hand``: the first round's hand size; default ``min(8, 51 // players)``,
+      at most ``51 // players`` so that a trump card remains.
+    * ``schedule``: ``"down_up"`` (N, N-1, ..., 1, ..., N; seed 003), ``"up_down"``,
+      ``"down"``, ``"up"``, or ``"single"`` (one deal of ``start_hand`` cards).
+    * ``bidding``: ``"sequential"`` (clockwise from the dealer's left, seed 003) or
+      ``"simultaneous"`` (the "closed fists" variation of seed 003).
+    * ``hook``: the dealer may not make the bids total the hand size (seed 003);
+      True by default with sequential bidding, None (not applicable) with simultaneous.
+    * ``hook_in_one_card_round``: whether the hook applies in one-card rounds;
+      True by default, None when there is no hook.
+    """
+
+    players: int = 4
+    start_hand: int | None = None
+    schedule: str = "down_up"
+    bidding: str = "sequential"
+    hook: bool | None = None
+    hook_in_one_card_round: bool | None = None
+
+    def __attrs_post_init__(self) -> None:
+        check_int("players", self.players, 3, 8)
+        self._check_first_dealer(self.players)
+        largest = 51 // self.players
+        if self.start_hand is None:
+            set_resolved(self, "start_hand", min(8, largest))
+        else:
+            check_int("start_hand", self.start_hand, 1, largest)
+        check_choice("schedule", self.schedule, SCHEDULES)
+        check_choice("bidding", self.bidding, BIDDINGS)
+        if self.bidding == "simultaneous":
+            not_applicable("hook", self.hook, "with simultaneous bidding (seed 003 drops it)")
+        elif self.hook is None:
+            set_resolved(self, "hook", True)
+        else:
+            check_bool("hook", self.hook)
+        if not self.hook:
+            not_applicable("hook_in_one_card_round", self.hook_in_one_card_round, "without the hook")
+        elif self.hook_in_one_card_round is None:
+            set_resolved(self, "hook_in_one_card_round", True)
+        else:
+            check_bool("hook_in_one_card_round", self.hook_in_one_card_round)
+
+    def __str__(self) -> str:
+        return rules_to_text(NAME, self)
+
+
+#: Named rules used by the tests, the docs and the command line.
+PRESETS: Final[Mapping[str, Rules]] = {
+    "default": Rules(),
+    "single": Rules(schedule="single", start_hand=10),
+    "short": Rules(start_hand=3),
+    "three_players": Rules(players=3, start_hand=4, schedule="up_down"),
+    "eight_players": Rules(players=8, schedule="down"),
+    "simultaneous": Rules(players=5, start_hand=4, bidding="simultaneous"),
+    "no_hook": Rules(start_hand=3, hook=False, schedule="up"),
+    "free_last_round": Rules(players=6, start_hand=2, hook_in_one_card_round=False),
+}
+
+
+def schedule_sizes(rules: Rules) -> tuple[int, ...]:
+    """The hand size of every deal of the game, in order."""
+    n = rules.start_hand
+    assert n is not None
+    down = tuple(range(n, 0, -1))
+    up = tuple(range(1, n + 1))
+    return {
+        "down_up": down + up[1:],
+        "up_down": up + down[1:],
+        "down": down,
+        "up": up,
+        "single": (n,),
+    }[rules.schedule]
+
+
+def teams(rules: Rules) -> tuple[tuple[int, ...], ...]:
+    """Every player plays for himself."""
+    return tuple((seat,) for seat in range(rules.players))
+
+
+def deck_of(rules: Rules) -> tuple[Card, ...]:
+    """The 52-card deck, no jokers (seed 003)."""
+    return DECK52
+
+
+class Phase(enum.IntEnum):
+    """Where a game stands."""
+
+    CHOOSE_DEALER = 0  # explicit chance: the first dealer is drawn
+    DEALING = 1  # explicit chance: cards are dealt one at a time
+    BIDDING = 2
+    PLAYING = 3
+    OVER = 4
+
+
+@attrs.frozen(slots=True)
+class State:
+    """A complete game position. Use the module's functions; never build one by hand.
+
+    Hands, the undealt cards and the cards of finished tricks are card masks
+    (see :mod:`cardrules.cards`); :func:`zones` gives them as cards.
+    """
+
+    rules: Rules
+    seed: int
+    chance: ChanceMode
+    match: Match
+    phase: Phase
+    hands: tuple[int, ...]
+    undealt: int
+    trump_card: Card | None
+    bids: tuple[int | None, ...]
+    leader: int
+    trick: tuple[Card, ...]
+    tricks_won: tuple[int, ...]
+    waste: int
+    dealt: int
+    moves_made: int
+    log: Log[Event]
+    history: Log[Move] | None
+    outcome: Outcome | None
+
+    @property
+    def hand_size(self) -> int:
+        """The hand size of the deal in progress."""
+        return schedule_sizes(self.rules)[min(self.match.deal_number, _deals(self.rules) - 1)]
+
+    @property
+    def trick_rules(self) -> tricks.TrickRules:
+        """Follow-suit and trick-winning rules of the deal in progress."""
+        trump = self.trump_card.suit if self.trump_card is not None else None
+        return tricks.trick_rules(trump)
+
+
+def _deals(rules: Rules) -> int:
+    return len(schedule_sizes(rules))
+
+
+# --------------------------------------------------------------------------- dealing
+
+
+def deal(
+    rules: Rules,
+    *,
+    seed: int,
+    deck: Sequence[Card] | None = None,
+    chance: ChanceMode = "seeded",
+) -> State:
+    """A new game with its first deal dealt (or, with explicit chance, about to be).
+
+    ``deck`` fixes the order of the first deal (top card first; see the module
+    docs for the dealing order); later deals are shuffled from ``seed``.
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be oh_hell.Rules, not {type(rules).__name__}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an int, not {seed!r}")
+    check_choice("chance", chance, ("seeded", "explicit"))
+    order: list[Card] | None = None
+    if deck is not None:
+        if chance == "explicit":
+            raise ValueError(
+                "a fixed deck and explicit chance both decide the first deal: give one of them"
+            )
+        from cardrules.cards import validate_deck_order
+
+        order = list(validate_deck_order(deck, DECK52))
+    players = rules.players
+    start = State(
+        rules=rules,
+        seed=seed,
+        chance=chance,
+        match=Match.start(rules.first_dealer or 0, players),
+        phase=Phase.CHOOSE_DEALER,
+        hands=(0,) * players,
+        undealt=mask_of(DECK52),
+        trump_card=None,
+        bids=(None,) * players,
+        leader=0,
+        trick=(),
+        tricks_won=(0,) * players,
+        waste=0,
+        dealt=0,
+        moves_made=0,
+        log=Log.EMPTY,
+        history=Log.EMPTY,
+        outcome=None,
+    )
+    if chance == "explicit" and rules.first_dealer is None:
+        return start
+    dealer = match_core.first_dealer(rules, seed, players)
+    return _begin_deal(start, Match.start(dealer, players), start.log, order)
+
+
+def _recipient(dealer: int, players: int, position: int) -> int:
+    """Who receives card ``position`` of a deal; ``players`` means the trump card."""
+    return (dealer + 1 + position) % players
+
+
+def _begin_deal(
+    state: State, match: Match, log: Log[Event], order: Sequence[Card] | None = None
+) -> State:
+    """Start deal ``match.deal_number``: deal it at once (seeded) or wait for chance."""
+    rules = state.rules
+    players = rules.players
+    size = schedule_sizes(rules)[match.deal_number]
+    log = log.append(
+        Event(
+            "deal",
+            match.dealer,
+            value=size,
+            text=f"deal {match.deal_number + 1}: seat {match.dealer} deals {size} cards each",
+        )
+    )
+    fresh = attrs.evolve(
+        state,
+        match=match,
+        phase=Phase.DEALING,
+        hands=(0,) * players,
+        undealt=mask_of(DECK52),
+        trump_card=None,
+        bids=(None,) * players,
+        leader=(match.dealer + 1) % players,
+        trick=(),
+        tricks_won=(0,) * players,
+        waste=0,
+        dealt=0,
+        log=log,
+    )
+    if state.chance == "explicit" and order is None:
+        return fresh
+    if order is None:
+        order = match_core.shuffled(state.seed, match.deal_number, DECK52)
+    hands = [0] * players
+    for position, card in enumerate(order[: size * players]):
+        hands[_recipient(match.dealer, players, position)] |= card.bit
+    trump_card = order[size * players]
+    undealt = mask_of(order[size * players + 1 :])
+    return _turn_trump(fresh, tuple(hands), trump_card, undealt)
+
+
+def _turn_trump(state: State, hands: tuple[int, ...], trump_card: Card, undealt: int) -> State:
+    assert trump_card.suit is not None
+    log = state.log.append(
+        Event(
+            "trump",
+            cards=(trump_card,),
+            text=f"trump card {trump_card}: {trump_card.suit.plural} are trumps",
+        )
+    )
+    dealt = sum(h.bit_count() for h in hands) + 1
+    return attrs.evolve(
+        state,
+        phase=Phase.BIDDING,
+        hands=hands,
+        trump_card=trump_card,
+        undealt=undealt,
+        dealt=dealt,
+        log=log,
+    )
+
+
+# --------------------------------------------------------------------------- queries
+
+
+def to_move(state: State) -> int | Chance | None:
+    """The seat to move, CHANCE at a random event (explicit chance), None when over."""
+    phase = state.phase
+    if phase == Phase.PLAYING:
+        return (state.leader + len(state.trick)) % state.rules.players
+    if phase == Phase.BIDDING:
+        bids_made = state.rules.players - state.bids.count(None)
+        return (state.match.dealer + 1 + bids_made) % state.rules.players
+    if phase == Phase.OVER:
+        return None
+    return CHANCE
+
+
+def is_over(state: State) -> bool:
+    """Whether the game has ended (its schedule complete, or a cap reached)."""
+    return state.phase == Phase.OVER
+
+
+def _legal_bids(state: State, seat: int) -> range | tuple[int, ...]:
+    size = state.hand_size
+    rules = state.rules
+    if (
+        seat == state.match.dealer
+        and rules.hook
+        and (size > 1 or rules.hook_in_one_card_round)
+    ):
+        forbidden = size - sum(b for b in state.bids if b is not None)
+        if 0 <= forbidden <= size:
+            return tuple(n for n in range(size + 1) if n != forbidden)
+    return range(size + 1)
+
+
+_SUIT_CHUNK: Final = (1 << 13) - 1
+_PLAY_CHUNKS: list[dict[int, tuple[Play, ...]]] = [{} for _ in Suit]
+
+
+def _plays_of(mask: int) -> tuple[Play, ...]:
+    """The plays of the cards of a mask, by card index (cached per suit)."""
+    plays: tuple[Play, ...] = ()
+    for suit in range(4):
+        chunk = (mask >> (13 * suit)) & _SUIT_CHUNK
+        if chunk:
+            table = _PLAY_CHUNKS[suit]
+            found = table.get(chunk)
+            if found is None:
+                found = tuple(PLAYS[c.index] for c in cards_of(chunk << (13 * suit)))
+                table[chunk] = found
+            plays += found
+    return plays
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every legal move in canonical order; ``()`` if and only if the game is over."""
+    phase = state.phase
+    if phase == Phase.PLAYING:
+        seat = (state.leader + len(state.trick)) % state.rules.players
+        rules = state.trick_rules
+        led = tricks.led_suit(rules, state.trick)
+        return _plays_of(tricks.playable(rules, state.hands[seat], led))
+    if phase == Phase.BIDDING:
+        seat = to_move(state)
+        assert isinstance(seat, int)
+        return tuple(BIDS[n] for n in _legal_bids(state, seat))
+    if phase == Phase.OVER:
+        return ()
+    return tuple(move for move, _ in chance_outcomes(state))
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Move, float], ...]:
+    """At a CHANCE step, each possible outcome with its probability; else ``()``."""
+    if state.phase == Phase.CHOOSE_DEALER:
+        players = state.rules.players
+        return tuple((ChooseDealer(seat), 1 / players) for seat in range(players))
+    if state.phase == Phase.DEALING:
+        remaining = cards_of(state.undealt)
+        return tuple((DEALS[card.index], 1 / len(remaining)) for card in remaining)
+    return ()
+
+
+# --------------------------------------------------------------------------- applying
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``; raises :class:`IllegalMoveError` if it is not legal.
+
+    Scoring a finished deal and dealing the next one happen inside ``apply``.
+    """
+    phase = state.phase
+    if phase == Phase.PLAYING:
+        if type(move) is Play and move.call is None and not move.announce:
+            seat = (state.leader + len(state.trick)) % state.rules.players
+            hand = state.hands[seat]
+            rules = state.trick_rules
+            if move.card.bit & tricks.playable(rules, hand, tricks.led_suit(rules, state.trick)):
+                return _play(state, seat, move, rules)
+    elif phase == Phase.BIDDING:
+        if type(move) is Bid:
+            seat = to_move(state)
+            assert isinstance(seat, int)
+            if move.tricks in _legal_bids(state, seat):
+                return _bid(state, seat, move)
+    elif phase == Phase.CHOOSE_DEALER:
+        if type(move) is ChooseDealer and 0 <= move.seat < state.rules.players:
+            history = _extend(state.history, move)
+            started = attrs.evolve(state, history=history)
+            return _begin_deal(started, Match.start(move.seat, state.rules.players), state.log)
+    elif phase == Phase.DEALING:
+        if type(move) is DealCard and move.card.bit & state.undealt:
+            return _deal_card(state, move)
+    raise IllegalMoveError(_why_illegal(state, move))
+
+
+def _extend(history: Log[Move] | None, move: Move) -> Log[Move] | None:
+    return None if history is None else history.append(move)
+
+
+def _deal_card(state: State, move: DealCard) -> State:
+    players = state.rules.players
+    size = state.hand_size
+    card = move.card
+    undealt = state.undealt & ~card.bit
+    state = attrs.evolve(state, history=_extend(state.history, move))
+    if state.dealt < size * players:
+        seat = _recipient(state.match.dealer, players, state.dealt)
+        hands = list(state.hands)
+        hands[seat] |= card.bit
+        return attrs.evolve(state, hands=tuple(hands), undealt=undealt, dealt=state.dealt + 1)
+    return _turn_trump(state, state.hands, card, undealt)
+
+
+def _bid(state: State, seat: int, move: Bid) -> State:
+    rules = state.rules
+    bids = list(state.bids)
+    bids[seat] = move.tricks
+    log = state.log
+    simultaneous = rules.bidding == "simultaneous"
+    if simultaneous:
+        log = log.append(Event("bid", seat, text=f"seat {seat} has bid"))
+    else:
+        log = log.append(Event("bid", seat, value=move.tricks))
+    phase = Phase.BIDDING
+    if None not in bids:
+        phase = Phase.PLAYING
+        if simultaneous:
+            shown = " ".join(f"seat {s}: {b}" for s, b in enumerate(bids))
+            log = log.append(Event("bids", text=f"bids revealed: {shown}"))
+    moved = State(
+        rules,
+        state.seed,
+        state.chance,
+        state.match,
+        phase,
+        state.hands,
+        state.undealt,
+        state.trump_card,
+        tuple(bids),
+        state.leader,
+        state.trick,
+        state.tricks_won,
+        state.waste,
+        state.dealt,
+        state.moves_made + 1,
+        log,
+        _extend(state.history, move),
+        None,
+    )
+    return _check_caps(moved)
+
+
+def _play(state: State, seat: int, move: Play, rules: tricks.TrickRules) -> State:
+    card = move.card
+    hands = list(state.hands)
+    hands[seat] &= ~card.bit
+    trick = (*state.trick, card)
+    log = state.log.append(Event("play", seat, (card,)))
+    history = _extend(state.history, move)
+    players = state.rules.players
+    leader = state.leader
+    tricks_won = state.tricks_won
+    waste = state.waste
+    if len(trick) == players:
+        winner = (leader + tricks.winner(rules, trick)) % players
+        won = list(tricks_won)
+        won[winner] += 1
+        tricks_won = tuple(won)
+        log = log.append(Event("trick", winner, trick))
+        waste |= mask_of(trick)
+        trick = ()
+        leader = winner
+    moved = State(
+        state.rules,
+        state.seed,
+        state.chance,
+        state.match,
+        Phase.PLAYING,
+        tuple(hands),
+        state.undealt,
+        state.trump_card,
+        state.bids,
+        leader,
+        trick,
+        tricks_won,
+        waste,
+        state.dealt,
+        state.moves_made + 1,
+        log,
+        history,
+        None,
+    )
+    if not trick and not any(hands):
+        return _finish_deal(moved)
+    return _check_caps(moved)
+
+
+def _deal_points(bids: Sequence[int | None], tricks_won: Sequence[int]) -> tuple[int, ...]:
+    """One point per trick, ten more for making the bid exactly (seed 003)."""
+    return tuple(won + (10 if won == bid else 0) for bid, won in zip(bids, tricks_won))
+
+
+def _finish_deal(state: State) -> State:
+    bids = tuple(b if b is not None else 0 for b in state.bids)
+    points = _deal_points(bids, state.tricks_won)
+    extras = (
+        ("hand_size", (state.hand_size,) * state.rules.players),
+        ("bids", bids),
+        ("tricks", state.tricks_won),
+    )
+    match = state.match.finish_deal(points, extras)
+    shown = " ".join(f"seat {s}: {p}" for s, p in enumerate(points))
+    log = state.log.append(
+        Event("scored", text=f"deal {state.match.deal_number + 1} scored: {shown}")
+    )
+    if match.deal_number == _deals(state.rules):
+        winners = winners_by_total(match.totals, "high")
+        outcome = Outcome("schedule complete", winners, draw=len(winners) > 1)
+        return _game_over(state, match, log, outcome)
+    if match_core.cap_reached(state.rules, match.deal_number, state.moves_made):
+        return _game_over(state, match, log, match_core.truncated())
+    return _begin_deal(state, match, log)
+
+
+def _check_caps(state: State) -> State:
+    if match_core.cap_reached(state.rules, state.match.deal_number, state.moves_made):
+        return _game_over(state, state.match, state.log, match_core.truncated())
+    return state
+
+
+def _game_over(state: State, match: Match, log: Log[Event], outcome: Outcome) -> State:
+    if outcome.reason == "truncated":
+        text = "game truncated by a safety cap"
+    else:
+        text = "game over: " + ("draw between" if outcome.draw else "won by") + " seat " + ", ".join(
+            map(str, outcome.winners)
+        )
+    return attrs.evolve(
+        state, match=match, phase=Phase.OVER, log=log.append(Event("over", text=text)), outcome=outcome
+    )
+
+
+def _why_illegal(state: State, move: object) -> str:
+    phase = state.phase
+    if phase == Phase.OVER:
+        return "the game is over: no move is legal"
+    if not isinstance(move, (Play, Bid, DealCard, ChooseDealer)):
+        return f"{move!r} is not an Up and Down the River move"
+    if phase in (Phase.CHOOSE_DEALER, Phase.DEALING):
+        wanted = "'dealer SEAT'" if phase == Phase.CHOOSE_DEALER else "'deal CARD' of an undealt card"
+        return f"a chance step is due (explicit chance): the move must be {wanted}, not {move}"
+    seat = to_move(state)
+    assert isinstance(seat, int)
+    if phase == Phase.BIDDING:
+        if not isinstance(move, Bid):
+            return f"seat {seat} must bid now, not {move}"
+        allowed = tuple(_legal_bids(state, seat))
+        size = state.hand_size
+        if not 0 <= move.tricks <= size:
+            return f"a bid is 0..{size} in a deal of {size} cards, not {move.tricks}"
+        return (
+            f"the dealer may not bid {move.tricks}: the bids would total the hand size {size} "
+            f"(the hook); allowed: {', '.join(map(str, allowed))}"
+        )
+    if not isinstance(move, Play):
+        return f"seat {seat} must play a card now, not {move}"
+    if move.call is not None or move.announce:
+        return "Up and Down the River has no calls or announcements: write just 'play CARD'"
+    hand = state.hands[seat]
+    if not move.card.bit & hand:
+        return f"{move.card} is not in seat {seat}'s hand ({format_cards(cards_of(hand))})"
+    rules = state.trick_rules
+    led = tricks.led_suit(rules, state.trick)
+    assert led is not None
+    following = cards_of(hand & rules.follow_masks[led])
+    return f"seat {seat} must follow suit: {led.plural} ({format_cards(following)})"
+
+
+def parse_move(state: State, text: str) -> Move:
+    """Read a move and check it is legal here (NotationError / IllegalMoveError)."""
+    move = parse_move_text(text)
+    if move not in legal_moves(state):
+        raise IllegalMoveError(_why_illegal(state, move))
+    return move
+
+
+def move_index(move: Move) -> int:
+    """The fixed number of a move (see the module docs)."""
+    if isinstance(move, Play) and move.call is None and not move.announce and move.card.index < 52:
+        return move.card.index
+    if isinstance(move, Bid) and 0 <= move.tricks <= _MAX_BID:
+        return _BID_BASE + move.tricks
+    if isinstance(move, DealCard) and move.card.index < 52:
+        return _DEAL_BASE + move.card.index
+    if isinstance(move, ChooseDealer) and 0 <= move.seat < 8:
+        return _DEALER_BASE + move.seat
+    raise IllegalMoveError(f"{move} has no number in Up and Down the River")
+
+
+def move_from_index(index: int) -> Move:
+    """The move with this number (see the module docs)."""
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < NUM_MOVES:
+        raise IllegalMoveError(f"move numbers are 0..{NUM_MOVES - 1}, not {index!r}")
+    if index < _BID_BASE:
+        return PLAYS[index]
+    if index < _DEAL_BASE:
+        return BIDS[index - _BID_BASE]
+    if index < _DEALER_BASE:
+        return DEALS[index - _DEAL_BASE]
+    return ChooseDealer(index - _DEALER_BASE)
+
+
+# --------------------------------------------------------------------------- scores
+
+
+def score(state: State) -> Score:
+    """Totals, per-deal rows (with hand size, bids and tricks), outcome, payoffs = totals."""
+    totals = state.match.totals
+    return Score(
+        totals=totals,
+        teams=teams(state.rules),
+        better="high",
+        deals=state.match.rows,
+        outcome=state.outcome,
+        payoffs=tuple(float(t) for t in totals),
+    )
+
+
+def events(state: State) -> tuple[Event, ...]:
+    """The public event log, oldest first."""
+    return state.log.to_tuple()
+
+
+def moves_played(state: State) -> tuple[Move, ...]:
+    """Every move applied since the deal (chance outcomes included in explicit mode)."""
+    if state.history is None:
+        raise RecordError("this state was made by sample(): it has no move history")
+    return state.history.to_tuple()
+
+
+def zones(state: State) -> dict[str, tuple[Card, ...]]:
+    """Where every card is: each hand, the trick, the finished tricks, the trump card, undealt."""
+    result = {f"hand {seat}": cards_of(hand) for seat, hand in enumerate(state.hands)}
+    result["trick"] = tuple(state.trick)
+    result["won tricks"] = cards_of(state.waste)
+    result["trump card"] = (state.trump_card,) if state.trump_card is not None else ()
+    result["undealt"] = cards_of(state.undealt)
+    return result
+
+
+# --------------------------------------------------------------------------- hidden information
+
+
+@attrs.frozen(slots=True)
+class View:
+    """What one seat may know: its own hand and everything public, nothing else.
+
+    ``bids`` shows the bids this seat may see (during simultaneous bidding, only
+    its own; the others are None until all are in); ``has_bid`` tells who has bid.
+    """
+
+    rules: Rules
+    seat: int
+    chance: ChanceMode
+    phase: Phase
+    to_move: int | Chance | None
+    deal_number: int
+    dealer: int | None
+    hand_size: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    undealt_count: int
+    trump_card: Card | None
+    bids: tuple[int | None, ...]
+    has_bid: tuple[bool, ...]
+    leader: int
+    trick: tuple[Card, ...]
+    tricks_won: tuple[int, ...]
+    won_cards: tuple[Card, ...]
+    totals: tuple[int, ...]
+    score: Score
+    moves_made: int
+    events: tuple[Event, ...]
+    legal_moves: tuple[Move, ...]
+
+
+def observe(state: State, seat: int) -> View:
+    """The view of ``seat``: own hand, trump card, visible bids, tricks, scores, public log."""
+    players = state.rules.players
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise ValueError(f"seat must be 0..{players - 1}, not {seat!r}")
+    hidden_bids = state.rules.bidding == "simultaneous" and state.phase == Phase.BIDDING
+    bids = tuple(
+        bid if (not hidden_bids or s == seat) else None for s, bid in enumerate(state.bids)
+    )
+    mover = to_move(state)
+    return View(
+        rules=state.rules,
+        seat=seat,
+        chance=state.chance,
+        phase=state.phase,
+        to_move=mover,
+        deal_number=state.match.deal_number,
+        dealer=None if state.phase == Phase.CHOOSE_DEALER else state.match.dealer,
+        hand_size=state.hand_size,
+        hand=cards_of(state.hands[seat]),
+        hand_sizes=tuple(h.bit_count() for h in state.hands),
+        undealt_count=state.undealt.bit_count(),
+        trump_card=state.trump_card,
+        bids=bids,
+        has_bid=tuple(b is not None for b in state.bids),
+        leader=state.leader,
+        trick=state.trick,
+        tricks_won=state.tricks_won,
+        won_cards=cards_of(state.waste),
+        totals=state.match.totals,
+        score=score(state),
+        moves_made=state.moves_made,
+        events=state.log.to_tuple(),
+        legal_moves=legal_moves(state) if mover == seat else (),
+    )
+
+
+def _voids(view: View) -> tuple[int, ...]:
+    """Per seat, the mask of cards it cannot hold: suits it failed to follow this deal."""
+    players = view.rules.players
+    rules = tricks.trick_rules(view.trump_card.suit if view.trump_card is not None else None)
+    forbidden = [0] * players
+    trick: list[Card] = []
+    deal_events: list[Event] = []
+    for event in reversed(view.events):
+        if event.kind == "deal":
+            break
+        deal_events.append(event)
+    for event in reversed(deal_events):
+        if event.kind == "play":
+            card = event.cards[0]
+            led = tricks.led_suit(rules, trick)
+            if led is not None and tricks.suit_of(rules, card) is not led:
+                assert event.seat is not None
+                forbidden[event.seat] |= rules.follow_masks[led]
+            trick.append(card)
+        elif event.kind == "trick":
+            trick = []
+    return tuple(forbidden)
+
+
+def sample(view: View, rng: random.Random) -> State:
+    """A complete state consistent with ``view``, exactly uniform over the consistent worlds.
+
+    The unseen cards (other hands, undealt cards) are dealt uniformly among the
+    deals that respect every void shown by a failure to follow suit. Hidden
+    simultaneous bids of other seats are drawn uniformly from 0..hand size. The
+    state gets a fresh seed from ``rng`` (so later deals are new too) and no
+    move history.
+    """
+    rules = view.rules
+    players = rules.players
+    seat = view.seat
+    known = mask_of(view.hand) | mask_of(view.trick) | mask_of(view.won_cards)
+    if view.trump_card is not None:
+        known |= view.trump_card.bit
+    unknown = mask_of(DECK52) & ~known
+    forbidden = _voids(view)
+    others = [s for s in range(players) if s != seat]
+    holders = [(view.hand_sizes[s], forbidden[s]) for s in others]
+    holders.append((view.undealt_count, 0))
+    dealt = deal_uniformly(unknown, holders, rng)
+    hands = list(view.hand_sizes)
+    hands[seat] = mask_of(view.hand)
+    for s, mask in zip(others, dealt):
+        hands[s] = mask
+    bids = list(view.bids)
+    for s in range(players):
+        if view.has_bid[s] and bids[s] is None:
+            bids[s] = rng.randrange(view.hand_size + 1)
+    dealer = view.dealer if view.dealer is not None else 0
+    match = Match(view.deal_number, dealer, view.totals, view.score.deals)
+    return State(
+        rules=rules,
+        seed=rng.getrandbits(63),
+        chance=view.chance,
+        match=match,
+        phase=view.phase,
+        hands=tuple(hands),
+        undealt=dealt[-1],
+        trump_card=view.trump_card,
+        bids=tuple(bids),
+        leader=view.leader,
+        trick=view.trick,
+        tricks_won=view.tricks_won,
+        waste=mask_of(view.won_cards),
+        dealt=52 - dealt[-1].bit_count() if view.phase != Phase.DEALING else _dealt_in(view),
+        moves_made=view.moves_made,
+        log=Log.of(view.events),
+        history=None,
+        outcome=view.score.outcome,
+    )
+
+
+def _dealt_in(view: View) -> int:
+    return sum(view.hand_sizes)
+
+
+# --------------------------------------------------------------------------- serialization
+
+
+def _outcome_to_dict(outcome: Outcome | None) -> dict[str, Any] | None:
+    if outcome is None:
+        return None
+    return {"reason": outcome.reason, "winners": list(outcome.winners), "draw": outcome.draw}
+
+
+def state_to_dict(state: State) -> dict[str, Any]:
+    """A JSON-ready dict of the whole state (hidden cards included: it is the state)."""
+    return {
+        "game": NAME,
+        "version": version,
+        "rules": str(state.rules),
+        "seed": state.seed,
+        "chance": state.chance,
+        "match": {
+            "deal_number": state.match.deal_number,
+            "dealer": state.match.dealer,
+            "totals": list(state.match.totals),
+            "rows": [
+                {
+                    "number": r.number,
+                    "dealer": r.dealer,
+                    "points": list(r.points),
+                    "extras": {k: list(v) for k, v in r.extras},
+                }
+                for r in state.match.rows
+            ],
+        },
+        "phase": state.phase.name.lower(),
+        "hands": [format_cards(cards_of(h)) for h in state.hands],
+        "undealt": format_cards(cards_of(state.undealt)),
+        "trump_card": state.trump_card.text if state.trump_card else None,
+        "bids": list(state.bids),
+        "leader": state.leader,
+        "trick": format_cards(state.trick),
+        "tricks_won": list(state.tricks_won),
+        "waste": format_cards(cards_of(state.waste)),
+        "dealt": state.dealt,
+        "moves_made": state.moves_made,
+        "events": [_event_to_dict(e) for e in state.log],
+        "history": None if state.history is None else [str(m) for m in state.history],
+        "outcome": _outcome_to_dict(state.outcome),
+    }
+
+
+def _event_to_dict(event: Event) -> dict[str, Any]:
+    return {
+        "kind": event.kind,
+        "seat": event.seat,
+        "cards": format_cards(event.cards),
+        "value": event.value,
+        "text": event.text,
+    }
+
+
+def state_from_dict(data: Mapping[str, Any]) -> State:
+    """Load a state from :func:`state_to_dict`'s form, refusing anything inconsistent."""
+    from cardrules.core.serial import StateReader
+
+    return StateReader(data, NAME, version).read(_state_from_reader)
+
+
+def _state_from_reader(r: Any) -> State:
+    from cardrules.core.options import build_rules, parse_rules_text
+
+    rules_name, options = parse_rules_text(r.string("rules"))
+    if rules_name != NAME:
+        raise RecordError(f"rules are for {rules_name!r}, not {NAME!r}")
+    rules = r.guard("rules", lambda: build_rules(Rules, options))
+    players = rules.players
+    phase = r.choice("phase", {p.name.lower(): p for p in Phase})
+    hands = tuple(mask_of(r.cards_at("hands", i)) for i in range(r.list_length("hands", players)))
+    match_data = r.mapping("match")
+    match = r.match(match_data, players)
+    bids = tuple(r.optional_int_at("bids", i, 0, 51) for i in range(r.list_length("bids", players)))
+    state = State(
+        rules=rules,
+        seed=r.integer("seed"),
+        chance=r.choice("chance", {"seeded": "seeded", "explicit": "explicit"}),
+        match=match,
+        phase=phase,
+        hands=hands,
+        undealt=mask_of(r.cards("undealt")),
+        trump_card=r.optional_card("trump_card"),
+        bids=bids,
+        leader=r.integer("leader", 0, players - 1),
+        trick=r.cards("trick"),
+        tricks_won=tuple(r.int_list("tricks_won", players, 0, 17)),
+        waste=mask_of(r.cards("waste")),
+        dealt=r.integer("dealt", 0, 52),
+        moves_made=r.integer("moves_made", 0),
+        log=Log.of(r.events("events")),
+        history=r.history("history", lambda text: parse_move_text(text)),
+        outcome=r.outcome("outcome"),
+    )
+    _check_consistent(state, r)
+    return state
+
+
+def _check_consistent(state: State, r: Any) -> None:
+    r.check_partition(zones(state), DECK52)
+    if state.phase in (Phase.BIDDING, Phase.PLAYING):
+        if state.trump_card is None:
+            r.fail("a deal in bidding or play needs a trump card")
+        if state.match.deal_number >= _deals(state.rules):
+            r.fail(f"deal {state.match.deal_number} is past the schedule's last deal")
+        size = state.hand_size
+        played = sum(state.tricks_won)
+        for seat, hand in enumerate(state.hands):
+            in_trick = 1 if (seat - state.leader) % state.rules.players < len(state.trick) else 0
+            if hand.bit_count() != size - played - in_trick:
+                r.fail(
+                    f"seat {seat} holds {hand.bit_count()} cards; after {played} tricks of a "
+                    f"{size}-card deal it must hold {size - played - in_trick}"
+                )
+        if len(state.trick) >= state.rules.players:
+            r.fail("the current trick holds too many cards")
+        if state.phase == Phase.BIDDING and (state.trick or played):
+            r.fail("no card is played before the bidding ends")
+        if state.phase == Phase.PLAYING and None in state.bids:
+            r.fail("play cannot start before every seat has bid")
+        for seat, bid in enumerate(state.bids):
+            if bid is not None and bid > size:
+                r.fail(f"seat {seat} bid {bid} in a deal of {size} cards")
+    if (state.phase == Phase.OVER) != (state.outcome is not None):
+        r.fail("a state has an outcome exactly when its phase is 'over'")
+
+
+# `parse_cards` is re-exported for convenience in doctests and the CLI.
+_ = parse_cards
+_unused = (ALL_CARDS, NotationError)
