@@ -11,7 +11,13 @@ Each game is a module of pure functions over frozen values (see
 from __future__ import annotations
 
 from cardrules import cards, errors, game, games
-from cardrules.errors import CardrulesError, IllegalMoveError, NotationError, RecordError, RulesError
+from cardrules.errors import (
+    CardrulesError,
+    IllegalMoveError,
+    NotationError,
+    RecordError,
+    RulesError,
+)
 from cardrules.game import CHANCE
 
 __all__ = [

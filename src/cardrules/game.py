@@ -29,8 +29,8 @@ __all__ = [
     "ChanceMode",
     "DealRow",
     "Event",
-    "Log",
     "Game",
+    "Log",
     "Outcome",
     "Score",
 ]
@@ -248,11 +248,20 @@ class Game(Protocol):
     them as opaque values and passes them back to the same module.
     """
 
-    NAME: str
-    version: str
-    Rules: type[Any]
-    PRESETS: Mapping[str, Any]
-    NUM_MOVES: int
+    @property
+    def NAME(self) -> str: ...  # noqa: N802
+
+    @property
+    def version(self) -> str: ...
+
+    @property
+    def Rules(self) -> type[Any]: ...  # noqa: N802
+
+    @property
+    def PRESETS(self) -> Mapping[str, Any]: ...  # noqa: N802
+
+    @property
+    def NUM_MOVES(self) -> int: ...  # noqa: N802
 
     def teams(self, rules: Any) -> tuple[tuple[int, ...], ...]: ...
 

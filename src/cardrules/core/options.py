@@ -115,7 +115,7 @@ _NOTHING = object()
 def rules_to_text(name: str, rules: Any) -> str:
     """The one-line text form: the game name and every option that is not the default."""
     cls = type(rules)
-    given = {field.name: getattr(rules, field.name) for field in attrs.fields(cls)}
+    given = {field.name: getattr(rules, field.name) for field in attrs.fields(cls) if field.init}
     shown: dict[str, Any] = {}
     for name_, value in given.items():
         others = {k: v for k, v in given.items() if k != name_}
@@ -177,7 +177,7 @@ def parse_rules_text(text: str) -> tuple[str, dict[str, object]]:
 
 def build_rules(cls: type[T], options: dict[str, object]) -> T:
     """``cls(**options)`` with an error that names unknown options and lists the known ones."""
-    known = [f.name for f in attrs.fields(cls)]  # type: ignore[arg-type]
+    known = [f.name for f in attrs.fields(cls) if f.init]  # type: ignore[arg-type]
     unknown = [k for k in options if k not in known]
     if unknown:
         raise RulesError(f"unknown option {', '.join(unknown)}: the options are {', '.join(known)}")

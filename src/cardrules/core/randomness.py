@@ -7,9 +7,9 @@ one another and a record replays identically across releases and platforms.
 
 The derivation, which another implementation can reproduce:
 
-* the stream for ``(seed, *labels)`` is the byte string
-  ``SHA-256(key || counter)`` for counter = 0, 1, 2, ... (8-byte big-endian),
-  where ``key`` is the UTF-8 text ``"cardrules/1/" + "/".join([seed, *labels])``;
+* the stream for ``(seed, *labels)`` is the output of the extendable-output
+  function SHAKE-256 (FIPS 202) on ``key``, the UTF-8 text
+  ``"cardrules/1/" + "/".join([seed, *labels])`` (seed in decimal);
 * a draw ``below(n)`` reads the next 8 bytes as a big-endian unsigned integer
   ``x`` and returns ``x % n``, rejecting ``x`` when ``x >= 2**64 - 2**64 % n``
   (so every value is equally likely);
@@ -20,12 +20,13 @@ The derivation, which another implementation can reproduce:
 >>> Stream(7, "deal", 0).below(52) == Stream(7, "deal", 0).below(52)
 True
 >>> Stream(7, "deal", 0).shuffle([1, 2, 3, 4, 5])
-[4, 1, 2, 3, 5]
+[2, 1, 4, 5, 3]
 """
 
 from __future__ import annotations
 
 import hashlib
+import struct
 from collections.abc import Sequence
 from typing import Final, TypeVar
 
@@ -38,21 +39,22 @@ _TWO_64: Final = 1 << 64
 class Stream:
     """A deterministic stream of random draws named by a seed and labels."""
 
-    __slots__ = ("_buffer", "_counter", "_key", "_position")
+    __slots__ = ("_draws", "_key", "_position")
 
     def __init__(self, seed: int, *labels: int | str) -> None:
         self._key = "/".join(["cardrules/1", str(seed), *map(str, labels)]).encode()
-        self._counter = 0
-        self._buffer = b""
+        self._draws: tuple[int, ...] = ()
         self._position = 0
 
     def _next64(self) -> int:
-        if self._position + 8 > len(self._buffer):
-            self._buffer = hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()
-            self._counter += 1
-            self._position = 0
-        value = int.from_bytes(self._buffer[self._position : self._position + 8], "big")
-        self._position += 8
+        if self._position == len(self._draws):
+            # SHAKE-256 output is a prefix of any longer output: extend by recomputing.
+            count = max(64, 2 * len(self._draws))
+            self._draws = struct.unpack(
+                f">{count}Q", hashlib.shake_256(self._key).digest(8 * count)
+            )
+        value = self._draws[self._position]
+        self._position += 1
         return value
 
     def below(self, n: int) -> int:

@@ -50,9 +50,7 @@ def deal_uniformly(
     cards = cards_of(unknown)
     sizes = [size for size, _ in holders]
     if sum(sizes) != len(cards):
-        raise CardrulesError(
-            f"cannot deal {len(cards)} unseen cards into holders of sizes {sizes}"
-        )
+        raise CardrulesError(f"cannot deal {len(cards)} unseen cards into holders of sizes {sizes}")
     if not any(forbidden & unknown for _, forbidden in holders):
         return _split(rng.sample(cards, len(cards)), sizes)
     for _ in range(_QUICK_TRIES):
@@ -84,7 +82,9 @@ def _groups(unknown: int, holders: Sequence[tuple[int, int]]) -> list[tuple[int,
     return sorted(((m, a) for a, m in by_allowed.items()), key=lambda g: (len(g[1]), g[0]))
 
 
-def _compositions(total: int, allowed: tuple[int, ...], caps: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+def _compositions(
+    total: int, allowed: tuple[int, ...], caps: tuple[int, ...]
+) -> Iterator[tuple[int, ...]]:
     """Every way to give ``total`` cards to the allowed holders within their capacities."""
     if not allowed:
         if total == 0:

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NoReturn, TypeVar
 
-from cardrules.cards import Card, format_cards, parse_card, parse_cards
+from cardrules.cards import Card, format_cards, parse_card, parse_cards, validate_deck_order
 from cardrules.core.match import Match
 from cardrules.errors import CardrulesError, RecordError
 from cardrules.game import DealRow, Event, Log, Outcome
@@ -19,7 +19,14 @@ from cardrules.game import DealRow, Event, Log, Outcome
 __all__ = ["StateReader"]
 
 T = TypeVar("T")
-_REASONS = ("target reached", "schedule complete", "limit reached", "blocked", "voided", "truncated")
+_REASONS = (
+    "target reached",
+    "schedule complete",
+    "limit reached",
+    "blocked",
+    "voided",
+    "truncated",
+)
 
 
 class StateReader:
@@ -108,15 +115,25 @@ class StateReader:
         if not isinstance(value, str):
             self.fail(f"{where} must be a string of cards like 'AS 10H', not {value!r}")
         try:
-            return parse_cards(value)
+            cards = parse_cards(value)
         except CardrulesError as error:
             self.fail(f"{where}: {error}")
+        if len(set(cards)) != len(cards):
+            self.fail(f"{where} names a card twice: {value!r}")
+        return cards
 
     def cards(self, key: str) -> tuple[Card, ...]:
         return self._cards_text(f"field {key!r}", self._get(key))
 
     def cards_at(self, key: str, index: int) -> tuple[Card, ...]:
         return self._cards_text(f"{key}[{index}]", self._list(key)[index])
+
+    def optional_deck(self, key: str, deck: Sequence[Card]) -> tuple[Card, ...] | None:
+        """A whole deck in order (each card of ``deck`` once), or None."""
+        if self._get(key) is None:
+            return None
+        order = self.cards(key)
+        return self.guard(key, lambda: validate_deck_order(order, deck))
 
     def optional_card(self, key: str) -> Card | None:
         value = self._get(key)
@@ -130,14 +147,18 @@ class StateReader:
         value = self._list(key)[index]
         return None if value is None else self._int(f"{key}[{index}]", value, low, high)
 
-    def int_list(self, key: str, length: int, low: int | None = None, high: int | None = None) -> list[int]:
+    def int_list(
+        self, key: str, length: int, low: int | None = None, high: int | None = None
+    ) -> list[int]:
         values = self._list(key)
         if len(values) != length:
             self.fail(f"field {key!r} must have {length} entries, not {len(values)}")
         return [self._int(f"{key}[{i}]", v, low, high) for i, v in enumerate(values)]
 
     def match(self, data: Mapping[str, Any], players: int) -> Match:
-        sub = StateReader({**data, "game": self.game, "version": self.version}, self.game, self.version)
+        sub = StateReader(
+            {**data, "game": self.game, "version": self.version}, self.game, self.version
+        )
         rows = []
         for i, row in enumerate(sub._list("rows")):
             if not isinstance(row, Mapping):
@@ -160,7 +181,10 @@ class StateReader:
         if totals != sums:
             self.fail(f"match totals {totals} are not the sums of the deal rows {sums}")
         return Match(
-            sub.integer("deal_number", 0), sub.integer("dealer", 0, players - 1), totals, tuple(rows)
+            sub.integer("deal_number", 0),
+            sub.integer("dealer", 0, players - 1),
+            totals,
+            tuple(rows),
         )
 
     def events(self, key: str) -> list[Event]:

@@ -90,6 +90,8 @@ def led_suit(rules: TrickRules, trick: Sequence[Card]) -> Suit | None:
 
     A suitless joker sets no suit: the first card after it does.
     """
+    if rules.jokers is None:
+        return trick[0].suit if trick else None
     for card in trick:
         suit = suit_of(rules, card)
         if suit is not None:

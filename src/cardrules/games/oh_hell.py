@@ -33,11 +33,20 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 import attrs
 
-from cardrules.cards import ALL_CARDS, DECK52, Card, Suit, cards_of, format_cards, mask_of, parse_cards
+from cardrules.cards import (
+    ALL_CARDS,
+    DECK52,
+    Card,
+    Suit,
+    cards_of,
+    format_cards,
+    mask_of,
+    parse_cards,
+)
 from cardrules.core import match as match_core
 from cardrules.core import tricks
 from cardrules.core.match import Match
@@ -53,7 +62,17 @@ from cardrules.core.options import (
 from cardrules.core.sampling import deal_uniformly
 from cardrules.errors import IllegalMoveError, NotationError, RecordError
 from cardrules.game import CHANCE, Chance, ChanceMode, Event, Log, Outcome, Score, winners_by_total
-from cardrules.moves import BIDS, DEALS, PLAYS, Bid, ChooseDealer, DealCard, Move, Play, parse_move_text
+from cardrules.moves import (
+    BIDS,
+    DEALS,
+    PLAYS,
+    Bid,
+    ChooseDealer,
+    DealCard,
+    Move,
+    Play,
+    parse_move_text,
+)
 
 __all__ = [
     "NAME",
@@ -66,18 +85,24 @@ __all__ = [
     "apply",
     "chance_outcomes",
     "deal",
+    "deck_of",
+    "events",
     "is_over",
     "legal_moves",
     "move_from_index",
     "move_index",
+    "moves_played",
     "observe",
     "parse_move",
     "sample",
     "schedule_sizes",
     "score",
+    "state_from_dict",
+    "state_to_dict",
     "teams",
     "to_move",
     "version",
+    "zones",
 ]
 
 NAME: Final = "oh_hell"
@@ -91,6 +116,18 @@ _MAX_BID: Final = 17
 
 SCHEDULES: Final = ("down_up", "up_down", "down", "up", "single")
 BIDDINGS: Final = ("sequential", "simultaneous")
+
+
+def _schedule(start_hand: int, schedule: str) -> tuple[int, ...]:
+    down = tuple(range(start_hand, 0, -1))
+    up = tuple(range(1, start_hand + 1))
+    return {
+        "down_up": down + up[1:],
+        "up_down": up + down[1:],
+        "down": down,
+        "up": up,
+        "single": (start_hand,),
+    }[schedule]
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -116,6 +153,8 @@ class Rules(BaseRules):
     bidding: str = "sequential"
     hook: bool | None = None
     hook_in_one_card_round: bool | None = None
+    #: The hand size of every deal, in order (derived from ``start_hand`` and ``schedule``).
+    hand_sizes: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         check_int("players", self.players, 3, 8)
@@ -134,11 +173,15 @@ class Rules(BaseRules):
         else:
             check_bool("hook", self.hook)
         if not self.hook:
-            not_applicable("hook_in_one_card_round", self.hook_in_one_card_round, "without the hook")
+            not_applicable(
+                "hook_in_one_card_round", self.hook_in_one_card_round, "without the hook"
+            )
         elif self.hook_in_one_card_round is None:
             set_resolved(self, "hook_in_one_card_round", True)
         else:
             check_bool("hook_in_one_card_round", self.hook_in_one_card_round)
+        assert self.start_hand is not None
+        set_resolved(self, "hand_sizes", _schedule(self.start_hand, self.schedule))
 
     def __str__(self) -> str:
         return rules_to_text(NAME, self)
@@ -159,17 +202,7 @@ PRESETS: Final[Mapping[str, Rules]] = {
 
 def schedule_sizes(rules: Rules) -> tuple[int, ...]:
     """The hand size of every deal of the game, in order."""
-    n = rules.start_hand
-    assert n is not None
-    down = tuple(range(n, 0, -1))
-    up = tuple(range(1, n + 1))
-    return {
-        "down_up": down + up[1:],
-        "up_down": up + down[1:],
-        "down": down,
-        "up": up,
-        "single": (n,),
-    }[rules.schedule]
+    return rules.hand_sizes
 
 
 def teams(rules: Rules) -> tuple[tuple[int, ...], ...]:
@@ -192,17 +225,18 @@ class Phase(enum.IntEnum):
     OVER = 4
 
 
-@attrs.frozen(slots=True)
-class State:
+class State(NamedTuple):
     """A complete game position. Use the module's functions; never build one by hand.
 
     Hands, the undealt cards and the cards of finished tricks are card masks
-    (see :mod:`cardrules.cards`); :func:`zones` gives them as cards.
+    (see :mod:`cardrules.cards`); :func:`zones` gives them as cards. A state is
+    an immutable named tuple, because building one is the cost of every move.
     """
 
     rules: Rules
     seed: int
     chance: ChanceMode
+    first_deck: tuple[Card, ...] | None
     match: Match
     phase: Phase
     hands: tuple[int, ...]
@@ -222,17 +256,22 @@ class State:
     @property
     def hand_size(self) -> int:
         """The hand size of the deal in progress."""
-        return schedule_sizes(self.rules)[min(self.match.deal_number, _deals(self.rules) - 1)]
+        sizes = self.rules.hand_sizes
+        return sizes[min(self.match.deal_number, len(sizes) - 1)]
 
     @property
     def trick_rules(self) -> tricks.TrickRules:
         """Follow-suit and trick-winning rules of the deal in progress."""
-        trump = self.trump_card.suit if self.trump_card is not None else None
-        return tricks.trick_rules(trump)
+        return _TRICK_RULES[self.trump_card.suit if self.trump_card is not None else None]
+
+
+_TRICK_RULES: Final[dict[Suit | None, tricks.TrickRules]] = {
+    suit: tricks.trick_rules(suit) for suit in (*Suit, None)
+}
 
 
 def _deals(rules: Rules) -> int:
-    return len(schedule_sizes(rules))
+    return len(rules.hand_sizes)
 
 
 # --------------------------------------------------------------------------- dealing
@@ -269,6 +308,7 @@ def deal(
         rules=rules,
         seed=seed,
         chance=chance,
+        first_deck=None if order is None else tuple(order),
         match=Match.start(rules.first_dealer or 0, players),
         phase=Phase.CHOOSE_DEALER,
         hands=(0,) * players,
@@ -311,8 +351,7 @@ def _begin_deal(
             text=f"deal {match.deal_number + 1}: seat {match.dealer} deals {size} cards each",
         )
     )
-    fresh = attrs.evolve(
-        state,
+    fresh = state._replace(
         match=match,
         phase=Phase.DEALING,
         hands=(0,) * players,
@@ -348,8 +387,7 @@ def _turn_trump(state: State, hands: tuple[int, ...], trump_card: Card, undealt:
         )
     )
     dealt = sum(h.bit_count() for h in hands) + 1
-    return attrs.evolve(
-        state,
+    return state._replace(
         phase=Phase.BIDDING,
         hands=hands,
         trump_card=trump_card,
@@ -368,11 +406,16 @@ def to_move(state: State) -> int | Chance | None:
     if phase == Phase.PLAYING:
         return (state.leader + len(state.trick)) % state.rules.players
     if phase == Phase.BIDDING:
-        bids_made = state.rules.players - state.bids.count(None)
-        return (state.match.dealer + 1 + bids_made) % state.rules.players
+        return _bidder(state)
     if phase == Phase.OVER:
         return None
     return CHANCE
+
+
+def _bidder(state: State) -> int:
+    """The seat to bid: clockwise from the dealer's left (seed 003)."""
+    bids_made = state.rules.players - state.bids.count(None)
+    return (state.match.dealer + 1 + bids_made) % state.rules.players
 
 
 def is_over(state: State) -> bool:
@@ -383,11 +426,7 @@ def is_over(state: State) -> bool:
 def _legal_bids(state: State, seat: int) -> range | tuple[int, ...]:
     size = state.hand_size
     rules = state.rules
-    if (
-        seat == state.match.dealer
-        and rules.hook
-        and (size > 1 or rules.hook_in_one_card_round)
-    ):
+    if seat == state.match.dealer and rules.hook and (size > 1 or rules.hook_in_one_card_round):
         forbidden = size - sum(b for b in state.bids if b is not None)
         if 0 <= forbidden <= size:
             return tuple(n for n in range(size + 1) if n != forbidden)
@@ -422,8 +461,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         led = tricks.led_suit(rules, state.trick)
         return _plays_of(tricks.playable(rules, state.hands[seat], led))
     if phase == Phase.BIDDING:
-        seat = to_move(state)
-        assert isinstance(seat, int)
+        seat = _bidder(state)
         return tuple(BIDS[n] for n in _legal_bids(state, seat))
     if phase == Phase.OVER:
         return ()
@@ -459,14 +497,13 @@ def apply(state: State, move: Move) -> State:
                 return _play(state, seat, move, rules)
     elif phase == Phase.BIDDING:
         if type(move) is Bid:
-            seat = to_move(state)
-            assert isinstance(seat, int)
+            seat = _bidder(state)
             if move.tricks in _legal_bids(state, seat):
                 return _bid(state, seat, move)
     elif phase == Phase.CHOOSE_DEALER:
         if type(move) is ChooseDealer and 0 <= move.seat < state.rules.players:
             history = _extend(state.history, move)
-            started = attrs.evolve(state, history=history)
+            started = state._replace(history=history)
             return _begin_deal(started, Match.start(move.seat, state.rules.players), state.log)
     elif phase == Phase.DEALING:
         if type(move) is DealCard and move.card.bit & state.undealt:
@@ -483,12 +520,12 @@ def _deal_card(state: State, move: DealCard) -> State:
     size = state.hand_size
     card = move.card
     undealt = state.undealt & ~card.bit
-    state = attrs.evolve(state, history=_extend(state.history, move))
+    state = state._replace(history=_extend(state.history, move))
     if state.dealt < size * players:
         seat = _recipient(state.match.dealer, players, state.dealt)
         hands = list(state.hands)
         hands[seat] |= card.bit
-        return attrs.evolve(state, hands=tuple(hands), undealt=undealt, dealt=state.dealt + 1)
+        return state._replace(hands=tuple(hands), undealt=undealt, dealt=state.dealt + 1)
     return _turn_trump(state, state.hands, card, undealt)
 
 
@@ -512,6 +549,7 @@ def _bid(state: State, seat: int, move: Bid) -> State:
         rules,
         state.seed,
         state.chance,
+        state.first_deck,
         state.match,
         phase,
         state.hands,
@@ -536,7 +574,7 @@ def _play(state: State, seat: int, move: Play, rules: tricks.TrickRules) -> Stat
     hands = list(state.hands)
     hands[seat] &= ~card.bit
     trick = (*state.trick, card)
-    log = state.log.append(Event("play", seat, (card,)))
+    log = state.log.append(_play_event(seat, card))
     history = _extend(state.history, move)
     players = state.rules.players
     leader = state.leader
@@ -555,6 +593,7 @@ def _play(state: State, seat: int, move: Play, rules: tricks.TrickRules) -> Stat
         state.rules,
         state.seed,
         state.chance,
+        state.first_deck,
         state.match,
         Phase.PLAYING,
         tuple(hands),
@@ -574,6 +613,17 @@ def _play(state: State, seat: int, move: Play, rules: tricks.TrickRules) -> Stat
     if not trick and not any(hands):
         return _finish_deal(moved)
     return _check_caps(moved)
+
+
+_PLAY_EVENTS: Final[dict[tuple[int, Card], Event]] = {}
+
+
+def _play_event(seat: int, card: Card) -> Event:
+    """The (shared, immutable) event "seat plays card"."""
+    event = _PLAY_EVENTS.get((seat, card))
+    if event is None:
+        event = _PLAY_EVENTS[(seat, card)] = Event("play", seat, (card,))
+    return event
 
 
 def _deal_points(bids: Sequence[int | None], tricks_won: Sequence[int]) -> tuple[int, ...]:
@@ -613,11 +663,14 @@ def _game_over(state: State, match: Match, log: Log[Event], outcome: Outcome) ->
     if outcome.reason == "truncated":
         text = "game truncated by a safety cap"
     else:
-        text = "game over: " + ("draw between" if outcome.draw else "won by") + " seat " + ", ".join(
-            map(str, outcome.winners)
+        text = (
+            "game over: "
+            + ("draw between" if outcome.draw else "won by")
+            + " seat "
+            + ", ".join(map(str, outcome.winners))
         )
-    return attrs.evolve(
-        state, match=match, phase=Phase.OVER, log=log.append(Event("over", text=text)), outcome=outcome
+    return state._replace(
+        match=match, phase=Phase.OVER, log=log.append(Event("over", text=text)), outcome=outcome
     )
 
 
@@ -628,7 +681,9 @@ def _why_illegal(state: State, move: object) -> str:
     if not isinstance(move, (Play, Bid, DealCard, ChooseDealer)):
         return f"{move!r} is not an Up and Down the River move"
     if phase in (Phase.CHOOSE_DEALER, Phase.DEALING):
-        wanted = "'dealer SEAT'" if phase == Phase.CHOOSE_DEALER else "'deal CARD' of an undealt card"
+        wanted = (
+            "'dealer SEAT'" if phase == Phase.CHOOSE_DEALER else "'deal CARD' of an undealt card"
+        )
         return f"a chance step is due (explicit chance): the move must be {wanted}, not {move}"
     seat = to_move(state)
     assert isinstance(seat, int)
@@ -861,6 +916,7 @@ def sample(view: View, rng: random.Random) -> State:
         rules=rules,
         seed=rng.getrandbits(63),
         chance=view.chance,
+        first_deck=None,
         match=match,
         phase=view.phase,
         hands=tuple(hands),
@@ -900,6 +956,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "rules": str(state.rules),
         "seed": state.seed,
         "chance": state.chance,
+        "first_deck": None if state.first_deck is None else format_cards(state.first_deck),
         "match": {
             "deal_number": state.match.deal_number,
             "dealer": state.match.dealer,
@@ -965,6 +1022,7 @@ def _state_from_reader(r: Any) -> State:
         rules=rules,
         seed=r.integer("seed"),
         chance=r.choice("chance", {"seeded": "seeded", "explicit": "explicit"}),
+        first_deck=r.optional_deck("first_deck", DECK52),
         match=match,
         phase=phase,
         hands=hands,

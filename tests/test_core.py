@@ -1,0 +1,151 @@
+"""The shared cores: randomness, tricks, sampling, options, logs."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+
+import pytest
+
+from cardrules.cards import BIG_JOKER, LITTLE_JOKER, Card, Suit, cards_of, mask_of, parse_cards
+from cardrules.core import tricks
+from cardrules.core.match import Match, first_dealer, shuffled
+from cardrules.core.options import parse_rules_text
+from cardrules.core.randomness import Stream
+from cardrules.core.sampling import count_worlds, deal_uniformly
+from cardrules.errors import NotationError
+from cardrules.game import Log, winners_by_total
+from cardrules.games.oh_hell import Rules
+
+
+def test_random_streams_are_pinned_so_records_replay_across_releases() -> None:
+    # These values are part of the record format: changing them breaks old records.
+    assert Stream(7, "deal", 0).shuffle(range(10)) == [0, 5, 4, 1, 6, 3, 7, 8, 9, 2]
+    assert [Stream(1, "first-dealer").below(4) for _ in range(2)] == [2, 2]
+    assert Stream(7, "deal", 0).below(52) != Stream(7, "deal", 1).below(52)
+
+
+def test_stream_below_is_uniform() -> None:
+    stream = Stream(3, "test")
+    counts = Counter(stream.below(6) for _ in range(6000))
+    assert all(900 < n < 1100 for n in counts.values())
+    with pytest.raises(ValueError):
+        stream.below(0)
+
+
+def test_deal_k_is_shuffled_from_seed_and_k() -> None:
+    deck = list(range(52))
+    assert shuffled(5, 2, deck) == shuffled(5, 2, deck)  # type: ignore[arg-type]
+    assert shuffled(5, 2, deck) != shuffled(5, 3, deck)  # type: ignore[arg-type]
+    assert first_dealer(Rules(first_dealer=2), 9, 4) == 2
+
+
+def test_match_records_deals_and_passes_the_deal_left() -> None:
+    m = Match.start(3, 4).finish_deal((1, 2, 3, 4), ())
+    assert (m.deal_number, m.dealer, m.totals) == (1, 0, (1, 2, 3, 4))
+    assert m.rows[0].dealer == 3
+
+
+def test_follow_suit_and_void() -> None:
+    rules = tricks.trick_rules(Suit.HEARTS)
+    hand = mask_of(parse_cards("2S 9S 3H KD"))
+    assert cards_of(tricks.playable(rules, hand, Suit.SPADES)) == parse_cards("2S 9S")
+    assert tricks.playable(rules, hand, Suit.CLUBS) == hand
+    assert tricks.playable(rules, hand, None) == hand
+    assert tricks.is_revoke(rules, hand, Suit.SPADES, parse_cards("KD")[0])
+
+
+def test_trick_winner_trump_then_led_suit() -> None:
+    no_trump = tricks.trick_rules(None)
+    assert tricks.winner(no_trump, parse_cards("KS 2H AS 5S")) == 2
+    hearts = tricks.trick_rules(Suit.HEARTS)
+    assert tricks.winner(hearts, parse_cards("KS 2H AS 5H")) == 3
+    assert tricks.winner(hearts, parse_cards("KS AD QS 9C")) == 0
+
+
+def test_jokers_as_highest_trumps_and_as_suitless() -> None:
+    trump_jokers = tricks.trick_rules(Suit.SPADES, "trump")
+    trick = (parse_cards("AS")[0], LITTLE_JOKER, BIG_JOKER, parse_cards("KS")[0])
+    assert tricks.winner(trump_jokers, trick) == 2
+    hand = mask_of([LITTLE_JOKER, *parse_cards("2H")])
+    assert cards_of(tricks.playable(trump_jokers, hand, Suit.SPADES)) == (LITTLE_JOKER,)
+    suitless = tricks.trick_rules(Suit.SPADES, "suitless")
+    assert tricks.led_suit(suitless, (BIG_JOKER, *parse_cards("3D"))) is Suit.DIAMONDS
+    assert tricks.winner(suitless, (*parse_cards("3D AS"), LITTLE_JOKER)) == 2
+    hand = mask_of([LITTLE_JOKER, *parse_cards("2D 4C")])
+    assert cards_of(tricks.playable(suitless, hand, Suit.DIAMONDS)) == (
+        *parse_cards("2D"),
+        LITTLE_JOKER,
+    )
+
+
+def test_trumps_that_do_not_win() -> None:
+    rules = tricks.trick_rules(Suit.HEARTS, trumps_win=False)
+    assert tricks.winner(rules, parse_cards("KS 2H AS 5H")) == 2
+
+
+def _all_worlds(unknown: list[Card], holders: list[tuple[int, int]]) -> list[tuple[int, ...]]:
+    worlds = []
+    for perm in itertools.permutations(unknown):
+        masks, start = [], 0
+        for size, forbidden in holders:
+            mask = mask_of(perm[start : start + size])
+            if mask & forbidden:
+                break
+            masks.append(mask)
+            start += size
+        else:
+            worlds.append(tuple(masks))
+    return sorted(set(worlds))
+
+
+@pytest.mark.parametrize("force_counting", [False, True])
+def test_deal_uniformly_is_exactly_uniform_chi_square(
+    force_counting: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every consistent world is equally likely, on both the fast and the exact path."""
+    if force_counting:
+        monkeypatch.setattr("cardrules.core.sampling._QUICK_TRIES", 0)
+    unknown = list(parse_cards("2S 3S 4S 5H 6H 7D 8D"))
+    spades = tricks.SUIT_MASKS[Suit.SPADES]
+    hearts = tricks.SUIT_MASKS[Suit.HEARTS]
+    holders = [(2, spades), (3, hearts), (2, 0)]
+    worlds = _all_worlds(unknown, holders)
+    assert count_worlds(mask_of(unknown), holders) == len(worlds)
+    rng = random.Random(5)
+    samples = 60 * len(worlds)
+    counts = Counter(deal_uniformly(mask_of(unknown), holders, rng) for _ in range(samples))
+    assert set(counts) == set(worlds)
+    expected = samples / len(worlds)
+    chi2 = sum((counts[w] - expected) ** 2 / expected for w in worlds)
+    dof = len(worlds) - 1
+    critical = dof * (1 - 2 / (9 * dof) + 3.09 * math.sqrt(2 / (9 * dof))) ** 3
+    assert chi2 < critical
+
+
+def test_deal_uniformly_refuses_an_impossible_view() -> None:
+    from cardrules.errors import CardrulesError
+
+    spades = tricks.SUIT_MASKS[Suit.SPADES]
+    with pytest.raises(CardrulesError):
+        deal_uniformly(mask_of(parse_cards("2S 3S")), [(1, spades), (1, spades)], random.Random(1))
+
+
+def test_rules_text_parsing_errors() -> None:
+    assert parse_rules_text("oh_hell") == ("oh_hell", {})
+    for bad in ["oh_hell(players)", "oh_hell(players=4,players=5)", "Oh Hell", "x(a=[1])"]:
+        with pytest.raises(NotationError):
+            parse_rules_text(bad)
+
+
+def test_logs_share_their_past_and_compare_by_content() -> None:
+    base = Log.of([1, 2])
+    a, b = base.append(3), base.append(3)
+    assert a == b and hash(a) == hash(b) and a != base.append(4)
+    assert list(a) == [1, 2, 3] and a.last(2) == (2, 3)
+
+
+def test_winners_by_total_keeps_ties() -> None:
+    assert winners_by_total((4, 7, 7), "high") == (1, 2)
