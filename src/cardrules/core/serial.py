@@ -80,7 +80,7 @@ class StateReader:
     def integer(self, key: str, low: int | None = None, high: int | None = None) -> int:
         return self._int(key, self._get(key), low, high)
 
-    def _int(self, where: str, value: Any, low: int | None, high: int | None) -> int:
+    def _int(self, where: str, value: object, low: int | None, high: int | None) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
             self.fail(f"{where} must be a whole number, not {value!r}")
         if (low is not None and value < low) or (high is not None and value > high):

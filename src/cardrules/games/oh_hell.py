@@ -135,7 +135,8 @@ class Rules(BaseRules):
     """The options of RULES.md section 6; ``Rules()`` is seed 003's game for four.
 
     * ``players``: 4 (3..8; seed 003 says 4 to 8, 3 is an extension).
-    * ``start_hand``: the first round's hand size; default ``min(8, 51 // players)``,
+    * ``start_hand``: the largest hand (the first deal of "down_up" and "down"); default
+      ``min(8, 51 // players)``,
       at most ``51 // players`` so that a trump card remains.
     * ``schedule``: ``"down_up"`` (N, N-1, ..., 1, ..., N; seed 003), ``"up_down"``,
       ``"down"``, ``"up"``, or ``"single"`` (one deal of ``start_hand`` cards).
@@ -348,7 +349,8 @@ def _begin_deal(
             "deal",
             match.dealer,
             value=size,
-            text=f"deal {match.deal_number + 1}: seat {match.dealer} deals {size} cards each",
+            text=f"deal {match.deal_number + 1}: seat {match.dealer} deals "
+            + ("1 card each" if size == 1 else f"{size} cards each"),
         )
     )
     fresh = state._replace(
@@ -505,9 +507,8 @@ def apply(state: State, move: Move) -> State:
             history = _extend(state.history, move)
             started = state._replace(history=history)
             return _begin_deal(started, Match.start(move.seat, state.rules.players), state.log)
-    elif phase == Phase.DEALING:
-        if type(move) is DealCard and move.card.bit & state.undealt:
-            return _deal_card(state, move)
+    elif phase == Phase.DEALING and type(move) is DealCard and move.card.bit & state.undealt:
+        return _deal_card(state, move)
     raise IllegalMoveError(_why_illegal(state, move))
 
 

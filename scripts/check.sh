@@ -1,0 +1,17 @@
+#!/bin/sh
+# Set up .venv (if needed) with cardrules and its developer tools, then run every check:
+# ruff, mypy --strict, the whole test suite (unit, property with the CI profile, examples,
+# doctests) and the Sphinx build with warnings as errors. Exits non-zero if anything fails.
+set -eu
+cd "$(dirname "$0")/.."
+[ -x .venv/bin/python ] || python3 -m venv .venv
+py=.venv/bin/python
+$py -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+echo "== ruff check"
+$py -m ruff check src tests examples benchmarks
+echo "== mypy --strict"
+$py -m mypy --strict src tests examples benchmarks
+echo "== sphinx (warnings are errors)"
+$py -m sphinx -W --keep-going -q -b html docs docs/_build/html
+echo "== pytest"
+HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-ci}" $py -m pytest

@@ -1,0 +1,77 @@
+"""The demo: a whole game between bots, printing each deal and the running scores.
+
+Run it with ``python -m cardrules demo`` (``--game``, ``--seed``, ``--rules``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from cardrules import games
+from cardrules.bots import RandomBot
+from cardrules.game import Game, Score
+from cardrules.play import play_game
+
+__all__ = ["run_demo", "score_table"]
+
+
+def score_table(score: Score) -> str:
+    """The deals played so far and the running totals, as a text table."""
+    players = len(score.totals)
+    header = "deal  dealer  " + "  ".join(f"seat {s:<3}" for s in range(players))
+    lines = [header, "-" * len(header)]
+    running = [0] * players
+    for row in score.deals:
+        running = [r + p for r, p in zip(running, row.points)]
+        cells = "  ".join(f"{p:+4d} {t:>3}" for p, t in zip(row.points, running))
+        lines.append(f"{row.number + 1:>4}  {row.dealer:>6}  {cells}")
+    return "\n".join(lines)
+
+
+#: The events the demo prints as they happen; the rest shows in each deal's summary.
+_HEADLINE_EVENTS = ("deal", "trump", "bids")
+
+
+def _deal_summary(game: Game, state: Any) -> str:
+    row = game.score(state).deals[-1]
+    parts = [f"deal {row.number + 1} (dealer seat {row.dealer})"]
+    for name, values in row.extras:
+        parts.append(f"{name}: {' '.join(map(str, values))}")
+    parts.append(f"points: {' '.join(map(str, row.points))}")
+    return "; ".join(parts)
+
+
+def run_demo(
+    game_name: str = "oh_hell",
+    *,
+    seed: int = 2026,
+    rules: Any = None,
+    write: Callable[[str], None] = print,
+) -> Any:
+    """Play one game between random bots and print every deal and the score table."""
+    game = games.get(game_name)
+    rules = game.Rules() if rules is None else rules
+    seats = len(game.teams(rules)) if not hasattr(rules, "players") else rules.players
+    write(f"{game.NAME} {rules} with {seats} random bots, seed {seed}\n")
+
+    def show(events: Any) -> None:
+        for event in events:
+            if event.kind in _HEADLINE_EVENTS:
+                write(f"  {event}")
+
+    def on_move(before: Any, move: Any, after: Any) -> None:
+        if len(game.score(after).deals) > len(game.score(before).deals):
+            write("  " + _deal_summary(game, after) + "\n")
+        show(game.events(after)[len(game.events(before)) :])
+
+    show(game.events(game.deal(rules, seed=seed)))
+    final = play_game(game, rules, [RandomBot()] * seats, seed=seed, on_move=on_move)
+    score = game.score(final)
+    write(score_table(score))
+    assert score.outcome is not None
+    outcome = score.outcome
+    who = ", ".join(f"seat {s}" for s in outcome.winners)
+    verdict = "draw between" if outcome.draw else "winner:"
+    write(f"\n{outcome.reason}; {verdict} {who}" if who else f"\n{outcome.reason}")
+    return final
