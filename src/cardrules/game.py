@@ -95,6 +95,17 @@ class Event:
         return " ".join(parts)
 
 
+_PLAY_EVENTS: dict[tuple[int, Card], Event] = {}
+
+
+def play_event(seat: int, card: Card) -> Event:
+    """The event "seat plays card" (shared: events are immutable, and plays are frequent)."""
+    event = _PLAY_EVENTS.get((seat, card))
+    if event is None:
+        event = _PLAY_EVENTS[(seat, card)] = Event("play", seat, (card,))
+    return event
+
+
 class Log(Generic[T]):
     """An immutable list that shares its past with the list it grew from.
 
@@ -229,6 +240,15 @@ class Score:
     deals: tuple[DealRow, ...]
     outcome: Outcome | None
     payoffs: tuple[float, ...]
+
+
+def over_event(outcome: Outcome) -> Event:
+    """The last event of a game: why it ended and who won."""
+    if outcome.reason == "truncated":
+        return Event("over", text="game truncated by a safety cap")
+    seats = ", ".join(map(str, outcome.winners))
+    verdict = "drawn between seats" if outcome.draw else "won by seat"
+    return Event("over", text=f"game over ({outcome.reason}): {verdict} {seats}")
 
 
 def winners_by_total(totals: Sequence[int], better: Literal["high", "low"]) -> tuple[int, ...]:

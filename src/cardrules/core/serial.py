@@ -7,16 +7,25 @@ are not exactly the game's deck.
 
 from __future__ import annotations
 
+import enum
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NoReturn, TypeVar
 
-from cardrules.cards import Card, format_cards, parse_card, parse_cards, validate_deck_order
+from cardrules.cards import (
+    Card,
+    format_cards,
+    mask_of,
+    parse_card,
+    parse_cards,
+    validate_deck_order,
+)
 from cardrules.core.match import Match
+from cardrules.core.options import build_rules, parse_rules_text
 from cardrules.errors import CardrulesError, RecordError
 from cardrules.game import DealRow, Event, Log, Outcome
 
-__all__ = ["StateReader"]
+__all__ = ["StateReader", "common_to_dict"]
 
 T = TypeVar("T")
 _REASONS = (
@@ -27,6 +36,56 @@ _REASONS = (
     "voided",
     "truncated",
 )
+
+
+def _event_to_dict(event: Event) -> dict[str, Any]:
+    return {
+        "kind": event.kind,
+        "seat": event.seat,
+        "cards": format_cards(event.cards),
+        "value": event.value,
+        "text": event.text,
+    }
+
+
+def common_to_dict(state: Any, game: str, version: str) -> dict[str, Any]:
+    """The fields every game's state has, JSON-ready.
+
+    Every state has ``rules``, ``seed``, ``chance``, ``first_deck``, ``match``,
+    ``phase`` (an enum), ``moves_made``, ``log``, ``history`` and ``outcome``; a game
+    adds its own fields to this dict and reads them back with :class:`StateReader`.
+    """
+    match: Match = state.match
+    outcome: Outcome | None = state.outcome
+    return {
+        "game": game,
+        "version": version,
+        "rules": str(state.rules),
+        "seed": state.seed,
+        "chance": state.chance,
+        "first_deck": None if state.first_deck is None else format_cards(state.first_deck),
+        "match": {
+            "deal_number": match.deal_number,
+            "dealer": match.dealer,
+            "totals": list(match.totals),
+            "rows": [
+                {
+                    "number": r.number,
+                    "dealer": r.dealer,
+                    "points": list(r.points),
+                    "extras": {k: list(v) for k, v in r.extras},
+                }
+                for r in match.rows
+            ],
+        },
+        "phase": state.phase.name.lower(),
+        "moves_made": state.moves_made,
+        "events": [_event_to_dict(e) for e in state.log],
+        "history": None if state.history is None else [str(m) for m in state.history],
+        "outcome": None
+        if outcome is None
+        else {"reason": outcome.reason, "winners": list(outcome.winners), "draw": outcome.draw},
+    }
 
 
 class StateReader:
@@ -54,6 +113,35 @@ class StateReader:
             raise
         except (CardrulesError, ValueError, TypeError, KeyError, IndexError) as error:
             raise RecordError(f"bad state: {error}") from None
+
+    def common(
+        self,
+        rules_class: type[T],
+        deck: Sequence[Card],
+        phases: type[enum.Enum],
+        parse_move: Callable[[str], object],
+    ) -> dict[str, Any]:
+        """Read the fields of :func:`common_to_dict`, as keyword arguments for the state."""
+        rules_name, options = self.guard("rules", lambda: parse_rules_text(self.string("rules")))
+        if rules_name != self.game:
+            self.fail(f"the rules are for {rules_name!r}, not {self.game!r}")
+        rules: Any = self.guard("rules", lambda: build_rules(rules_class, options))
+        phase = self.choice("phase", {p.name.lower(): p for p in phases})
+        outcome = self.outcome("outcome")
+        if (phase.name == "OVER") != (outcome is not None):
+            self.fail("a state has an outcome exactly when its phase is 'over'")
+        return {
+            "rules": rules,
+            "seed": self.integer("seed"),
+            "chance": self.choice("chance", {"seeded": "seeded", "explicit": "explicit"}),
+            "first_deck": self.optional_deck("first_deck", deck),
+            "match": self.match(self.mapping("match"), rules.players),
+            "phase": phase,
+            "moves_made": self.integer("moves_made", 0),
+            "log": Log.of(self.events("events")),
+            "history": self.history("history", parse_move),
+            "outcome": outcome,
+        }
 
     def fail(self, message: str) -> NoReturn:
         """Refuse the state."""
@@ -127,6 +215,10 @@ class StateReader:
 
     def cards_at(self, key: str, index: int) -> tuple[Card, ...]:
         return self._cards_text(f"{key}[{index}]", self._list(key)[index])
+
+    def masks_per_seat(self, key: str, players: int) -> tuple[int, ...]:
+        """One card mask per seat, from a list of card strings (hands)."""
+        return tuple(mask_of(self.cards_at(key, i)) for i in range(self.list_length(key, players)))
 
     def optional_deck(self, key: str, deck: Sequence[Card]) -> tuple[Card, ...] | None:
         """A whole deck in order (each card of ``deck`` once), or None."""

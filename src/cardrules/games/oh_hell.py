@@ -38,14 +38,12 @@ from typing import Any, Final, NamedTuple
 import attrs
 
 from cardrules.cards import (
-    ALL_CARDS,
     DECK52,
     Card,
     Suit,
     cards_of,
     format_cards,
     mask_of,
-    parse_cards,
 )
 from cardrules.core import match as match_core
 from cardrules.core import tricks
@@ -60,8 +58,20 @@ from cardrules.core.options import (
     set_resolved,
 )
 from cardrules.core.sampling import deal_uniformly
-from cardrules.errors import IllegalMoveError, NotationError, RecordError
-from cardrules.game import CHANCE, Chance, ChanceMode, Event, Log, Outcome, Score, winners_by_total
+from cardrules.core.serial import StateReader, common_to_dict
+from cardrules.errors import IllegalMoveError, RecordError
+from cardrules.game import (
+    CHANCE,
+    Chance,
+    ChanceMode,
+    Event,
+    Log,
+    Outcome,
+    Score,
+    over_event,
+    play_event,
+    winners_by_total,
+)
 from cardrules.moves import (
     BIDS,
     DEALS,
@@ -575,7 +585,7 @@ def _play(state: State, seat: int, move: Play, rules: tricks.TrickRules) -> Stat
     hands = list(state.hands)
     hands[seat] &= ~card.bit
     trick = (*state.trick, card)
-    log = state.log.append(_play_event(seat, card))
+    log = state.log.append(play_event(seat, card))
     history = _extend(state.history, move)
     players = state.rules.players
     leader = state.leader
@@ -616,17 +626,6 @@ def _play(state: State, seat: int, move: Play, rules: tricks.TrickRules) -> Stat
     return _check_caps(moved)
 
 
-_PLAY_EVENTS: Final[dict[tuple[int, Card], Event]] = {}
-
-
-def _play_event(seat: int, card: Card) -> Event:
-    """The (shared, immutable) event "seat plays card"."""
-    event = _PLAY_EVENTS.get((seat, card))
-    if event is None:
-        event = _PLAY_EVENTS[(seat, card)] = Event("play", seat, (card,))
-    return event
-
-
 def _deal_points(bids: Sequence[int | None], tricks_won: Sequence[int]) -> tuple[int, ...]:
     """One point per trick, ten more for making the bid exactly (seed 003)."""
     return tuple(won + (10 if won == bid else 0) for bid, won in zip(bids, tricks_won))
@@ -661,17 +660,8 @@ def _check_caps(state: State) -> State:
 
 
 def _game_over(state: State, match: Match, log: Log[Event], outcome: Outcome) -> State:
-    if outcome.reason == "truncated":
-        text = "game truncated by a safety cap"
-    else:
-        text = (
-            "game over: "
-            + ("draw between" if outcome.draw else "won by")
-            + " seat "
-            + ", ".join(map(str, outcome.winners))
-        )
     return state._replace(
-        match=match, phase=Phase.OVER, log=log.append(Event("over", text=text)), outcome=outcome
+        match=match, phase=Phase.OVER, log=log.append(over_event(outcome)), outcome=outcome
     )
 
 
@@ -943,36 +933,9 @@ def _dealt_in(view: View) -> int:
 # --------------------------------------------------------------------------- serialization
 
 
-def _outcome_to_dict(outcome: Outcome | None) -> dict[str, Any] | None:
-    if outcome is None:
-        return None
-    return {"reason": outcome.reason, "winners": list(outcome.winners), "draw": outcome.draw}
-
-
 def state_to_dict(state: State) -> dict[str, Any]:
     """A JSON-ready dict of the whole state (hidden cards included: it is the state)."""
-    return {
-        "game": NAME,
-        "version": version,
-        "rules": str(state.rules),
-        "seed": state.seed,
-        "chance": state.chance,
-        "first_deck": None if state.first_deck is None else format_cards(state.first_deck),
-        "match": {
-            "deal_number": state.match.deal_number,
-            "dealer": state.match.dealer,
-            "totals": list(state.match.totals),
-            "rows": [
-                {
-                    "number": r.number,
-                    "dealer": r.dealer,
-                    "points": list(r.points),
-                    "extras": {k: list(v) for k, v in r.extras},
-                }
-                for r in state.match.rows
-            ],
-        },
-        "phase": state.phase.name.lower(),
+    return common_to_dict(state, NAME, version) | {
         "hands": [format_cards(cards_of(h)) for h in state.hands],
         "undealt": format_cards(cards_of(state.undealt)),
         "trump_card": state.trump_card.text if state.trump_card else None,
@@ -982,69 +945,36 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "tricks_won": list(state.tricks_won),
         "waste": format_cards(cards_of(state.waste)),
         "dealt": state.dealt,
-        "moves_made": state.moves_made,
-        "events": [_event_to_dict(e) for e in state.log],
-        "history": None if state.history is None else [str(m) for m in state.history],
-        "outcome": _outcome_to_dict(state.outcome),
-    }
-
-
-def _event_to_dict(event: Event) -> dict[str, Any]:
-    return {
-        "kind": event.kind,
-        "seat": event.seat,
-        "cards": format_cards(event.cards),
-        "value": event.value,
-        "text": event.text,
     }
 
 
 def state_from_dict(data: Mapping[str, Any]) -> State:
     """Load a state from :func:`state_to_dict`'s form, refusing anything inconsistent."""
-    from cardrules.core.serial import StateReader
-
     return StateReader(data, NAME, version).read(_state_from_reader)
 
 
-def _state_from_reader(r: Any) -> State:
-    from cardrules.core.options import build_rules, parse_rules_text
-
-    rules_name, options = parse_rules_text(r.string("rules"))
-    if rules_name != NAME:
-        raise RecordError(f"rules are for {rules_name!r}, not {NAME!r}")
-    rules = r.guard("rules", lambda: build_rules(Rules, options))
-    players = rules.players
-    phase = r.choice("phase", {p.name.lower(): p for p in Phase})
-    hands = tuple(mask_of(r.cards_at("hands", i)) for i in range(r.list_length("hands", players)))
-    match_data = r.mapping("match")
-    match = r.match(match_data, players)
-    bids = tuple(r.optional_int_at("bids", i, 0, 51) for i in range(r.list_length("bids", players)))
+def _state_from_reader(r: StateReader) -> State:
+    common = r.common(Rules, DECK52, Phase, parse_move_text)
+    players = common["rules"].players
     state = State(
-        rules=rules,
-        seed=r.integer("seed"),
-        chance=r.choice("chance", {"seeded": "seeded", "explicit": "explicit"}),
-        first_deck=r.optional_deck("first_deck", DECK52),
-        match=match,
-        phase=phase,
-        hands=hands,
+        **common,
+        hands=r.masks_per_seat("hands", players),
         undealt=mask_of(r.cards("undealt")),
         trump_card=r.optional_card("trump_card"),
-        bids=bids,
+        bids=tuple(
+            r.optional_int_at("bids", i, 0, _MAX_BID) for i in range(r.list_length("bids", players))
+        ),
         leader=r.integer("leader", 0, players - 1),
         trick=r.cards("trick"),
-        tricks_won=tuple(r.int_list("tricks_won", players, 0, 17)),
+        tricks_won=tuple(r.int_list("tricks_won", players, 0, _MAX_BID)),
         waste=mask_of(r.cards("waste")),
         dealt=r.integer("dealt", 0, 52),
-        moves_made=r.integer("moves_made", 0),
-        log=Log.of(r.events("events")),
-        history=r.history("history", lambda text: parse_move_text(text)),
-        outcome=r.outcome("outcome"),
     )
     _check_consistent(state, r)
     return state
 
 
-def _check_consistent(state: State, r: Any) -> None:
+def _check_consistent(state: State, r: StateReader) -> None:
     r.check_partition(zones(state), DECK52)
     if state.phase in (Phase.BIDDING, Phase.PLAYING):
         if state.trump_card is None:
@@ -1069,10 +999,3 @@ def _check_consistent(state: State, r: Any) -> None:
         for seat, bid in enumerate(state.bids):
             if bid is not None and bid > size:
                 r.fail(f"seat {seat} bid {bid} in a deal of {size} cards")
-    if (state.phase == Phase.OVER) != (state.outcome is not None):
-        r.fail("a state has an outcome exactly when its phase is 'over'")
-
-
-# `parse_cards` is re-exported for convenience in doctests and the CLI.
-_ = parse_cards
-_unused = (ALL_CARDS, NotationError)
