@@ -86,10 +86,12 @@ def _optional_int(name: str, low: int) -> Any:
 class BaseRules:
     """The options every game has (RULES.md section 6).
 
-    ``first_dealer``: the seat that deals first, or None to draw it from the seed
-    (the sources' cut or draw for deal). ``max_deals`` and ``max_moves``: safety
-    caps for simulation; reaching one ends the game as "truncated". The rules of
-    the games never need them.
+    * ``first_dealer``: the seat that deals first, or None to draw it from the seed
+      (the sources' cut or draw for deal).
+    * ``max_deals``: a safety cap for simulation: after this many deals the game
+      ends as "truncated" (None: no cap; the rules of the games never need it).
+    * ``max_moves``: a safety cap: after this many moves the game ends as
+      "truncated" (None: no cap).
     """
 
     first_dealer: int | None = attrs.field(default=None, validator=_optional_int("first_dealer", 0))

@@ -1,0 +1,100 @@
+"""Heuristic bots: each plays the advice of its game's sources, from the view alone.
+
+:func:`heuristic_bot` returns the heuristic bot of a game by name.
+
+>>> import random
+>>> from cardrules.games import oh_hell
+>>> state = oh_hell.deal(oh_hell.Rules(schedule="single", start_hand=5), seed=2)
+>>> bot = heuristic_bot("oh_hell")
+>>> seat = oh_hell.to_move(state)
+>>> view, legal = oh_hell.observe(state, seat), oh_hell.legal_moves(state)
+>>> bot.choose(view, legal, random.Random(0)) in legal
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from cardrules.bots import Bot
+from cardrules.cards import ACE, KING, QUEEN, Card
+from cardrules.core import tricks
+from cardrules.errors import RulesError
+from cardrules.moves import Bid, Play
+
+__all__ = ["OhHellBot", "heuristic_bot"]
+
+
+def _wins(rules: tricks.TrickRules, trick: Sequence[Card], card: Card) -> bool:
+    """Whether ``card`` would win the trick as it stands now."""
+    return tricks.winner(rules, (*trick, card)) == len(trick)
+
+
+class OhHellBot:
+    """Up and Down the River: bid from high cards and trumps, then play to the bid.
+
+    The bid counts a trick for each trump of queen or higher and each side ace,
+    half a trick for other trumps and side kings (the usual advice of Oh Hell
+    texts: "bid your aces and high trumps"). In play it tries to win tricks while
+    it has fewer than it bid, with the lowest card that wins, and otherwise
+    sheds its highest card that loses.
+    """
+
+    name = "heuristic"
+
+    def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:
+        """A bid or a card, as the class docstring describes."""
+        if isinstance(legal_moves[0], Bid):
+            return self._bid(view, legal_moves)
+        return self._play(view, legal_moves)
+
+    def _bid(self, view: Any, legal_moves: Sequence[Any]) -> Any:
+        trump = view.trump_card.suit
+        estimate = 0.0
+        for card in view.hand:
+            if card.suit is trump:
+                estimate += 1.0 if card.rank >= QUEEN else 0.5
+            elif card.rank == ACE:
+                estimate += 1.0
+            elif card.rank == KING:
+                estimate += 0.5
+        target = round(estimate)
+        bids = [m for m in legal_moves if isinstance(m, Bid)]
+        return min(bids, key=lambda m: (abs(m.tricks - target), m.tricks))
+
+    def _play(self, view: Any, legal_moves: Sequence[Any]) -> Any:
+        rules = tricks.trick_rules(view.trump_card.suit)
+        plays = [m for m in legal_moves if isinstance(m, Play)]
+        bid = view.bids[view.seat] or 0
+        wants_tricks = view.tricks_won[view.seat] < bid
+
+        def strength(move: Play) -> tuple[int, int]:
+            card = move.card
+            return (1 if card.suit is rules.trump else 0, card.rank)
+
+        ordered = sorted(plays, key=strength)
+        if not view.trick:
+            return ordered[-1] if wants_tricks else ordered[0]
+        winning = [m for m in ordered if _wins(rules, view.trick, m.card)]
+        losing = [m for m in ordered if not _wins(rules, view.trick, m.card)]
+        if wants_tricks:
+            return winning[0] if winning else ordered[0]
+        return losing[-1] if losing else ordered[-1]
+
+
+_HEURISTICS: dict[str, Callable[[], Bot]] = {
+    "oh_hell": OhHellBot,
+}
+
+
+def heuristic_bot(game: str) -> Bot:
+    """The heuristic bot of the game named ``game``."""
+    from cardrules import games
+
+    name = games.get(game).NAME
+    try:
+        return _HEURISTICS[name]()
+    except KeyError:
+        raise RulesError(f"no heuristic bot for {name!r} yet") from None
