@@ -57,7 +57,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", nargs="*", default=list(games.names()))
     parser.add_argument("--deals", type=int, default=1000, help="deals for heuristic v random")
-    parser.add_argument("--search-deals", type=int, default=200, help="deals for ISMCTS v heuristic")
+    parser.add_argument(
+        "--search-deals", type=int, default=200, help="deals for ISMCTS v heuristic"
+    )
     parser.add_argument("--iterations", type=int, default=200, help="ISMCTS iterations per move")
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
@@ -88,7 +90,9 @@ def main() -> None:
             )
     if args.markdown:
         print()
-        print("| game | stronger bot | win rate (95% CI) | weaker bot | win rate (95% CI) | deals |")
+        print(
+            "| game | stronger bot | win rate (95% CI) | weaker bot | win rate (95% CI) | deals |"
+        )
         print("|---|---|---|---|---|---|")
         for name, strong, weak, deals, _, s, w, _ in rows:
             print(

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from cardrules import games
-from cardrules.bots import RandomBot
+from cardrules.bots import Bot, RandomBot
 from cardrules.bots.heuristics import OhHellBot, heuristic_bot
 from cardrules.bots.ismcts import ISMCTSBot
 from cardrules.cards import parse_cards
@@ -72,7 +72,7 @@ def test_heuristic_beats_random_at_up_and_down_the_river() -> None:
     rules = oh_hell.Rules(schedule="single", start_hand=8)
     points = {"heuristic": 0, "random": 0}
     for seed in range(60):
-        bots = [OhHellBot(), RandomBot(), OhHellBot(), RandomBot()]
+        bots: list[Bot] = [OhHellBot(), RandomBot(), OhHellBot(), RandomBot()]
         if seed % 2:
             bots = bots[1:] + bots[:1]
         final = play_game(oh_hell, rules, bots, seed=seed)

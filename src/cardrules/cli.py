@@ -228,7 +228,7 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         state = game.apply(state, game.parse_move(state, move_text))
         out.write(f"{number:>4}. {move_text}\n")
         for event in game.events(state)[before:]:
-            if event.kind != "play" and not event.kind == "bid":
+            if event.kind not in ("play", "bid"):
                 out.write(f"        {event}\n")
         if args.seat is not None:
             out.write(render_view(game.observe(state, args.seat), events=0) + "\n")

@@ -32,10 +32,13 @@ __all__ = [
     "can_follow",
     "is_revoke",
     "led_suit",
+    "pick_up",
     "playable",
+    "seat_to_play",
     "suit_of",
     "trick_rules",
     "winner",
+    "winning_seat",
 ]
 
 JokerMode = Literal["trump", "suitless"]
@@ -125,18 +128,20 @@ def is_revoke(rules: TrickRules, hand: int, led: Suit | None, card: Card) -> boo
 def winner(rules: TrickRules, trick: Sequence[Card]) -> int:
     """The position in ``trick`` (0 = the lead) of the card that wins it.
 
-    A suitless joker wins (the big one over the little one). Otherwise, when
-    trumps win and a trump was played, the highest trump (jokers above its ace);
-    otherwise the highest card of the led suit. Ranks: ace high.
+    A joker wins (the big one over the little one): a suitless joker always,
+    and a trump joker too, as the highest trump, or, when trumps do not win, as
+    the one card besides the led suit that still wins (Maverick, RULES.md §3
+    ambiguity 1). Otherwise, when trumps win and a trump was played, the highest
+    trump; otherwise the highest card of the led suit. Ranks: ace high.
     """
     led = led_suit(rules, trick)
     trump = rules.trump if rules.trumps_win else None
     best_position = 0
     best_strength = -1
     for position, card in enumerate(trick):
-        suit = suit_of(rules, card)
+        suit = card.suit
         if suit is None:
-            strength = 300 + card.rank  # a suitless joker
+            strength = 300 + card.rank  # a joker, suitless or trump
         elif suit is trump:
             strength = 200 + card.rank
         elif suit is led:
@@ -152,3 +157,39 @@ def cards_of_suit(rules: TrickRules, suit: Suit) -> tuple[Card, ...]:
     """The cards that count as ``suit`` under these rules."""
     mask = rules.follow_masks[suit]
     return tuple(card for card in ALL_CARDS if card.bit & mask)
+
+
+def seat_to_play(leader: int, played: int, players: int) -> int:
+    """The seat whose turn it is when ``played`` cards lie in a trick: clockwise from the leader.
+
+    >>> seat_to_play(leader=3, played=2, players=4)
+    1
+    """
+    return (leader + played) % players
+
+
+def winning_seat(rules: TrickRules, trick: Sequence[Card], leader: int, players: int) -> int:
+    """The seat that wins a complete trick led by ``leader`` (the card :func:`winner` names).
+
+    >>> from cardrules.cards import parse_cards
+    >>> winning_seat(trick_rules(None), parse_cards("KS 2S AS 5S"), leader=2, players=4)
+    0
+    """
+    return (leader + winner(rules, trick)) % players
+
+
+def pick_up(hands: tuple[int, ...], seat: int, trick: Sequence[Card]) -> tuple[int, ...]:
+    """The hands (card masks) after ``seat`` takes every card of ``trick`` into his hand.
+
+    Games where failing to follow, or failing to beat, sends the cards on the table
+    into a hand instead of to a winner (Enfle's pick-up, the Durak family's) use it.
+
+    >>> from cardrules.cards import cards_of, mask_of, parse_cards
+    >>> hands = pick_up((mask_of(parse_cards("7S")), 0), 1, parse_cards("9H KH"))
+    >>> [cards_of(h) for h in hands]
+    [(Card('7S'),), (Card('9H'), Card('KH'))]
+    """
+    taken = 0
+    for card in trick:
+        taken |= card.bit
+    return (*hands[:seat], hands[seat] | taken, *hands[seat + 1 :])

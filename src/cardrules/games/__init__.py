@@ -1,8 +1,8 @@
 """The registry of games: every module here satisfies :class:`cardrules.game.Game`.
 
 >>> from cardrules import games
->>> games.names()
-('oh_hell',)
+>>> "oh_hell" in games.names()
+True
 >>> games.get("up_and_down_the_river") is games.get("oh_hell")
 True
 """
@@ -13,15 +13,18 @@ from typing import Final
 
 from cardrules.errors import RulesError
 from cardrules.game import Game
-from cardrules.games import oh_hell
+from cardrules.games import enfle, oh_hell
 
-__all__ = ["get", "names", "oh_hell"]
+__all__ = ["enfle", "get", "names", "oh_hell"]
 
 _GAMES: Final[dict[str, Game]] = {
     "oh_hell": oh_hell,
+    "enfle": enfle,
 }
 _ALIASES: Final[dict[str, str]] = {
     "up_and_down_the_river": "oh_hell",
+    "rolling_stone": "enfle",
+    "schwellen": "enfle",
 }
 
 
