@@ -41,7 +41,7 @@ def compare(name: str, strong: str, weak: str, deals: int, workers: int | None) 
     """A duplicate match of ``deals`` deals between two bots."""
     game = games.get(name)
     rules = single_deal_rules(name)
-    seats = len(game.teams(rules))
+    seats = sum(len(team) for team in game.teams(rules))
     return simulate(
         name,
         lineup(strong, weak, seats),

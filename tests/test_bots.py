@@ -22,7 +22,7 @@ from cardrules.render import render_view
 def test_random_bot_plays_every_game_to_the_end(name: str) -> None:
     game = games.get(name)
     rules = game.PRESETS.get("single", game.Rules())
-    seats = len(game.teams(rules))
+    seats = sum(len(team) for team in game.teams(rules))
     final = play_game(game, rules, [RandomBot()] * seats, seed=3)
     assert game.is_over(final)
 

@@ -86,6 +86,14 @@ def test_trumps_that_do_not_win() -> None:
     assert tricks.winner(rules, parse_cards("KS 2H AS 5H")) == 2
 
 
+def test_trump_jokers_still_win_when_trumps_do_not() -> None:
+    # Maverick with trumps_win=False: only the led suit or a joker wins (RULES.md §3, amb. 1).
+    rules = tricks.trick_rules(Suit.HEARTS, "trump", trumps_win=False)
+    assert tricks.winner(rules, (*parse_cards("KS AH AS"), LITTLE_JOKER)) == 3
+    assert tricks.winner(rules, (*parse_cards("KS"), BIG_JOKER, LITTLE_JOKER)) == 1
+    assert tricks.winner(rules, parse_cards("2H AS AH 5H")) == 2  # hearts led: the led suit
+
+
 def _all_worlds(unknown: list[Card], holders: list[tuple[int, int]]) -> list[tuple[int, ...]]:
     worlds = []
     for perm in itertools.permutations(unknown):

@@ -132,7 +132,7 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
     game = games.get(args.game)
     rules = _rules_from(game, args.rules, args.option)
-    seats = len(game.teams(rules))
+    seats = sum(len(team) for team in game.teams(rules))
     lineup = list(args.bots)
     if len(lineup) < seats:
         lineup += [lineup[-1]] * (seats - len(lineup))
@@ -255,7 +255,7 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
 
     game = games.get(args.game)
     rules = _rules_from(game, args.rules, args.option)
-    seats = len(game.teams(rules))
+    seats = sum(len(team) for team in game.teams(rules))
     if not 0 <= args.seat < seats:
         raise UsageError(f"--seat must be 0..{seats - 1}")
     bots: list[Bot | None] = [

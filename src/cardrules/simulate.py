@@ -4,10 +4,12 @@ Game ``i`` of a run is fully determined by the run's seed and ``i``: its game se
 is drawn from ``Stream(seed, "simulate", i)`` and the line-up is rotated by ``i``
 seats, so that over the run each bot sits in each seat equally often and no bot
 gains from its seat. With ``duplicate=True`` the seed is drawn from
-``Stream(seed, "simulate", i // players)`` instead: every deal is played once in
-each rotation, so the line-ups are compared on the same cards (as in duplicate
-bridge), which removes most of the luck of the deal from the comparison. Results come back in game order, so a run gives identical
-tables with 1 worker, 2 workers or a Ray cluster.
+``Stream(seed, "simulate", i // r)`` instead, where ``r`` is the number of
+different seatings the rotations give (4 for A B C D, 2 for A B A B): every deal
+is played once in each seating, so the line-ups are compared on the same cards (as in duplicate
+bridge), which removes most of the luck of the deal from the comparison. Results
+come back in game order, so a run gives identical tables with 1 worker, 2 workers
+or a Ray cluster.
 
 Bots are named by text, so that they can travel to other processes:
 ``random``, ``heuristic``, ``ismcts`` (200 iterations) or ``ismcts:N``.
@@ -68,6 +70,7 @@ class GameResult:
     seats: tuple[str, ...]
     payoffs: tuple[float, ...]
     winners: tuple[int, ...]
+    shares: tuple[float, ...]
     draw: bool
     reason: str
     moves: int
@@ -119,8 +122,9 @@ class Results:
         return len(self.results)
 
     def table(self) -> list[BotRow]:
-        """Per bot: wins (a draw shares the win among the drawn seats), win rate with a
-        95% Wilson interval over the seats it filled, and its mean payoff."""
+        """Per bot: wins (a winning team's seats each win; a draw shares the win
+        between the drawn teams), win rate with a 95% Wilson interval over the seats
+        it filled, and its mean payoff."""
         rows = []
         for bot in dict.fromkeys(self.lineup):
             wins = 0.0
@@ -132,8 +136,7 @@ class Results:
                         continue
                     count += 1
                     payoff += result.payoffs[seat]
-                    if seat in result.winners:
-                        wins += 1 / len(result.winners)
+                    wins += result.shares[seat]
             low, high = wilson_interval(wins, count)
             rows.append(
                 BotRow(
@@ -180,8 +183,9 @@ def _play_one(
     rules = build_rules(game.Rules, options)
     players = len(lineup)
     seats = tuple(lineup[(seat + index) % players] for seat in range(players))
+    deal_index = index // _rotations(lineup) if duplicate else index
     bots = [make_bot(spec, game_name) for spec in seats]
-    game_seed = Stream(seed, "simulate", index // players if duplicate else index).below(2**62)
+    game_seed = Stream(seed, "simulate", deal_index).below(2**62)
     final = play_game(game, rules, bots, seed=game_seed)
     score = game.score(final)
     assert score.outcome is not None
@@ -191,11 +195,31 @@ def _play_one(
         seats,
         score.payoffs,
         score.outcome.winners,
+        _win_shares(score.outcome.winners, score.teams, players),
         score.outcome.draw,
         score.outcome.reason,
         final.moves_made,
         len(score.deals),
     )
+
+
+def _rotations(lineup: tuple[str, ...]) -> int:
+    """How many different seatings rotating the line-up gives (2 for A B A B)."""
+    players = len(lineup)
+    for period in range(1, players + 1):
+        if players % period == 0 and lineup[period:] + lineup[:period] == lineup:
+            return period
+    return players
+
+
+def _win_shares(
+    winners: tuple[int, ...], teams: tuple[tuple[int, ...], ...], players: int
+) -> tuple[float, ...]:
+    """Each seat's share of the win: 1 for a winning team's seats, split between
+    the teams that share first place (a draw), 0 for the rest."""
+    winning_teams = [team for team in teams if any(seat in winners for seat in team)]
+    share = 1.0 / len(winning_teams) if winning_teams else 0.0
+    return tuple(share if seat in winners else 0.0 for seat in range(players))
 
 
 _Job = tuple[str, str, tuple[str, ...], int, list[int], bool]

@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -24,7 +25,7 @@ from cardrules.core import tricks
 from cardrules.errors import RulesError
 from cardrules.moves import Bid, Play
 
-__all__ = ["OhHellBot", "heuristic_bot"]
+__all__ = ["EnfleBot", "OhHellBot", "heuristic_bot"]
 
 
 def _wins(rules: tricks.TrickRules, trick: Sequence[Card], card: Card) -> bool:
@@ -84,8 +85,29 @@ class OhHellBot:
         return losing[-1] if losing else ordered[-1]
 
 
+class EnfleBot:
+    """Enfle: lead from the longest suit, and try to win the tricks one follows.
+
+    Leading from the longest suit (the sources' advice) makes the others likely
+    to be short in it: a player who cannot follow must pick up the trick. The
+    bot leads the highest card of that suit and follows with its highest card of
+    the led suit, since winning a trick gives the lead, the one real choice.
+    """
+
+    name = "heuristic"
+
+    def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:
+        """The highest card of the longest suit when leading, else the highest legal card."""
+        plays = [m for m in legal_moves if isinstance(m, Play)]
+        if view.trick:
+            return max(plays, key=lambda m: m.card.rank)
+        length = Counter(m.card.suit for m in plays)
+        return max(plays, key=lambda m: (length[m.card.suit], m.card.rank))
+
+
 _HEURISTICS: dict[str, Callable[[], Bot]] = {
     "oh_hell": OhHellBot,
+    "enfle": EnfleBot,
 }
 
 

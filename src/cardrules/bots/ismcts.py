@@ -45,14 +45,17 @@ class _Node:
         self.reward = 0.0
 
 
-def deal_result(game: Game, state: Any, deals_before: int) -> tuple[float, ...] | None:
-    """Per seat, the playout reward once the deal has ended (None while it runs)."""
-    score = game.score(state)
-    if len(score.deals) == deals_before and not game.is_over(state):
+def deal_result(game: Game, state: Any, deal_number: int) -> tuple[float, ...] | None:
+    """Per seat, the playout reward once deal ``deal_number`` has ended (None while it runs).
+
+    Every state has a ``match`` whose ``deal_number`` counts the finished deals.
+    """
+    if state.match.deal_number == deal_number and not game.is_over(state):
         return None
+    score = game.score(state)
     players = len(score.totals)
     points: Sequence[float] = (
-        score.deals[deals_before].points if len(score.deals) > deals_before else score.payoffs
+        score.deals[deal_number].points if len(score.deals) > deal_number else score.payoffs
     )
     team_of = {seat: team for team in score.teams for seat in team}
     team_points = {team: sum(points[s] for s in team) / len(team) for team in score.teams}
@@ -81,8 +84,7 @@ class ISMCTSBot:
         root = _Node()
         for _ in range(self.iterations):
             state = game.sample(view, rng)
-            deals_before = len(game.score(state).deals)
-            self._iterate(root, state, deals_before, rng)
+            self._iterate(root, state, state.match.deal_number, rng)
         best = max(legal_moves, key=lambda m: root.children[m].visits if m in root.children else -1)
         return best
 

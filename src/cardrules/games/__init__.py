@@ -13,13 +13,14 @@ from typing import Final
 
 from cardrules.errors import RulesError
 from cardrules.game import Game
-from cardrules.games import enfle, oh_hell
+from cardrules.games import enfle, maverick, oh_hell
 
-__all__ = ["enfle", "get", "names", "oh_hell"]
+__all__ = ["enfle", "get", "maverick", "names", "oh_hell"]
 
 _GAMES: Final[dict[str, Game]] = {
     "oh_hell": oh_hell,
     "enfle": enfle,
+    "maverick": maverick,
 }
 _ALIASES: Final[dict[str, str]] = {
     "up_and_down_the_river": "oh_hell",
