@@ -3,8 +3,8 @@
 Each comparison is a duplicate match: every deal is played in every rotation of
 the line-up (the two bots alternate round the table; in two-handed games they
 face each other), so both bots get the same cards and the luck of the deal
-largely cancels. A bot "wins" a deal when its seats score best in that deal (a
-tie shares the win). The table gives each bot's win rate with a 95% Wilson
+largely cancels. A bot "wins" a deal when its seats have the best payoff after
+it (a tie shares the win). The table gives each bot's win rate with a 95% Wilson
 interval over the seats it filled; the stronger bot should be above the weaker
 one with intervals that do not overlap.
 
@@ -79,7 +79,7 @@ def main() -> None:
             started = time.perf_counter()
             results = compare(name, strong, weak, deals, args.workers)
             seconds = time.perf_counter() - started
-            table = {row.bot: row for row in results.table()}
+            table = {row.bot: row for row in results.table(by="payoff")}
             s, w = table[strong], table[weak]
             rows.append((name, strong, weak, deals, results.games_played, s, w, seconds))
             print(

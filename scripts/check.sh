@@ -6,7 +6,7 @@ set -eu
 cd "$(dirname "$0")/.."
 [ -x .venv/bin/python ] || python3 -m venv .venv
 py=.venv/bin/python
-$py -m pip install --quiet --disable-pip-version-check -e '.[dev,cli,ray,bench]'
+$py -m pip install --quiet --disable-pip-version-check -e '.[dev,cli,ray,openspiel,pettingzoo]'
 echo "== ruff check"
 $py -m ruff check src tests examples benchmarks
 echo "== mypy --strict"

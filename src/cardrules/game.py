@@ -118,13 +118,14 @@ class Log(Generic[T]):
     (['a', 'b'], 2)
     """
 
-    __slots__ = ("_item", "_length", "_previous")
+    __slots__ = ("_hash", "_item", "_length", "_previous")
     EMPTY: Log[Any]
 
     def __init__(self, item: T | None, previous: Log[T] | None, length: int) -> None:
         self._item = item
         self._previous = previous
         self._length = length
+        self._hash: int | None = None
 
     def append(self, item: T) -> Log[T]:
         """A new log with ``item`` added at the end."""
@@ -172,7 +173,21 @@ class Log(Generic[T]):
         return True
 
     def __hash__(self) -> int:
-        return hash(self.to_tuple())
+        # A log's hash covers every item; cache it on the node (logs never change),
+        # so that hashing states along a game costs O(1) per new node.
+        if self._hash is not None:
+            return self._hash
+        pending: list[Log[T]] = []
+        node: Log[T] | None = self
+        while node is not None and node._hash is None:
+            pending.append(node)
+            node = node._previous
+        value = 0 if node is None else node._hash
+        for item in reversed(pending):  # oldest first, without recursion
+            value = hash((value, item._item))
+            item._hash = value
+        assert value is not None
+        return value
 
     def __repr__(self) -> str:
         return f"Log({list(self.to_tuple())!r})"

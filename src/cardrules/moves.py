@@ -11,6 +11,8 @@ are moves too: ``deal QH`` (the next card dealt is the queen of hearts) and
 ('play QH', 'bid 3', 'deal 10S', 'dealer 2')
 >>> parse_move_text("play 10s") == Play(Card("10S"))
 True
+>>> parse_move_text("draw") is DRAW, str(END_TURN)
+(True, 'end turn')
 """
 
 from __future__ import annotations
@@ -23,10 +25,14 @@ from cardrules.cards import ALL_CARDS, Card, Suit, parse_card
 from cardrules.errors import NotationError
 
 __all__ = [
+    "DRAW",
+    "END_TURN",
     "PLAYS",
     "Bid",
     "ChooseDealer",
     "DealCard",
+    "Draw",
+    "EndTurn",
     "Move",
     "Play",
     "parse_move_text",
@@ -81,7 +87,28 @@ class ChooseDealer:
         return f"dealer {self.seat}"
 
 
-Move = Play | Bid | DealCard | ChooseDealer
+@attrs.frozen(slots=True)
+class Draw:
+    """Take the top card of the stock (the shedding games: Mau-Mau, Mau Mau)."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@attrs.frozen(slots=True)
+class EndTurn:
+    """End one's turn without playing (Mau Mau: after drawing a card one keeps it)."""
+
+    def __str__(self) -> str:
+        return "end turn"
+
+
+Move = Play | Bid | DealCard | ChooseDealer | Draw | EndTurn
+
+#: The move ``draw`` (every ``Draw()`` is equal to it).
+DRAW: Final = Draw()
+#: The move ``end turn`` (every ``EndTurn()`` is equal to it).
+END_TURN: Final = EndTurn()
 
 #: ``PLAYS[card.index]`` is the plain play of that card (no call, no announcement).
 PLAYS: Final[tuple[Play, ...]] = tuple(Play(card) for card in ALL_CARDS)
@@ -101,12 +128,16 @@ def parse_move_text(text: str) -> Move:
     """Read a move from its text form, without checking it against a state.
 
     Forms: ``play QH``, ``play JS call hearts``, ``play 9H announce``,
-    ``bid 3``, ``deal QH``, ``dealer 2``.
+    ``bid 3``, ``draw``, ``end turn``, ``deal QH``, ``dealer 2``.
     """
     words = text.strip().split()
     if not words:
         raise NotationError("empty move: write e.g. 'play QH' or 'bid 2'")
     verb, rest = words[0].lower(), words[1:]
+    if verb == "draw" and not rest:
+        return DRAW
+    if verb == "end" and len(rest) == 1 and rest[0].lower() == "turn":
+        return END_TURN
     if verb == "play" and rest:
         card = PLAYS[parse_card(rest[0]).index].card
         call: Suit | None = None
@@ -132,5 +163,6 @@ def parse_move_text(text: str) -> Move:
     if verb == "dealer" and len(rest) == 1:
         return ChooseDealer(_number(rest[0], "a seat", text))
     raise NotationError(
-        f"bad move {text!r}: the forms are 'play CARD', 'bid N', 'deal CARD', 'dealer SEAT'"
+        f"bad move {text!r}: the forms are 'play CARD', 'bid N', 'draw', 'end turn', "
+        "'deal CARD', 'dealer SEAT'"
     )

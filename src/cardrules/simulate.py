@@ -29,7 +29,7 @@ import math
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 
@@ -71,6 +71,7 @@ class GameResult:
     payoffs: tuple[float, ...]
     winners: tuple[int, ...]
     shares: tuple[float, ...]
+    payoff_shares: tuple[float, ...]
     draw: bool
     reason: str
     moves: int
@@ -121,10 +122,15 @@ class Results:
         """How many games the run played."""
         return len(self.results)
 
-    def table(self) -> list[BotRow]:
+    def table(self, by: Literal["outcome", "payoff"] = "outcome") -> list[BotRow]:
         """Per bot: wins (a winning team's seats each win; a draw shares the win
         between the drawn teams), win rate with a 95% Wilson interval over the seats
-        it filled, and its mean payoff."""
+        it filled, and its mean payoff.
+
+        ``by="outcome"`` counts the winners the game names; ``by="payoff"`` counts
+        the team with the highest payoff as the winner, which also judges games
+        that a cap ended without a winner (single deals of a longer match).
+        """
         rows = []
         for bot in dict.fromkeys(self.lineup):
             wins = 0.0
@@ -136,7 +142,7 @@ class Results:
                         continue
                     count += 1
                     payoff += result.payoffs[seat]
-                    wins += result.shares[seat]
+                    wins += (result.shares if by == "outcome" else result.payoff_shares)[seat]
             low, high = wilson_interval(wins, count)
             rows.append(
                 BotRow(
@@ -196,6 +202,7 @@ def _play_one(
         score.payoffs,
         score.outcome.winners,
         _win_shares(score.outcome.winners, score.teams, players),
+        _win_shares(_best_by_payoff(score.payoffs, score.teams), score.teams, players),
         score.outcome.draw,
         score.outcome.reason,
         final.moves_made,
@@ -210,6 +217,15 @@ def _rotations(lineup: tuple[str, ...]) -> int:
         if players % period == 0 and lineup[period:] + lineup[:period] == lineup:
             return period
     return players
+
+
+def _best_by_payoff(
+    payoffs: tuple[float, ...], teams: tuple[tuple[int, ...], ...]
+) -> tuple[int, ...]:
+    """The seats of the teams whose mean payoff is highest."""
+    value = {team: sum(payoffs[s] for s in team) / len(team) for team in teams}
+    best = max(value.values())
+    return tuple(sorted(s for team in teams if value[team] == best for s in team))
 
 
 def _win_shares(

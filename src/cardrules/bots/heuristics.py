@@ -25,7 +25,7 @@ from cardrules.core import tricks
 from cardrules.errors import RulesError
 from cardrules.moves import Bid, Play
 
-__all__ = ["EnfleBot", "OhHellBot", "heuristic_bot"]
+__all__ = ["EnfleBot", "MaverickBot", "OhHellBot", "heuristic_bot"]
 
 
 def _wins(rules: tricks.TrickRules, trick: Sequence[Card], card: Card) -> bool:
@@ -105,9 +105,66 @@ class EnfleBot:
         return max(plays, key=lambda m: (length[m.card.suit], m.card.rank))
 
 
+class MaverickBot:
+    """Maverick: avoid winning trumps without adders, take tricks that hold adders.
+
+    Following the sources' scoring, a trick with trumps and no adders costs its
+    winner -1 (-4 when all are trumps), a trick with adders is worth +1 each. For
+    every legal card the bot scores the trick as it would stand (for the team that
+    would then be winning it) and plays the card that is best for its side, the
+    lowest such card on a tie. It leads its lowest card outside trumps and adders,
+    passes its two highest trumps to the opponents (trumps are costly to hold),
+    and makes no bids.
+    """
+
+    name = "heuristic"
+
+    def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:
+        """A pass, a declaration or a card, as the class docstring describes."""
+        from cardrules.games import maverick
+
+        first = legal_moves[0]
+        if isinstance(first, (maverick.Blind, maverick.Declaration)):
+            return next(m for m in legal_moves if str(m) in ("no blind", "no bid"))
+        if isinstance(first, maverick.PassCards):
+            return self._pass(view, legal_moves)
+        return self._play(view, [m for m in legal_moves if isinstance(m, Play)])
+
+    def _danger(self, view: Any, card: Card) -> tuple[int, int]:
+        is_trump = card.suit is None or card.suit is view.trump
+        return (1 if is_trump else 0, card.rank)
+
+    def _pass(self, view: Any, legal_moves: Sequence[Any]) -> Any:
+        worst = sorted(view.hand, key=lambda c: self._danger(view, c))[-2:]
+        wanted = frozenset(worst)
+        return next(m for m in legal_moves if frozenset(m.cards) == wanted)
+
+    def _play(self, view: Any, plays: list[Play]) -> Play:
+        from cardrules.games import maverick
+
+        trump, adder = view.trump, view.adder
+        jokers = view.rules.jokers
+        if not view.trick:
+            quiet = [m for m in plays if m.card.suit not in (trump, adder, None)]
+            return min(quiet or plays, key=lambda m: self._danger(view, m.card))
+        rules = tricks.trick_rules(trump, jokers, view.rules.trumps_win)
+        leader = view.leader
+        team = view.seat % 2
+
+        def value(move: Play) -> tuple[int, int]:
+            trick = (*view.trick, move.card)
+            winner_seat = (leader + tricks.winner(rules, trick)) % 4
+            points = maverick.trick_score(trick, trump, adder, jokers)
+            mine = points if winner_seat % 2 == team else -points
+            return (mine, -move.card.rank)
+
+        return max(plays, key=value)
+
+
 _HEURISTICS: dict[str, Callable[[], Bot]] = {
     "oh_hell": OhHellBot,
     "enfle": EnfleBot,
+    "maverick": MaverickBot,
 }
 
 

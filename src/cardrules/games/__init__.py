@@ -13,13 +13,21 @@ from typing import Final
 
 from cardrules.errors import RulesError
 from cardrules.game import Game
-from cardrules.games import enfle, maverick, oh_hell
+from cardrules.games import enfle, mau_mau, maverick, oh_hell
 
-__all__ = ["enfle", "get", "maverick", "names", "oh_hell"]
+__all__ = [
+    "enfle",
+    "get",
+    "mau_mau",
+    "maverick",
+    "names",
+    "oh_hell",
+]
 
 _GAMES: Final[dict[str, Game]] = {
     "oh_hell": oh_hell,
     "enfle": enfle,
+    "mau_mau": mau_mau,
     "maverick": maverick,
 }
 _ALIASES: Final[dict[str, str]] = {

@@ -1,0 +1,1684 @@
+"""The shedding core: the mechanics of the Stops family (Mau-Mau, Mau Mau, Crazy Eights).
+
+Each player tries to get rid of his cards by playing them, one per turn, on a
+discard pile. A card may be played on the *upcard* (the top of the pile) when
+it matches it in suit or rank, or when a card's *effect* says otherwise. A
+player who cannot, or will not, play draws from the *stock*; an empty stock is
+restocked from the discard pile. The first player to play his last card ends
+the deal. This module holds all of that, once, for every game of the family:
+
+* the deal in progress: the hands, the stock, the discard pile and its upcard,
+  a called suit, the direction of play, draws owed, the turn (:class:`State`,
+  shared by the games; a game adds nothing to it but its ``Rules``);
+* the *table* of a game (:class:`Stops`): what each rank does (:class:`Effect`:
+  draw N, skip, reverse, call a suit, wild, stack) and a few flags for the
+  rules that really differ between the games (how drawing works, what an
+  omitted announcement costs, restocking, special starters);
+* legal moves, ``apply``, the forced steps nobody chooses (draws owed, the
+  one-card penalty, passing), restocking, explicit chance, the public event log,
+  ``observe`` and ``sample``, and serialization.
+
+A game module (:mod:`cardrules.games.mau_mau`) builds a :class:`Stops` from its
+``Rules``, stores it as ``rules.stops`` (its ``Rules`` derive from
+:class:`StopsRules`), and adds only what is its own: the options, the score of
+a finished deal and the end of the game. :func:`apply` returns a state in the
+phase :attr:`Phase.SCORING` when a deal ends; the game scores it and either
+ends the game or calls :func:`begin_deal` for the next deal.
+
+The two Mau Mau games on this core
+----------------------------------
+
+Seed 000's two-handed Mau-Mau (:mod:`cardrules.games.mau_mau`) is this table::
+
+    Stops(players=2, hand_size=7, deck=DECK52,
+          effects={7: Effect(draw=1), 8: Effect(draw=3), JACK: Effect(call=True)},
+          choice_ranks=(7, 8, JACK),        # the seed's J/7/8 option
+          call_own_suit=False, call_required=False,   # no call = "any card may follow"
+          draw_rule="until_playable", voluntary_draw=False,  # or True with draw_penalty=50
+          announce_penalty="next_turn", announce_cards=1, ...)
+
+The standard German Mau Mau of seed 002 (the next game, for 2 to 5 players) is
+a different table and a few flags, with no new mechanics::
+
+    Stops(players=4, hand_size=5, deck=DECK52 or DECK32,
+          effects={7: Effect(draw=2, stack=True),          # stack_sevens
+                   8: Effect(skip=1),
+                   JACK: Effect(call=True, wild=True, on_itself=jack_on_jack),
+                   9: Effect(reverse=True),                # nine_reverses
+                   ACE: Effect(skip=1)},                   # ace_skips
+          choice_ranks=(), call_own_suit=True, call_required=True,
+          draw_rule="once", voluntary_draw=True,    # draw, then play it or 'end turn'
+          announce_penalty="draw", announce_cards=2,      # "Mau", else 2 cards
+          restock=True, values=Strafpoint's card values)
+
+Everything the standard game needs is here: N players and a direction (a
+reverse with two players acts as a skip), skips, stacked draws (a player who
+owes cards may answer with a card of a stacking rank or draw them all with the
+move ``draw``; without such a card the draw is forced), the draw-once rule
+(after ``draw`` only the drawn card may be played, or ``end turn``), the
+announcement penalty drawn at the end of the turn, and blocked rounds (every
+player in succession can neither play nor draw). Strafpoint's scoring and the
+rotating start are match rules and belong to its game module.
+
+Rules of the core (each game's docs page gives the sources)
+-----------------------------------------------------------
+
+* Dealing: the dealer deals ``hand_size`` cards to each player, one at a time,
+  starting on his left (card ``i`` of the order goes to seat
+  ``(dealer + 1 + i) % players``); the next card is turned as the *starter*,
+  the first upcard. With ``bury_ranks``, a starter of such a rank is put at the
+  bottom of the stock and the next card is turned. The player on the dealer's
+  left plays first.
+* Playable cards: after a calling card played without a call (when calls are
+  optional), or a calling starter with ``starter_effects``, every card (but
+  not one of the upcard's rank if that rank has ``on_itself=False``); after a
+  call, a card of the called suit or of the upcard's rank; otherwise a card of
+  the upcard's suit or rank; wild ranks always; a rank whose effect has
+  ``on_itself=False`` never on its own rank.
+  While cards are owed (a stacking draw), only a card of the upcard's rank.
+* Effects of a played card: ``draw`` adds cards owed by the next player (he
+  draws them at the start of his turn, which then ends); ``skip`` skips
+  players; ``reverse`` turns the direction (a skip with two players); ``call``
+  lets the player name a suit.
+* ``choice_ranks``: when the upcard has such a rank and the only playable cards
+  are of that rank, the player may draw instead of playing.
+* Drawing: ``draw_rule="until_playable"``: after each draw the turn goes on,
+  and the player plays or draws again; ``"once"``: one draw, then only the
+  drawn card may be played, or ``end turn``. ``voluntary_draw``: drawing is
+  allowed while holding a playable card (costing ``draw_penalty`` points once
+  per turn, to the offender or credited to the others).
+* A player who can neither play nor draw passes (a public event). When every
+  player in turn has passed, the deal is *blocked* and ends.
+* Announcement ("One card", "Mau"): the play that leaves one card may carry
+  ``announce``. Omitting it costs: ``"next_turn"``: if the player still holds
+  one card when his next turn starts, he draws ``announce_cards`` instead
+  of playing (the turn ends, unless ``announce_ends_turn`` is False);
+  ``"draw"``: he draws ``announce_cards`` at the end of that turn.
+* The deal ends when a player plays his last card. With ``last_card_effects``,
+  cards owed by that card are still drawn first.
+* Restocking: when a card must be drawn and the stock is empty, the discard
+  pile under the upcard is shuffled into a new stock (with ``restock``); if no
+  card is left to draw, a player owing cards draws what there is.
+
+Chance
+------
+
+Seeded mode takes every card from the top of the stock; the order of deal
+``k`` is :func:`cardrules.core.match.shuffled` ``(seed, k, deck)`` and the
+``j``-th restock of deal ``k`` shuffles the discard pile (cards in index order)
+with ``Stream(seed, "restock", k, j)``. In explicit-chance mode the stock is an
+unordered set (kept in index order): each card dealt, turned or drawn is a
+CHANCE step whose outcomes ``deal CARD`` are the stock's cards, equally likely
+(a buried starter stays at the bottom, so it is drawn after the rest, with
+probability 1). Both modes run the same code.
+
+>>> from cardrules.cards import DECK52, JACK
+>>> table = Stops(players=2, hand_size=7, deck=DECK52,
+...               effects={7: Effect(draw=1), JACK: Effect(call=True)})
+>>> table.effect(7).draw, table.effect(5).draw
+(1, 0)
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Final, Literal, NamedTuple
+
+import attrs
+
+from cardrules.cards import (
+    ALL_CARDS,
+    JACK,
+    Card,
+    Suit,
+    cards_of,
+    format_cards,
+    mask_of,
+    validate_deck_order,
+)
+from cardrules.core import match as match_core
+from cardrules.core.match import Match
+from cardrules.core.options import BaseRules, build_rules, check_choice, parse_rules_text
+from cardrules.core.randomness import Stream
+from cardrules.core.sampling import deal_uniformly
+from cardrules.core.serial import StateReader, common_to_dict
+from cardrules.errors import IllegalMoveError, RecordError
+from cardrules.game import (
+    CHANCE,
+    Chance,
+    ChanceMode,
+    Event,
+    Log,
+    Outcome,
+    Score,
+    over_event,
+    play_event,
+)
+from cardrules.moves import (
+    DEALS,
+    DRAW,
+    END_TURN,
+    PLAYS,
+    ChooseDealer,
+    DealCard,
+    Draw,
+    EndTurn,
+    Move,
+    Play,
+    parse_move_text,
+)
+
+__all__ = [
+    "CONTINUE",
+    "END_DEAL",
+    "NO_EFFECT",
+    "Effect",
+    "MoveNumbers",
+    "Phase",
+    "State",
+    "Stops",
+    "StopsRules",
+    "View",
+    "apply",
+    "begin_deal",
+    "chance_outcomes",
+    "game_over",
+    "hand_value",
+    "legal_moves",
+    "new_game",
+    "observe",
+    "playable",
+    "sample",
+    "state_from_reader",
+    "state_to_dict",
+    "to_move",
+    "why_illegal",
+    "zones",
+]
+
+#: ``State.after`` when, after the cards owed are drawn, the same seat goes on.
+CONTINUE: Final = -1
+#: ``State.after`` when, after the cards owed are drawn, the deal ends.
+END_DEAL: Final = -2
+
+SUIT_MASKS: Final = tuple(mask_of(c for c in ALL_CARDS[:52] if c.suit is s) for s in Suit)
+RANK_MASKS: Final = tuple(mask_of(c for c in ALL_CARDS[:52] if c.rank == r) for r in range(17))
+_RANK_NAMES: Final = {
+    **{r: str(r) for r in range(2, 11)},
+    11: "jack",
+    12: "queen",
+    13: "king",
+    14: "ace",
+}
+
+
+# --------------------------------------------------------------------------- the table
+
+
+@attrs.frozen(slots=True)
+class Effect:
+    """What playing a card of one rank does (data, not code).
+
+    * ``draw``: the next player owes this many cards; he draws them when his
+      turn starts, and that is his whole turn (seed 000's 7 and 8; the standard
+      game's 7).
+    * ``stack``: a player who owes cards may answer with a card of this rank,
+      which adds its own ``draw`` for the player after him (stacking sevens).
+    * ``skip``: this many players after the next lose their turn (8, or an ace).
+    * ``reverse``: the direction of play turns (a 9); with two players it acts
+      as a skip, so the same player plays again.
+    * ``call``: the player may (or must, see :attr:`Stops.call_required`) name
+      a suit that the next card must follow (a jack).
+    * ``wild``: playable on any upcard (the standard game's jack).
+    * ``on_itself``: whether a card of this rank may be played on a card of
+      the same rank (False: the standard game's ``jack_on_jack=False``).
+    """
+
+    draw: int = 0
+    stack: bool = False
+    skip: int = 0
+    reverse: bool = False
+    call: bool = False
+    wild: bool = False
+    on_itself: bool = True
+
+
+#: The effect of an ordinary card.
+NO_EFFECT: Final = Effect()
+
+DrawRule = Literal["until_playable", "once"]
+AnnouncePenalty = Literal["none", "next_turn", "draw"]
+
+
+def _effects_table(value: Mapping[int, Effect] | Sequence[Effect]) -> tuple[Effect, ...]:
+    if isinstance(value, Mapping):
+        return tuple(value.get(rank, NO_EFFECT) for rank in range(17))
+    return tuple(value) or (NO_EFFECT,) * 17
+
+
+def _rank_set(value: Iterable[int]) -> frozenset[int]:
+    return frozenset(value)
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class Stops:
+    """The table of a Stops game: its deck, the effect of each rank, and its flags.
+
+    The module docs show the tables of both Mau Mau games. Fields:
+
+    * ``players``, ``hand_size``, ``deck`` (the cards of the game, index order);
+    * ``effects``: an :class:`Effect` per rank (a mapping rank -> effect; the
+      other ranks have :data:`NO_EFFECT`);
+    * ``choice_ranks``: ranks of seed 000's J/7/8 option (may draw instead of
+      playing a card of the upcard's rank when it is the only kind playable);
+    * ``call_own_suit``: a calling card may name its own suit;
+      ``call_required``: it must name one (otherwise playing it without a call
+      lets the next player play any card);
+    * ``draw_rule``: ``"until_playable"`` or ``"once"`` (see the module docs);
+      ``voluntary_draw``: drawing allowed while holding a playable card;
+      ``draw_penalty``: points it costs, at most once per turn;
+      ``penalty_to``: ``"offender"`` (deducted) or ``"others"`` (credited);
+    * ``announce``: whether the play leaving one card may carry ``announce``;
+      ``announce_penalty``: ``"none"``, ``"next_turn"`` or ``"draw"``;
+      ``announce_cards``: the cards it costs; ``announce_ends_turn``;
+    * ``last_card_effects``: cards owed by a last card are still drawn;
+    * ``starter_effects``: the starter acts as if the dealer had played it
+      (a calling starter names no suit);
+      ``bury_ranks``: starters of these ranks go to the bottom of the stock;
+    * ``restock``: an empty stock is rebuilt from the discard pile;
+    * ``values``: the point value of each rank (index 0..16), for scoring.
+    """
+
+    players: int
+    hand_size: int
+    deck: tuple[Card, ...]
+    effects: tuple[Effect, ...] = attrs.field(converter=_effects_table, default=())
+    choice_ranks: frozenset[int] = attrs.field(converter=_rank_set, default=frozenset())
+    call_own_suit: bool = False
+    call_required: bool = False
+    draw_rule: DrawRule = "until_playable"
+    voluntary_draw: bool = False
+    draw_penalty: int = 0
+    penalty_to: Literal["offender", "others"] = "offender"
+    announce: bool = True
+    announce_penalty: AnnouncePenalty = "next_turn"
+    announce_cards: int = 1
+    announce_ends_turn: bool = True
+    last_card_effects: bool = True
+    starter_effects: bool = False
+    bury_ranks: frozenset[int] = attrs.field(converter=_rank_set, default=frozenset())
+    restock: bool = True
+    values: tuple[int, ...] = tuple(range(17))
+    # Derived tables, for speed (see __attrs_post_init__).
+    deck_mask: int = attrs.field(init=False, eq=False, repr=False)
+    match_masks: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    called_masks: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    stack_masks: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    free_masks: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    call_mask: int = attrs.field(init=False, eq=False, repr=False)
+    call_key: tuple[int, bool, bool, bool] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        effects = self.effects
+        if len(effects) != 17:
+            raise ValueError("effects must give one Effect per rank 0..16")
+        if list(self.deck) != sorted(self.deck):
+            raise ValueError("the deck must list its cards in index order")
+        check_choice("draw_rule", self.draw_rule, ("until_playable", "once"))
+        check_choice("announce_penalty", self.announce_penalty, ("none", "next_turn", "draw"))
+        check_choice("penalty_to", self.penalty_to, ("offender", "others"))
+        deck_mask = mask_of(self.deck)
+        wild = 0
+        calls = 0
+        for rank, effect in enumerate(effects):
+            if effect.wild:
+                wild |= RANK_MASKS[rank]
+            if effect.call:
+                calls |= RANK_MASKS[rank]
+        match_masks = []
+        for card in ALL_CARDS[:52]:
+            base = SUIT_MASKS[card.suit or 0] | RANK_MASKS[card.rank] | wild
+            if not effects[card.rank].on_itself:
+                base &= ~RANK_MASKS[card.rank]
+            match_masks.append(base & deck_mask)
+        called_masks = []
+        for rank in range(17):
+            for suit in Suit:
+                base = SUIT_MASKS[suit] | RANK_MASKS[rank] | wild
+                if not effects[rank].on_itself:
+                    base &= ~RANK_MASKS[rank]
+                called_masks.append(base & deck_mask)
+        stack_masks = tuple(
+            RANK_MASKS[rank] & deck_mask if effects[rank].stack else 0 for rank in range(17)
+        )
+        # Free play (a calling card played without a call, or a calling starter):
+        # any card, except one of the upcard's rank when that rank may not go on itself.
+        free_masks = tuple(
+            deck_mask & ~RANK_MASKS[rank] if not effects[rank].on_itself else deck_mask
+            for rank in range(17)
+        )
+        for name, value in (
+            ("deck_mask", deck_mask),
+            ("free_masks", free_masks),
+            ("match_masks", tuple(match_masks)),
+            ("called_masks", tuple(called_masks)),
+            ("stack_masks", stack_masks),
+            ("call_mask", calls & deck_mask),
+            ("call_key", (calls, self.call_own_suit, self.call_required, self.announce)),
+        ):
+            object.__setattr__(self, name, value)
+
+    def effect(self, rank: int) -> Effect:
+        """The effect of playing a card of ``rank``."""
+        return self.effects[rank]
+
+
+def hand_value(stops: Stops, hand: int) -> int:
+    """The point value of the cards of a hand mask (``stops.values`` by rank).
+
+    >>> from cardrules.cards import DECK52, parse_cards
+    >>> table = Stops(players=2, hand_size=7, deck=DECK52)
+    >>> hand_value(table, mask_of(parse_cards("2C 10H AS")))
+    26
+    """
+    values = stops.values
+    total = 0
+    while hand:
+        low = hand & -hand
+        total += values[ALL_CARDS[low.bit_length() - 1].rank]
+        hand ^= low
+    return total
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class StopsRules(BaseRules):
+    """Base class of the ``Rules`` of a Stops game: they carry their table as ``stops``.
+
+    A game's ``Rules.__attrs_post_init__`` validates its options and stores the
+    :class:`Stops` built from them with ``set_resolved(self, "stops", ...)``.
+    """
+
+    stops: Stops = attrs.field(init=False, eq=False, repr=False)
+
+
+# --------------------------------------------------------------------------- the state
+
+
+class Phase(enum.IntEnum):
+    """Where a game stands."""
+
+    CHOOSE_DEALER = 0  # explicit chance: the first dealer is drawn
+    DEALING = 1  # explicit chance: a card is dealt or the starter turned
+    PLAYING = 2  # a seat chooses
+    DRAWING = 3  # explicit chance: a card is drawn from the stock
+    SCORING = 4  # the deal is over; the game module scores it (never seen outside apply)
+    OVER = 5
+
+
+class State(NamedTuple):
+    """A complete position of a Stops game. Use the functions; never build one by hand.
+
+    Hands, the discard pile (the cards under the upcard) and the knowledge
+    masks are card masks. ``stock`` is the stock top card first (seeded mode)
+    or in index order (explicit mode, where its order is not yet decided);
+    ``buried`` are starters put under the stock, drawn after it. ``called`` is
+    the suit a jack named, ``free`` says the last calling card named none (any
+    card may follow). ``pending`` counts cards owed by the seat on turn (only
+    while he may answer them), ``passes`` the passes in succession, ``drawn``
+    the card drawn this turn under the draw-once rule, ``charged`` the seat
+    charged the drawing penalty in its current turn (a turn lasts until another
+    seat makes a move; RULES.md section 2), or None. In explicit mode ``owed`` cards are
+    still to be drawn by the seat on turn, and ``after`` says what follows (a
+    seat, :data:`CONTINUE` or :data:`END_DEAL`); ``dealt`` counts cards dealt.
+    ``unannounced`` has bit ``s`` when seat ``s``'s last one-card play was not
+    announced; ``penalties`` are the drawing penalties of the deal; ``absent`` and
+    ``allowance`` are public knowledge: seat ``s`` holds at most ``allowance[s]``
+    cards of ``absent[s]`` (see :func:`sample`); ``restocks`` counts restocks.
+    """
+
+    rules: StopsRules
+    seed: int
+    chance: ChanceMode
+    first_deck: tuple[Card, ...] | None
+    match: Match
+    phase: Phase
+    hands: tuple[int, ...]
+    stock: tuple[Card, ...]
+    buried: tuple[Card, ...]
+    pile: int
+    upcard: Card | None
+    called: Suit | None
+    free: bool
+    turn: int
+    direction: int
+    pending: int
+    passes: int
+    drawn: Card | None
+    charged: int | None
+    owed: int
+    after: int
+    dealt: int
+    unannounced: int
+    penalties: tuple[int, ...]
+    absent: tuple[int, ...]
+    allowance: tuple[int, ...]
+    restocks: int
+    moves_made: int
+    log: Log[Event]
+    history: Log[Move] | None
+    outcome: Outcome | None
+
+
+def _extend(history: Log[Move] | None, move: Move) -> Log[Move] | None:
+    return None if history is None else history.append(move)
+
+
+def new_game(
+    rules: StopsRules,
+    *,
+    seed: int,
+    deck: Sequence[Card] | None,
+    chance: ChanceMode,
+) -> State:
+    """A new game with its first deal dealt (or, with explicit chance, about to be).
+
+    Returns a state in :attr:`Phase.SCORING` if the first deal is blocked at once.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an int, not {seed!r}")
+    check_choice("chance", chance, ("seeded", "explicit"))
+    stops = rules.stops
+    order: tuple[Card, ...] | None = None
+    if deck is not None:
+        if chance == "explicit":
+            raise ValueError(
+                "a fixed deck and explicit chance both decide the first deal: give one of them"
+            )
+        order = validate_deck_order(deck, stops.deck)
+    players = stops.players
+    zeros = (0,) * players
+    start = State(
+        rules,
+        seed,
+        chance,
+        order,
+        Match.start(rules.first_dealer or 0, players),
+        Phase.CHOOSE_DEALER,
+        zeros,
+        stops.deck,
+        (),
+        0,
+        None,
+        None,
+        False,
+        0,
+        1,
+        0,
+        0,
+        None,
+        None,
+        0,
+        0,
+        0,
+        0,
+        zeros,
+        zeros,
+        zeros,
+        0,
+        0,
+        Log.EMPTY,
+        Log.EMPTY,
+        None,
+    )
+    if chance == "explicit" and rules.first_dealer is None:
+        return start
+    dealer = match_core.first_dealer(rules, seed, players)
+    return begin_deal(start, Match.start(dealer, players), start.log, order)
+
+
+def begin_deal(
+    state: State, match: Match, log: Log[Event], order: Sequence[Card] | None = None
+) -> State:
+    """Start deal ``match.deal_number``: deal it at once (seeded) or wait for chance.
+
+    ``order`` fixes the deal's cards, top first (the first deal's ``deck``).
+    """
+    stops = state.rules.stops
+    players = stops.players
+    log = log.append(
+        Event(
+            "deal",
+            match.dealer,
+            value=stops.hand_size,
+            text=f"deal {match.deal_number + 1}: seat {match.dealer} deals "
+            f"{stops.hand_size} cards each",
+        )
+    )
+    if order is not None:
+        stock = tuple(order)
+    elif state.chance == "explicit":
+        stock = stops.deck
+    else:
+        stock = tuple(match_core.shuffled(state.seed, match.deal_number, stops.deck))
+    zeros = (0,) * players
+    fresh = state._replace(
+        match=match,
+        phase=Phase.DEALING,
+        hands=zeros,
+        stock=stock,
+        buried=(),
+        pile=0,
+        upcard=None,
+        called=None,
+        free=False,
+        turn=(match.dealer + 1) % players,
+        direction=1,
+        pending=0,
+        passes=0,
+        drawn=None,
+        charged=None,
+        owed=0,
+        after=0,
+        dealt=0,
+        unannounced=0,
+        penalties=zeros,
+        absent=zeros,
+        allowance=zeros,
+        restocks=0,
+        log=log,
+    )
+    if state.chance == "explicit" and order is None:
+        return fresh
+    while fresh.phase is Phase.DEALING:
+        fresh = _deal_card(fresh, fresh.stock[0] if fresh.stock else fresh.buried[0])
+    return fresh
+
+
+def _take(state: State, card: Card) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The stock and the buried cards once ``card`` is taken from them."""
+    stock = state.stock
+    if stock:
+        if stock[0] is card:
+            return stock[1:], state.buried
+        return tuple(c for c in stock if c is not card), state.buried
+    return stock, state.buried[1:]
+
+
+def _deal_card(state: State, card: Card) -> State:
+    """The next card of the deal: to a hand, or turned as the starter."""
+    stops = state.rules.stops
+    players = stops.players
+    stock, buried = _take(state, card)
+    dealer = state.match.dealer
+    if state.dealt < players * stops.hand_size:
+        seat = (dealer + 1 + state.dealt) % players
+        hands = list(state.hands)
+        hands[seat] |= card.bit
+        return state._replace(hands=tuple(hands), stock=stock, buried=buried, dealt=state.dealt + 1)
+    if card.rank in stops.bury_ranks and stock:
+        log = state.log.append(
+            Event(
+                "bury",
+                cards=(card,),
+                text=f"starter {card} is put at the bottom of the stock; the next card is turned",
+            )
+        )
+        return state._replace(stock=stock, buried=(*buried, card), log=log)
+    log = state.log.append(Event("starter", cards=(card,), text=f"starter: {card}"))
+    state = state._replace(stock=stock, buried=buried, upcard=card, phase=Phase.PLAYING, log=log)
+    first = (dealer + 1) % players
+    if stops.starter_effects:
+        effect = stops.effects[card.rank]
+        if effect != NO_EFFECT:
+            return _starter_effect(state, card, effect)
+    return _begin_turn(state, first)
+
+
+def _starter_effect(state: State, card: Card, effect: Effect) -> State:
+    """The starter acts as if the dealer had played it, naming no suit."""
+    players = state.rules.stops.players
+    dealer = state.match.dealer
+    direction, step = _direction_and_step(effect, players, 1)
+    log = state.log.append(
+        Event("starter effect", cards=(card,), text=f"the starter {card} takes effect")
+    )
+    state = state._replace(
+        direction=direction,
+        pending=effect.draw,
+        free=effect.call,
+        log=log,
+    )
+    return _begin_turn(state, (dealer + direction * step) % players)
+
+
+def _direction_and_step(effect: Effect, players: int, direction: int) -> tuple[int, int]:
+    """The new direction, and how many seats on the next player is."""
+    step = 1 + effect.skip
+    if effect.reverse:
+        if players == 2:
+            step += 1  # with two players a reverse acts as a skip
+        else:
+            direction = -direction
+    return direction, step
+
+
+# --------------------------------------------------------------------------- queries
+
+
+def to_move(state: State) -> int | Chance | None:
+    """The seat to move, CHANCE at a random event (explicit chance), None when over."""
+    phase = state.phase
+    if phase is Phase.PLAYING:
+        return state.turn
+    if phase is Phase.OVER:
+        return None
+    return CHANCE
+
+
+def playable(state: State, hand: int | None = None) -> int:
+    """The mask of the cards of ``hand`` (default: the hand on turn) that may be played.
+
+    This is the matching rule only (suit or rank, a called suit, free play,
+    wild ranks, cards owed); the draw-once rule is applied by :func:`legal_moves`.
+    """
+    if hand is None:
+        hand = state.hands[state.turn]
+    up = state.upcard
+    if up is None:
+        return 0
+    stops = state.rules.stops
+    if state.pending:
+        return hand & stops.stack_masks[up.rank]
+    if state.free:
+        return hand & stops.free_masks[up.rank]
+    if state.called is not None:
+        return hand & stops.called_masks[4 * up.rank + state.called]
+    return hand & stops.match_masks[up.index]
+
+
+def _optional(stops: Stops, up: Card, plays: int) -> bool:
+    """Seed 000's J/7/8 option: the only playable cards are of the upcard's rank."""
+    return up.rank in stops.choice_ranks and not plays & ~RANK_MASKS[up.rank]
+
+
+def _can_draw(state: State) -> bool:
+    """Whether a card can be drawn (from the stock, or after a restock)."""
+    return bool(state.stock or state.buried or (state.pile and state.rules.stops.restock))
+
+
+def _may_draw(state: State, plays: int) -> bool:
+    """Whether the seat on turn may choose to draw (no cards owed, nothing drawn yet)."""
+    if not _can_draw(state):
+        return False
+    stops = state.rules.stops
+    if stops.voluntary_draw or not plays:
+        return True
+    up = state.upcard
+    assert up is not None
+    return _optional(stops, up, plays)
+
+
+_SUIT_CHUNK: Final = (1 << 13) - 1
+#: Plays of the cards of one suit, by (call style, kind, suit, 13-bit chunk).
+_PLAYS_CACHE: dict[tuple[tuple[int, bool, bool, bool], int, int, int], tuple[Play, ...]] = {}
+
+
+def _variants(stops: Stops, card: Card, kind: int) -> tuple[Play, ...]:
+    """Every play of ``card``: kind 0 = ordinary, 1 = leaves one card, 2 = last card."""
+    calls: list[Suit | None] = []
+    if kind != 2 and card.bit & stops.call_mask:
+        if not stops.call_required:
+            calls.append(None)
+        calls.extend(s for s in Suit if stops.call_own_suit or s is not card.suit)
+    else:
+        calls.append(None)
+    announces = (False, True) if kind == 1 and stops.announce else (False,)
+    return tuple(
+        PLAYS[card.index] if call is None and not announce else Play(card, call, announce)
+        for call in calls
+        for announce in announces
+    )
+
+
+def _plays_of(stops: Stops, mask: int, kind: int) -> tuple[Play, ...]:
+    """Every play of the cards of ``mask``, by card index (cached per suit)."""
+    plays: tuple[Play, ...] = ()
+    key = stops.call_key
+    for suit in range(4):
+        chunk = (mask >> (13 * suit)) & _SUIT_CHUNK
+        if chunk:
+            found = _PLAYS_CACHE.get((key, kind, suit, chunk))
+            if found is None:
+                found = tuple(
+                    play
+                    for card in cards_of(chunk << (13 * suit))
+                    for play in _variants(stops, card, kind)
+                )
+                _PLAYS_CACHE[(key, kind, suit, chunk)] = found
+            plays += found
+    return plays
+
+
+def _kind(hand: int) -> int:
+    size = hand.bit_count()
+    return 2 if size == 1 else 1 if size == 2 else 0
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every legal move in canonical order; ``()`` if and only if the game is over.
+
+    Plays come by card index; the versions of one card's play are the plain
+    play, its announcement, then each call (with and without announcement);
+    then ``draw``, then ``end turn``.
+    """
+    phase = state.phase
+    if phase is Phase.PLAYING:
+        stops = state.rules.stops
+        hand = state.hands[state.turn]
+        plays = playable(state, hand)
+        if state.pending:
+            return (*_plays_of(stops, plays, _kind(hand)), DRAW)
+        drawn = state.drawn
+        if drawn is not None:
+            return (*_plays_of(stops, plays & drawn.bit, _kind(hand)), END_TURN)
+        moves = _plays_of(stops, plays, _kind(hand))
+        if _may_draw(state, plays):
+            return (*moves, DRAW)
+        return moves
+    if phase is Phase.OVER or phase is Phase.SCORING:
+        return ()
+    return tuple(move for move, _ in chance_outcomes(state))
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Move, float], ...]:
+    """At a CHANCE step, each possible outcome with its probability; else ``()``."""
+    phase = state.phase
+    if phase is Phase.DEALING or phase is Phase.DRAWING:
+        stock = state.stock
+        if stock:
+            p = 1 / len(stock)
+            return tuple((DEALS[card.index], p) for card in stock)
+        return ((DEALS[state.buried[0].index], 1.0),)
+    if phase is Phase.CHOOSE_DEALER:
+        players = state.rules.stops.players
+        return tuple((ChooseDealer(seat), 1 / players) for seat in range(players))
+    return ()
+
+
+# --------------------------------------------------------------------------- applying
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``; raises :class:`IllegalMoveError` if it is not legal.
+
+    Forced draws, passes, restocks and the next turn happen inside. When the
+    deal ends the result is in :attr:`Phase.SCORING`, for the game to score.
+    """
+    phase = state.phase
+    if phase is Phase.PLAYING:
+        kind = type(move)
+        if kind is Play:
+            assert isinstance(move, Play)
+            if _play_is_legal(state, move):
+                return _capped(_play(state, move))
+        elif kind is Draw:
+            if state.pending:
+                return _capped(_draw_owed(_moved(state, move)))
+            if state.drawn is None and _may_draw(state, playable(state)):
+                return _capped(_voluntary_draw(state, move))
+        elif kind is EndTurn and state.drawn is not None:
+            return _capped(_end_turn(state, move))
+    elif phase is Phase.DRAWING or phase is Phase.DEALING:
+        if type(move) is DealCard:
+            assert isinstance(move, DealCard)
+            card = move.card
+            if (card in state.stock) if state.stock else (state.buried[:1] == (card,)):
+                moved = state._replace(history=_extend(state.history, move))
+                if phase is Phase.DEALING:
+                    return _deal_card(moved, card)
+                moved = _give(moved, card)
+                return _draw_loop(moved, state.owed - 1, state.after)
+    elif phase is Phase.CHOOSE_DEALER and type(move) is ChooseDealer:
+        assert isinstance(move, ChooseDealer)
+        players = state.rules.stops.players
+        if 0 <= move.seat < players:
+            moved = state._replace(history=_extend(state.history, move))
+            return begin_deal(moved, Match.start(move.seat, players), state.log)
+    raise IllegalMoveError(why_illegal(state, move))
+
+
+def _play_is_legal(state: State, move: Play) -> bool:
+    card = move.card
+    hand = state.hands[state.turn]
+    if not card.bit & playable(state, hand):
+        return False
+    if state.drawn is not None and card is not state.drawn:
+        return False
+    stops = state.rules.stops
+    size = hand.bit_count()
+    call = move.call
+    if call is not None or (card.bit & stops.call_mask and stops.call_required and size > 1):
+        if size == 1 or not card.bit & stops.call_mask or call is None:
+            return False
+        if call is card.suit and not stops.call_own_suit:
+            return False
+    return not move.announce or (size == 2 and stops.announce)
+
+
+def _moved(state: State, move: Move) -> State:
+    """The state with a seat's move counted and recorded."""
+    return state._replace(
+        moves_made=state.moves_made + 1,
+        history=_extend(state.history, move),
+        passes=0,
+        charged=state.charged if state.charged == state.turn else None,
+    )
+
+
+def _capped(state: State) -> State:
+    """End the game as "truncated" if ``max_moves`` is reached (and the deal is not over)."""
+    rules = state.rules
+    if (
+        rules.max_moves is not None
+        and state.moves_made >= rules.max_moves
+        and state.phase is not Phase.SCORING
+        and state.phase is not Phase.OVER
+    ):
+        return game_over(state, state.match, state.log, match_core.truncated())
+    return state
+
+
+def game_over(state: State, match: Match, log: Log[Event], outcome: Outcome) -> State:
+    """The game ended: phase OVER, the outcome and its event."""
+    return state._replace(
+        match=match, phase=Phase.OVER, log=log.append(over_event(outcome)), outcome=outcome
+    )
+
+
+def _next_seat(state: State, seat: int, step: int = 1) -> int:
+    return (seat + state.direction * step) % state.rules.stops.players
+
+
+def _play(state: State, move: Play) -> State:
+    stops = state.rules.stops
+    seat = state.turn
+    card = move.card
+    bit = card.bit
+    up = state.upcard
+    assert up is not None
+    hands = list(state.hands)
+    hand = hands[seat] & ~bit
+    hands[seat] = hand
+    log = state.log.append(play_event(seat, card))
+    effect = stops.effects[card.rank]
+    called = move.call
+    free = False
+    if called is not None:
+        log = log.append(
+            Event("call", seat, value=int(called), text=f"seat {seat} calls {called.plural}")
+        )
+    elif effect.call and hand:
+        free = not stops.call_required
+        log = log.append(
+            Event("no call", seat, text=f"seat {seat} calls no suit: any card may follow")
+        )
+    unannounced = state.unannounced & ~(1 << seat)
+    left = hand.bit_count()
+    if left == 1 and stops.announce:
+        if move.announce:
+            log = log.append(Event("announce", seat, text=f"seat {seat}: one card!"))
+        elif stops.announce_penalty != "none":
+            log = log.append(
+                Event("unannounced", seat, text=f"seat {seat} did not announce his last card")
+            )
+            unannounced |= 1 << seat
+    allowance = state.allowance
+    if state.absent[seat] & bit and allowance[seat]:
+        allowance = (*allowance[:seat], allowance[seat] - 1, *allowance[seat + 1 :])
+    direction, step = _direction_and_step(effect, stops.players, state.direction)
+    pending = state.pending + effect.draw if effect.draw else 0
+    following = (seat + direction * step) % stops.players
+    # Built for the next turn (turn, drawn), the usual case; see below.
+    moved = State(
+        state.rules,
+        state.seed,
+        state.chance,
+        state.first_deck,
+        state.match,
+        Phase.PLAYING,
+        tuple(hands),
+        state.stock,
+        state.buried,
+        state.pile | up.bit,
+        card,
+        called,
+        free,
+        following,
+        direction,
+        pending,
+        0,
+        None,
+        state.charged if state.charged == seat else None,
+        0,
+        0,
+        state.dealt,
+        unannounced,
+        state.penalties,
+        state.absent,
+        allowance,
+        state.restocks,
+        state.moves_made + 1,
+        log,
+        _extend(state.history, move),
+        None,
+    )
+    if not hand:
+        moved = moved._replace(log=log.append(Event("out", seat, text=f"seat {seat} goes out")))
+        if pending and stops.last_card_effects:
+            return _begin_draw(moved._replace(pending=0), pending, END_DEAL, "owed")
+        return moved._replace(phase=Phase.SCORING, pending=0, turn=seat)
+    if unannounced >> seat & 1 and stops.announce_penalty == "draw":
+        moved = moved._replace(turn=seat)
+        return _begin_draw(moved, stops.announce_cards, following, "for not announcing")
+    return _begin_turn(moved, following)
+
+
+def _begin_turn(state: State, seat: int) -> State:
+    """The turn of ``seat`` starts: forced steps first, then his choice (or a pass)."""
+    stops = state.rules.stops
+    if state.turn != seat or state.drawn is not None:
+        state = state._replace(turn=seat, drawn=None)
+    hand = state.hands[seat]
+    if state.pending:
+        up = state.upcard
+        assert up is not None
+        if stops.stack_masks[up.rank] & hand:
+            return state  # he may answer with a card of the same rank, or draw
+        return _draw_owed(state)
+    if state.unannounced >> seat & 1 and hand.bit_count() == 1:
+        state = state._replace(unannounced=state.unannounced & ~(1 << seat))
+        then = _next_seat(state, seat) if stops.announce_ends_turn else CONTINUE
+        return _begin_draw(state, stops.announce_cards, then, "for not announcing his last card")
+    return _resume(state)
+
+
+def _resume(state: State) -> State:
+    """The seat on turn chooses, unless he can neither play nor draw: then he passes."""
+    if state.drawn is not None or playable(state) or _can_draw(state):
+        return state
+    seat = state.turn
+    players = state.rules.stops.players
+    passes = state.passes + 1
+    absent, allowance = _revealed(state, seat, playable(state, state.rules.stops.deck_mask))
+    log = state.log.append(Event("pass", seat, text=f"seat {seat} can neither play nor draw"))
+    state = state._replace(passes=passes, log=log, absent=absent, allowance=allowance)
+    if passes >= players:
+        log = log.append(Event("blocked", text="the deal is blocked: no one can play or draw"))
+        return state._replace(phase=Phase.SCORING, log=log)
+    return _begin_turn(state, _next_seat(state, seat))
+
+
+def _revealed(state: State, seat: int, cards: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Public knowledge: ``seat`` has just shown that he holds none of ``cards``."""
+    absent = list(state.absent)
+    allowance = list(state.allowance)
+    absent[seat] = cards
+    allowance[seat] = 0
+    return tuple(absent), tuple(allowance)
+
+
+def _draw_owed(state: State) -> State:
+    """The seat on turn draws the cards he owes; that is his whole turn."""
+    owed = state.pending
+    state = state._replace(pending=0)
+    seat = state.turn
+    return _begin_draw(state, owed, _next_seat(state, seat), "owed")
+
+
+def _begin_draw(state: State, count: int, then: int, why: str = "") -> State:
+    """The seat on turn must draw ``count`` cards (a public event), then ``then``."""
+    seat = state.turn
+    if why:
+        cards = "a card" if count == 1 else f"{count} cards"
+        text = (
+            f"seat {seat} must draw {cards}"
+            if why == "owed"
+            else f"seat {seat} must draw {cards} {why}"
+        )
+        state = state._replace(
+            log=state.log.append(Event("must draw", seat, value=count, text=text))
+        )
+    return _draw_loop(state, count, then)
+
+
+def _draw_loop(state: State, count: int, then: int) -> State:
+    """Draw ``count`` cards for the seat on turn (chance steps in explicit mode)."""
+    while count > 0:
+        if not state.stock and not state.buried:
+            if state.pile and state.rules.stops.restock:
+                state = _restock(state)
+            else:
+                if count:
+                    seat = state.turn
+                    state = state._replace(
+                        log=state.log.append(
+                            Event("no cards", seat, text=f"no card is left for seat {seat} to draw")
+                        )
+                    )
+                break
+        if state.chance == "explicit":
+            return state._replace(phase=Phase.DRAWING, owed=count, after=then)
+        state = _give(state, state.stock[0] if state.stock else state.buried[0])
+        count -= 1
+    if state.phase is Phase.DRAWING:
+        state = state._replace(phase=Phase.PLAYING, owed=0, after=0)
+    if then == CONTINUE:
+        return _resume(state)
+    if then == END_DEAL:
+        return state._replace(phase=Phase.SCORING)
+    return _begin_turn(state, then)
+
+
+_DRAW_EVENTS: dict[int, Event] = {}
+
+
+def _draw_event(seat: int) -> Event:
+    event = _DRAW_EVENTS.get(seat)
+    if event is None:
+        event = _DRAW_EVENTS[seat] = Event("draw", seat, text=f"seat {seat} draws a card")
+    return event
+
+
+def _give(state: State, card: Card) -> State:
+    """``card`` leaves the stock for the hand of the seat on turn."""
+    stock, buried = _take(state, card)
+    seat = state.turn
+    hands = list(state.hands)
+    hands[seat] |= card.bit
+    allowance = state.allowance
+    absent = state.absent[seat]
+    if absent and allowance[seat] < absent.bit_count():
+        # He may now hold one more card of the set, but never more than the set
+        # holds (so the count stays bounded, however many restocks a deal has).
+        allowance = (*allowance[:seat], allowance[seat] + 1, *allowance[seat + 1 :])
+    return State(
+        state.rules,
+        state.seed,
+        state.chance,
+        state.first_deck,
+        state.match,
+        state.phase,
+        tuple(hands),
+        stock,
+        buried,
+        state.pile,
+        state.upcard,
+        state.called,
+        state.free,
+        seat,
+        state.direction,
+        state.pending,
+        state.passes,
+        card if state.rules.stops.draw_rule == "once" else None,
+        state.charged,
+        state.owed,
+        state.after,
+        state.dealt,
+        state.unannounced & ~(1 << seat),
+        state.penalties,
+        state.absent,
+        allowance,
+        state.restocks,
+        state.moves_made,
+        state.log.append(_draw_event(seat)),
+        state.history,
+        state.outcome,
+    )
+
+
+def _restock(state: State) -> State:
+    """The discard pile under the upcard becomes the new stock, shuffled."""
+    cards = cards_of(state.pile)
+    if state.chance == "explicit":
+        stock = cards
+    else:
+        stream = Stream(state.seed, "restock", state.match.deal_number, state.restocks)
+        stock = tuple(stream.shuffle(cards))
+    log = state.log.append(
+        Event(
+            "restock",
+            value=len(cards),
+            text=f"the discard pile ({len(cards)} cards) is shuffled into a new stock",
+        )
+    )
+    return state._replace(stock=stock, pile=0, restocks=state.restocks + 1, log=log)
+
+
+def _voluntary_draw(state: State, move: Move) -> State:
+    """The seat on turn chooses to draw a card; his turn goes on."""
+    stops = state.rules.stops
+    seat = state.turn
+    plays = playable(state)
+    up = state.upcard
+    assert up is not None
+    offence = bool(plays) and not _optional(stops, up, plays)
+    charged = state.charged == seat  # already charged in this turn
+    if offence and stops.draw_penalty and not charged:
+        state = _charge(_moved(state, move), seat)
+    elif not stops.voluntary_draw or (stops.draw_penalty and not charged):
+        # The draw shows that he held no card he was bound to play.
+        shown = playable(state, stops.deck_mask)
+        if up.rank in stops.choice_ranks:
+            shown &= ~RANK_MASKS[up.rank]
+        absent, allowance = _revealed(state, seat, shown)
+        state = state._replace(
+            moves_made=state.moves_made + 1,
+            history=_extend(state.history, move),
+            passes=0,
+            charged=None,
+            absent=absent,
+            allowance=allowance,
+        )
+    else:
+        state = _moved(state, move)
+    return _draw_loop(state, 1, CONTINUE)
+
+
+def _charge(state: State, seat: int) -> State:
+    """The drawing penalty (seed 000's 50 points), once per turn."""
+    stops = state.rules.stops
+    points = stops.draw_penalty
+    if stops.penalty_to == "offender":
+        penalties = tuple(p - points if s == seat else p for s, p in enumerate(state.penalties))
+        text = f"seat {seat} draws holding a playable card: {points} points off"
+    else:
+        penalties = tuple(p if s == seat else p + points for s, p in enumerate(state.penalties))
+        text = f"seat {seat} draws holding a playable card: {points} points to the opponent"
+    log = state.log.append(Event("penalty", seat, value=points, text=text))
+    return state._replace(penalties=penalties, charged=seat, log=log)
+
+
+def _end_turn(state: State, move: Move) -> State:
+    seat = state.turn
+    state = _moved(state, move)
+    state = state._replace(
+        log=state.log.append(Event("end turn", seat, text=f"seat {seat} ends his turn"))
+    )
+    return _begin_turn(state, _next_seat(state, seat))
+
+
+# --------------------------------------------------------------------------- errors
+
+
+def why_illegal(state: State, move: object, game: str = "Mau-Mau") -> str:
+    """Why ``move`` is not legal in ``state``, in words a person understands."""
+    phase = state.phase
+    if phase is Phase.OVER:
+        return "the game is over: no move is legal"
+    if not isinstance(move, (Play, Draw, EndTurn, DealCard, ChooseDealer)):
+        return f"{move!r} is not a {game} move"
+    if phase is Phase.CHOOSE_DEALER:
+        return f"a chance step is due (explicit chance): the move must be 'dealer SEAT', not {move}"
+    if phase is Phase.DEALING or phase is Phase.DRAWING:
+        return (
+            "a chance step is due (explicit chance): the move must be 'deal CARD' "
+            f"with a card of the stock, not {move}"
+        )
+    if phase is Phase.SCORING:
+        return "the deal is being scored"
+    stops = state.rules.stops
+    seat = state.turn
+    hand = state.hands[seat]
+    plays = playable(state, hand)
+    up = state.upcard
+    assert up is not None
+    if isinstance(move, (DealCard, ChooseDealer)):
+        return f"seat {seat} is to move; '{move}' is a chance outcome, for explicit chance only"
+    if isinstance(move, EndTurn):
+        return f"'end turn' is allowed only after drawing a card ({game}: {_options(state)})"
+    if isinstance(move, Draw):
+        if state.drawn is not None:
+            return f"seat {seat} has drawn a card: he may play it ({state.drawn}) or end his turn"
+        if not _can_draw(state):
+            return "no card is left to draw: the stock and the discard pile are empty"
+        return (
+            f"seat {seat} holds a playable card ({format_cards(cards_of(plays))}) and must play "
+            f"it: drawing is allowed only when no card can be played"
+        )
+    assert isinstance(move, Play)
+    card = move.card
+    if not card.bit & hand:
+        return f"{card} is not in seat {seat}'s hand ({format_cards(cards_of(hand))})"
+    if not card.bit & plays:
+        return f"{card} cannot be played now: {_options(state)}"
+    if state.drawn is not None and card is not state.drawn:
+        return f"after drawing, only the drawn card ({state.drawn}) may be played, or 'end turn'"
+    size = hand.bit_count()
+    if move.announce and (size != 2 or not stops.announce):
+        return "'announce' goes only with the play that leaves one card in the hand"
+    if not card.bit & stops.call_mask:
+        return f"only a {_call_ranks(stops)} may call a suit"
+    if size == 1:
+        return f"{card} is the last card: it needs no call"
+    if move.call is None:
+        return f"a {_RANK_NAMES[card.rank]} must call a suit, e.g. 'play {card} call hearts'"
+    others = ", ".join(s.plural for s in Suit if s is not card.suit)
+    return f"{card} may call another suit than its own: {others}"
+
+
+def _call_ranks(stops: Stops) -> str:
+    ranks = sorted({c.rank for c in cards_of(stops.call_mask)})
+    return " or ".join(_RANK_NAMES[r] for r in ranks) or "card of no rank"
+
+
+def _options(state: State) -> str:
+    """What may be played now, for messages."""
+    up = state.upcard
+    assert up is not None
+    seat = state.turn
+    hand = state.hands[seat]
+    plays = playable(state, hand)
+    shown = format_cards(cards_of(plays)) or "none in hand"
+    if state.pending:
+        return (
+            f"seat {seat} owes {state.pending} cards: he may only answer with a "
+            f"{_RANK_NAMES[up.rank]} ({shown}) or draw them"
+        )
+    if state.free:
+        return "any card may be played"
+    if state.called is not None:
+        return (
+            f"{state.called.plural} were called: play a {state.called.plural[:-1]} or a "
+            f"{_RANK_NAMES[up.rank]} ({shown})"
+        )
+    assert up.suit is not None
+    return (
+        f"match the upcard {up} by suit ({up.suit.plural}) or rank ({_RANK_NAMES[up.rank]}); "
+        f"playable: {shown}"
+    )
+
+
+# --------------------------------------------------------------------------- zones, views
+
+
+def zones(state: State) -> dict[str, tuple[Card, ...]]:
+    """Where every card is: each hand, the stock (buried starters last), the pile, the upcard."""
+    result = {f"hand {seat}": cards_of(hand) for seat, hand in enumerate(state.hands)}
+    result["stock"] = state.stock + state.buried
+    result["discard pile"] = cards_of(state.pile)
+    result["upcard"] = (state.upcard,) if state.upcard is not None else ()
+    return result
+
+
+@attrs.frozen(slots=True)
+class View:
+    """What one seat may know: its own hand and everything public, nothing else.
+
+    ``hand`` is the seat's hand; ``hand_sizes`` every hand's size; the stock
+    shows only its size and the buried starters at its bottom; ``discard_pile``
+    holds the cards under the upcard (index order). ``drawn`` is the card this
+    seat drew this turn (draw-once rule), ``has_drawn`` whether the seat on turn
+    has drawn. ``charged`` says that the drawing penalty was charged in the
+    current turn and ``charged_seat`` to whom (a turn lasts until another seat
+    makes a move). ``unannounced`` says, per seat, whether its last one-card play
+    went unannounced; ``penalties`` are the deal's drawing penalties;
+    ``absent`` and ``allowance`` what plays and draws showed (see
+    :func:`sample`). ``score`` is the game's score; ``events`` the public log.
+    """
+
+    rules: StopsRules
+    seat: int
+    chance: ChanceMode
+    phase: Phase
+    to_move: int | Chance | None
+    match: Match
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    buried: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    upcard: Card | None
+    called: Suit | None
+    free: bool
+    turn: int
+    direction: int
+    pending: int
+    passes: int
+    drawn: Card | None
+    has_drawn: bool
+    charged: bool
+    charged_seat: int | None
+    owed: int
+    after: int
+    dealt: int
+    unannounced: tuple[bool, ...]
+    penalties: tuple[int, ...]
+    absent: tuple[tuple[Card, ...], ...]
+    allowance: tuple[int, ...]
+    restocks: int
+    score: Score
+    moves_made: int
+    events: tuple[Event, ...]
+    legal_moves: tuple[Move, ...]
+
+
+def observe(state: State, seat: int, score: Score) -> View:
+    """The view of ``seat`` (``score`` is the game's ``score(state)``)."""
+    players = state.rules.stops.players
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise ValueError(f"seat must be 0..{players - 1}, not {seat!r}")
+    mover = to_move(state)
+    return View(
+        rules=state.rules,
+        seat=seat,
+        chance=state.chance,
+        phase=state.phase,
+        to_move=mover,
+        match=state.match,
+        hand=cards_of(state.hands[seat]),
+        hand_sizes=tuple(h.bit_count() for h in state.hands),
+        stock_size=len(state.stock),
+        buried=state.buried,
+        discard_pile=cards_of(state.pile),
+        upcard=state.upcard,
+        called=state.called,
+        free=state.free,
+        turn=state.turn,
+        direction=state.direction,
+        pending=state.pending,
+        passes=state.passes,
+        drawn=state.drawn if seat == state.turn else None,
+        has_drawn=state.drawn is not None,
+        charged=state.charged is not None,
+        charged_seat=state.charged,
+        owed=state.owed,
+        after=state.after,
+        dealt=state.dealt,
+        unannounced=tuple(bool(state.unannounced >> s & 1) for s in range(players)),
+        penalties=state.penalties,
+        absent=tuple(cards_of(m) for m in state.absent),
+        allowance=state.allowance,
+        restocks=state.restocks,
+        score=score,
+        moves_made=state.moves_made,
+        events=state.log.to_tuple(),
+        legal_moves=legal_moves(state) if mover == seat else (),
+    )
+
+
+_SOFT_TRIES: Final = 64
+
+
+def sample(view: View, rng: random.Random) -> State:
+    """A complete state consistent with ``view``, with a fresh seed and no history.
+
+    The unseen cards (the other hands and the stock) are dealt uniformly at
+    random among the deals that respect:
+
+    * the known cards: the seat's own hand, the upcard, the discard pile and
+      the buried starters are where the view shows them; every hand and the
+      stock get their known sizes (cards drawn are unknown);
+    * what draws and passes showed: a seat that drew because it had no card it
+      was bound to play (or passed) held none of those cards at that moment.
+      The view keeps, per seat, the latest such set ``absent`` and how many
+      cards of it the seat may hold since (``allowance``: +1 per card drawn
+      since, up to the size of the set, -1 per card of the set played since). With an
+      allowance of 0 the
+      seat holds none of the set: an exact constraint (like a void in a trick
+      game). A positive allowance is respected by rejection: up to 64 uniform
+      deals are tried, and if all fail it is dropped (rare: it needs a
+      seat that drew several unknown cards since and a nearly exhausted set).
+
+    Within these constraints the deal is exactly uniform. It is not the exact
+    posterior: older draws superseded by a later one, the 50-point penalty
+    (which shows the seat held a playable card), and the players' strategy are
+    not modelled. The stock gets a random order (index order in explicit mode);
+    under the draw-once rule another seat's drawn card is a random card of its
+    hand.
+    """
+    stops = view.rules.stops
+    players = stops.players
+    seat = view.seat
+    own = mask_of(view.hand)
+    known = own | mask_of(view.discard_pile) | mask_of(view.buried)
+    if view.upcard is not None:
+        known |= view.upcard.bit
+    unknown = stops.deck_mask & ~known
+    absent = tuple(mask_of(cards) for cards in view.absent)
+    others = [s for s in range(players) if s != seat]
+    holders = [(view.hand_sizes[s], absent[s] if not view.allowance[s] else 0) for s in others]
+    holders.append((view.stock_size, 0))
+    soft = [(i, absent[s], view.allowance[s]) for i, s in enumerate(others) if view.allowance[s]]
+    dealt = deal_uniformly(unknown, holders, rng)
+    for _ in range(_SOFT_TRIES if soft else 0):
+        if all((dealt[i] & cards).bit_count() <= limit for i, cards, limit in soft):
+            break
+        dealt = deal_uniformly(unknown, holders, rng)
+    hands = [0] * players
+    hands[seat] = own
+    for s, hand in zip(others, dealt):
+        hands[s] = hand
+    stock = list(cards_of(dealt[-1]))
+    if view.chance == "seeded":
+        rng.shuffle(stock)
+    drawn = view.drawn
+    if view.has_drawn and drawn is None:
+        drawn = rng.choice(cards_of(hands[view.turn]))
+    unannounced = sum(1 << s for s, flag in enumerate(view.unannounced) if flag)
+    return State(
+        view.rules,
+        rng.getrandbits(63),
+        view.chance,
+        None,
+        view.match,
+        view.phase,
+        tuple(hands),
+        tuple(stock),
+        view.buried,
+        mask_of(view.discard_pile),
+        view.upcard,
+        view.called,
+        view.free,
+        view.turn,
+        view.direction,
+        view.pending,
+        view.passes,
+        drawn,
+        view.charged_seat,
+        view.owed,
+        view.after,
+        view.dealt,
+        unannounced,
+        view.penalties,
+        absent,
+        view.allowance,
+        view.restocks,
+        view.moves_made,
+        Log.of(view.events),
+        None,
+        view.score.outcome,
+    )
+
+
+# --------------------------------------------------------------------------- move numbers
+
+
+@attrs.frozen(slots=True)
+class MoveNumbers:
+    """The fixed move numbers of a Stops game (jacks call; ``seats`` chance outcomes).
+
+    ``play CARD`` = the card's index 0..51; ``play CARD announce`` = 52 + index;
+    ``play JX call Y`` = 104 + 4 * (jack's suit) + (called suit);
+    ``play JX call Y announce`` = 120 + the same; ``draw`` = 136;
+    ``end turn`` = 137; ``deal CARD`` = 138 + index; ``dealer SEAT`` = 190 + SEAT.
+    Suits count clubs 0, diamonds 1, hearts 2, spades 3.
+
+    >>> numbers = MoveNumbers(2)
+    >>> numbers.count, str(numbers.move(104 + 4 * 3 + 2))
+    (192, 'play JS call hearts')
+    """
+
+    seats: int
+
+    @property
+    def count(self) -> int:
+        """How many move numbers there are (``NUM_MOVES``)."""
+        return 190 + self.seats
+
+    def index(self, move: Move, game: str) -> int:
+        """The number of ``move``."""
+        kind = type(move)
+        if kind is Play:
+            assert isinstance(move, Play)
+            card = move.card
+            if card.index < 52:
+                if move.call is None:
+                    return card.index + (52 if move.announce else 0)
+                if card.rank == JACK:
+                    assert card.suit is not None
+                    return (120 if move.announce else 104) + 4 * card.suit + move.call
+        elif kind is Draw:
+            return 136
+        elif kind is EndTurn:
+            return 137
+        elif kind is DealCard:
+            assert isinstance(move, DealCard)
+            if move.card.index < 52:
+                return 138 + move.card.index
+        elif kind is ChooseDealer:
+            assert isinstance(move, ChooseDealer)
+            if 0 <= move.seat < self.seats:
+                return 190 + move.seat
+        raise IllegalMoveError(f"{move} has no number in {game}")
+
+    def move(self, index: int) -> Move:
+        """The move with number ``index``."""
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < self.count:
+            raise IllegalMoveError(f"move numbers are 0..{self.count - 1}, not {index!r}")
+        if index < 52:
+            return PLAYS[index]
+        if index < 104:
+            return Play(ALL_CARDS[index - 52], None, True)
+        if index < 136:
+            announce = index >= 120
+            number = index - (120 if announce else 104)
+            jack = ALL_CARDS[13 * (number // 4) + JACK - 2]
+            return Play(jack, Suit(number % 4), announce)
+        if index == 136:
+            return DRAW
+        if index == 137:
+            return END_TURN
+        if index < 190:
+            return DEALS[index - 138]
+        return ChooseDealer(index - 190)
+
+
+# --------------------------------------------------------------------------- serialization
+
+
+def state_to_dict(state: State, name: str, version: str) -> dict[str, Any]:
+    """A JSON-ready dict of the whole state (hidden cards included: it is the state)."""
+    return common_to_dict(state, name, version) | {
+        "hands": [format_cards(cards_of(h)) for h in state.hands],
+        "stock": format_cards(state.stock),
+        "buried": format_cards(state.buried),
+        "discard_pile": format_cards(cards_of(state.pile)),
+        "upcard": state.upcard.text if state.upcard is not None else None,
+        "called": state.called.plural if state.called is not None else None,
+        "free": state.free,
+        "turn": state.turn,
+        "direction": state.direction,
+        "pending": state.pending,
+        "passes": state.passes,
+        "drawn": state.drawn.text if state.drawn is not None else None,
+        "charged": state.charged,
+        "owed": state.owed,
+        "after": state.after,
+        "dealt": state.dealt,
+        "unannounced": [s for s in range(len(state.hands)) if state.unannounced >> s & 1],
+        "penalties": list(state.penalties),
+        "absent": [format_cards(cards_of(m)) for m in state.absent],
+        "allowance": list(state.allowance),
+        "restocks": state.restocks,
+    }
+
+
+def _optional_seat(r: StateReader, key: str, players: int) -> int | None:
+    value = r.data.get(key)
+    if value is None:
+        return None
+    return r.integer(key, 0, players - 1)
+
+
+def _flag(r: StateReader, key: str) -> bool:
+    value = r.data.get(key)
+    if not isinstance(value, bool):
+        r.fail(f"field {key!r} must be true or false, not {value!r}")
+    return value
+
+
+def state_from_reader(r: StateReader, rules_class: type[StopsRules]) -> State:
+    """Build a state from a :class:`StateReader` on :func:`state_to_dict`'s form, checked."""
+    common = r.common(rules_class, _deck_of_reader(r, rules_class), Phase, parse_move_text)
+    rules: StopsRules = common["rules"]
+    stops = rules.stops
+    players = stops.players
+    called = r.data.get("called")
+    if called is not None and not isinstance(called, str):
+        r.fail(f"field 'called' must be a suit or null, not {called!r}")
+    direction = r.integer("direction", -1, 1)
+    if direction == 0:
+        r.fail("field 'direction' must be 1 or -1")
+    unannounced = 0
+    for seat in r.data.get("unannounced") or []:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            r.fail(f"field 'unannounced' must list seats 0..{players - 1}, not {seat!r}")
+        unannounced |= 1 << seat
+    state = State(
+        **common,
+        hands=r.masks_per_seat("hands", players),
+        stock=r.cards("stock"),
+        buried=r.cards("buried"),
+        pile=mask_of(r.cards("discard_pile")),
+        upcard=r.optional_card("upcard"),
+        called=None if called is None else r.guard("called", lambda: Suit.parse(called)),
+        free=_flag(r, "free"),
+        turn=r.integer("turn", 0, players - 1),
+        direction=direction,
+        pending=r.integer("pending", 0, len(stops.deck)),
+        passes=r.integer("passes", 0, players),
+        drawn=r.optional_card("drawn"),
+        charged=_optional_seat(r, "charged", players),
+        owed=r.integer("owed", 0, len(stops.deck)),
+        after=r.integer("after", END_DEAL, players - 1),
+        dealt=r.integer("dealt", 0, players * stops.hand_size),
+        unannounced=unannounced,
+        penalties=tuple(r.int_list("penalties", players)),
+        absent=r.masks_per_seat("absent", players),
+        allowance=tuple(r.int_list("allowance", players, 0, len(stops.deck))),
+        restocks=r.integer("restocks", 0),
+    )
+    r.check_partition(zones(state), stops.deck)
+    if state.phase in (Phase.PLAYING, Phase.DRAWING) and state.upcard is None:
+        r.fail("a deal in play needs an upcard")
+    if state.drawn is not None and not state.drawn.bit & state.hands[state.turn]:
+        r.fail(f"the drawn card {state.drawn} is not in the hand of seat {state.turn}")
+    if state.phase is Phase.DRAWING and not state.owed:
+        r.fail("a state drawing cards must owe at least one")
+    if state.chance == "explicit" and list(state.stock) != sorted(state.stock):
+        r.fail("in explicit chance the stock's order is not decided: list it in index order")
+    return state
+
+
+def _deck_of_reader(r: StateReader, rules_class: type[StopsRules]) -> tuple[Card, ...]:
+    """The deck of the rules named in the serialized state (for reading ``first_deck``)."""
+    try:
+        _, options = parse_rules_text(r.string("rules"))
+        rules: StopsRules = build_rules(rules_class, options)
+    except RecordError:
+        raise
+    except (ValueError, TypeError) as error:
+        r.fail(f"field 'rules': {error}")
+    return rules.stops.deck

@@ -1,0 +1,502 @@
+"""Mau-Mau, the two-handed game of the Stops family, as seed 000 and RULES.md section 2 describe it.
+
+Two players, 52 cards, seven each. Play a card that matches the upcard in suit
+or rank; a 7 makes the opponent draw one card and an 8 three, and he may not
+play on that turn; a jack may change the suit, or leave it free so that any card
+may follow. A player who cannot play draws until he can. The play that leaves
+one card must be announced ("One card!"), or the player must draw instead of
+going out. The first player out scores the values of his opponent's cards; the
+game goes to 500 points and the winner is paid the difference. This is not the
+modern German Mau Mau (see :mod:`cardrules.core.shedding` for both).
+
+>>> from cardrules.games import mau_mau
+>>> from cardrules.cards import DECK52
+>>> state = mau_mau.deal(mau_mau.Rules(first_dealer=1), seed=3)
+>>> mau_mau.to_move(state)      # the non-dealer starts
+0
+>>> len(mau_mau.observe(state, 0).hand), mau_mau.observe(state, 0).stock_size
+(7, 37)
+
+Dealing order, for ``deal(..., deck=cards)`` and in explicit-chance mode: the
+dealer deals one card at a time, alternately, starting with the non-dealer
+(card ``i`` of the order goes to seat ``(dealer + 1 + i) % 2``) until each
+player has 7; the next card is turned as the starter; the rest is the stock,
+top card first. With ``bury_special_starter`` a J, 7 or 8 turned as starter
+goes to the bottom of the stock and the next card is turned. Every later card
+comes from the top of the stock (explicit chance: a ``deal CARD`` step for each).
+
+Moves: ``play CARD``, ``play JX call SUIT`` (a jack naming another suit),
+``play CARD announce`` (the play that leaves one card: "One card!"), ``draw``;
+chance outcomes ``deal CARD`` and ``dealer SEAT``. Move numbers
+(:func:`move_index`): ``play CARD`` = the card's index 0..51, ``play CARD
+announce`` = 52 + index, ``play JX call Y`` = 104 + 4 * (jack's suit) + (called
+suit), the same announced = 120 + ..., ``draw`` = 136, ``end turn`` = 137 (never
+legal here; it is shared with the standard game), ``deal CARD`` = 138 + index,
+``dealer SEAT`` = 190 + SEAT; :data:`NUM_MOVES` = 192. Suits count clubs 0,
+diamonds 1, hearts 2, spades 3.
+
+``score(state).payoffs`` are the difference of the totals, ``(t0 - t1, t1 - t0)``:
+at the end, what the winner is paid ("Der Gewinner wird in der Regel auf die
+Differenz zwischen den beiden Punkten ausbezahlt").
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, cast
+
+import attrs
+
+from cardrules.cards import DECK52, JACK, Card
+from cardrules.core import match as match_core
+from cardrules.core import shedding
+from cardrules.core.options import (
+    check_bool,
+    check_choice,
+    check_int,
+    not_applicable,
+    rules_to_text,
+    set_resolved,
+)
+from cardrules.core.serial import StateReader
+from cardrules.core.shedding import Effect, Phase, State, Stops, StopsRules, View, hand_value
+from cardrules.errors import IllegalMoveError, RecordError, RulesError
+from cardrules.game import (
+    Chance,
+    ChanceMode,
+    EndReason,
+    Event,
+    Outcome,
+    Score,
+    winners_by_total,
+)
+from cardrules.moves import Move, parse_move_text
+
+__all__ = [
+    "NAME",
+    "NUM_MOVES",
+    "PRESETS",
+    "VALUES",
+    "Phase",
+    "Rules",
+    "State",
+    "View",
+    "apply",
+    "chance_outcomes",
+    "deal",
+    "deck_of",
+    "events",
+    "hand_points",
+    "is_over",
+    "legal_moves",
+    "move_from_index",
+    "move_index",
+    "moves_played",
+    "observe",
+    "parse_move",
+    "sample",
+    "score",
+    "state_from_dict",
+    "state_to_dict",
+    "teams",
+    "to_move",
+    "version",
+    "zones",
+]
+
+NAME: Final = "mau_mau"
+#: Changes whenever the behaviour of this game changes, so records say which rules made them.
+version: Final = "1"
+_NUMBERS: Final = shedding.MoveNumbers(2)
+NUM_MOVES: Final = _NUMBERS.count
+
+#: Card values for scoring, by rank (seed 000): J 20, 8 20, 7 15, A 15, Q 10, K 10,
+#: the other cards their face value.
+VALUES: Final[tuple[int, ...]] = (0, 0, 2, 3, 4, 5, 6, 15, 20, 9, 10, 20, 10, 10, 15, 0, 0)
+#: The 50-point rule's penalty (seed 000).
+PENALTY: Final = 50
+#: The ranks with an effect: 7, 8 and jack.
+SPECIAL_RANKS: Final = (7, 8, JACK)
+
+
+def _restock_word(value: object) -> object:
+    """``restock=none`` in the rules' text form reads as None: it means ``"none"``."""
+    return "none" if value is None else value
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class Rules(StopsRules):
+    """The options of RULES.md section 6; ``Rules()`` is seed 000's game to 500.
+
+    * ``players``: 2 (the game is "rein zweihändig", strictly two-handed).
+    * ``target``: 500 (a whole number >= 1), or None for a single deal.
+    * ``must_play``: ``"enforce"`` (drawing while holding a playable card is
+      illegal) or ``"penalty"`` (legal, and costs 50 points once per turn).
+    * ``penalty_target``: who the 50 points go against: ``"offender"`` (deducted)
+      or ``"opponent"`` (credited); None (not applicable) with ``"enforce"``.
+    * ``jacks_wild``: a jack may be played on any card (default False).
+    * ``last_card_effects``: a 7 or 8 played as the last card still makes the
+      opponent draw (default True).
+    * ``starter_effects``: a 7, 8 or J turned as starter acts on the non-dealer
+      (default False).
+    * ``bury_special_starter``: a 7, 8 or J turned as starter is put at the
+      bottom of the stock and the next card turned (default False).
+    * ``restock``: ``"reshuffle"`` (an empty stock is rebuilt from the discard
+      pile) or ``"none"`` (None is read as ``"none"``, so that the text form
+      ``restock=none`` parses back).
+    * ``one_card_penalty_ends_turn``: the draw for a missed "One card" is the
+      whole turn (default True).
+    """
+
+    players: int = 2
+    target: int | None = 500
+    must_play: str = "enforce"
+    penalty_target: str | None = None
+    jacks_wild: bool = False
+    last_card_effects: bool = True
+    starter_effects: bool = False
+    bury_special_starter: bool = False
+    restock: str = attrs.field(default="reshuffle", converter=_restock_word)
+    one_card_penalty_ends_turn: bool = True
+
+    def __attrs_post_init__(self) -> None:
+        check_int("players", self.players, 2, 2)
+        self._check_first_dealer(self.players)
+        if self.target is not None:
+            check_int("target", self.target, 1)
+        check_choice("must_play", self.must_play, ("enforce", "penalty"))
+        if self.must_play == "enforce":
+            not_applicable(
+                "penalty_target", self.penalty_target, "when must_play='enforce' (no penalty)"
+            )
+        elif self.penalty_target is None:
+            set_resolved(self, "penalty_target", "offender")
+        else:
+            check_choice("penalty_target", self.penalty_target, ("offender", "opponent"))
+        for name in (
+            "jacks_wild",
+            "last_card_effects",
+            "starter_effects",
+            "bury_special_starter",
+            "one_card_penalty_ends_turn",
+        ):
+            check_bool(name, getattr(self, name))
+        if self.starter_effects and self.bury_special_starter:
+            raise RulesError(
+                "starter_effects=True does not apply with bury_special_starter=True "
+                "(a special starter is buried, so it never acts): choose one"
+            )
+        check_choice("restock", self.restock, ("reshuffle", "none"))
+        set_resolved(self, "stops", _table(self))
+
+    def __str__(self) -> str:
+        return rules_to_text(NAME, self)
+
+
+_TABLES: dict[tuple[object, ...], Stops] = {}
+
+
+def _table(rules: Rules) -> Stops:
+    """The shedding core's table for these rules (seed 000, RULES.md section 2)."""
+    key = (
+        rules.must_play,
+        rules.penalty_target,
+        rules.jacks_wild,
+        rules.last_card_effects,
+        rules.starter_effects,
+        rules.bury_special_starter,
+        rules.restock,
+        rules.one_card_penalty_ends_turn,
+    )
+    table = _TABLES.get(key)
+    if table is None:
+        penalty = rules.must_play == "penalty"
+        table = _TABLES[key] = Stops(
+            players=2,
+            hand_size=7,
+            deck=DECK52,
+            effects={
+                7: Effect(draw=1),
+                8: Effect(draw=3),
+                JACK: Effect(call=True, wild=rules.jacks_wild),
+            },
+            choice_ranks=SPECIAL_RANKS,
+            call_own_suit=False,
+            call_required=False,
+            draw_rule="until_playable",
+            voluntary_draw=penalty,
+            draw_penalty=PENALTY if penalty else 0,
+            penalty_to="others" if rules.penalty_target == "opponent" else "offender",
+            announce=True,
+            announce_penalty="next_turn",
+            announce_cards=1,
+            announce_ends_turn=rules.one_card_penalty_ends_turn,
+            last_card_effects=rules.last_card_effects,
+            starter_effects=rules.starter_effects,
+            bury_ranks=SPECIAL_RANKS if rules.bury_special_starter else (),
+            restock=rules.restock == "reshuffle",
+            values=VALUES,
+        )
+    return table
+
+
+#: Named rules used by the tests, the docs and the command line.
+PRESETS: Final[Mapping[str, Rules]] = {
+    "single": Rules(target=None),
+    "short": Rules(target=100, max_moves=200),
+    "penalty": Rules(target=None, must_play="penalty", max_moves=150),
+    "penalty_to_opponent": Rules(
+        target=100, must_play="penalty", penalty_target="opponent", max_moves=200
+    ),
+    "variants": Rules(
+        target=100,
+        jacks_wild=True,
+        last_card_effects=False,
+        starter_effects=True,
+        one_card_penalty_ends_turn=False,
+        max_moves=200,
+    ),
+    "no_restock": Rules(target=100, restock="none", bury_special_starter=True, max_moves=200),
+}
+
+
+def teams(rules: Rules) -> tuple[tuple[int, ...], ...]:
+    """Each player plays for himself."""
+    return ((0,), (1,))
+
+
+def deck_of(rules: Rules) -> tuple[Card, ...]:
+    """The regular 52-card deck (seed 000)."""
+    return DECK52
+
+
+def hand_points(cards: Sequence[Card]) -> int:
+    """The value of cards for scoring (seed 000).
+
+    >>> from cardrules.cards import parse_cards
+    >>> hand_points(parse_cards("JS 8H 7D AC QS KH 10C 2D"))
+    102
+    """
+    return sum(VALUES[card.rank] for card in cards)
+
+
+def _rules(state: State) -> Rules:
+    return cast(Rules, state.rules)
+
+
+# --------------------------------------------------------------------------- play
+
+
+def deal(
+    rules: Rules,
+    *,
+    seed: int,
+    deck: Sequence[Card] | None = None,
+    chance: ChanceMode = "seeded",
+) -> State:
+    """A new game with its first deal dealt (or, with explicit chance, about to be).
+
+    ``deck`` fixes the order of the first deal (top card first; see the module
+    docs for the dealing order); later deals are shuffled from ``seed``.
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be mau_mau.Rules, not {type(rules).__name__}")
+    return _settle(shedding.new_game(rules, seed=seed, deck=deck, chance=chance))
+
+
+def to_move(state: State) -> int | Chance | None:
+    """The seat to move, CHANCE at a random event (explicit chance), None when over."""
+    return shedding.to_move(state)
+
+
+def is_over(state: State) -> bool:
+    """Whether the game has ended (a target reached, the single deal over, or a cap)."""
+    return state.phase is Phase.OVER
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every legal move in canonical order; ``()`` if and only if the game is over.
+
+    >>> from cardrules.cards import parse_cards
+    >>> order = parse_cards("JS 2C 9H 3C 4D 5C 6D 7C 8D 9C 10D JC QD KC 5H")
+    >>> deck = [*order, *[c for c in DECK52 if c not in order]]
+    >>> state = deal(Rules(first_dealer=1), seed=0, deck=deck)
+    >>> [str(m) for m in legal_moves(state)]   # upcard 5H: a heart or a five
+    ['play 9H']
+    """
+    return shedding.legal_moves(state)
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Move, float], ...]:
+    """At a CHANCE step, each possible outcome with its probability; else ``()``."""
+    return shedding.chance_outcomes(state)
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``; raises :class:`IllegalMoveError` if it is not legal.
+
+    Forced draws, passes, restocks, scoring a finished deal and dealing the next
+    one happen inside ``apply`` and are written to the event log.
+    """
+    after = shedding.apply(state, move)
+    if after.phase is Phase.SCORING:
+        return _finish_deal(after)
+    return after
+
+
+def _settle(state: State) -> State:
+    return _finish_deal(state) if state.phase is Phase.SCORING else state
+
+
+def _deal_points(state: State) -> tuple[tuple[int, int], tuple[int, int], bool]:
+    """The points of a finished deal from its cards, the hand values, and whether it was blocked.
+
+    The player who went out scores the values of his opponent's cards (seed 000).
+    In a blocked deal the player with the lower hand value scores the difference,
+    and nobody scores on equal values (RULES.md section 2, ambiguity 1).
+    """
+    stops = state.rules.stops
+    values = (hand_value(stops, state.hands[0]), hand_value(stops, state.hands[1]))
+    for seat in (0, 1):
+        if not state.hands[seat]:
+            points = [0, 0]
+            points[seat] = values[1 - seat]
+            return (points[0], points[1]), values, False
+    low = 0 if values[0] < values[1] else 1
+    points = [0, 0]
+    points[low] = abs(values[0] - values[1])
+    return (points[0], points[1]), values, True
+
+
+def _finish_deal(state: State) -> State:
+    rules = _rules(state)
+    cards, values, blocked = _deal_points(state)
+    penalties = state.penalties
+    points = tuple(c + p for c, p in zip(cards, penalties))
+    extras = (
+        ("cards", cards),
+        ("penalties", penalties),
+        ("hand_values", values),
+        ("blocked", (int(blocked), int(blocked))),
+    )
+    match = state.match.finish_deal(points, extras)
+    shown = ", ".join(f"seat {s}: {p}" for s, p in enumerate(points))
+    log = state.log.append(
+        Event("scored", text=f"deal {state.match.deal_number + 1} scored: {shown}")
+    )
+    state = state._replace(penalties=(0, 0))
+    totals = match.totals
+    if rules.target is None:
+        winners = winners_by_total(totals, "high")
+        reason: EndReason = "blocked" if blocked else "schedule complete"
+        outcome = Outcome(reason, winners, draw=len(winners) > 1)
+        return shedding.game_over(state, match, log, outcome)
+    if max(totals) >= rules.target:
+        winners = winners_by_total(totals, "high")
+        if len(winners) == 1:
+            return shedding.game_over(state, match, log, Outcome("target reached", winners))
+    if match_core.cap_reached(rules, match.deal_number, state.moves_made):
+        return shedding.game_over(state, match, log, match_core.truncated())
+    return _settle(shedding.begin_deal(state, match, log))
+
+
+def parse_move(state: State, text: str) -> Move:
+    """Read a move and check it is legal here (NotationError / IllegalMoveError).
+
+    >>> state = deal(Rules(first_dealer=1), seed=3)
+    >>> parse_move(state, "play JS call spades")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.IllegalMoveError: JS is not in seat 0's hand (...)
+    """
+    move = parse_move_text(text)
+    if move not in legal_moves(state):
+        raise IllegalMoveError(shedding.why_illegal(state, move))
+    return move
+
+
+def move_index(move: Move) -> int:
+    """The fixed number of a move (see the module docs)."""
+    return _NUMBERS.index(move, "Mau-Mau")
+
+
+def move_from_index(index: int) -> Move:
+    """The move with this number (see the module docs)."""
+    return _NUMBERS.move(index)
+
+
+# --------------------------------------------------------------------------- scores
+
+
+def score(state: State) -> Score:
+    """Totals (with the current deal's penalties), deal rows, outcome, payoffs.
+
+    Each deal row has the extras ``cards`` (points for cards), ``penalties``
+    (the 50-point rule), ``hand_values`` (the value of each hand at the end) and
+    ``blocked`` (1 if the deal was blocked). ``payoffs`` are ``(t0 - t1, t1 - t0)``:
+    the difference the winner is paid.
+    """
+    totals = tuple(t + p for t, p in zip(state.match.totals, state.penalties))
+    difference = float(totals[0] - totals[1])
+    return Score(
+        totals=totals,
+        teams=((0,), (1,)),
+        better="high",
+        deals=state.match.rows,
+        outcome=state.outcome,
+        payoffs=(difference, -difference),
+    )
+
+
+def events(state: State) -> tuple[Event, ...]:
+    """The public event log, oldest first."""
+    return state.log.to_tuple()
+
+
+def moves_played(state: State) -> tuple[Move, ...]:
+    """Every move applied since the deal (chance outcomes included in explicit mode)."""
+    if state.history is None:
+        raise RecordError("this state was made by sample(): it has no move history")
+    return state.history.to_tuple()
+
+
+def zones(state: State) -> dict[str, tuple[Card, ...]]:
+    """Where every card is: both hands, the stock, the discard pile, the upcard."""
+    return shedding.zones(state)
+
+
+# --------------------------------------------------------------------------- hidden information
+
+
+def observe(state: State, seat: int) -> View:
+    """The view of ``seat``: own hand, upcard, called suit, sizes, pile, log, scores.
+
+    >>> view = observe(deal(Rules(first_dealer=1), seed=3), 1)
+    >>> view.hand_sizes, view.upcard is not None, view.legal_moves
+    ((7, 7), True, ())
+    """
+    return shedding.observe(state, seat, score(state))
+
+
+def sample(view: View, rng: random.Random) -> State:
+    """A complete state consistent with ``view`` (see :func:`cardrules.core.shedding.sample`).
+
+    Uniform over the deals of the unseen cards that respect the sizes, the known
+    cards, and what draws and passes showed; the docs page says how close to
+    the true posterior this is.
+    """
+    return shedding.sample(view, rng)
+
+
+# --------------------------------------------------------------------------- serialization
+
+
+def state_to_dict(state: State) -> dict[str, Any]:
+    """A JSON-ready dict of the whole state (hidden cards included: it is the state)."""
+    return shedding.state_to_dict(state, NAME, version)
+
+
+def state_from_dict(data: Mapping[str, Any]) -> State:
+    """Load a state from :func:`state_to_dict`'s form, refusing anything inconsistent."""
+    return StateReader(data, NAME, version).read(lambda r: shedding.state_from_reader(r, Rules))

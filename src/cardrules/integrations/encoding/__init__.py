@@ -1,0 +1,245 @@
+"""Fixed action numbers, legal-action masks and observation tensors for every game.
+
+This is what the OpenSpiel and PettingZoo adapters share; it needs numpy.
+
+**Actions.** Every game already numbers its moves, chance outcomes included,
+with fixed integers, documented in its module: ``game.move_index(move)``,
+``game.move_from_index(number)``, ``0 <= number < game.NUM_MOVES``. These
+numbers *are* the action ids of both adapters; there is no second encoding. A
+legal-action mask is a vector of ``NUM_MOVES`` zeros and ones.
+
+**Tensors.** Each game has an encoder module, ``encoding/<game>.py``, which
+defines two flat ``float32`` tensors and a layout table for each in its
+docstring (piece, offset, size, meaning):
+
+* the *observation*: what the seat sees now (its hand, the table, the visible
+  bids, the scores);
+* the *information state*: the observation and the seat's recall of the play,
+  read from the view's public event log and score (every card played in the
+  deal, by whom, where a deal has a fixed length; a per-seat summary where it
+  has not; each encoder module says which).
+
+Both are computed from the seat's view (``game.observe(state, seat)``) and
+nothing else, so a tensor cannot show a card the view hides. Seats are counted
+from the observer: slot 0 is the observing seat, slot 1 the seat on its left
+(the next clockwise), and so on.
+
+**Strings.** :func:`observation_string` and :func:`information_state_string`
+write the view as text, one line per field (as
+:func:`cardrules.render.render_view` does), and for the information state the
+whole public event log too.
+
+>>> from cardrules.games import oh_hell
+>>> from cardrules.integrations import encoding
+>>> rules = oh_hell.Rules(schedule="single", start_hand=3)
+>>> enc = encoding.for_game("oh_hell", rules)
+>>> state = oh_hell.deal(rules, seed=3)
+>>> view = oh_hell.observe(state, oh_hell.to_move(state))
+>>> enc.observation(view).shape == (enc.observation_layout.size,)
+True
+>>> [str(oh_hell.move_from_index(a)) for a in enc.legal_actions(view)]
+['bid 0', 'bid 1', 'bid 2', 'bid 3']
+>>> int(enc.action_mask(view).sum())
+4
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final, Protocol
+
+try:
+    import numpy as np
+except ImportError as error:  # pragma: no cover - depends on the installation
+    raise ImportError(
+        "cardrules.integrations needs numpy: pip install 'cardrules[openspiel]' "
+        "or 'cardrules[pettingzoo]'"
+    ) from error
+import attrs
+import numpy.typing as npt
+
+from cardrules import games
+from cardrules.errors import RulesError
+from cardrules.game import CHANCE, Game
+from cardrules.integrations.encoding import enfle, mau_mau, maverick, oh_hell
+from cardrules.integrations.encoding.layout import Layout, Piece, Tensor
+from cardrules.render import format_value
+
+__all__ = [
+    "Encoder",
+    "GameEncoding",
+    "Layout",
+    "Piece",
+    "Tensor",
+    "encoder",
+    "for_game",
+    "information_state_string",
+    "names",
+    "observation_string",
+]
+
+
+class Encoder(Protocol):
+    """What each module ``cardrules.integrations.encoding.<game>`` provides."""
+
+    @property
+    def NAME(self) -> str: ...  # noqa: N802
+
+    def observation_layout(self, rules: Any) -> Layout:
+        """The pieces of the observation tensor under these rules."""
+        ...
+
+    def information_state_layout(self, rules: Any) -> Layout:
+        """The pieces of the information-state tensor under these rules."""
+        ...
+
+    def encode_observation(self, view: Any, out: Mapping[str, Tensor]) -> None:
+        """Write the observation of ``view`` into the zeroed named views ``out``."""
+        ...
+
+    def encode_information_state(self, view: Any, out: Mapping[str, Tensor]) -> None:
+        """Write the information state of ``view`` into the zeroed named views ``out``."""
+        ...
+
+    def max_decisions(self, rules: Any) -> int | None:
+        """The most moves by seats (chance steps not counted) that a game can take
+        under these rules, before the ``max_moves`` cap; None if there is no bound."""
+        ...
+
+    def payoff_bounds(self, rules: Any) -> tuple[float, float]:
+        """The lowest and highest value of ``score(state).payoffs`` under these rules."""
+        ...
+
+
+_ENCODERS: Final[dict[str, Encoder]] = {
+    "oh_hell": oh_hell,
+    "enfle": enfle,
+    "maverick": maverick,
+    "mau_mau": mau_mau,
+}
+
+
+def names() -> tuple[str, ...]:
+    """The games that have an encoder."""
+    return tuple(_ENCODERS)
+
+
+def encoder(name: str) -> Encoder:
+    """The encoder module of a game (aliases resolve); LookupError if it has none yet."""
+    key = games.get(name).NAME
+    try:
+        return _ENCODERS[key]
+    except KeyError:
+        raise LookupError(f"no observation encoder for {key}") from None
+
+
+_NOT_SHOWN: Final = frozenset(
+    {"rules", "seat", "events", "legal_moves", "score", "to_move", "chance"}
+)
+
+
+def _view_text(view: Any, with_events: bool) -> str:
+    # Like render_view, without the rules (the same for the whole game, and slow to format).
+    mover = view.to_move
+    who = "game over" if mover is None else "chance" if mover is CHANCE else f"seat {mover}"
+    lines = [f"seat {view.seat} observes · to move: {who}"]
+    for field in attrs.fields(type(view)):
+        if field.name not in _NOT_SHOWN:
+            lines.append(f"{field.name}: {format_value(getattr(view, field.name))}")
+    if not hasattr(view, "totals"):
+        lines.append("totals: " + format_value(view.score.totals))
+    if with_events:
+        lines.append("events:")
+        lines.extend(f"  {event}" for event in view.events)
+    return "\n".join(lines)
+
+
+def observation_string(view: Any) -> str:
+    """The view as text, without the event log (what the seat sees now)."""
+    return _view_text(view, with_events=False)
+
+
+def information_state_string(view: Any) -> str:
+    """The view as text with its whole public event log (what the seat recalls)."""
+    return _view_text(view, with_events=True)
+
+
+class GameEncoding:
+    """The action numbers, masks, tensors and bounds of one game under one set of rules.
+
+    Build it with :func:`for_game`.
+    """
+
+    def __init__(self, game: Game, rules: Any, encoder: Encoder) -> None:
+        self.game = game
+        self.rules = rules
+        self.encoder = encoder
+        self.players: int = rules.players
+        self.num_actions: int = game.NUM_MOVES
+        self.observation_layout = encoder.observation_layout(rules)
+        self.information_state_layout = encoder.information_state_layout(rules)
+
+    def layout(self, perfect_recall: bool) -> Layout:
+        """The information-state layout if ``perfect_recall``, else the observation layout."""
+        return self.information_state_layout if perfect_recall else self.observation_layout
+
+    def encode(
+        self, view: Any, tensor: Tensor, views: Mapping[str, Tensor], perfect_recall: bool
+    ) -> None:
+        """Overwrite ``tensor`` (with its named ``views`` from ``Layout.new``) with ``view``."""
+        tensor.fill(0.0)
+        if perfect_recall:
+            self.encoder.encode_information_state(view, views)
+        else:
+            self.encoder.encode_observation(view, views)
+
+    def observation(self, view: Any) -> Tensor:
+        """A new observation tensor of ``view``."""
+        tensor, views = self.observation_layout.new()
+        self.encoder.encode_observation(view, views)
+        return tensor
+
+    def information_state(self, view: Any) -> Tensor:
+        """A new information-state tensor of ``view``."""
+        tensor, views = self.information_state_layout.new()
+        self.encoder.encode_information_state(view, views)
+        return tensor
+
+    def legal_actions(self, view: Any) -> list[int]:
+        """The numbers of the view's legal moves, ascending (empty unless the seat is to move)."""
+        return sorted(self.game.move_index(move) for move in view.legal_moves)
+
+    def action_mask(self, view: Any) -> npt.NDArray[np.int8]:
+        """1 at the number of each legal move of the view, 0 elsewhere."""
+        mask = np.zeros(self.num_actions, np.int8)
+        for move in view.legal_moves:
+            mask[self.game.move_index(move)] = 1
+        return mask
+
+    def max_decisions(self) -> int:
+        """A true bound on the moves by seats in one game: the game's own bound,
+        or ``max_moves`` if smaller. RulesError if neither bounds the game."""
+        bound = self.encoder.max_decisions(self.rules)
+        cap: int | None = self.rules.max_moves
+        if cap is not None:
+            bound = cap if bound is None else min(bound, cap)
+        if bound is None:
+            raise RulesError(
+                f"{self.rules} has no bound on its length: give max_moves (a safety cap)"
+            )
+        return bound
+
+    def payoff_bounds(self) -> tuple[float, float]:
+        """The lowest and highest payoff of a seat."""
+        return self.encoder.payoff_bounds(self.rules)
+
+
+def for_game(name: str, rules: Any = None) -> GameEncoding:
+    """The encoding of game ``name`` under ``rules`` (``Rules()`` if None)."""
+    game = games.get(name)
+    found = encoder(name)
+    if rules is None:
+        rules = game.Rules()
+    elif not isinstance(rules, game.Rules):
+        raise TypeError(f"rules must be {game.NAME}.Rules, not {type(rules).__name__}")
+    return GameEncoding(game, rules, found)

@@ -1,0 +1,231 @@
+"""Observation tensors of Maverick (``maverick``), built only from the view.
+
+Action numbers are the game's move numbers (see :mod:`cardrules.games.maverick`):
+``play CARD`` = the card's index 0..53 (little joker 52, big joker 53);
+``pass C1 C2`` with card indices i < j = 54 + j·(j-1)/2 + i (54..1484);
+``blind`` 1485, ``no blind`` 1486, ``bid zero`` 1487, ``bid elegant`` 1488,
+``no bid`` 1489; and the chance outcomes ``deal CARD`` = 1490 + the card's index,
+``dealer SEAT`` = 1544 + SEAT; 1548 actions in all.
+
+Four seats in two partnerships. Seats are counted from the observer (slot 0 =
+the observer, slot 1 = the opponent on its left, slot 2 = the partner); teams
+too (slot 0 = the observer's team). Cards by their index (``13 * suit + rank -
+2``, clubs first, then the little and the big joker). All entries are 0 or 1
+except the counts (``hand_sizes``, ``tricks_won``, ``books``, ``revokes``) and
+the points (``trick_points``, ``totals``).
+
+Observation (what the seat sees now):
+
+============  ======  ====  =======================================================
+piece         offset  size  meaning
+============  ======  ====  =======================================================
+phase         0       7     dealer, dealing, blind, passing, bidding, playing, over
+to_move       7       5     (5) seat to move; last slot: chance
+dealer        12      4     (4) the dealer
+hand          16      54    (54) own cards (none before a blind declaration)
+hand_sizes    70      4     (4) cards in each hand
+face_up       74      54    (54) the two face-up cards
+trump         128     4     (4) the trump suit
+adder         132     4     (4) the adder suit
+blinds        136     4     (2×2) per team: declared blind, declared not blind
+has_passed    140     4     (4) who has passed
+passed        144     54    (54) the two cards this seat passed
+received      198     54    (54) the two cards it received
+bids          252     12    (4×3) bid zero, bid elegant, no bid
+leader        264     4     (4) who leads the current trick
+trick         268     216   (4×54) the current trick's cards, by who
+tricks_won    484     4     (4) tricks won this deal
+won_cards     488     54    (54) cards of this deal's finished tricks
+trick_points  542     2     (2) per team: trick points this deal
+books         544     2     (2) per team: books this deal
+revokes       546     4     (4) revokes this deal
+totals        550     4     (4) each seat's team total
+============  ======  ====  =======================================================
+
+Information state: the observation (the pieces above, at the same offsets), then
+the seat's recall of the deal in progress:
+
+=============  ======  ====  =================================================
+piece          offset  size  meaning
+=============  ======  ====  =================================================
+plays          554     2808  (13×4×54) trick T of this deal: card of each seat
+trick_leaders  3362    52    (13×4) trick T of this deal: who led
+=============  ======  ====  =================================================
+
+The tensor recalls every card played in the current deal (own pass and
+receipt, the blind declarations and bids are in the observation); the results
+of earlier deals are summed up in ``totals``. The information-state *string*
+recalls the whole public event log.
+
+``max_decisions``: a game to a target has no bound; with ``max_deals`` it is
+``max_deals`` times 56 (4 passes, 52 plays), 62 with bidding (2 blind
+declarations, 4 bids). Payoffs are the team's total minus the other team's;
+they are bounded only when the number of deals is (``max_deals``, or
+``max_moves`` / 56), by a generous per-deal bound (±156 raw points, times 36 with
+the bids' multipliers) for each team; unbounded rules get infinite bounds.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+from cardrules.games.maverick import Phase, Rules, View
+from cardrules.integrations.encoding.layout import (
+    CARD_SLOTS,
+    Layout,
+    Piece,
+    Tensor,
+    one_hot,
+    put_cards,
+    relative,
+    since_last,
+)
+
+__all__ = [
+    "NAME",
+    "encode_information_state",
+    "encode_observation",
+    "information_state_layout",
+    "max_decisions",
+    "observation_layout",
+    "payoff_bounds",
+]
+
+NAME = "maverick"
+_SEATS = 4
+_TRICKS = 13
+_BIDS = {"zero": 0, "elegant": 1, "no bid": 2}
+#: The fewest moves a deal takes: four passes and 52 plays.
+_FEWEST_PER_DEAL = 4 + 52
+#: |raw deal points| of a team: 13 tricks of at most 4 points, 26 revokes of 4.
+_RAW_BOUND = 13 * 4 + 26 * 4
+#: The largest factor of the bids: blind 2, two zero bids 3 each, elegant 2.
+_BID_FACTOR = 2 * 3 * 3 * 2
+
+
+def _deals_bound(rules: Rules) -> int | None:
+    if rules.max_deals is not None:
+        return rules.max_deals
+    if rules.max_moves is not None:
+        return rules.max_moves // _FEWEST_PER_DEAL + 1
+    return None
+
+
+def observation_layout(rules: Rules) -> Layout:
+    """The pieces of the observation tensor."""
+    low, high = payoff_bounds(rules)
+    return Layout(
+        (
+            Piece("phase", (7,), "dealer, dealing, blind, passing, bidding, playing, over"),
+            Piece("to_move", (_SEATS + 1,), "(5) seat to move; last slot: chance"),
+            Piece("dealer", (_SEATS,), "(4) the dealer"),
+            Piece("hand", (CARD_SLOTS,), "(54) own cards (none before a blind declaration)"),
+            Piece("hand_sizes", (_SEATS,), "(4) cards in each hand", high=15),
+            Piece("face_up", (CARD_SLOTS,), "(54) the two face-up cards"),
+            Piece("trump", (4,), "(4) the trump suit"),
+            Piece("adder", (4,), "(4) the adder suit"),
+            Piece("blinds", (2, 2), "(2×2) per team: declared blind, declared not blind"),
+            Piece("has_passed", (_SEATS,), "(4) who has passed"),
+            Piece("passed", (CARD_SLOTS,), "(54) the two cards this seat passed"),
+            Piece("received", (CARD_SLOTS,), "(54) the two cards it received"),
+            Piece("bids", (_SEATS, 3), "(4×3) bid zero, bid elegant, no bid"),
+            Piece("leader", (_SEATS,), "(4) who leads the current trick"),
+            Piece("trick", (_SEATS, CARD_SLOTS), "(4×54) the current trick's cards, by who"),
+            Piece("tricks_won", (_SEATS,), "(4) tricks won this deal", high=_TRICKS),
+            Piece("won_cards", (CARD_SLOTS,), "(54) cards of this deal's finished tricks"),
+            Piece("trick_points", (2,), "(2) per team: trick points this deal", low=-52, high=52),
+            Piece("books", (2,), "(2) per team: books this deal", high=_TRICKS),
+            Piece("revokes", (_SEATS,), "(4) revokes this deal", high=_TRICKS),
+            Piece("totals", (_SEATS,), "(4) each seat's team total", low=low / 2, high=high / 2),
+        )
+    )
+
+
+def information_state_layout(rules: Rules) -> Layout:
+    """The pieces of the information-state tensor: the observation, then the recall."""
+    return Layout(
+        (
+            *observation_layout(rules).pieces,
+            Piece(
+                "plays",
+                (_TRICKS, _SEATS, CARD_SLOTS),
+                "(13×4×54) trick T of this deal: card of each seat",
+            ),
+            Piece("trick_leaders", (_TRICKS, _SEATS), "(13×4) trick T of this deal: who led"),
+        )
+    )
+
+
+def encode_observation(view: View, out: Mapping[str, Tensor]) -> None:
+    """Write the observation of ``view`` into the zeroed named views ``out``."""
+    me = view.seat
+    out["phase"][int(view.phase)] = 1.0
+    if isinstance(view.to_move, int):
+        out["to_move"][relative(view.to_move, me, _SEATS)] = 1.0
+    elif view.to_move is not None:
+        out["to_move"][_SEATS] = 1.0
+    if view.dealer is not None:
+        out["dealer"][relative(view.dealer, me, _SEATS)] = 1.0
+    put_cards(out["hand"], view.hand)
+    put_cards(out["face_up"], view.face_up)
+    one_hot(out["trump"], None if view.trump is None else int(view.trump))
+    one_hot(out["adder"], None if view.adder is None else int(view.adder))
+    for team, blind in enumerate(view.blinds):
+        if blind is not None:
+            out["blinds"][relative(team, me, 2), 0 if blind else 1] = 1.0
+    put_cards(out["passed"], view.passed)
+    put_cards(out["received"], view.received)
+    for seat in range(_SEATS):
+        slot = relative(seat, me, _SEATS)
+        out["hand_sizes"][slot] = view.hand_sizes[seat]
+        out["has_passed"][slot] = float(view.has_passed[seat])
+        bid = view.bids[seat]
+        if bid is not None:
+            out["bids"][slot, _BIDS[bid]] = 1.0
+        out["tricks_won"][slot] = view.tricks_won[seat]
+        out["revokes"][slot] = view.revokes[seat]
+        out["totals"][slot] = view.totals[seat]
+    for team in range(2):
+        out["trick_points"][relative(team, me, 2)] = view.trick_points[team]
+        out["books"][relative(team, me, 2)] = view.books[team]
+    if view.phase == Phase.PLAYING:
+        out["leader"][relative(view.leader, me, _SEATS)] = 1.0
+    for position, card in enumerate(view.trick):
+        out["trick"][relative(view.leader + position, me, _SEATS), card.index] = 1.0
+    put_cards(out["won_cards"], view.won_cards)
+
+
+def encode_information_state(view: View, out: Mapping[str, Tensor]) -> None:
+    """Write the information state of ``view`` into the zeroed named views ``out``."""
+    encode_observation(view, out)
+    me = view.seat
+    plays, leaders = out["plays"], out["trick_leaders"]
+    trick_number, position = 0, 0
+    for event in since_last(view.events, "deal"):
+        if event.kind == "play" and event.seat is not None:
+            seat = relative(event.seat, me, _SEATS)
+            if position == 0:
+                leaders[trick_number, seat] = 1.0
+            plays[trick_number, seat, event.cards[0].index] = 1.0
+            position += 1
+        elif event.kind == "trick":
+            trick_number, position = trick_number + 1, 0
+
+
+def max_decisions(rules: Rules) -> int | None:
+    """``max_deals`` deals of at most 56 moves (62 with bidding); None without it."""
+    if rules.max_deals is None:
+        return None
+    return rules.max_deals * (_FEWEST_PER_DEAL + (6 if rules.bidding else 0))
+
+
+def payoff_bounds(rules: Rules) -> tuple[float, float]:
+    """Bounds on a team's lead over the other (infinite when the deals are unbounded)."""
+    deals = _deals_bound(rules)
+    if deals is None:
+        return -math.inf, math.inf
+    per_deal = _RAW_BOUND * (_BID_FACTOR if rules.bidding else 1)
+    # elegant_fail="reset_total" can also wipe out a total: at most what was scored before.
+    bound = float(2 * 2 * deals * per_deal)
+    return -bound, bound

@@ -1,0 +1,211 @@
+"""The shedding core on a table like the standard German Mau Mau (RULES.md section 4).
+
+Seed 000's Mau-Mau is tested in test_mau_mau.py. These tests check the core's
+mechanics that only the standard game uses: more than two players, direction
+and reverse, skips, stacked sevens, the draw-once rule with ``end turn``, the
+"Mau" penalty drawn at the end of the turn, wild jacks that must call, and
+blocked rounds with several players.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pytest
+
+from cardrules.cards import ACE, DECK52, JACK, Card, Suit, cards_of, mask_of, parse_cards
+from cardrules.core import shedding
+from cardrules.core.options import set_resolved
+from cardrules.core.shedding import Effect, State, Stops, StopsRules
+from cardrules.errors import IllegalMoveError
+from cardrules.moves import DRAW, END_TURN, Play, parse_move_text
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class StandardLike(StopsRules):
+    """A test table: the defaults of RULES.md section 4 plus nine-reverses and ace-skips."""
+
+    players: int = 3
+    jack_on_jack: bool = False
+    restock: bool = True
+
+    def __attrs_post_init__(self) -> None:
+        table = Stops(
+            players=self.players,
+            hand_size=5,
+            deck=DECK52,
+            effects={
+                7: Effect(draw=2, stack=True),
+                8: Effect(skip=1),
+                9: Effect(reverse=True),
+                JACK: Effect(call=True, wild=True, on_itself=self.jack_on_jack),
+                ACE: Effect(skip=1),
+            },
+            call_own_suit=True,
+            call_required=True,
+            draw_rule="once",
+            voluntary_draw=True,
+            announce=True,
+            announce_penalty="draw",
+            announce_cards=2,
+            restock=self.restock,
+        )
+        set_resolved(self, "stops", table)
+
+
+def position(
+    hands: list[str],
+    upcard: str,
+    *,
+    stock: str | None = None,
+    called: Suit | None = None,
+    **options: Any,
+) -> State:
+    """Seat 0 to move; ``stock`` top first, or every other card; the rest in the pile."""
+    rules = StandardLike(first_dealer=0, **options)
+    state = shedding.new_game(rules, seed=0, deck=None, chance="seeded")
+    masks = tuple(mask_of(parse_cards(h)) for h in hands)
+    placed = Card(upcard).bit
+    for mask in masks:
+        placed |= mask
+    if stock is None:
+        stock_cards = tuple(c for c in DECK52 if not c.bit & placed)
+    else:
+        stock_cards = parse_cards(stock)
+    pile = mask_of(c for c in DECK52 if not c.bit & (placed | mask_of(stock_cards)))
+    return state._replace(
+        hands=masks, upcard=Card(upcard), stock=stock_cards, pile=pile, turn=0, called=called
+    )
+
+
+def play(state: State, *texts: str) -> State:
+    for text in texts:
+        state = shedding.apply(state, parse_move_text(text))
+    return state
+
+
+def texts(state: State) -> list[str]:
+    return [str(m) for m in shedding.legal_moves(state)]
+
+
+def size(state: State, seat: int) -> int:
+    return state.hands[seat].bit_count()
+
+
+def test_turns_go_clockwise_among_three_players() -> None:
+    state = play(position(["5H 2C 3C", "6H 2D 3D", "7D 8S 4S"], "4H"), "play 5H", "play 6H")
+    assert shedding.to_move(state) == 2
+
+
+def test_a_nine_reverses_the_direction() -> None:
+    state = play(position(["9H 2C 3C", "6H 2D 3D", "9C 8S 4S"], "4H"), "play 9H")
+    assert state.direction == -1 and shedding.to_move(state) == 2
+
+
+def test_with_two_players_a_reverse_acts_as_a_skip() -> None:
+    state = play(position(["9H 2C 3C", "6H 2D 3D"], "4H", players=2), "play 9H")
+    assert shedding.to_move(state) == 0
+
+
+def test_an_eight_and_an_ace_skip_the_next_player() -> None:
+    state = play(position(["8H 2C 3C", "6H 2D 3D", "5H 8S 4S"], "4H"), "play 8H")
+    assert shedding.to_move(state) == 2
+    state = play(position(["AH 2C 3C", "6H 2D 3D", "5H 8S 4S"], "4H"), "play AH")
+    assert shedding.to_move(state) == 2
+
+
+def test_a_seven_may_be_answered_with_a_seven_and_the_draw_grows() -> None:
+    state = play(position(["7H 2C 3C", "7D 2D 3D", "5H 8S 4S"], "4H"), "play 7H")
+    assert shedding.to_move(state) == 1 and state.pending == 2
+    assert texts(state) == ["play 7D", "draw"]
+    state = play(state, "play 7D")
+    assert shedding.to_move(state) == 0  # seat 2 held no seven: he drew four, his turn ended
+    assert size(state, 2) == 3 + 4 and state.pending == 0
+
+
+def test_drawing_the_sevens_owed_ends_the_turn() -> None:
+    state = play(position(["7H 2C 3C", "7D 2D 3D", "5H 8S 4S"], "4H"), "play 7H", "draw")
+    assert size(state, 1) == 5 and shedding.to_move(state) == 2
+
+
+def test_only_a_seven_answers_a_pending_seven_not_a_jack() -> None:
+    state = play(position(["7H 2C 3C", "JH 7D 3D", "5H 8S 4S"], "4H"), "play 7H")
+    assert texts(state) == ["play 7D", "draw"]
+
+
+def test_after_a_draw_only_the_drawn_card_may_be_played_or_end_turn() -> None:
+    state = position(["5H 2C 3C", "6H 2D 3D", "5D 8S 4S"], "4H", stock="9H")
+    assert texts(state)[-1] == "draw"  # voluntary: he holds the 5H
+    state = play(state, "draw")
+    assert texts(state) == ["play 9H", "end turn"]
+    with pytest.raises(IllegalMoveError, match=r"only the drawn card \(9H\) may be played"):
+        play(state, "play 5H")
+    state = play(state, "end turn")
+    assert shedding.to_move(state) == 1 and state.drawn is None
+
+
+def test_a_wild_jack_must_call_any_suit_and_may_not_go_on_a_jack() -> None:
+    state = position(["JC 2C 3D", "6H 2D 3D", "5D 8S 4S"], "4H")
+    assert texts(state) == [
+        "play JC call clubs",
+        "play JC call diamonds",
+        "play JC call hearts",
+        "play JC call spades",
+        "draw",
+    ]
+    with pytest.raises(IllegalMoveError, match="a jack must call a suit"):
+        play(state, "play JC")
+    state = position(["JC 2C 3D", "6H 2D 3D", "5D 8S 4S"], "JH", called=Suit.HEARTS)
+    assert texts(state) == ["draw"]
+    state = position(
+        ["JC 2C 3D", "6D 2D 3D"], "JH", called=Suit.HEARTS, players=2, jack_on_jack=True
+    )
+    assert texts(state)[0] == "play JC call clubs"
+
+
+def test_a_missed_mau_costs_two_cards_at_the_end_of_that_turn() -> None:
+    state = play(position(["5H 2C", "6D 2D 3D", "5D 8S 4S"], "4H"), "play 5H")
+    assert size(state, 0) == 3 and shedding.to_move(state) == 1
+    state = play(position(["5H 2C", "6D 2D 3D", "5D 8S 4S"], "4H"), "play 5H announce")
+    assert size(state, 0) == 1
+
+
+def test_every_player_passing_in_succession_blocks_the_round() -> None:
+    state = position(["5H 2C 3C", "6D 2D", "6S 8S"], "4H", stock="", restock=False)
+    state = play(state, "play 5H")
+    assert state.phase is shedding.Phase.SCORING
+    assert [e.kind for e in state.log].count("pass") == 3
+
+
+def test_cards_are_conserved_through_restocks_with_four_players() -> None:
+    import random
+
+    rng = random.Random(3)
+    state = shedding.new_game(StandardLike(players=4), seed=9, deck=None, chance="seeded")
+    for _ in range(400):
+        if state.phase is not shedding.Phase.PLAYING:
+            break
+        state = shedding.apply(state, rng.choice(shedding.legal_moves(state)))
+        cards = [c for zone in shedding.zones(state).values() for c in zone]
+        assert sorted(cards) == list(DECK52)
+
+
+def test_a_starter_with_effects_acts_as_if_the_dealer_played_it() -> None:
+    rules = attrs.evolve(StandardLike(first_dealer=0), players=4)
+    table = attrs.evolve(rules.stops, starter_effects=True)
+    set_resolved(rules, "stops", table)
+    state = shedding.new_game(rules, seed=0, deck=DECK52, chance="seeded")
+    # Card 20 of the index order (9D) is the starter after 4 x 5 cards: a reverse.
+    assert state.upcard == Card("9D") and state.direction == -1
+    assert shedding.to_move(state) == 3
+    assert cards_of(state.hands[1])[0] == Card("2C")
+
+
+def test_plays_are_listed_with_their_calls_and_announcements() -> None:
+    state = position(["JS 2C", "6D 2D 3D"], "4S", players=2)
+    assert [m for m in shedding.legal_moves(state) if isinstance(m, Play)][:2] == [
+        Play(Card("JS"), Suit.CLUBS),
+        Play(Card("JS"), Suit.CLUBS, True),
+    ]
+    assert DRAW in shedding.legal_moves(state) and END_TURN not in shedding.legal_moves(state)
