@@ -42,10 +42,11 @@ def compare(name: str, strong: str, weak: str, deals: int, workers: int | None) 
     game = games.get(name)
     rules = single_deal_rules(name)
     seats = sum(len(team) for team in game.teams(rules))
+    seatings = 2 if seats % 2 == 0 else seats  # distinct rotations of the alternating line-up
     return simulate(
         name,
         lineup(strong, weak, seats),
-        games=deals * seats,
+        games=deals * seatings,
         seed=2026,
         rules_text=str(rules),
         workers=workers,

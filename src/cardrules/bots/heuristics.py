@@ -20,12 +20,20 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardrules.bots import Bot
-from cardrules.cards import ACE, KING, QUEEN, Card
+from cardrules.cards import ACE, JACK, KING, QUEEN, Card
 from cardrules.core import tricks
 from cardrules.errors import RulesError
 from cardrules.moves import Bid, Play
 
-__all__ = ["EnfleBot", "MaverickBot", "OhHellBot", "heuristic_bot"]
+__all__ = [
+    "EnfleBot",
+    "MauMauBot",
+    "MauMauStandardBot",
+    "MaverickBot",
+    "OhHellBot",
+    "StrafpointBot",
+    "heuristic_bot",
+]
 
 
 def _wins(rules: tricks.TrickRules, trick: Sequence[Card], card: Card) -> bool:
@@ -161,10 +169,114 @@ class MaverickBot:
         return max(plays, key=value)
 
 
+def _shed(view: Any, legal_moves: Sequence[Any], preference: Callable[[Card], Any]) -> Any:
+    """A Stops game's move: the best card by ``preference`` (lowest first), announced,
+    a jack calling the longest suit left in hand; ``draw`` or ``end turn`` only when no
+    card can be played."""
+    plays = [m for m in legal_moves if isinstance(m, Play)]
+    if not plays:
+        return legal_moves[0]
+    card = min({m.card for m in plays}, key=lambda c: (preference(c), c.index))
+    left = Counter(c.suit for c in view.hand if c is not card and c.rank != JACK)
+
+    def variant(move: Play) -> tuple[int, int, int]:
+        called = -1 if move.call is None else left[move.call]
+        return (-int(move.announce), -called, int(move.call or 0))
+
+    return min((m for m in plays if m.card is card), key=variant)
+
+
+class MauMauStandardBot:
+    """Standard Mau Mau: play a long suit, keep sevens for the end.
+
+    The usual advice of Mau Mau texts: play from the suit you hold most of, so
+    that you can follow it again, and keep sevens (and jacks, the wild cards)
+    for the end of the hand, when a seven stops the next player and a jack gets
+    you out. The bot always calls "Mau", answers a seven with a seven rather
+    than draw, has a jack wish the suit it holds most of, draws only when it
+    cannot play, and plays a drawn card when it fits.
+    """
+
+    name = "heuristic"
+
+    def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:
+        """A move, as the class docstring describes."""
+        length = Counter(c.suit for c in view.hand if c.rank != JACK)
+        keep = len(view.hand) > 2 and not view.pending
+
+        def preference(card: Card) -> tuple[bool, bool, int]:
+            return (keep and card.rank == 7, card.rank == JACK, -length[card.suit])
+
+        return _shed(view, legal_moves, preference)
+
+
+class StrafpointBot:
+    """Strafpoint: shed high cards and jacks early.
+
+    Seed 002 warns that jacks are "the most useful card in the hand and the
+    most expensive to be caught with" (20 points); the sources' advice is to get
+    rid of the cards that cost most while the round lasts. The bot plays the
+    legal card worth the most penalty points (a jack first), from its longest
+    suit on a tie; it always calls "Mau", has a jack wish the suit it holds most
+    of, draws only when it cannot play, and plays a drawn card when it fits.
+    """
+
+    name = "heuristic"
+
+    def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:
+        """A move, as the class docstring describes."""
+        from cardrules.games.strafpoint import VALUES
+
+        length = Counter(c.suit for c in view.hand)
+        return _shed(view, legal_moves, lambda c: (-VALUES[c.rank], -length[c.suit]))
+
+
+class MauMauBot:
+    """Two-handed Mau-Mau (seed 000): play a long suit, keep sevens and eights for the end.
+
+    Seed 000's advice: save the sevens and eights "so they can be played in
+    succession ... forcing him to increase his hand ... while you go out", and
+    follow your longest suit. The bot always announces "One card", plays rather
+    than draws, keeps jacks as a last resort (calling its longest suit), holds
+    sevens and eights until it has three cards or fewer and then plays them
+    first, and otherwise sheds the most valuable card of its longest suit (the
+    opponent scores what is left in its hand).
+    """
+
+    name = "heuristic"
+
+    def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:
+        """A play as the class docstring describes, else the first legal move."""
+        plays = [m for m in legal_moves if isinstance(m, Play)]
+        if not plays:
+            return legal_moves[0]
+        if any(m.announce for m in plays):
+            plays = [m for m in plays if m.announce]
+        length = Counter(card.suit for card in view.hand)
+        endgame = len(view.hand) <= 3
+
+        def preference(move: Play) -> tuple[int, int, int, int]:
+            card = move.card
+            forcing = card.rank in (7, 8)
+            jack = card.rank == 11
+            call_length = length[move.call] if move.call is not None else -1
+            return (
+                (2 if endgame else -1) if forcing else (-2 if jack else 0),
+                length[card.suit],
+                card.rank,
+                call_length,
+            )
+
+        return max(plays, key=preference)
+
+
 _HEURISTICS: dict[str, Callable[[], Bot]] = {
     "oh_hell": OhHellBot,
     "enfle": EnfleBot,
     "maverick": MaverickBot,
+    "mau_mau": MauMauBot,
+    "mau_mau_standard": MauMauStandardBot,
+    "strafpoint": StrafpointBot,
 }
 
 

@@ -37,8 +37,9 @@ Seed 000's two-handed Mau-Mau (:mod:`cardrules.games.mau_mau`) is this table::
           draw_rule="until_playable", voluntary_draw=False,  # or True with draw_penalty=50
           announce_penalty="next_turn", announce_cards=1, ...)
 
-The standard German Mau Mau of seed 002 (the next game, for 2 to 5 players) is
-a different table and a few flags, with no new mechanics::
+The standard German Mau Mau of seed 002 (:mod:`cardrules.games.mau_mau_standard`,
+for 2 to 5 players, and its Strafpoint series, :mod:`cardrules.games.strafpoint`)
+is a different table and a few flags, with no new mechanics::
 
     Stops(players=4, hand_size=5, deck=DECK52 or DECK32,
           effects={7: Effect(draw=2, stack=True),          # stack_sevens
@@ -49,7 +50,7 @@ a different table and a few flags, with no new mechanics::
           choice_ranks=(), call_own_suit=True, call_required=True,
           draw_rule="once", voluntary_draw=True,    # draw, then play it or 'end turn'
           announce_penalty="draw", announce_cards=2,      # "Mau", else 2 cards
-          restock=True, values=Strafpoint's card values)
+          restock=True)
 
 Everything the standard game needs is here: N players and a direction (a
 reverse with two players acts as a skip), skips, stacked draws (a player who
@@ -57,8 +58,10 @@ owes cards may answer with a card of a stacking rank or draw them all with the
 move ``draw``; without such a card the draw is forced), the draw-once rule
 (after ``draw`` only the drawn card may be played, or ``end turn``), the
 announcement penalty drawn at the end of the turn, and blocked rounds (every
-player in succession can neither play nor draw). Strafpoint's scoring and the
-rotating start are match rules and belong to its game module.
+player in succession can neither play nor draw; with ``restock`` this cannot
+happen in play, since the cards of the suit to follow are then all in the
+hands, but the core handles it). Strafpoint's scoring and the rotating start
+are match rules and belong to its game module.
 
 Rules of the core (each game's docs page gives the sources)
 -----------------------------------------------------------
@@ -1424,12 +1427,12 @@ def sample(view: View, rng: random.Random) -> State:
       was bound to play (or passed) held none of those cards at that moment.
       The view keeps, per seat, the latest such set ``absent`` and how many
       cards of it the seat may hold since (``allowance``: +1 per card drawn
-      since, up to the size of the set, -1 per card of the set played since). With an
-      allowance of 0 the
-      seat holds none of the set: an exact constraint (like a void in a trick
-      game). A positive allowance is respected by rejection: up to 64 uniform
-      deals are tried, and if all fail it is dropped (rare: it needs a
-      seat that drew several unknown cards since and a nearly exhausted set).
+      since, up to the size of the set, -1 per card of the set played since).
+      With an allowance of 0 the seat holds none of the set: an exact
+      constraint (like a void in a trick game). A positive allowance is
+      respected by rejection: up to 64 uniform deals are tried, and if all
+      fail it is dropped (rare: it needs a seat that drew several unknown
+      cards since and a nearly exhausted set).
 
     Within these constraints the deal is exactly uniform. It is not the exact
     posterior: older draws superseded by a later one, the 50-point penalty

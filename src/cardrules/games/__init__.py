@@ -13,21 +13,25 @@ from typing import Final
 
 from cardrules.errors import RulesError
 from cardrules.game import Game
-from cardrules.games import enfle, mau_mau, maverick, oh_hell
+from cardrules.games import enfle, mau_mau, mau_mau_standard, maverick, oh_hell, strafpoint
 
 __all__ = [
     "enfle",
     "get",
     "mau_mau",
+    "mau_mau_standard",
     "maverick",
     "names",
     "oh_hell",
+    "strafpoint",
 ]
 
 _GAMES: Final[dict[str, Game]] = {
     "oh_hell": oh_hell,
     "enfle": enfle,
     "mau_mau": mau_mau,
+    "mau_mau_standard": mau_mau_standard,
+    "strafpoint": strafpoint,
     "maverick": maverick,
 }
 _ALIASES: Final[dict[str, str]] = {

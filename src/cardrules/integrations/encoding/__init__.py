@@ -61,7 +61,14 @@ import numpy.typing as npt
 from cardrules import games
 from cardrules.errors import RulesError
 from cardrules.game import CHANCE, Game
-from cardrules.integrations.encoding import enfle, mau_mau, maverick, oh_hell
+from cardrules.integrations.encoding import (
+    enfle,
+    mau_mau,
+    mau_mau_standard,
+    maverick,
+    oh_hell,
+    strafpoint,
+)
 from cardrules.integrations.encoding.layout import Layout, Piece, Tensor
 from cardrules.render import format_value
 
@@ -116,6 +123,8 @@ _ENCODERS: Final[dict[str, Encoder]] = {
     "enfle": enfle,
     "maverick": maverick,
     "mau_mau": mau_mau,
+    "mau_mau_standard": mau_mau_standard,
+    "strafpoint": strafpoint,
 }
 
 

@@ -1,0 +1,507 @@
+"""Standard Mau Mau, the German game that seed 002's Strafpoint builds on (RULES.md section 4).
+
+Two to five players, 52 cards (or 32), five each. Play a card that matches the
+upcard in suit or rank. A 7 makes the next player draw two cards unless he
+answers with a 7 of his own (the draw then grows by two for the player after
+him); an 8 skips the next player; a jack is wild and wishes a suit. A player may
+draw one card instead of playing; he may then play that card, if it fits, or
+end his turn. The play that leaves one card must carry the call "Mau", or the
+player draws two penalty cards at the end of his turn. The site's options add
+a reversing 9 and a skipping ace, the 32-card deck, and no Mau penalty. The game
+is ONE deal: the first player out wins. :mod:`cardrules.games.strafpoint` plays
+the same deals as a series scored in penalty points. Both are tables of the
+shedding core (:mod:`cardrules.core.shedding`), like seed 000's two-handed
+:mod:`cardrules.games.mau_mau`.
+
+>>> from cardrules.games import mau_mau_standard
+>>> state = mau_mau_standard.deal(mau_mau_standard.Rules(first_dealer=3), seed=3)
+>>> mau_mau_standard.to_move(state)      # the player on the dealer's left starts
+0
+>>> view = mau_mau_standard.observe(state, 0)
+>>> len(view.hand), view.hand_sizes, view.stock_size
+(5, (5, 5, 5, 5), 31)
+
+Dealing order, for ``deal(..., deck=cards)`` and in explicit-chance mode: the
+dealer deals one card at a time, clockwise, starting on his left (card ``i`` of
+the order goes to seat ``(dealer + 1 + i) % players``) until each player has
+``hand_size`` cards; the next card is turned as the starter; the rest is the
+stock, top card first. Every later card comes from the top of the stock
+(explicit chance: a ``deal CARD`` step for each), and an empty stock is rebuilt
+from the discard pile under the upcard, shuffled.
+
+Moves: ``play CARD``; ``play JX call SUIT`` (a jack wishes any suit; a jack
+played as the last card wishes none); ``play CARD announce`` (the play that
+leaves one card, calling "Mau"; only while ``mau_penalty`` is on); ``draw``;
+``end turn`` (after drawing); chance outcomes ``deal CARD`` and ``dealer SEAT``.
+Move numbers (:func:`move_index`, shared with the other Stops games):
+``play CARD`` = the card's index 0..51, ``play CARD announce`` = 52 + index,
+``play JX call Y`` = 104 + 4 * (jack's suit) + (called suit), the same announced
+= 120 + ..., ``draw`` = 136, ``end turn`` = 137, ``deal CARD`` = 138 + index,
+``dealer SEAT`` = 190 + SEAT; :data:`NUM_MOVES` = 195 (five seats). Suits count
+clubs 0, diamonds 1, hearts 2, spades 3.
+
+``score(state).payoffs``: +1 for the player who went out, -1 for each other
+player; 0 for everyone when the deal is blocked or truncated by a safety cap.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+import attrs
+
+from cardrules.cards import ACE, DECK32, DECK52, JACK, Card
+from cardrules.core import shedding
+from cardrules.core.options import (
+    check_bool,
+    check_int,
+    not_applicable,
+    rules_to_text,
+    set_resolved,
+)
+from cardrules.core.serial import StateReader
+from cardrules.core.shedding import Effect, Phase, State, Stops, StopsRules, View
+from cardrules.errors import IllegalMoveError, RecordError
+from cardrules.game import Chance, ChanceMode, Event, Outcome, Score
+from cardrules.moves import Move, parse_move_text
+
+__all__ = [
+    "NAME",
+    "NUM_MOVES",
+    "PRESETS",
+    "Phase",
+    "Rules",
+    "StandardOptions",
+    "State",
+    "View",
+    "apply",
+    "chance_outcomes",
+    "deal",
+    "deck_of",
+    "events",
+    "is_over",
+    "legal_moves",
+    "move_from_index",
+    "move_index",
+    "moves_played",
+    "observe",
+    "parse_move",
+    "sample",
+    "score",
+    "state_from_dict",
+    "state_to_dict",
+    "teams",
+    "to_move",
+    "version",
+    "zones",
+]
+
+NAME: Final = "mau_mau_standard"
+#: Changes whenever the behaviour of this game changes, so records say which rules made them.
+version: Final = "1"
+#: The most seats of the game (RULES.md section 6: 2 to 5 players).
+MAX_PLAYERS: Final = 5
+NUMBERS: Final = shedding.MoveNumbers(MAX_PLAYERS)
+NUM_MOVES: Final = NUMBERS.count
+#: How the game is named in error messages.
+TITLE: Final = "Mau Mau"
+
+_BOOLS: Final = (
+    "deck32",
+    "nine_reverses",
+    "ace_skips",
+    "mau_penalty",
+    "stack_sevens",
+    "jack_on_jack",
+    "voluntary_draw",
+    "starter_effects",
+    "last_card_effects",
+)
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class StandardOptions(StopsRules):
+    """The options of the standard game, shared by :class:`Rules` and Strafpoint's rules.
+
+    RULES.md section 6, with section 4's meanings:
+
+    * ``players``: 2 to 5 (default 4).
+    * ``hand_size``: cards dealt to each player, 1 .. (deck size - 1) // players
+      (default 5).
+    * ``deck32``: play with the 32-card deck, 7 to ace (the site's option;
+      default False: 52 cards).
+    * ``nine_reverses``: a 9 reverses the direction of play; with two players
+      it acts as a skip (the site's option; default False).
+    * ``ace_skips``: an ace skips the next player (the site's option; default
+      False).
+    * ``ace_skips_replaces_eight``: with ``ace_skips``, the 8 no longer skips
+      (default False; None, not applicable, without ``ace_skips``).
+    * ``mau_penalty``: the play that leaves one card must call "Mau" (default
+      True; the site's "no Mau penalty" is False).
+    * ``mau_penalty_cards``: the cards drawn for a missed "Mau" (default 2;
+      None, not applicable, when ``mau_penalty`` is False).
+    * ``stack_sevens``: a player who owes cards for a 7 may pass them on with
+      a 7 of his own (default True).
+    * ``jack_on_jack``: a jack may be played on a jack (default False).
+    * ``voluntary_draw``: a player may draw while holding a playable card
+      (default True).
+    * ``starter_effects``: a special card turned as the starter acts as if the
+      dealer had played it (default False).
+    * ``last_card_effects``: a 7 played as the last card still makes the next
+      player draw (default True).
+    """
+
+    players: int = 4
+    hand_size: int = 5
+    deck32: bool = False
+    nine_reverses: bool = False
+    ace_skips: bool = False
+    ace_skips_replaces_eight: bool | None = None
+    mau_penalty: bool = True
+    mau_penalty_cards: int | None = None
+    stack_sevens: bool = True
+    jack_on_jack: bool = False
+    voluntary_draw: bool = True
+    starter_effects: bool = False
+    last_card_effects: bool = True
+
+    def __attrs_post_init__(self) -> None:
+        check_int("players", self.players, 2, MAX_PLAYERS)
+        self._check_first_dealer(self.players)
+        for name in _BOOLS:
+            check_bool(name, getattr(self, name))
+        deck = DECK32 if self.deck32 else DECK52
+        check_int("hand_size", self.hand_size, 1, (len(deck) - 1) // self.players)
+        if self.ace_skips:
+            if self.ace_skips_replaces_eight is None:
+                set_resolved(self, "ace_skips_replaces_eight", False)
+            else:
+                check_bool("ace_skips_replaces_eight", self.ace_skips_replaces_eight)
+        else:
+            not_applicable(
+                "ace_skips_replaces_eight",
+                self.ace_skips_replaces_eight,
+                "when ace_skips=False (the ace does not skip)",
+            )
+        if self.mau_penalty:
+            if self.mau_penalty_cards is None:
+                set_resolved(self, "mau_penalty_cards", 2)
+            else:
+                check_int("mau_penalty_cards", self.mau_penalty_cards, 1)
+        else:
+            not_applicable(
+                "mau_penalty_cards",
+                self.mau_penalty_cards,
+                "when mau_penalty=False (a missed 'Mau' costs nothing)",
+            )
+        set_resolved(self, "stops", table(self))
+
+
+_TABLES: dict[tuple[object, ...], Stops] = {}
+
+
+def table(options: StandardOptions) -> Stops:
+    """The shedding core's table for these options (RULES.md section 4).
+
+    >>> t = table(Rules(ace_skips=True))
+    >>> t.effect(7).draw, t.effect(7).stack, t.effect(8).skip, t.effect(14).skip
+    (2, True, 1, 1)
+    >>> t.effect(9) == shedding.NO_EFFECT, t.effect(11).wild, t.effect(11).on_itself
+    (True, True, False)
+    """
+    key = (
+        options.players,
+        options.hand_size,
+        options.deck32,
+        options.nine_reverses,
+        options.ace_skips,
+        options.ace_skips_replaces_eight,
+        options.mau_penalty,
+        options.mau_penalty_cards,
+        options.stack_sevens,
+        options.jack_on_jack,
+        options.voluntary_draw,
+        options.starter_effects,
+        options.last_card_effects,
+    )
+    found = _TABLES.get(key)
+    if found is None:
+        effects = {
+            7: Effect(draw=2, stack=options.stack_sevens),
+            JACK: Effect(call=True, wild=True, on_itself=options.jack_on_jack),
+        }
+        if not options.ace_skips_replaces_eight:
+            effects[8] = Effect(skip=1)
+        if options.nine_reverses:
+            effects[9] = Effect(reverse=True)
+        if options.ace_skips:
+            effects[ACE] = Effect(skip=1)
+        found = _TABLES[key] = Stops(
+            players=options.players,
+            hand_size=options.hand_size,
+            deck=DECK32 if options.deck32 else DECK52,
+            effects=effects,
+            choice_ranks=(),
+            call_own_suit=True,
+            call_required=True,
+            draw_rule="once",
+            voluntary_draw=options.voluntary_draw,
+            announce=options.mau_penalty,
+            announce_penalty="draw" if options.mau_penalty else "none",
+            announce_cards=options.mau_penalty_cards or 1,
+            last_card_effects=options.last_card_effects,
+            starter_effects=options.starter_effects,
+            restock=True,
+        )
+    return found
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class Rules(StandardOptions):
+    """The options of :class:`StandardOptions`; ``Rules()`` is the default game.
+
+    Four players, 52 cards, five each; 7 draw two (stackable), 8 skip, jack
+    wishes a suit; "Mau" on the penultimate card or two penalty cards; one deal.
+    """
+
+    def __str__(self) -> str:
+        return rules_to_text(NAME, self)
+
+
+#: Named rules used by the tests, the docs and the command line.
+PRESETS: Final[Mapping[str, Rules]] = {
+    "single": Rules(max_moves=1000),
+    "two_players": Rules(players=2, hand_size=7, nine_reverses=True, max_moves=500),
+    "site_options": Rules(
+        players=5,
+        deck32=True,
+        nine_reverses=True,
+        ace_skips=True,
+        mau_penalty=False,
+        max_moves=500,
+    ),
+    "variants": Rules(
+        players=3,
+        hand_size=6,
+        ace_skips=True,
+        ace_skips_replaces_eight=True,
+        mau_penalty_cards=1,
+        stack_sevens=False,
+        jack_on_jack=True,
+        voluntary_draw=False,
+        starter_effects=True,
+        last_card_effects=False,
+    ),
+    "special_starters": Rules(
+        players=3, nine_reverses=True, ace_skips=True, starter_effects=True, max_moves=500
+    ),
+}
+
+
+def teams(rules: StandardOptions) -> tuple[tuple[int, ...], ...]:
+    """Each player plays for himself."""
+    return tuple((seat,) for seat in range(rules.players))
+
+
+def deck_of(rules: StandardOptions) -> tuple[Card, ...]:
+    """The 52-card deck, or 7 to ace with ``deck32``."""
+    return DECK32 if rules.deck32 else DECK52
+
+
+# --------------------------------------------------------------------------- play
+
+
+def deal(
+    rules: Rules,
+    *,
+    seed: int,
+    deck: Sequence[Card] | None = None,
+    chance: ChanceMode = "seeded",
+) -> State:
+    """A new game, its deal dealt (or, with explicit chance, about to be).
+
+    ``deck`` fixes the order of the deal (top card first; see the module docs
+    for the dealing order).
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be mau_mau_standard.Rules, not {type(rules).__name__}")
+    return _settle(shedding.new_game(rules, seed=seed, deck=deck, chance=chance))
+
+
+def to_move(state: State) -> int | Chance | None:
+    """The seat to move, CHANCE at a random event (explicit chance), None when over."""
+    return shedding.to_move(state)
+
+
+# Module constants: a global is several times faster to read than an enum member,
+# and these are compared on every move.
+_OVER, _SCORING = Phase.OVER, Phase.SCORING
+
+
+def is_over(state: State) -> bool:
+    """Whether the game has ended (a player went out, the deal was blocked, or a cap)."""
+    return state.phase is _OVER
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every legal move in canonical order; ``()`` if and only if the game is over.
+
+    >>> from cardrules.cards import parse_cards
+    >>> order = parse_cards("JS 2D 9H 3D 4H 5D 6D 7D 8D 9D 10D QD KD AD 5H")
+    >>> deck = [*order, *[c for c in DECK52 if c not in order]]
+    >>> state = deal(Rules(players=2, hand_size=7, first_dealer=1), seed=0, deck=deck)
+    >>> [str(m) for m in legal_moves(state)]   # upcard 5H: a heart, a five, a jack
+    ['play 4H', 'play 9H', 'play JS call clubs', 'play JS call diamonds', \
+'play JS call hearts', 'play JS call spades', 'draw']
+    """
+    return shedding.legal_moves(state)
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Move, float], ...]:
+    """At a CHANCE step, each possible outcome with its probability; else ``()``."""
+    return shedding.chance_outcomes(state)
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``; raises :class:`IllegalMoveError` if it is not legal.
+
+    Forced draws, skips, passes, restocks and the end of the deal happen inside
+    ``apply`` and are written to the event log.
+    """
+    after = shedding.apply(state, move)
+    if after.phase is _SCORING:
+        return _finish_deal(after)
+    return after
+
+
+def _settle(state: State) -> State:
+    return _finish_deal(state) if state.phase is _SCORING else state
+
+
+def _finish_deal(state: State) -> State:
+    """The deal is over: the player who went out wins; a blocked deal is drawn."""
+    hands = state.hands
+    players = len(hands)
+    out = tuple(seat for seat, hand in enumerate(hands) if not hand)
+    blocked = not out
+    points = tuple(int(not hand) for hand in hands)
+    extras = (
+        ("cards_left", tuple(hand.bit_count() for hand in hands)),
+        ("blocked", (int(blocked),) * players),
+    )
+    match = state.match.finish_deal(points, extras)
+    if blocked:
+        text = "the deal is blocked: nobody wins"
+        outcome = Outcome("blocked", tuple(range(players)), draw=True)
+    else:
+        text = f"seat {out[0]} went out and wins"
+        outcome = Outcome("schedule complete", out)
+    log = state.log.append(Event("scored", text=text))
+    return shedding.game_over(state, match, log, outcome)
+
+
+def parse_move(state: State, text: str) -> Move:
+    """Read a move and check it is legal here (NotationError / IllegalMoveError).
+
+    >>> state = deal(Rules(first_dealer=3), seed=3)
+    >>> parse_move(state, "end turn")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.IllegalMoveError: 'end turn' is allowed only after drawing a card (...)
+    """
+    move = parse_move_text(text)
+    if move not in legal_moves(state):
+        raise IllegalMoveError(shedding.why_illegal(state, move, TITLE))
+    return move
+
+
+def move_index(move: Move) -> int:
+    """The fixed number of a move (see the module docs)."""
+    return NUMBERS.index(move, TITLE)
+
+
+def move_from_index(index: int) -> Move:
+    """The move with this number (see the module docs)."""
+    return NUMBERS.move(index)
+
+
+# --------------------------------------------------------------------------- scores
+
+
+def _payoffs(outcome: Outcome | None, players: int) -> tuple[float, ...]:
+    """+1 for the winner, -1 for the others; 0 each while playing, if blocked or truncated."""
+    if outcome is None or outcome.draw or not outcome.winners:
+        return (0.0,) * players
+    return tuple(1.0 if seat in outcome.winners else -1.0 for seat in range(players))
+
+
+def score(state: State) -> Score:
+    """Totals (1 for the player who went out), the deal's row, outcome, payoffs.
+
+    The deal's row has the extras ``cards_left`` (cards in each hand at the
+    end) and ``blocked`` (1 if the deal was blocked). ``better`` is "high".
+    """
+    players = len(state.hands)
+    return Score(
+        totals=state.match.totals,
+        teams=tuple((seat,) for seat in range(players)),
+        better="high",
+        deals=state.match.rows,
+        outcome=state.outcome,
+        payoffs=_payoffs(state.outcome, players),
+    )
+
+
+def events(state: State) -> tuple[Event, ...]:
+    """The public event log, oldest first."""
+    return state.log.to_tuple()
+
+
+def moves_played(state: State) -> tuple[Move, ...]:
+    """Every move applied since the deal (chance outcomes included in explicit mode)."""
+    if state.history is None:
+        raise RecordError("this state was made by sample(): it has no move history")
+    return state.history.to_tuple()
+
+
+def zones(state: State) -> dict[str, tuple[Card, ...]]:
+    """Where every card is: each hand, the stock, the discard pile, the upcard."""
+    return shedding.zones(state)
+
+
+# --------------------------------------------------------------------------- hidden information
+
+
+def observe(state: State, seat: int) -> View:
+    """The view of ``seat``: own hand, upcard, wished suit, sizes, pile, direction, log.
+
+    >>> view = observe(deal(Rules(first_dealer=3), seed=3), 2)
+    >>> view.hand_sizes, view.direction, view.legal_moves
+    ((5, 5, 5, 5), 1, ())
+    """
+    return shedding.observe(state, seat, score(state))
+
+
+def sample(view: View, rng: random.Random) -> State:
+    """A complete state consistent with ``view`` (see :func:`cardrules.core.shedding.sample`).
+
+    Uniform over the deals of the unseen cards that respect the sizes, the known
+    cards, and what draws and passes showed; the docs page says how close to
+    the true posterior this is.
+    """
+    return shedding.sample(view, rng)
+
+
+# --------------------------------------------------------------------------- serialization
+
+
+def state_to_dict(state: State) -> dict[str, Any]:
+    """A JSON-ready dict of the whole state (hidden cards included: it is the state)."""
+    return shedding.state_to_dict(state, NAME, version)
+
+
+def state_from_dict(data: Mapping[str, Any]) -> State:
+    """Load a state from :func:`state_to_dict`'s form, refusing anything inconsistent."""
+    return StateReader(data, NAME, version).read(lambda r: shedding.state_from_reader(r, Rules))

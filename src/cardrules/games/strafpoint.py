@@ -1,0 +1,335 @@
+"""Strafpoint, penalty-point Mau Mau, as seed 002 and RULES.md section 4 describe it.
+
+A game is a series of rounds, each played exactly like one deal of standard Mau
+Mau (:mod:`cardrules.games.mau_mau_standard`, whose options Strafpoint takes
+over, plus ``limit``). When a player goes out, every other player adds the
+points of the cards left in his hand to his penalty total: 2 to 10 their face
+value, jack 20, queen 10, king 10, ace 11. The player who went out adds nothing
+and has won the round. After each round the cards are shuffled and dealt again,
+play goes clockwise again, and the next player round the table starts. The game
+ends after the round in which a total reaches the limit (100 or 150, or any
+whole number): the fewest points win; on a tie, the most rounds won; then the
+game is drawn.
+
+>>> from cardrules.games import strafpoint
+>>> from cardrules.cards import parse_cards
+>>> strafpoint.hand_points(parse_cards("JS QH KD AC 10S 2H"))
+63
+>>> state = strafpoint.deal(strafpoint.Rules(first_dealer=3), seed=3)
+>>> strafpoint.to_move(state), strafpoint.score(state).better
+(0, 'low')
+
+Dealing order, for ``deal(..., deck=cards)`` (the first round) and in
+explicit-chance mode: as in the standard game, card ``i`` of the order goes to
+seat ``(dealer + 1 + i) % players`` until each player has ``hand_size`` cards,
+the next card is turned as the starter, and the rest is the stock, top card
+first. The deal, and with it the start, moves one seat clockwise each round
+(RULES.md section 4, ambiguity 5).
+
+Moves and move numbers are those of the standard game: ``play CARD`` = the
+card's index 0..51, ``play CARD announce`` = 52 + index, ``play JX call Y`` =
+104 + 4 * (jack's suit) + (called suit), the same announced = 120 + ...,
+``draw`` = 136, ``end turn`` = 137, ``deal CARD`` = 138 + index, ``dealer
+SEAT`` = 190 + SEAT; :data:`NUM_MOVES` = 195.
+
+``score(state).better`` is "low": totals are penalty points. ``payoffs`` are
+"higher is better", for search and learning: minus each player's penalty total.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Final, cast
+
+import attrs
+
+from cardrules.cards import ALL_CARDS, Card
+from cardrules.core import match as match_core
+from cardrules.core import shedding
+from cardrules.core.options import check_int, rules_to_text
+from cardrules.core.serial import StateReader
+from cardrules.core.shedding import Phase, State, View
+from cardrules.game import ChanceMode, DealRow, Event, Outcome, Score, winners_by_total
+from cardrules.games import mau_mau_standard
+from cardrules.games.mau_mau_standard import NUMBERS, StandardOptions, deck_of, teams
+from cardrules.moves import Move
+
+__all__ = [
+    "NAME",
+    "NUM_MOVES",
+    "PRESETS",
+    "VALUES",
+    "Phase",
+    "Rules",
+    "State",
+    "View",
+    "apply",
+    "chance_outcomes",
+    "deal",
+    "deck_of",
+    "events",
+    "final_outcome",
+    "hand_points",
+    "is_over",
+    "legal_moves",
+    "move_from_index",
+    "move_index",
+    "moves_played",
+    "observe",
+    "parse_move",
+    "rounds_won",
+    "sample",
+    "score",
+    "state_from_dict",
+    "state_to_dict",
+    "teams",
+    "to_move",
+    "version",
+    "zones",
+]
+
+NAME: Final = "strafpoint"
+#: Changes whenever the behaviour of this game changes, so records say which rules made them.
+version: Final = "1"
+NUM_MOVES: Final = NUMBERS.count
+
+#: Penalty points by rank (seed 002): 2 to 10 face value, jack 20, queen 10, king 10, ace 11.
+VALUES: Final[tuple[int, ...]] = (0, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20, 10, 10, 11, 0, 0)
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class Rules(StandardOptions):
+    """The standard game's options (:class:`~cardrules.games.mau_mau_standard.StandardOptions`)
+    plus ``limit``: the game ends after the round in which a total reaches it.
+
+    * ``limit``: the game ends after the round in which a total reaches it:
+      100 (default) or 150, the seed's choices at set-up, or any whole number
+      >= 1 (``limit=1`` plays a single round).
+    """
+
+    limit: int = 100
+
+    def __attrs_post_init__(self) -> None:
+        StandardOptions.__attrs_post_init__(self)
+        check_int("limit", self.limit, 1)
+
+    def __str__(self) -> str:
+        return rules_to_text(NAME, self)
+
+
+#: Named rules used by the tests, the docs and the command line.
+PRESETS: Final[Mapping[str, Rules]] = {
+    "single": Rules(limit=1, max_moves=1000),
+    "default": Rules(max_moves=400),
+    "long_two_players": Rules(
+        limit=150,
+        players=2,
+        ace_skips=True,
+        ace_skips_replaces_eight=True,
+        stack_sevens=False,
+        jack_on_jack=True,
+        voluntary_draw=False,
+        starter_effects=True,
+        max_moves=400,
+    ),
+    "site_options": Rules(
+        players=5,
+        deck32=True,
+        nine_reverses=True,
+        ace_skips=True,
+        mau_penalty=False,
+        max_moves=400,
+    ),
+    "variants": Rules(
+        players=3,
+        hand_size=7,
+        deck32=True,
+        mau_penalty_cards=1,
+        voluntary_draw=False,
+        last_card_effects=False,
+    ),
+}
+
+
+def hand_points(cards: Iterable[Card]) -> int:
+    """The penalty points of cards (seed 002's values).
+
+    >>> from cardrules.cards import parse_cards
+    >>> hand_points(parse_cards("7S 8S 9S 10S JS QS KS AS"))
+    85
+    """
+    return sum(VALUES[card.rank] for card in cards)
+
+
+def _mask_points(hand: int) -> int:
+    total = 0
+    while hand:
+        low = hand & -hand
+        total += VALUES[ALL_CARDS[low.bit_length() - 1].rank]
+        hand ^= low
+    return total
+
+
+def _rules(state: State) -> Rules:
+    return cast(Rules, state.rules)
+
+
+# --------------------------------------------------------------------------- play
+
+
+def deal(
+    rules: Rules,
+    *,
+    seed: int,
+    deck: Sequence[Card] | None = None,
+    chance: ChanceMode = "seeded",
+) -> State:
+    """A new game with its first round dealt (or, with explicit chance, about to be).
+
+    ``deck`` fixes the order of the first round (top card first; see the module
+    docs); later rounds are shuffled from ``seed``.
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be strafpoint.Rules, not {type(rules).__name__}")
+    return _settle(shedding.new_game(rules, seed=seed, deck=deck, chance=chance))
+
+
+to_move = mau_mau_standard.to_move
+legal_moves = mau_mau_standard.legal_moves
+chance_outcomes = mau_mau_standard.chance_outcomes
+events = mau_mau_standard.events
+moves_played = mau_mau_standard.moves_played
+zones = mau_mau_standard.zones
+sample = mau_mau_standard.sample
+move_from_index = mau_mau_standard.move_from_index
+move_index = mau_mau_standard.move_index
+parse_move = mau_mau_standard.parse_move
+
+
+# Module constants: a global is several times faster to read than an enum member,
+# and these are compared on every move.
+_OVER, _SCORING = Phase.OVER, Phase.SCORING
+
+
+def is_over(state: State) -> bool:
+    """Whether the game has ended (a total reached the limit, or a safety cap)."""
+    return state.phase is _OVER
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``; raises :class:`IllegalMoveError` if it is not legal.
+
+    Forced draws, skips, passes, restocks, scoring a finished round and dealing
+    the next one happen inside ``apply`` and are written to the event log.
+    """
+    after = shedding.apply(state, move)
+    if after.phase is _SCORING:
+        return _finish_round(after)
+    return after
+
+
+def _settle(state: State) -> State:
+    return _finish_round(state) if state.phase is _SCORING else state
+
+
+def _finish_round(state: State) -> State:
+    """Score the round; end the game at the limit, else deal the next round.
+
+    Every player who did not go out adds the points of his cards; in a blocked
+    round nobody went out, and every hand counts (RULES.md section 4, ambiguity 7).
+    """
+    rules = _rules(state)
+    hands = state.hands
+    players = len(hands)
+    points = tuple(_mask_points(hand) for hand in hands)
+    won = tuple(int(not hand) for hand in hands)
+    blocked = not any(won)
+    extras = (
+        ("won", won),
+        ("cards_left", tuple(hand.bit_count() for hand in hands)),
+        ("blocked", (int(blocked),) * players),
+    )
+    match = state.match.finish_deal(points, extras)
+    shown = ", ".join(f"seat {s}: {p}" for s, p in enumerate(points))
+    note = "blocked, nobody wins" if blocked else f"seat {won.index(1)} went out"
+    log = state.log.append(
+        Event(
+            "scored",
+            text=f"round {state.match.deal_number + 1} ({note}): penalty points {shown}",
+        )
+    )
+    if max(match.totals) >= rules.limit:
+        return shedding.game_over(state, match, log, final_outcome(match.totals, match.rows))
+    if match_core.cap_reached(rules, match.deal_number, state.moves_made):
+        return shedding.game_over(state, match, log, match_core.truncated())
+    return _settle(shedding.begin_deal(state, match, log))
+
+
+def rounds_won(rows: Sequence[DealRow], players: int) -> tuple[int, ...]:
+    """How many rounds each seat has won (gone out in), from the rows of ``score().deals``."""
+    won = [0] * players
+    for row in rows:
+        for seat, flag in enumerate(row.extra("won")):
+            won[seat] += flag
+    return tuple(won)
+
+
+def final_outcome(totals: Sequence[int], rows: Sequence[DealRow]) -> Outcome:
+    """The result at the limit: fewest points; on a tie the most rounds won; then a draw.
+
+    >>> from cardrules.game import DealRow
+    >>> rows = (DealRow(0, 0, (0, 60, 60), (("won", (1, 0, 0)),)),
+    ...         DealRow(1, 1, (60, 0, 45), (("won", (0, 1, 0)),)),
+    ...         DealRow(2, 2, (45, 45, 0), (("won", (0, 0, 1)),)))
+    >>> final_outcome((105, 105, 105), rows)
+    Outcome(reason='limit reached', winners=(0, 1, 2), draw=True)
+    """
+    tied = winners_by_total(totals, "low")
+    if len(tied) > 1:
+        won = rounds_won(rows, len(totals))
+        most = max(won[seat] for seat in tied)
+        tied = tuple(seat for seat in tied if won[seat] == most)
+    return Outcome("limit reached", tied, draw=len(tied) > 1)
+
+
+# --------------------------------------------------------------------------- scores
+
+
+def score(state: State) -> Score:
+    """Penalty totals, round rows, outcome, payoffs (minus each penalty total).
+
+    Each round's row holds the penalty points of the round and the extras
+    ``won`` (1 for the player who went out), ``cards_left`` and ``blocked``.
+    """
+    totals = state.match.totals
+    return Score(
+        totals=totals,
+        teams=tuple((seat,) for seat in range(len(totals))),
+        better="low",
+        deals=state.match.rows,
+        outcome=state.outcome,
+        payoffs=tuple(float(-total) for total in totals),
+    )
+
+
+def observe(state: State, seat: int) -> View:
+    """The view of ``seat``: own hand and everything public (see the standard game).
+
+    >>> view = observe(deal(Rules(first_dealer=3), seed=3), 1)
+    >>> view.hand_sizes, view.score.totals
+    ((5, 5, 5, 5), (0, 0, 0, 0))
+    """
+    return shedding.observe(state, seat, score(state))
+
+
+# --------------------------------------------------------------------------- serialization
+
+
+def state_to_dict(state: State) -> dict[str, Any]:
+    """A JSON-ready dict of the whole state (hidden cards included: it is the state)."""
+    return shedding.state_to_dict(state, NAME, version)
+
+
+def state_from_dict(data: Mapping[str, Any]) -> State:
+    """Load a state from :func:`state_to_dict`'s form, refusing anything inconsistent."""
+    return StateReader(data, NAME, version).read(lambda r: shedding.state_from_reader(r, Rules))

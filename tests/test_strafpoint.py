@@ -1,0 +1,311 @@
+"""Strafpoint (seed 002's penalty-point Mau Mau): one test per rule, on hand-built positions.
+
+Sources: seed 002 (quoted in the docs page), RULES.md section 4 ("Strafpoint
+layer" and the ambiguities, cited by number), section 6 (options), section 7
+(test hooks: A=11 and J=20; the tie at the limit broken by rounds won; the limit
+checked as >=). The rounds themselves are the standard game's
+(tests/test_mau_mau_standard.py).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from cardrules.cards import DECK32, DECK52, Card, mask_of, parse_cards
+from cardrules.core.match import Match
+from cardrules.core.options import parse_rules_text
+from cardrules.errors import RulesError
+from cardrules.game import DealRow
+from cardrules.games import mau_mau_standard, strafpoint
+from cardrules.games.strafpoint import Phase, Rules, State
+from cardrules.records import state_from_json, state_to_json
+
+
+def position(
+    hands: list[str],
+    upcard: str,
+    *,
+    totals: tuple[int, ...] | None = None,
+    won: tuple[int, ...] | None = None,
+    turn: int = 0,
+    **options: Any,
+) -> State:
+    """A round in progress: ``hands[s]`` for seat s, ``turn`` to move, every other card
+    in the stock; seat ``players - 1`` dealt. ``totals`` and ``won`` (rounds won so
+    far, as one earlier row) set the match."""
+    players = len(hands)
+    rules = Rules(first_dealer=players - 1, players=players, **options)
+    state = strafpoint.deal(rules, seed=0)
+    masks = tuple(mask_of(parse_cards(h)) for h in hands)
+    placed = Card(upcard).bit
+    for m in masks:
+        placed |= m
+    stock = tuple(c for c in strafpoint.deck_of(rules) if not c.bit & placed)
+    state = state._replace(
+        hands=masks,
+        upcard=Card(upcard),
+        stock=stock,
+        pile=0,
+        turn=turn,
+        called=None,
+        free=False,
+        pending=0,
+        direction=1,
+    )
+    if totals is not None:
+        row = DealRow(0, players - 1, totals, (("won", won or (0,) * players),))
+        state = state._replace(match=Match(1, 0, totals, (row,)))
+    return state
+
+
+def play(state: State, *moves: str) -> State:
+    for text in moves:
+        state = strafpoint.apply(state, strafpoint.parse_move(state, text))
+    return state
+
+
+def said(state: State) -> list[str]:
+    return [str(e) for e in strafpoint.events(state)]
+
+
+# --------------------------------------------------------------------------- options
+
+
+def test_the_rules_are_the_standard_options_plus_the_limit() -> None:
+    standard = {f for f in mau_mau_standard.Rules.__attrs_attrs__ if f.init}
+    names = {f.name for f in standard}
+    ours = {f.name for f in Rules.__attrs_attrs__ if f.init}
+    assert ours == names | {"limit"}
+    rules = Rules()
+    assert rules.limit == 100 and rules.players == 4 and rules.hand_size == 5
+    assert str(rules) == "strafpoint()"
+
+
+def test_the_limit_is_100_or_150_or_any_whole_number() -> None:
+    assert Rules(limit=150).limit == 150
+    assert Rules(limit=1).limit == 1
+    with pytest.raises(RulesError, match="limit=0 is out of range"):
+        Rules(limit=0)
+    with pytest.raises(RulesError, match="limit must be a whole number"):
+        Rules(limit="100")  # type: ignore[arg-type]
+
+
+def test_rules_text_form_parses_back() -> None:
+    rules = Rules(limit=150, deck32=True, ace_skips=True)
+    assert str(rules) == "strafpoint(deck32=true,ace_skips=true,limit=150)"
+    name, options = parse_rules_text(str(rules))
+    assert name == "strafpoint" and Rules(**options) == rules  # type: ignore[arg-type]
+
+
+def test_the_standard_options_are_validated_as_in_the_standard_game() -> None:
+    with pytest.raises(RulesError, match="players=6 is out of range"):
+        Rules(players=6)
+    with pytest.raises(RulesError, match="mau_penalty_cards=2 does not apply"):
+        Rules(mau_penalty=False, mau_penalty_cards=2)
+
+
+# --------------------------------------------------------------------------- card values
+
+
+def test_card_values_two_to_ten_face_jack_20_queen_king_10_ace_11() -> None:
+    assert [strafpoint.hand_points([Card(f"{r}S")]) for r in range(2, 11)] == list(range(2, 11))
+    assert strafpoint.hand_points(parse_cards("JS QH KD AC")) == 20 + 10 + 10 + 11
+    assert strafpoint.hand_points(parse_cards("AS JH")) == 31  # test hook: A=11, J=20
+
+
+def test_with_the_32_card_deck_every_card_is_worth_at_least_seven() -> None:
+    assert min(strafpoint.hand_points([card]) for card in DECK32) == 7
+    assert strafpoint.hand_points(DECK32) == 4 * (7 + 8 + 9 + 10 + 20 + 10 + 10 + 11)
+    assert strafpoint.hand_points(DECK52) == 4 * (54 + 51)
+
+
+# --------------------------------------------------------------------------- the end of a round
+
+
+def test_when_a_player_goes_out_the_others_add_the_points_of_their_cards() -> None:
+    state = position(["5H", "AD JC 2D", "KS 9S", "10C"], "4H")
+    state = play(state, "play 5H")
+    score = strafpoint.score(state)
+    assert score.totals == (0, 11 + 20 + 2, 10 + 9, 10)
+    row = score.deals[0]
+    assert row.points == (0, 33, 19, 10) and row.extra("won") == (1, 0, 0, 0)
+    assert strafpoint.rounds_won(score.deals, 4) == (1, 0, 0, 0)
+    assert any(e.startswith("round 1 (seat 0 went out): penalty points") for e in said(state))
+
+
+def test_a_last_seven_makes_the_next_player_draw_and_those_cards_count_ambiguity_3() -> None:
+    state = position(["7H", "2D 3D", "2S"], "4H")
+    stock_top = state.stock[:2]
+    state = play(state, "play 7H")
+    points = strafpoint.score(state).deals[0].points
+    assert points[1] == 5 + strafpoint.hand_points(stock_top)
+
+
+def test_without_last_card_effects_a_last_seven_costs_nothing_more() -> None:
+    state = position(["7H", "2D 3D", "2S"], "4H", last_card_effects=False)
+    state = play(state, "play 7H")
+    assert strafpoint.score(state).deals[0].points == (0, 5, 2)
+
+
+def test_the_next_round_is_reshuffled_and_redealt_and_the_next_player_starts() -> None:
+    state = position(["5H", "AD JC 2D", "KS 9S", "10C"], "4H")
+    assert state.match.dealer == 3
+    state = play(state, "play 5H")
+    assert state.phase is Phase.PLAYING and state.match.deal_number == 1
+    assert state.match.dealer == 0 and strafpoint.to_move(state) == 1  # one seat on
+    assert [h.bit_count() for h in state.hands] == [5, 5, 5, 5]
+    assert said(state)[-2].startswith("deal 2: seat 0 deals 5 cards each")
+
+
+def test_the_start_moves_one_seat_clockwise_each_round_ambiguity_5() -> None:
+    rules = Rules(first_dealer=1, players=3, limit=10_000, voluntary_draw=False)
+    state = strafpoint.deal(rules, seed=4)
+    rng = random.Random(4)
+    starters = [strafpoint.to_move(state)]
+    while len(starters) < 5:
+        deal_number = state.match.deal_number
+        state = strafpoint.apply(state, rng.choice(strafpoint.legal_moves(state)))
+        if state.match.deal_number != deal_number:
+            starters.append(strafpoint.to_move(state))  # the new round, before any move
+    assert starters == [2, 0, 1, 2, 0]
+
+
+def test_play_goes_clockwise_again_after_a_reversed_round() -> None:
+    state = position(["9H 5H", "6D 2D", "KH"], "4H", nine_reverses=True)
+    state = play(state, "play 9H announce")
+    assert state.direction == -1 and strafpoint.to_move(state) == 2
+    state = play(state, "play KH")  # seat 2 goes out
+    assert state.match.deal_number == 1 and state.direction == 1
+
+
+def test_a_blocked_round_counts_every_hand_and_nobody_wins_it_ambiguity_7() -> None:
+    # Made by hand: the hearts, fours and jacks are nowhere (in play a round cannot
+    # block while the discard pile can be reshuffled).
+    state = position(["2C 3C", "6D 2D", "6S 8S"], "4H", limit=20)
+    state = state._replace(stock=(Card("KS"),))
+    state = play(state, "draw", "end turn")
+    score = strafpoint.score(state)
+    assert score.deals[0].points == (2 + 3 + 10, 8, 14)
+    assert score.deals[0].extra("won") == (0, 0, 0) and score.deals[0].extra("blocked") == (1,) * 3
+
+
+# --------------------------------------------------------------------------- the end of the game
+
+
+def test_the_game_ends_after_the_round_in_which_a_total_reaches_the_limit() -> None:
+    state = position(["5H", "AD JC 2D", "KS 9S", "10C"], "4H", totals=(40, 67, 30, 50))
+    state = play(state, "play 5H")  # seat 1: 67 + 33 = 100, exactly the limit
+    assert strafpoint.is_over(state)
+    score = strafpoint.score(state)
+    assert score.totals == (40, 100, 49, 60)
+    assert score.outcome is not None and score.outcome.reason == "limit reached"
+    assert score.outcome.winners == (0,) and not score.outcome.draw
+
+
+def test_below_the_limit_the_game_goes_on() -> None:
+    state = position(["5H", "AD JC 2D", "KS 9S", "10C"], "4H", totals=(40, 66, 30, 50))
+    state = play(state, "play 5H")
+    assert not strafpoint.is_over(state) and strafpoint.score(state).totals[1] == 99
+
+
+def test_limit_150_is_checked_the_same_way() -> None:
+    state = position(["5H", "AD JC 2D"], "4H", totals=(0, 117), limit=150)
+    assert strafpoint.is_over(play(state, "play 5H"))
+    state = position(["5H", "AD JC 2D"], "4H", totals=(0, 117), limit=151)
+    assert not strafpoint.is_over(play(state, "play 5H"))
+
+
+def test_the_fewest_penalty_points_win() -> None:
+    state = position(["5H", "AD JC 2D", "KS 9S"], "4H", totals=(90, 80, 10))
+    state = play(state, "play 5H")
+    outcome = strafpoint.score(state).outcome
+    assert outcome is not None and outcome.winners == (2,)
+
+
+def test_a_tie_goes_to_the_player_with_the_most_rounds_won() -> None:
+    # Seats 0 and 2 both end on 29; seat 0 has won 2 rounds (this one included), seat 2 one.
+    state = position(
+        ["5H", "AD JC 2D 9C 10C 8C 7C", "KS 9S"], "4H", totals=(29, 80, 10), won=(1, 0, 1)
+    )
+    state = play(state, "play 5H")
+    score = strafpoint.score(state)
+    assert score.totals[0] == score.totals[2] == 29
+    assert strafpoint.rounds_won(score.deals, 3) == (2, 0, 1)
+    assert score.outcome is not None and score.outcome.winners == (0,)
+    assert not score.outcome.draw
+
+
+def test_a_tie_in_points_and_rounds_won_is_a_draw_ambiguity_6() -> None:
+    state = position(
+        ["5H", "AD JC 2D 9C 10C 8C 7C", "KS 9S"], "4H", totals=(29, 80, 10), won=(0, 1, 1)
+    )
+    state = play(state, "play 5H")
+    outcome = strafpoint.score(state).outcome
+    assert outcome is not None and outcome.winners == (0, 2) and outcome.draw
+
+
+def test_payoffs_are_minus_the_penalty_totals_and_lower_totals_are_better() -> None:
+    state = position(["5H", "AD JC 2D", "KS 9S"], "4H", totals=(90, 80, 10))
+    state = play(state, "play 5H")
+    score = strafpoint.score(state)
+    assert score.better == "low"
+    assert score.payoffs == (-90.0, -113.0, -29.0)
+
+
+def test_limit_one_plays_a_single_round() -> None:
+    state = strafpoint.deal(strafpoint.PRESETS["single"], seed=9)
+    rng = random.Random(9)
+    while not strafpoint.is_over(state):
+        state = strafpoint.apply(state, rng.choice(strafpoint.legal_moves(state)))
+    score = strafpoint.score(state)
+    assert score.outcome is not None
+    assert score.outcome.reason == "truncated" or len(score.deals) == 1
+
+
+def test_max_deals_truncates_the_series() -> None:
+    state = position(["5H", "AD JC 2D"], "4H", max_deals=1)
+    state = play(state, "play 5H")
+    outcome = strafpoint.score(state).outcome
+    assert outcome is not None and outcome.reason == "truncated"
+
+
+def test_a_whole_game_is_recorded_and_replays() -> None:
+    rules = Rules(players=3, voluntary_draw=False, first_dealer=0)
+    state = strafpoint.deal(rules, seed=21)
+    rng = random.Random(21)
+    while not strafpoint.is_over(state):
+        state = strafpoint.apply(state, rng.choice(strafpoint.legal_moves(state)))
+    score = strafpoint.score(state)
+    assert score.outcome is not None and score.outcome.reason == "limit reached"
+    assert (
+        max(score.totals) >= 100 > max(t - p for t, p in zip(score.totals, score.deals[-1].points))
+    )
+    assert state_from_json(state_to_json(state)) == state
+
+
+# --------------------------------------------------------------------------- the heuristic bot
+
+
+def choose(state: State) -> str:
+    from cardrules.bots.heuristics import heuristic_bot
+
+    seat = strafpoint.to_move(state)
+    assert isinstance(seat, int)
+    view = strafpoint.observe(state, seat)
+    move = heuristic_bot("strafpoint").choose(view, strafpoint.legal_moves(state), random.Random(0))
+    return str(move)
+
+
+def test_heuristic_sheds_its_jacks_first() -> None:
+    state = position(["JC 2H 10H KS QS AS", "6D 2D 3D", "9D 4D 5D"], "4H")
+    assert choose(state) == "play JC call spades"
+
+
+def test_heuristic_sheds_its_highest_card() -> None:
+    state = position(["2H 10H 3C", "6D 2D 3D", "9D 4D 5D"], "4H")
+    assert choose(state) == "play 10H"
+    state = position(["2H AH", "6D 2D 3D", "9D 4D 5D"], "4H")
+    assert choose(state) == "play AH announce"
