@@ -63,6 +63,7 @@ def main() -> None:
     )
     parser.add_argument("--iterations", type=int, default=200, help="ISMCTS iterations per move")
     parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--no-search", action="store_true", help="skip ISMCTS v heuristic")
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
     args = parser.parse_args()
     rows = []
@@ -73,10 +74,10 @@ def main() -> None:
             print(f"{name}: no heuristic bot yet, skipped")
             continue
         search = f"ismcts:{args.iterations}"
-        for strong, weak, deals in (
-            ("heuristic", "random", args.deals),
-            (search, "heuristic", args.search_deals),
-        ):
+        matches = [("heuristic", "random", args.deals)]
+        if not args.no_search:
+            matches.append((search, "heuristic", args.search_deals))
+        for strong, weak, deals in matches:
             started = time.perf_counter()
             results = compare(name, strong, weak, deals, args.workers)
             seconds = time.perf_counter() - started

@@ -431,6 +431,19 @@ class Phase(enum.IntEnum):
     OVER = 6
 
 
+# The phases as module constants: a global is several times faster to read than an
+# enum member, and the hot path compares the phase on every move.
+_CHOOSE_DEALER, _DEALING, _BLIND, _PASSING, _BIDDING, _PLAYING, _OVER = (
+    Phase.CHOOSE_DEALER,
+    Phase.DEALING,
+    Phase.BLIND,
+    Phase.PASSING,
+    Phase.BIDDING,
+    Phase.PLAYING,
+    Phase.OVER,
+)
+
+
 class State(NamedTuple):
     """A complete game position. Use the module's functions; never build one by hand.
 
@@ -475,6 +488,12 @@ class State(NamedTuple):
         return _trick_rules_of(self.rules, self.trump)
 
 
+# The per-move path builds states with tuple.__new__: NamedTuple's own __new__ is a
+# Python function, and calling it costs more than twice as much. Arguments go in
+# field order, as with State(...).
+_new_state: Final = tuple.__new__
+
+
 def _team_name(team: int) -> str:
     return f"seats {team} and {team + 2}"
 
@@ -512,7 +531,7 @@ def deal(
         chance,
         order,
         Match.start(rules.first_dealer or 0, PLAYERS),
-        Phase.CHOOSE_DEALER,
+        _CHOOSE_DEALER,
         (0,) * PLAYERS,
         _FULL_DECK,
         0,
@@ -557,7 +576,7 @@ def _begin_deal(
     )
     fresh = state._replace(
         match=match,
-        phase=Phase.DEALING,
+        phase=_DEALING,
         hands=(0,) * PLAYERS,
         undealt=_FULL_DECK,
         dealt=0,
@@ -598,7 +617,7 @@ def _turn_face_up(state: State, hands: tuple[int, ...], face_up: tuple[Card, ...
         )
     )
     return state._replace(
-        phase=Phase.BLIND if rules.bidding else Phase.PASSING,
+        phase=_BLIND if rules.bidding else _PASSING,
         hands=hands,
         undealt=0,
         dealt=len(DECK54),
@@ -615,11 +634,11 @@ def _turn_face_up(state: State, hands: tuple[int, ...], face_up: tuple[Card, ...
 def to_move(state: State) -> int | Chance | None:
     """The seat to move, CHANCE at a random event (explicit chance), None when over."""
     phase = state.phase
-    if phase == Phase.PLAYING:
+    if phase == _PLAYING:
         return (state.leader + len(state.trick)) % PLAYERS
-    if phase in (Phase.PASSING, Phase.BIDDING, Phase.BLIND):
+    if phase in (_PASSING, _BIDDING, _BLIND):
         return _actor(state)
-    if phase == Phase.OVER:
+    if phase == _OVER:
         return None
     return CHANCE
 
@@ -628,9 +647,9 @@ def _actor(state: State) -> int:
     """The seat to pass, bid or declare: clockwise from the dealer's left. The blind
     declarations are made by the first member of each team in that order."""
     phase = state.phase
-    if phase == Phase.PASSING:
+    if phase == _PASSING:
         done = PLAYERS - state.passed.count(0)
-    elif phase == Phase.BIDDING:
+    elif phase == _BIDDING:
         done = PLAYERS - state.bids.count(None)
     else:
         done = 2 - state.blinds.count(None)
@@ -639,7 +658,7 @@ def _actor(state: State) -> int:
 
 def is_over(state: State) -> bool:
     """Whether the game has ended (a team reached the target, or a cap was reached)."""
-    return state.phase == Phase.OVER
+    return state.phase == _OVER
 
 
 _CHUNK: Final = (1 << 13) - 1
@@ -688,29 +707,29 @@ def _legal_declarations(state: State, seat: int) -> tuple[Declaration, ...]:
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move in canonical order; ``()`` if and only if the game is over."""
     phase = state.phase
-    if phase == Phase.PLAYING:
+    if phase == _PLAYING:
         seat = (state.leader + len(state.trick)) % PLAYERS
         hand = state.hands[seat]
         if state.rules.revoke == "penalty":
             return _plays_of(hand)
         rules = _TRICK_RULES[(state.trump, state.rules.jokers, state.rules.trumps_win)]
         return _plays_of(tricks.playable(rules, hand, tricks.led_suit(rules, state.trick)))
-    if phase == Phase.PASSING:
+    if phase == _PASSING:
         return _passes_of(state.hands[_actor(state)])
-    if phase == Phase.BIDDING:
+    if phase == _BIDDING:
         return _legal_declarations(state, _actor(state))
-    if phase == Phase.BLIND:
+    if phase == _BLIND:
         return (BLIND, NO_BLIND)
-    if phase == Phase.OVER:
+    if phase == _OVER:
         return ()
     return tuple(move for move, _ in chance_outcomes(state))
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Move, float], ...]:
     """At a CHANCE step, each possible outcome with its probability; else ``()``."""
-    if state.phase == Phase.CHOOSE_DEALER:
+    if state.phase == _CHOOSE_DEALER:
         return tuple((ChooseDealer(seat), 1 / PLAYERS) for seat in range(PLAYERS))
-    if state.phase == Phase.DEALING:
+    if state.phase == _DEALING:
         remaining = cards_of(state.undealt)
         return tuple((DEALS[card.index], 1 / len(remaining)) for card in remaining)
     return ()
@@ -726,7 +745,7 @@ def apply(state: State, move: Move) -> State:
     finished deal and dealing the next one happen inside ``apply``.
     """
     phase = state.phase
-    if phase == Phase.PLAYING:
+    if phase == _PLAYING:
         if type(move) is Play and move.call is None and not move.announce:
             seat = (state.leader + len(state.trick)) % PLAYERS
             hand = state.hands[seat]
@@ -737,25 +756,25 @@ def apply(state: State, move: Move) -> State:
                     return _play(state, seat, move, rules, False)
                 if state.rules.revoke == "penalty":
                     return _play(state, seat, move, rules, True)
-    elif phase == Phase.PASSING:
+    elif phase == _PASSING:
         if type(move) is PassCards:
             seat = _actor(state)
             mask = move.cards[0].bit | move.cards[1].bit
             if mask & state.hands[seat] == mask:
                 return _pass(state, seat, move, mask)
-    elif phase == Phase.BIDDING:
+    elif phase == _BIDDING:
         if type(move) is Declaration:
             seat = _actor(state)
             if move in _legal_declarations(state, seat):
                 return _declare(state, seat, move)
-    elif phase == Phase.BLIND:
+    elif phase == _BLIND:
         if type(move) is Blind:
             return _blind(state, move)
-    elif phase == Phase.CHOOSE_DEALER:
+    elif phase == _CHOOSE_DEALER:
         if type(move) is ChooseDealer and 0 <= move.seat < PLAYERS:
             started = state._replace(history=_extend(state.history, move))
             return _begin_deal(started, Match.start(move.seat, PLAYERS), state.log)
-    elif phase == Phase.DEALING and type(move) is DealCard and move.card.bit & state.undealt:
+    elif phase == _DEALING and type(move) is DealCard and move.card.bit & state.undealt:
         return _deal_card(state, move)
     raise IllegalMoveError(_why_illegal(state, move))
 
@@ -796,7 +815,7 @@ def _blind(state: State, move: Blind) -> State:
             text=f"seat {seat} {said} for {_team_name(team)}",
         )
     )
-    phase = Phase.BLIND if None in blinds else Phase.PASSING
+    phase = _BLIND if None in blinds else _PASSING
     moved = state._replace(
         phase=phase,
         blinds=tuple(blinds),
@@ -814,7 +833,7 @@ def _pass(state: State, seat: int, move: PassCards, mask: int) -> State:
     passed[seat] = mask
     # The pass is secret until every seat has passed: the log says only that it happened.
     log = state.log.append(Event("pass", seat, text=f"seat {seat} passes two cards"))
-    phase = Phase.PASSING
+    phase = _PASSING
     if 0 not in passed:
         for giver in range(PLAYERS):
             hands[(giver + 1) % PLAYERS] |= passed[giver]
@@ -824,7 +843,7 @@ def _pass(state: State, seat: int, move: PassCards, mask: int) -> State:
                 text="the passed cards are exchanged: each seat receives two cards from its right",
             )
         )
-        phase = Phase.BIDDING if state.rules.bidding else Phase.PLAYING
+        phase = _BIDDING if state.rules.bidding else _PLAYING
     moved = state._replace(
         phase=phase,
         hands=tuple(hands),
@@ -848,7 +867,7 @@ def _declare(state: State, seat: int, move: Declaration) -> State:
         text = f"seat {seat} bids elegant for {_team_name(seat % 2)}"
     log = state.log.append(Event("bid", seat, value=_BID_CODES[word], text=text))
     moved = state._replace(
-        phase=Phase.BIDDING if None in bids else Phase.PLAYING,
+        phase=_BIDDING if None in bids else _PLAYING,
         bids=tuple(bids),
         moves_made=state.moves_made + 1,
         log=log,
@@ -915,33 +934,36 @@ def _play(state: State, seat: int, move: Play, rules: tricks.TrickRules, revoked
         won |= mask
         trick = ()
         leader = winner
-    moved = State(
-        state.rules,
-        state.seed,
-        state.chance,
-        state.first_deck,
-        state.match,
-        Phase.PLAYING,
-        tuple(hands),
-        state.undealt,
-        state.dealt,
-        state.face_up,
-        state.trump,
-        state.adder,
-        state.blinds,
-        state.passed,
-        state.bids,
-        leader,
-        trick,
-        tricks_won,
-        trick_points,
-        books,
-        revokes,
-        won,
-        state.moves_made + 1,
-        log,
-        _extend(state.history, move),
-        None,
+    moved: State = _new_state(
+        State,
+        (
+            state.rules,
+            state.seed,
+            state.chance,
+            state.first_deck,
+            state.match,
+            _PLAYING,
+            tuple(hands),
+            state.undealt,
+            state.dealt,
+            state.face_up,
+            state.trump,
+            state.adder,
+            state.blinds,
+            state.passed,
+            state.bids,
+            leader,
+            trick,
+            tricks_won,
+            trick_points,
+            books,
+            revokes,
+            won,
+            state.moves_made + 1,
+            log,
+            _extend(state.history, move),
+            None,
+        ),
     )
     if not trick and not any(hands):
         return _finish_deal(moved)
@@ -1041,30 +1063,28 @@ def _check_caps(state: State) -> State:
 
 def _game_over(state: State, match: Match, log: Log[Event], outcome: Outcome) -> State:
     return state._replace(
-        match=match, phase=Phase.OVER, log=log.append(over_event(outcome)), outcome=outcome
+        match=match, phase=_OVER, log=log.append(over_event(outcome)), outcome=outcome
     )
 
 
 def _why_illegal(state: State, move: object) -> str:
     phase = state.phase
-    if phase == Phase.OVER:
+    if phase == _OVER:
         return "the game is over: no move is legal"
     if not isinstance(move, (Play, PassCards, Blind, Declaration, DealCard, ChooseDealer)):
         return f"{move!r} is not a Maverick move"
-    if phase in (Phase.CHOOSE_DEALER, Phase.DEALING):
-        wanted = (
-            "'dealer SEAT'" if phase == Phase.CHOOSE_DEALER else "'deal CARD' of an undealt card"
-        )
+    if phase in (_CHOOSE_DEALER, _DEALING):
+        wanted = "'dealer SEAT'" if phase == _CHOOSE_DEALER else "'deal CARD' of an undealt card"
         return f"a chance step is due (explicit chance): the move must be {wanted}, not {move}"
     seat = to_move(state)
     assert isinstance(seat, int)
     hand = state.hands[seat]
-    if phase == Phase.BLIND:
+    if phase == _BLIND:
         return (
             f"seat {seat} must declare for {_team_name(seat % 2)} before seeing the cards: "
             f"'blind' or 'no blind', not {move}"
         )
-    if phase == Phase.PASSING:
+    if phase == _PASSING:
         if not isinstance(move, PassCards):
             return f"seat {seat} must pass two cards to the left now ('pass C1 C2'), not {move}"
         missing = [c for c in move.cards if not c.bit & hand]
@@ -1072,7 +1092,7 @@ def _why_illegal(state: State, move: object) -> str:
             f"seat {seat} can pass only cards of his hand: {format_cards(missing)} "
             f"not in {format_cards(cards_of(hand))}"
         )
-    if phase == Phase.BIDDING:
+    if phase == _BIDDING:
         if not isinstance(move, Declaration):
             return f"seat {seat} must bid now: 'bid zero', 'bid elegant' or 'no bid', not {move}"
         team = seat % 2
@@ -1282,7 +1302,7 @@ class View:
 
 def _hand_hidden(rules: Rules, phase: Phase) -> bool:
     """With bidding, no seat sees its cards before the blind declarations (RULES.md §3)."""
-    return rules.bidding and phase in (Phase.CHOOSE_DEALER, Phase.DEALING, Phase.BLIND)
+    return rules.bidding and phase in (_CHOOSE_DEALER, _DEALING, _BLIND)
 
 
 def observe(state: State, seat: int) -> View:
@@ -1298,7 +1318,7 @@ def observe(state: State, seat: int) -> View:
         phase=state.phase,
         to_move=mover,
         deal_number=state.match.deal_number,
-        dealer=None if state.phase == Phase.CHOOSE_DEALER else state.match.dealer,
+        dealer=None if state.phase == _CHOOSE_DEALER else state.match.dealer,
         hand=() if _hand_hidden(state.rules, state.phase) else cards_of(state.hands[seat]),
         hand_sizes=tuple(h.bit_count() for h in state.hands),
         undealt_count=state.undealt.bit_count(),
@@ -1693,9 +1713,9 @@ def _check_consistent(state: State, r: StateReader) -> None:
             r.fail(f"seat {seat} passed {passed.bit_count()} cards; a pass is two cards")
     if not rules.bidding and (any(b is not None for b in state.blinds) or any(state.bids)):
         r.fail("there are bids, but bidding is off")
-    if phase in (Phase.CHOOSE_DEALER, Phase.DEALING):
+    if phase in (_CHOOSE_DEALER, _DEALING):
         return
-    if state.undealt and phase != Phase.OVER:
+    if state.undealt and phase != _OVER:
         r.fail("every card is dealt before the first pass or play")
     finished = state.won.bit_count() // PLAYERS
     if state.won.bit_count() % PLAYERS or sum(state.tricks_won) != finished:
@@ -1705,21 +1725,21 @@ def _check_consistent(state: State, r: StateReader) -> None:
         )
     if len(state.trick) >= PLAYERS:
         r.fail("the current trick holds too many cards")
-    if phase == Phase.OVER:
+    if phase == _OVER:
         return
-    if phase == Phase.BLIND and (any(state.passed) or None not in state.blinds):
+    if phase == _BLIND and (any(state.passed) or None not in state.blinds):
         r.fail("the blind declarations come before the passes")
     exchanged = 0 not in state.passed
-    if phase == Phase.PASSING and exchanged:
+    if phase == _PASSING and exchanged:
         r.fail("every seat has passed, yet the passing is not over")
-    if phase in (Phase.BIDDING, Phase.PLAYING) and not exchanged:
+    if phase in (_BIDDING, _PLAYING) and not exchanged:
         r.fail("bidding and play start only after every seat has passed")
-    if phase == Phase.PLAYING and rules.bidding and None in state.bids:
+    if phase == _PLAYING and rules.bidding and None in state.bids:
         r.fail("play cannot start before every seat has bid")
-    if phase in (Phase.BLIND, Phase.PASSING, Phase.BIDDING) and (state.trick or finished):
+    if phase in (_BLIND, _PASSING, _BIDDING) and (state.trick or finished):
         r.fail("no card is played before the passes and bids are over")
     for seat, hand in enumerate(state.hands):
-        if phase == Phase.PASSING:
+        if phase == _PASSING:
             expected = HAND - state.passed[seat].bit_count()
         else:
             in_trick = 1 if (seat - state.leader) % PLAYERS < len(state.trick) else 0

@@ -1,0 +1,212 @@
+"""Adversarial input: only cardrules' own errors escape, each naming the problem,
+and nothing is half-applied (inputs are unchanged, no partial state returned).
+
+Targets: card notation, move notation, rules options (keywords and text form),
+records (wrong types, missing or duplicated cards, moves illegal at step k,
+another game's moves, huge or deeply nested JSON) and state JSON. The number of
+inputs each target tried is printed at the end of the run ("fuzz inputs tried").
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardrules import games
+from cardrules.cards import format_cards, parse_cards
+from cardrules.core.options import build_rules, parse_rules_text
+from cardrules.errors import CardrulesError
+from cardrules.game import Game
+from cardrules.records import Record, record_of, replay, state_from_json, state_to_json
+from tests.fuzz import TRIED
+
+NAMES = list(games.names())
+TOKENS = [
+    "AS", "10H", "1H", "11S", "QD", "JC", "KH", "2C", "BJ", "LJ", "XX", "play", "bid", "pass",
+    "draw", "end", "turn", "call", "announce", "hearts", "spades", "-1", "0", "3", "99", ",",
+    "  ", "\x00", "é", "🂡", "=", "(", ")", "none", "true", "knock", "mau",
+]  # fmt: skip
+texts = st.one_of(
+    st.text(max_size=40),
+    st.lists(st.sampled_from(TOKENS), max_size=8).map(" ".join),
+)
+json_values: st.SearchStrategy[Any] = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=12),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+def refuses_cleanly(target: str, action: Callable[[], Any]) -> Any:
+    """Run ``action``; a failure must be a CardrulesError with a message. Count the input."""
+    TRIED[target] += 1
+    try:
+        return action()
+    except CardrulesError as error:
+        assert str(error).strip(), f"{target}: {type(error).__name__} without a message"
+        return None
+
+
+def _played(game: Game, preset: str, seed: int, steps: int) -> Any:
+    rng = random.Random(seed)
+    state = game.deal(game.PRESETS[preset], seed=seed)
+    for _ in range(steps):
+        if game.is_over(state):
+            break
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+    return state
+
+
+def _conserved(game: Game, state: Any) -> None:
+    counts = Counter(card for cards in game.zones(state).values() for card in cards)
+    assert set(counts) == set(game.deck_of(state.rules)) and max(counts.values()) == 1
+
+
+@given(text=texts)
+def test_fuzz_parse_cards(text: str) -> None:
+    cards = refuses_cleanly("parse_cards", lambda: parse_cards(text))
+    if cards is not None:
+        assert parse_cards(format_cards(cards)) == cards
+
+
+@pytest.mark.parametrize("name", NAMES)
+@given(text=texts, seed=st.integers(0, 2**32), steps=st.integers(0, 40))
+def test_fuzz_parse_move(name: str, text: str, seed: int, steps: int) -> None:
+    game = games.get(name)
+    state = _played(game, "single", seed, steps)
+    before = copy.deepcopy(state)
+    move = refuses_cleanly("parse_move", lambda: game.parse_move(state, text))
+    if move is not None:
+        after = refuses_cleanly("apply parsed move", lambda: game.apply(state, move))
+        if after is not None:
+            _conserved(game, after)
+    assert state == before, "parsing or applying a move changed the state"
+
+
+@pytest.mark.parametrize("name", NAMES)
+@given(data=st.data())
+def test_fuzz_rules_options(name: str, data: st.DataObject) -> None:
+    game = games.get(name)
+    fields = [f.name for f in attrs.fields(game.Rules) if f.init]
+    keys = st.sampled_from([*fields, "colour", "", "players "])
+    options = data.draw(st.dictionaries(keys, json_values, max_size=3))
+    rules = refuses_cleanly("rules options", lambda: build_rules(game.Rules, options))
+    if rules is not None:
+        assert build_rules(game.Rules, parse_rules_text(str(rules))[1]) == rules
+    text = data.draw(
+        st.one_of(
+            texts,
+            st.builds(
+                lambda k, v: f"{name}({k}={v})", keys, st.text(max_size=8) | st.integers().map(str)
+            ),
+        )
+    )
+    refuses_cleanly("rules text", lambda: build_rules(game.Rules, parse_rules_text(text)[1]))
+
+
+def _mutations(data: st.DataObject, record: dict[str, Any], other: list[str]) -> dict[str, Any]:
+    record = copy.deepcopy(record)
+    kind = data.draw(
+        st.sampled_from(
+            ["field", "drop", "deck dup", "deck missing", "illegal at k", "other game", "nested"]
+        )
+    )
+    if kind == "field":
+        record[data.draw(st.sampled_from(sorted(record)))] = data.draw(json_values)
+    elif kind == "drop":
+        del record[data.draw(st.sampled_from(sorted(record)))]
+    elif kind in ("deck dup", "deck missing"):
+        deck = (record["deck"] or "").split() or ["AS", "KH", "QD"]
+        i = data.draw(st.integers(0, len(deck) - 1))
+        deck = deck[:i] + deck[i + 1 :] if kind == "deck missing" else [*deck, deck[i]]
+        record["deck"] = " ".join(deck)
+    elif kind == "illegal at k":
+        moves = record["moves"]
+        k = data.draw(st.integers(0, len(moves)))
+        record["moves"] = [*moves[:k], data.draw(texts), *moves[k:]]
+    elif kind == "other game":
+        record["moves"] = other
+    else:
+        depth = data.draw(st.integers(1, 3000))
+        # Built as text: json itself cannot dump a list this deep.
+        record[data.draw(st.sampled_from(sorted(record)))] = f"<nested {depth}>"
+    return record
+
+
+def _dump(record: dict[str, Any]) -> str:
+    text = json.dumps(record)
+    for value in record.values():
+        if isinstance(value, str) and value.startswith("<nested "):
+            depth = int(value[8:-1])
+            text = text.replace(json.dumps(value), "[" * depth + "]" * depth)
+    return text
+
+
+@pytest.mark.parametrize("name", NAMES)
+@given(data=st.data(), seed=st.integers(0, 2**32), steps=st.integers(0, 30))
+def test_fuzz_records(name: str, data: st.DataObject, seed: int, steps: int) -> None:
+    game = games.get(name)
+    state = _played(game, "single", seed, steps)
+    if data.draw(st.booleans()):
+        deck = list(game.deck_of(state.rules))
+        random.Random(seed).shuffle(deck)
+        state = game.deal(state.rules, seed=seed, deck=deck)
+    good = record_of(state).to_dict()
+    other_name = NAMES[(NAMES.index(name) + 1) % len(NAMES)]
+    other = list(record_of(_played(games.get(other_name), "single", seed, 10)).moves)
+    bad = _mutations(data, good, other)
+    text = _dump(bad)
+    result = refuses_cleanly("record", lambda: replay(Record.from_json(text)))
+    if result is not None:
+        _conserved(game if bad.get("game") == name else games.get(str(bad["game"])), result)
+
+
+@given(size=st.sampled_from([10**3, 10**6, 5 * 10**7 + 1]), nested=st.integers(1, 200_000))
+def test_fuzz_huge_json(size: int, nested: int) -> None:
+    deep, long = "[" * nested + "]" * nested, '{"moves": "' + "x" * size + '"}'
+    refuses_cleanly("record", lambda: Record.from_json(deep))
+    refuses_cleanly("record", lambda: Record.from_json(long))
+    refuses_cleanly("state json", lambda: state_from_json(deep))
+    refuses_cleanly("state json", lambda: state_from_json(long))
+
+
+def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [prefix]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value[:20]):
+            found += _paths(item, (*prefix, i))
+    return found
+
+
+@pytest.mark.parametrize("name", NAMES)
+@given(data=st.data(), seed=st.integers(0, 2**32), steps=st.integers(0, 40))
+def test_fuzz_state_json(name: str, data: st.DataObject, seed: int, steps: int) -> None:
+    game = games.get(name)
+    state = _played(game, "single", seed, steps)
+    tree = json.loads(state_to_json(state))
+    path = data.draw(st.sampled_from(_paths(tree)[1:]))
+    parent = tree
+    for key in path[:-1]:
+        parent = parent[key]
+    if data.draw(st.booleans()) and isinstance(parent, dict):
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = data.draw(json_values)
+    loaded = refuses_cleanly("state json", lambda: state_from_json(json.dumps(tree)))
+    if loaded is not None:
+        _conserved(game if tree.get("game") == name else games.get(tree["game"]), loaded)
+        assert state_from_json(state_to_json(loaded)) == loaded
