@@ -9,7 +9,16 @@ from collections import Counter
 
 import pytest
 
-from cardrules.cards import BIG_JOKER, LITTLE_JOKER, Card, Suit, cards_of, mask_of, parse_cards
+from cardrules.cards import (
+    BIG_JOKER,
+    DECK52,
+    LITTLE_JOKER,
+    Card,
+    Suit,
+    cards_of,
+    mask_of,
+    parse_cards,
+)
 from cardrules.core import tricks
 from cardrules.core.match import Match, first_dealer, shuffled
 from cardrules.core.options import parse_rules_text
@@ -36,9 +45,9 @@ def test_stream_below_is_uniform() -> None:
 
 
 def test_deal_k_is_shuffled_from_seed_and_k() -> None:
-    deck = list(range(52))
-    assert shuffled(5, 2, deck) == shuffled(5, 2, deck)  # type: ignore[arg-type]
-    assert shuffled(5, 2, deck) != shuffled(5, 3, deck)  # type: ignore[arg-type]
+    deck = DECK52
+    assert shuffled(5, 2, deck) == shuffled(5, 2, deck)
+    assert shuffled(5, 2, deck) != shuffled(5, 3, deck)
     assert first_dealer(Rules(first_dealer=2), 9, 4) == 2
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import attrs
 
@@ -179,7 +179,7 @@ def parse_rules_text(text: str) -> tuple[str, dict[str, object]]:
 
 def build_rules(cls: type[T], options: dict[str, object]) -> T:
     """``cls(**options)`` with an error that names unknown options and lists the known ones."""
-    known = [f.name for f in attrs.fields(cls) if f.init]  # type: ignore[arg-type]
+    known = [f.name for f in attrs.fields(cast(Any, cls)) if f.init]
     unknown = [k for k in options if k not in known]
     if unknown:
         raise RulesError(f"unknown option {', '.join(unknown)}: the options are {', '.join(known)}")

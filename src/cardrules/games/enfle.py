@@ -47,6 +47,7 @@ import attrs
 
 from cardrules.cards import (
     ACE,
+    ALL_CARDS,
     JACK,
     Card,
     Suit,
@@ -138,6 +139,8 @@ CARDS_EACH: Final = 8
 #: No trumps, no jokers: the highest card of the led suit wins (seed 000).
 _TRICKS: Final = tricks.trick_rules(None)
 _SUIT_MASKS: Final = _TRICKS.follow_masks
+#: By card index, the mask of that card's suit (Enfle's deck has no jokers).
+_SUIT_MASK_OF: Final = tuple(_SUIT_MASKS[c.suit] if c.suit is not None else 0 for c in ALL_CARDS)
 
 
 def lowest_rank(players: int) -> int:
@@ -520,7 +523,7 @@ def _play(state: State, seat: int, move: Play) -> State:
         trick = ()
     elif hand:
         following = (seat + 1) % players
-        if not hands[following] & _SUIT_MASKS[trick[0].suit]:  # type: ignore[index]
+        if not hands[following] & _SUIT_MASK_OF[trick[0].index]:
             # He cannot follow: he takes the trick into his hand and leads next (seed 000).
             hands = tricks.pick_up(hands, following, trick)
             log = log.append(_pickup_event(following, trick))
@@ -780,7 +783,7 @@ def _knowledge(log: Sequence[Event], players: int) -> tuple[list[int], list[int]
         elif event.kind == "pickup":
             assert event.seat is not None
             known[event.seat] |= mask_of(event.cards)
-            voids[event.seat] |= _SUIT_MASKS[event.cards[0].suit]  # type: ignore[index]
+            voids[event.seat] |= _SUIT_MASK_OF[event.cards[0].index]
     return known, voids
 
 
@@ -904,7 +907,7 @@ def sample(view: View, rng: random.Random) -> State:
     mover = view.to_move
     if view.phase == _PLAYING and view.trick and mover != seat:
         assert isinstance(mover, int)
-        suit_mask = _SUIT_MASKS[view.trick[0].suit]  # type: ignore[index]
+        suit_mask = _SUIT_MASK_OF[view.trick[0].index]
         if not known[mover] & suit_mask:
             needs = (others.index(mover), suit_mask)
     dealt = _deal_hidden(unknown, holders, needs, rng)
@@ -1012,5 +1015,5 @@ def _check_consistent(state: State, r: StateReader) -> None:
             if any(card.suit is not led for card in state.trick):
                 r.fail("every card of a trick follows the led suit in Enfle")
             mover = tricks.seat_to_play(state.leader, len(state.trick), players)
-            if not state.hands[mover] & _SUIT_MASKS[led]:  # type: ignore[index]
+            if not state.hands[mover] & _SUIT_MASK_OF[state.trick[0].index]:
                 r.fail(f"seat {mover} cannot follow: it would have picked the trick up")
