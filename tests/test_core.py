@@ -44,6 +44,33 @@ def test_stream_below_is_uniform() -> None:
         stream.below(0)
 
 
+def _reference_shuffle(stream: Stream, items: list[int]) -> list[int]:
+    """Fisher-Yates exactly as the module docs define it, one ``below`` per swap."""
+    for i in range(len(items) - 1, 0, -1):
+        j = stream.below(i + 1)
+        items[i], items[j] = items[j], items[i]
+    return items
+
+
+def test_shuffle_is_the_documented_fisher_yates_over_below() -> None:
+    for seed in range(200):
+        for size in (0, 1, 2, 32, 52, 54, 100):
+            fast, slow = Stream(seed, "deal", 3), Stream(seed, "deal", 3)
+            assert fast.shuffle(range(size)) == _reference_shuffle(slow, list(range(size)))
+            assert fast.below(1000) == slow.below(1000)  # the same draws were used
+
+
+def test_shuffle_rejects_a_biased_draw_like_below() -> None:
+    # A rejected draw has a chance below 2**-56, so plant one: the second draw
+    # of a 6-item shuffle, below(5), must reject values >= 2**64 - 2**64 % 5.
+    planted = (7, 2**64 - 1, 11, 12, 13, 14, 15)
+    fast, slow = Stream(0, "planted"), Stream(0, "planted")
+    for stream in (fast, slow):
+        stream._draws, stream._position = planted + (0,) * 57, 0
+    assert fast.shuffle(range(6)) == _reference_shuffle(slow, list(range(6)))
+    assert fast._position == slow._position == 6  # five swaps and the one rejection
+
+
 def test_deal_k_is_shuffled_from_seed_and_k() -> None:
     deck = DECK52
     assert shuffled(5, 2, deck) == shuffled(5, 2, deck)

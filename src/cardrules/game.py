@@ -95,14 +95,15 @@ class Event:
         return " ".join(parts)
 
 
-_PLAY_EVENTS: dict[tuple[int, Card], Event] = {}
+_PLAY_EVENTS: dict[int, Event] = {}
 
 
 def play_event(seat: int, card: Card) -> Event:
     """The event "seat plays card" (shared: events are immutable, and plays are frequent)."""
-    event = _PLAY_EVENTS.get((seat, card))
+    key = seat << 6 | card.index  # an int key: hashing a (seat, card) tuple costs more
+    event = _PLAY_EVENTS.get(key)
     if event is None:
-        event = _PLAY_EVENTS[(seat, card)] = Event("play", seat, (card,))
+        event = _PLAY_EVENTS[key] = Event("play", seat, (card,))
     return event
 
 

@@ -34,6 +34,8 @@ __all__ = ["Stream", "fresh_seed"]
 
 T = TypeVar("T")
 _TWO_64: Final = 1 << 64
+#: ``_LIMITS[i]``: draws at or above it are rejected by ``below(i + 1)`` (see _limits).
+_LIMITS: tuple[int, ...] = tuple(_TWO_64 - _TWO_64 % (i + 1) for i in range(64))
 
 
 class Stream:
@@ -46,13 +48,17 @@ class Stream:
         self._draws: tuple[int, ...] = ()
         self._position = 0
 
-    def _next64(self) -> int:
-        if self._position == len(self._draws):
+    def _reserve(self, count: int) -> None:
+        """Make sure ``count`` more draws are ready."""
+        if len(self._draws) - self._position < count:
             # SHAKE-256 output is a prefix of any longer output: extend by recomputing.
-            count = max(64, 2 * len(self._draws))
+            total = max(2 * len(self._draws), self._position + count)
             self._draws = struct.unpack(
-                f">{count}Q", hashlib.shake_256(self._key).digest(8 * count)
+                f">{total}Q", hashlib.shake_256(self._key).digest(8 * total)
             )
+
+    def _next64(self) -> int:
+        self._reserve(1)
         value = self._draws[self._position]
         self._position += 1
         return value
@@ -70,10 +76,36 @@ class Stream:
     def shuffle(self, items: Sequence[T]) -> list[T]:
         """A new list with the items in uniformly random order (Fisher-Yates)."""
         result = list(items)
-        for i in range(len(result) - 1, 0, -1):
+        size = len(result)
+        if size < 2:
+            return result
+        # below(i + 1) for each i, inlined (a shuffle is a good part of dealing a
+        # hand): the draws are taken at once, and in the rare case of a rejected
+        # draw (chance below 2**-56 per draw) the shuffle is redone draw by draw.
+        limits = _limits(size)
+        self._reserve(size - 1)
+        start = self._position
+        for i, value in zip(range(size - 1, 0, -1), self._draws[start : start + size - 1]):
+            if value >= limits[i]:
+                break
+            j = value % (i + 1)
+            result[i], result[j] = result[j], result[i]
+        else:
+            self._position = start + size - 1
+            return result
+        result = list(items)
+        for i in range(size - 1, 0, -1):
             j = self.below(i + 1)
             result[i], result[j] = result[j], result[i]
         return result
+
+
+def _limits(size: int) -> tuple[int, ...]:
+    """``limits[i]``: ``below(i + 1)`` rejects draws at or above it (for ``i < size``)."""
+    global _LIMITS
+    if len(_LIMITS) < size:
+        _LIMITS = tuple(_TWO_64 - _TWO_64 % (i + 1) for i in range(size))
+    return _LIMITS
 
 
 def fresh_seed(draw: int) -> int:

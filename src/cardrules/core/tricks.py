@@ -120,6 +120,26 @@ def playable(rules: TrickRules, hand: int, led: Suit | None) -> int:
     return hand
 
 
+def playable_to(rules: TrickRules, hand: int, trick: Sequence[Card]) -> int:
+    """:func:`playable` for the suit led to ``trick`` so far, in one call (the hot path).
+
+    >>> from cardrules.cards import Suit, mask_of, parse_cards
+    >>> rules = trick_rules(Suit.SPADES)
+    >>> hand = mask_of(parse_cards("2H 9H KS"))
+    >>> playable_to(rules, hand, parse_cards("5H")) == mask_of(parse_cards("2H 9H"))
+    True
+    """
+    if not trick:
+        return hand
+    led = trick[0].suit if rules.jokers is None else led_suit(rules, trick)
+    if led is None:
+        return hand
+    following = hand & rules.follow_masks[led]
+    if following:
+        return following | (hand & rules.anytime_mask)
+    return hand
+
+
 def is_revoke(rules: TrickRules, hand: int, led: Suit | None, card: Card) -> bool:
     """Whether playing ``card`` from ``hand`` fails to follow a suit the hand holds."""
     return not (card.bit & playable(rules, hand, led))

@@ -418,7 +418,7 @@ def _plays_of(mask: int) -> tuple[Play, ...]:
 def _playable(state: State, seat: int) -> int:
     """The leader plays any card; a follower must follow suit (seed 000). A seat that
     cannot follow never gets the turn: it has picked the trick up already."""
-    return tricks.playable(_TRICKS, state.hands[seat], tricks.led_suit(_TRICKS, state.trick))
+    return tricks.playable_to(_TRICKS, state.hands[seat], state.trick)
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:

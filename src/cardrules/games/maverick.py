@@ -713,7 +713,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         if state.rules.revoke == "penalty":
             return _plays_of(hand)
         rules = _TRICK_RULES[(state.trump, state.rules.jokers, state.rules.trumps_win)]
-        return _plays_of(tricks.playable(rules, hand, tricks.led_suit(rules, state.trick)))
+        return _plays_of(tricks.playable_to(rules, hand, state.trick))
     if phase == _PASSING:
         return _passes_of(state.hands[_actor(state)])
     if phase == _BIDDING:
@@ -752,7 +752,7 @@ def apply(state: State, move: Move) -> State:
             bit = move.card.bit
             if bit & hand:
                 rules = _TRICK_RULES[(state.trump, state.rules.jokers, state.rules.trumps_win)]
-                if bit & tricks.playable(rules, hand, tricks.led_suit(rules, state.trick)):
+                if bit & tricks.playable_to(rules, hand, state.trick):
                     return _play(state, seat, move, rules, False)
                 if state.rules.revoke == "penalty":
                     return _play(state, seat, move, rules, True)

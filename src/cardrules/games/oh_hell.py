@@ -31,6 +31,7 @@ CARD``. Move numbers (:func:`move_index`): ``play`` = the card's index 0..51,
 from __future__ import annotations
 
 import enum
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, NamedTuple
@@ -293,6 +294,8 @@ class State(NamedTuple):
 _new_state: Final = tuple.__new__
 
 
+_DECK_MASK: Final = mask_of(DECK52)
+
 _TRICK_RULES: Final[dict[Suit | None, tricks.TrickRules]] = {
     suit: tricks.trick_rules(suit) for suit in (*Suit, None)
 }
@@ -340,7 +343,7 @@ def deal(
         match=Match.start(rules.first_dealer or 0, players),
         phase=_CHOOSE_DEALER,
         hands=(0,) * players,
-        undealt=mask_of(DECK52),
+        undealt=_DECK_MASK,
         trump_card=None,
         bids=(None,) * players,
         leader=0,
@@ -364,6 +367,26 @@ def _recipient(dealer: int, players: int, position: int) -> int:
     return (dealer + 1 + position) % players
 
 
+@functools.cache
+def _deal_event(deal_number: int, dealer: int, size: int) -> Event:
+    """The public event that opens a deal (built once: events are immutable)."""
+    cards = "1 card each" if size == 1 else f"{size} cards each"
+    return Event(
+        "deal", dealer, value=size, text=f"deal {deal_number + 1}: seat {dealer} deals {cards}"
+    )
+
+
+@functools.cache
+def _trump_event(trump_card: Card) -> Event:
+    """The public event of the turned trump card (built once per card)."""
+    assert trump_card.suit is not None
+    return Event(
+        "trump",
+        cards=(trump_card,),
+        text=f"trump card {trump_card}: {trump_card.suit.plural} are trumps",
+    )
+
+
 def _begin_deal(
     state: State, match: Match, log: Log[Event], order: Sequence[Card] | None = None
 ) -> State:
@@ -371,20 +394,12 @@ def _begin_deal(
     rules = state.rules
     players = rules.players
     size = schedule_sizes(rules)[match.deal_number]
-    log = log.append(
-        Event(
-            "deal",
-            match.dealer,
-            value=size,
-            text=f"deal {match.deal_number + 1}: seat {match.dealer} deals "
-            + ("1 card each" if size == 1 else f"{size} cards each"),
-        )
-    )
+    log = log.append(_deal_event(match.deal_number, match.dealer, size))
     fresh = state._replace(
         match=match,
         phase=_DEALING,
         hands=(0,) * players,
-        undealt=mask_of(DECK52),
+        undealt=_DECK_MASK,
         trump_card=None,
         bids=(None,) * players,
         leader=(match.dealer + 1) % players,
@@ -398,23 +413,21 @@ def _begin_deal(
         return fresh
     if order is None:
         order = match_core.shuffled(state.seed, match.deal_number, DECK52)
+    # Card i goes to seat (dealer + 1 + i) % players (see _recipient): every
+    # players-th card from position k goes to one seat.
+    dealt = size * players
     hands = [0] * players
-    for position, card in enumerate(order[: size * players]):
-        hands[_recipient(match.dealer, players, position)] |= card.bit
-    trump_card = order[size * players]
-    undealt = mask_of(order[size * players + 1 :])
+    for position in range(players):
+        mask = 0
+        for card in order[position:dealt:players]:
+            mask |= card.bit
+        hands[_recipient(match.dealer, players, position)] = mask
+    trump_card = order[dealt]
+    undealt = _DECK_MASK & ~(trump_card.bit | sum(hands))
     return _turn_trump(fresh, tuple(hands), trump_card, undealt)
 
 
 def _turn_trump(state: State, hands: tuple[int, ...], trump_card: Card, undealt: int) -> State:
-    assert trump_card.suit is not None
-    log = state.log.append(
-        Event(
-            "trump",
-            cards=(trump_card,),
-            text=f"trump card {trump_card}: {trump_card.suit.plural} are trumps",
-        )
-    )
     dealt = sum(h.bit_count() for h in hands) + 1
     return state._replace(
         phase=_BIDDING,
@@ -422,7 +435,7 @@ def _turn_trump(state: State, hands: tuple[int, ...], trump_card: Card, undealt:
         trump_card=trump_card,
         undealt=undealt,
         dealt=dealt,
-        log=log,
+        log=state.log.append(_trump_event(trump_card)),
     )
 
 
@@ -468,6 +481,14 @@ _PLAY_CHUNKS: list[dict[int, tuple[Play, ...]]] = [{} for _ in Suit]
 
 def _plays_of(mask: int) -> tuple[Play, ...]:
     """The plays of the cards of a mask, by card index (cached per suit)."""
+    if not mask:
+        return ()
+    suit = ((mask & -mask).bit_length() - 1) // 13
+    if suit == (mask.bit_length() - 1) // 13:  # one suit, as when following: one lookup
+        chunk = mask >> (13 * suit)
+        found = _PLAY_CHUNKS[suit].get(chunk)
+        if found is not None:
+            return found
     plays: tuple[Play, ...] = ()
     for suit in range(4):
         chunk = (mask >> (13 * suit)) & _SUIT_CHUNK
@@ -485,16 +506,20 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move in canonical order; ``()`` if and only if the game is over."""
     phase = state.phase
     if phase == _PLAYING:
-        seat = (state.leader + len(state.trick)) % state.rules.players
-        rules = state.trick_rules
-        led = tricks.led_suit(rules, state.trick)
-        return _plays_of(tricks.playable(rules, state.hands[seat], led))
+        trick = state.trick
+        seat = (state.leader + len(trick)) % state.rules.players
+        return _plays_of(tricks.playable_to(state.trick_rules, state.hands[seat], trick))
     if phase == _BIDDING:
-        seat = _bidder(state)
-        return tuple(BIDS[n] for n in _legal_bids(state, seat))
+        return _bids_of(_legal_bids(state, _bidder(state)))
     if phase == _OVER:
         return ()
     return tuple(move for move, _ in chance_outcomes(state))
+
+
+@functools.cache
+def _bids_of(numbers: range | tuple[int, ...]) -> tuple[Move, ...]:
+    """The bid moves of these numbers (few distinct lists: built once each)."""
+    return tuple(BIDS[n] for n in numbers)
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Move, float], ...]:
@@ -519,10 +544,10 @@ def apply(state: State, move: Move) -> State:
     phase = state.phase
     if phase == _PLAYING:
         if type(move) is Play and move.call is None and not move.announce:
-            seat = (state.leader + len(state.trick)) % state.rules.players
-            hand = state.hands[seat]
+            trick = state.trick
+            seat = (state.leader + len(trick)) % state.rules.players
             rules = state.trick_rules
-            if move.card.bit & tricks.playable(rules, hand, tricks.led_suit(rules, state.trick)):
+            if move.card.bit & tricks.playable_to(rules, state.hands[seat], trick):
                 return _play(state, seat, move, rules)
     elif phase == _BIDDING:
         if type(move) is Bid:
@@ -557,6 +582,12 @@ def _deal_card(state: State, move: DealCard) -> State:
     return _turn_trump(state, state.hands, card, undealt)
 
 
+@functools.cache
+def _bid_event(seat: int, tricks: int) -> Event:
+    """The public event of an open bid (built once: events are immutable)."""
+    return Event("bid", seat, value=tricks)
+
+
 def _bid(state: State, seat: int, move: Bid) -> State:
     rules = state.rules
     bids = list(state.bids)
@@ -566,7 +597,7 @@ def _bid(state: State, seat: int, move: Bid) -> State:
     if simultaneous:
         log = log.append(Event("bid", seat, text=f"seat {seat} has bid"))
     else:
-        log = log.append(Event("bid", seat, value=move.tricks))
+        log = log.append(_bid_event(seat, move.tricks))
     phase = _BIDDING
     if None not in bids:
         phase = _PLAYING
@@ -601,21 +632,38 @@ def _bid(state: State, seat: int, move: Bid) -> State:
 
 
 def _play(state: State, seat: int, move: Play, rules: tricks.TrickRules) -> State:
+    # One unpacking reads every field at once: cheaper than a dozen attribute reads.
+    (
+        game_rules,
+        seed,
+        chance,
+        first_deck,
+        match,
+        _phase,
+        hands,
+        undealt,
+        trump_card,
+        bids,
+        leader,
+        trick,
+        tricks_won,
+        waste,
+        dealt,
+        moves_made,
+        log,
+        history,
+        _outcome,
+    ) = state
     card = move.card
-    hands = list(state.hands)
-    hands[seat] &= ~card.bit
-    trick = (*state.trick, card)
-    log = state.log.append(play_event(seat, card))
-    history = _extend(state.history, move)
-    players = state.rules.players
-    leader = state.leader
-    tricks_won = state.tricks_won
-    waste = state.waste
+    hands = (*hands[:seat], hands[seat] & ~card.bit, *hands[seat + 1 :])
+    trick = (*trick, card)
+    log = log.append(play_event(seat, card))
+    if history is not None:
+        history = history.append(move)
+    players = game_rules.players
     if len(trick) == players:
         winner = (leader + tricks.winner(rules, trick)) % players
-        won = list(tricks_won)
-        won[winner] += 1
-        tricks_won = tuple(won)
+        tricks_won = (*tricks_won[:winner], tricks_won[winner] + 1, *tricks_won[winner + 1 :])
         log = log.append(Event("trick", winner, trick))
         waste |= mask_of(trick)
         trick = ()
@@ -623,22 +671,22 @@ def _play(state: State, seat: int, move: Play, rules: tricks.TrickRules) -> Stat
     moved: State = _new_state(
         State,
         (
-            state.rules,
-            state.seed,
-            state.chance,
-            state.first_deck,
-            state.match,
+            game_rules,
+            seed,
+            chance,
+            first_deck,
+            match,
             _PLAYING,
-            tuple(hands),
-            state.undealt,
-            state.trump_card,
-            state.bids,
+            hands,
+            undealt,
+            trump_card,
+            bids,
             leader,
             trick,
             tricks_won,
             waste,
-            state.dealt,
-            state.moves_made + 1,
+            dealt,
+            moves_made + 1,
             log,
             history,
             None,
@@ -646,6 +694,8 @@ def _play(state: State, seat: int, move: Play, rules: tricks.TrickRules) -> Stat
     )
     if not trick and not any(hands):
         return _finish_deal(moved)
+    if game_rules.max_moves is None and game_rules.max_deals is None:
+        return moved  # no cap can end the game (the usual case: skip the check)
     return _check_caps(moved)
 
 
