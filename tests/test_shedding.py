@@ -9,6 +9,7 @@ blocked rounds with several players.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import attrs
@@ -209,3 +210,45 @@ def test_plays_are_listed_with_their_calls_and_announcements() -> None:
         Play(Card("JS"), Suit.CLUBS, True),
     ]
     assert DRAW in shedding.legal_moves(state) and END_TURN not in shedding.legal_moves(state)
+
+
+def _after_a_restock(game: Any, rules: Any, seed: int) -> tuple[Any, int]:
+    """Random play until the turn after the deal's first restock: the state and the
+    restocked cards (the discard pile under the upcard just before the restock)."""
+    rng = random.Random(seed)
+    state = game.deal(rules, seed=seed)
+    pile = state.pile
+    while not game.is_over(state):
+        before = state
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+        if state.restocks > before.restocks and state.match is before.match:
+            # The pile of the state before the move, plus any card played in it.
+            pile = before.pile | (before.upcard.bit if state.upcard is not before.upcard else 0)
+            return state, pile
+    raise AssertionError("no restock")
+
+
+@pytest.mark.parametrize(
+    ("name", "seed"), [("mau_mau", 0), ("mau_mau", 1), ("mau_mau_standard", 0), ("strafpoint", 2)]
+)
+def test_sample_after_a_restock_keeps_old_cards_out_of_the_stock(name: str, seed: int) -> None:
+    # Rule: a restock turns the discard pile into the stock, so later the stock
+    # holds only cards of that pile, and each seat holds exactly as many of them
+    # as it drew since and has not played (public). Cards from before stay in hands.
+    from cardrules import games
+
+    game = games.get(name)
+    rules = game.PRESETS["single"]
+    state, restocked = _after_a_restock(game, rules, seed)
+    seat = game.to_move(state)
+    if not isinstance(seat, int):
+        pytest.skip("the restock ended the deal")
+    view = game.observe(state, seat)
+    sampler = random.Random(seed)
+    for _ in range(200):
+        world = game.sample(view, sampler)
+        assert mask_of(world.stock) & ~restocked == 0
+        for other in range(len(state.hands)):
+            assert (world.hands[other] & restocked).bit_count() == (
+                state.hands[other] & restocked
+            ).bit_count()

@@ -1054,8 +1054,12 @@ def _begin_turn(state: State, seat: int) -> State:
     if state.pending:
         up = state.upcard
         assert up is not None
-        if stops.stack_masks[up.rank] & hand:
+        stacking = stops.stack_masks[up.rank]
+        if stacking & hand:
             return state  # he may answer with a card of the same rank, or draw
+        if stacking:  # the forced draw shows he held no card to answer with
+            absent, allowance = _revealed(state, seat, stacking)
+            state = _with(state, absent=absent, allowance=allowance)
         return _draw_owed(state)
     if state.unannounced >> seat & 1 and hand.bit_count() == 1:
         state = _with(state, unannounced=state.unannounced & ~(1 << seat))
@@ -1084,9 +1088,18 @@ def _revealed(state: State, seat: int, cards: int) -> tuple[tuple[int, ...], tup
     """Public knowledge: ``seat`` has just shown that he holds none of ``cards``."""
     absent = list(state.absent)
     allowance = list(state.allowance)
-    absent[seat] = cards
+    absent[seat] = _absent_after(absent[seat], allowance[seat], cards)
     allowance[seat] = 0
     return tuple(absent), tuple(allowance)
+
+
+def _absent_after(absent: int, allowance: int, cards: int) -> int:
+    """The set a seat holds none of once it shows it holds none of ``cards``.
+
+    While it still holds none of its known set (allowance 0), both sets hold
+    exactly, so they join; otherwise the new set replaces the old one, whose
+    count is only a bound (the knowledge kept is one set and one count)."""
+    return absent | cards if allowance == 0 else cards
 
 
 def _draw_owed(state: State) -> State:
@@ -1218,6 +1231,7 @@ def _give(state: State, card: Card, move: Move | None = None, shown: int | None 
         if charged != seat:
             charged = None
     if shown is not None:
+        shown = _absent_after(absent[seat], allowance[seat], shown)
         absent = (*absent[:seat], shown, *absent[seat + 1 :])
         allowance = (*allowance[:seat], 0, *allowance[seat + 1 :])
     hands = (*hands[:seat], hands[seat] | card.bit, *hands[seat + 1 :])
@@ -1548,22 +1562,29 @@ def sample(view: View, rng: random.Random) -> State:
       the buried starters are where the view shows them; every hand and the
       stock get their known sizes (cards drawn are unknown);
     * what draws and passes showed: a seat that drew because it had no card it
-      was bound to play (or passed) held none of those cards at that moment.
-      The view keeps, per seat, the latest such set ``absent`` and how many
+      was bound to play (or passed), or drew the cards it owed without a move
+      because it had no card to answer with, held none of those cards at that
+      moment. The view keeps, per seat, one such set ``absent`` and how many
       cards of it the seat may hold since (``allowance``: +1 per card drawn
       since, up to the size of the set, -1 per card of the set played since).
+      A new set joins the old one while the allowance is 0, else replaces it.
       With an allowance of 0 the seat holds none of the set: an exact
       constraint (like a void in a trick game). A positive allowance is
       respected by rejection: up to 64 uniform deals are tried, and if all
       fail it is dropped (rare: it needs a seat that drew several unknown
-      cards since and a nearly exhausted set).
+      cards since and a nearly exhausted set);
+    * restocks: after the deal's last restock the stock holds only cards of
+      the pile that was restocked, and each seat exactly as many of them as it
+      drew since and has not played (both public, read from the log); the
+      other unseen cards were in the hands before the restock and stay there.
 
     Within these constraints the deal is exactly uniform. It is not the exact
-    posterior: older draws superseded by a later one, the 50-point penalty
-    (which shows the seat held a playable card), and the players' strategy are
-    not modelled. The stock gets a random order (index order in explicit mode);
-    under the draw-once rule another seat's drawn card is a random card of its
-    hand.
+    posterior: a set replaced by a later one, that a seat that chose to draw
+    the cards it owed held a card to answer with, what the 50-point penalty
+    shows (the seat held a playable card), and the players' strategy are not
+    modelled; ``docs/testing.rst`` measures the difference. The stock gets a
+    random order (index order in explicit mode); under the draw-once rule
+    another seat's drawn card is a random card of its hand.
     """
     stops = view.rules.stops
     players = stops.players
@@ -1575,24 +1596,43 @@ def sample(view: View, rng: random.Random) -> State:
     unknown = stops.deck_mask & ~known
     absent = tuple(mask_of(cards) for cards in view.absent)
     others = [s for s in range(players) if s != seat]
-    holders = [(view.hand_sizes[s], absent[s] if not view.allowance[s] else 0) for s in others]
-    holders.append((view.stock_size, 0))
+    forbidden = [absent[s] if not view.allowance[s] else 0 for s in others]
     soft = [(i, absent[s], view.allowance[s]) for i, s in enumerate(others) if view.allowance[s]]
-    dealt = deal_uniformly(unknown, holders, rng)
-    for _ in range(_SOFT_TRIES if soft else 0):
+    restocked, from_restock = _since_restock(view)
+    if not from_restock:  # no restock in this deal: any unseen card may be anywhere
+        from_restock = view.hand_sizes
+    # Since the last restock the stock holds only cards of the restocked pile, and
+    # each seat holds exactly from_restock[s] of them (drawn since, not played):
+    # the other unseen cards were in hands all along. Two uniform deals, one per part.
+    fresh = unknown & restocked
+    old_cards = unknown & ~restocked
+    for _ in range(1 + (_SOFT_TRIES if soft else 0)):
+        drawn_part = deal_uniformly(
+            fresh,
+            [*((from_restock[s], f) for s, f in zip(others, forbidden)), (view.stock_size, 0)],
+            rng,
+        )
+        held_part = deal_uniformly(
+            old_cards,
+            [(view.hand_sizes[s] - from_restock[s], f) for s, f in zip(others, forbidden)],
+            rng,
+        )
+        dealt = [a | b for a, b in zip(drawn_part, held_part)]
         if all((dealt[i] & cards).bit_count() <= limit for i, cards, limit in soft):
             break
-        dealt = deal_uniformly(unknown, holders, rng)
     hands = [0] * players
     hands[seat] = own
     for s, hand in zip(others, dealt):
         hands[s] = hand
-    stock = list(cards_of(dealt[-1]))
+    stock = list(cards_of(drawn_part[-1]))
     if view.chance == "seeded":
         rng.shuffle(stock)
     drawn = view.drawn
     if view.has_drawn and drawn is None:
-        drawn = rng.choice(cards_of(hands[view.turn]))
+        turn = view.turn
+        # The card drawn this turn came from the stock: since a restock, from its cards.
+        choices = hands[turn] & restocked if from_restock[turn] else hands[turn]
+        drawn = rng.choice(cards_of(choices))
     unannounced = sum(1 << s for s, flag in enumerate(view.unannounced) if flag)
     return State(
         view.rules,
@@ -1627,6 +1667,42 @@ def sample(view: View, rng: random.Random) -> State:
         None,
         view.score.outcome,
     )
+
+
+def _since_restock(view: View) -> tuple[int, tuple[int, ...]]:
+    """The cards of the deal's last restock, and per seat how many of them it has
+    drawn since and not played (its share of them in hand); all cards and ``()``
+    if the deal has had no restock.
+
+    Read from the public log: the discard pile is rebuilt from the plays, and a
+    restock turns the pile under the upcard into the stock.
+    """
+    players = view.rules.stops.players
+    deck = view.rules.stops.deck_mask
+    restocked = deck
+    counts = [0] * players
+    pile = 0
+    upcard: Card | None = None
+    for event in view.events:
+        kind = event.kind
+        if kind == "deal":
+            restocked, counts, pile, upcard = deck, [0] * players, 0, None
+        elif kind == "starter":
+            upcard = event.cards[0]
+        elif kind == "play":
+            card = event.cards[0]
+            if upcard is not None:
+                pile |= upcard.bit
+            upcard = card
+            if restocked != deck and card.bit & restocked and event.seat is not None:
+                counts[event.seat] -= 1
+        elif kind == "restock":
+            restocked, counts, pile = pile, [0] * players, 0
+        elif kind == "draw" and restocked != deck and event.seat is not None:
+            counts[event.seat] += 1
+    if restocked == deck:
+        return deck, ()  # no restock yet
+    return restocked, tuple(counts)
 
 
 # --------------------------------------------------------------------------- move numbers
