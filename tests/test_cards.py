@@ -75,6 +75,12 @@ def test_masks_round_trip(cards: set[Card]) -> None:
     assert list(cards_of(mask_of(cards))) == sorted(cards)
 
 
+@pytest.mark.parametrize("mask", [-1, 1 << len(ALL_CARDS), (1 << 60) | 1])
+def test_cards_of_refuses_a_mask_with_bits_outside_the_cards(mask: int) -> None:
+    with pytest.raises(ValueError, match="not a card mask"):
+        cards_of(mask)
+
+
 @given(st.lists(st.sampled_from(ALL_CARDS)))
 def test_text_round_trips(cards: list[Card]) -> None:
     assert list(parse_cards(format_cards(cards))) == cards

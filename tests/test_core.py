@@ -191,5 +191,22 @@ def test_logs_share_their_past_and_compare_by_content() -> None:
     assert list(a) == [1, 2, 3] and a.last(2) == (2, 3)
 
 
+def test_log_to_tuple_is_right_across_checkpoints_and_branches() -> None:
+    # to_tuple keeps tuples on checkpoint nodes; branches share them, and a log
+    # asked at any length, in any order, still gives exactly its own items.
+    step = Log.CHECKPOINT
+    middle = Log.of(range(step + 3))
+    trunk = middle
+    for item in range(step + 3, 2 * step + 5):
+        trunk = trunk.append(item)
+    assert trunk.to_tuple() == tuple(range(2 * step + 5))
+    branch = middle.append(-1).append(-2)
+    assert branch.to_tuple() == (*range(step + 3), -1, -2)
+    assert middle.to_tuple() == tuple(range(step + 3))
+    longer = Log.of(range(5 * step))
+    assert all(longer.to_tuple() == tuple(range(5 * step)) for _ in range(2))
+    assert Log.EMPTY.to_tuple() == () and list(Log.EMPTY.append(7)) == [7]
+
+
 def test_winners_by_total_keeps_ties() -> None:
     assert winners_by_total((4, 7, 7), "high") == (1, 2)

@@ -330,6 +330,25 @@ def test_observe_shows_own_hand_public_pickups_and_voids_nothing_hidden() -> Non
     assert enfle.observe(play(state, "play AS"), 0).known[2] == parse_cards("KS")
 
 
+def test_public_knowledge_kept_move_by_move_matches_a_reading_of_the_log() -> None:
+    # observe reads known cards and voids from the state, which play keeps up to date;
+    # a state loaded from a record rebuilds them from the log. Both must agree, in
+    # every deal (the knowledge starts afresh with each deal).
+    rules = Rules(players=5, deals=3)
+    pickups = 0
+    for seed in range(6):
+        state = enfle.deal(rules, seed=seed)
+        rng = random.Random(seed)
+        while not enfle.is_over(state):
+            state = enfle.apply(state, rng.choice(enfle.legal_moves(state)))
+            pickups += state.log.last(1)[0].kind == "pickup"
+            assert (state.known, state.voids) == enfle._knowledge(state.log.to_tuple(), 5)
+            if state.moves_made % 37 == 0:
+                loaded = enfle.state_from_dict(enfle.state_to_dict(state))
+                assert loaded == state
+    assert pickups > 0
+
+
 def played_out(seed: int, rules: Rules, steps: int) -> enfle.State:
     state = enfle.deal(rules, seed=seed)
     rng = random.Random(seed)

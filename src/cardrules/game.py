@@ -119,7 +119,7 @@ class Log(Generic[T]):
     (['a', 'b'], 2)
     """
 
-    __slots__ = ("_hash", "_item", "_length", "_previous")
+    __slots__ = ("_hash", "_item", "_items", "_length", "_previous")
     EMPTY: Log[Any]
 
     def __init__(self, item: T | None, previous: Log[T] | None, length: int) -> None:
@@ -127,6 +127,8 @@ class Log(Generic[T]):
         self._previous = previous
         self._length = length
         self._hash: int | None = None
+        # The items as a tuple, kept only on every CHECKPOINT-th node once asked for.
+        self._items: tuple[T, ...] | None = None
 
     def append(self, item: T) -> Log[T]:
         """A new log with ``item`` added at the end."""
@@ -146,9 +148,28 @@ class Log(Generic[T]):
     def __iter__(self) -> Iterator[T]:
         return iter(self.to_tuple())
 
+    #: Every this many items, a node keeps the tuple of its items once it has been
+    #: built, so that ``to_tuple`` walks at most this many nodes and copies the rest
+    #: at C speed: a view carries the whole public log and is built every move.
+    #: The tuples kept cost about length**2 / (2 * CHECKPOINT) references a log.
+    CHECKPOINT = 64
+
     def to_tuple(self) -> tuple[T, ...]:
         """The items, oldest first."""
-        return self.last(self._length)
+        pending: list[Log[T]] = []
+        node: Log[T] = self
+        while node._items is None:
+            pending.append(node)
+            node = node._previous  # type: ignore[assignment]  # EMPTY's items are ()
+        if not pending:
+            return node._items
+        items = list(node._items)
+        checkpoint = self.CHECKPOINT
+        for newer in reversed(pending):  # oldest first, without recursion
+            items.append(newer._item)  # type: ignore[arg-type]
+            if newer._length % checkpoint == 0:
+                newer._items = tuple(items)
+        return self._items if self._items is not None else tuple(items)
 
     def last(self, count: int) -> tuple[T, ...]:
         """The newest ``count`` items, oldest first."""
@@ -208,6 +229,7 @@ def _log_of(items: tuple[T, ...]) -> Log[T]:
 
 
 Log.EMPTY = Log(None, None, 0)
+Log.EMPTY._items = ()
 
 
 @attrs.frozen(slots=True)

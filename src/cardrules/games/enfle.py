@@ -255,7 +255,11 @@ class State(NamedTuple):
 
     Hands, the undealt cards and the waste pile are card masks (see
     :mod:`cardrules.cards`); :func:`zones` gives them as cards. ``trick`` holds
-    the cards of the trick in progress, led by ``leader``.
+    the cards of the trick in progress, led by ``leader``. ``known`` and
+    ``voids`` are what the public log of this deal shows, per seat: the cards it
+    picked up and has not played since, and the suits it has shown void in (as
+    card masks); they are kept up to date move by move so that :func:`observe`
+    need not read the log.
     """
 
     rules: Rules
@@ -270,6 +274,8 @@ class State(NamedTuple):
     trick: tuple[Card, ...]
     waste: int
     dealt: int
+    known: tuple[int, ...]
+    voids: tuple[int, ...]
     moves_made: int
     log: Log[Event]
     history: Log[Move] | None
@@ -323,6 +329,8 @@ def deal(
         trick=(),
         waste=0,
         dealt=0,
+        known=(0,) * players,
+        voids=(0,) * players,
         moves_made=0,
         log=Log.EMPTY,
         history=Log.EMPTY,
@@ -366,6 +374,8 @@ def _begin_deal(
         trick=(),
         waste=0,
         dealt=0,
+        known=(0,) * players,
+        voids=(0,) * players,
         log=log,
     )
     if state.chance == "explicit" and order is None:
@@ -505,6 +515,21 @@ def _pickup_event(seat: int, trick: tuple[Card, ...]) -> Event:
     )
 
 
+def _after_play(known: tuple[int, ...], seat: int, card: Card) -> tuple[int, ...]:
+    """The publicly known cards per seat after ``seat`` plays ``card``."""
+    return (*known[:seat], known[seat] & ~card.bit, *known[seat + 1 :])
+
+
+def _after_pickup(
+    known: tuple[int, ...], voids: tuple[int, ...], seat: int, trick: tuple[Card, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The public knowledge after ``seat`` picks up ``trick``: it holds those cards,
+    and it holds no card of the led suit besides them."""
+    known = (*known[:seat], known[seat] | mask_of(trick), *known[seat + 1 :])
+    void = voids[seat] | _SUIT_MASK_OF[trick[0].index]
+    return known, (*voids[:seat], void, *voids[seat + 1 :])
+
+
 def _play(state: State, seat: int, move: Play) -> State:
     card = move.card
     players = state.rules.players
@@ -515,6 +540,10 @@ def _play(state: State, seat: int, move: Play) -> State:
     log = state.log.append(play_event(seat, card))
     leader = state.leader
     waste = state.waste
+    known = state.known
+    voids = state.voids
+    if known[seat] & card.bit:
+        known = _after_play(known, seat, card)
     if len(trick) == players and hand:
         # Everyone followed: the highest card wins, the trick goes to the waste pile.
         leader = tricks.winning_seat(_TRICKS, trick, leader, players)
@@ -527,6 +556,7 @@ def _play(state: State, seat: int, move: Play) -> State:
             # He cannot follow: he takes the trick into his hand and leads next (seed 000).
             hands = tricks.pick_up(hands, following, trick)
             log = log.append(_pickup_event(following, trick))
+            known, voids = _after_pickup(known, voids, following, trick)
             trick = ()
             leader = following
     # An empty hand ends the deal at once, even in mid-trick (RULES.md 1, ambiguity 3):
@@ -546,6 +576,8 @@ def _play(state: State, seat: int, move: Play) -> State:
             trick,
             waste,
             state.dealt,
+            known,
+            voids,
             state.moves_made + 1,
             log,
             _extend(state.history, move),
@@ -771,20 +803,30 @@ def _deal_events(log: Sequence[Event]) -> list[Event]:
     return found
 
 
-def _knowledge(log: Sequence[Event], players: int) -> tuple[list[int], list[int]]:
-    """Per seat, from the public log of this deal: the mask of cards known to be in
-    its hand, and the mask of the suits it has shown void in."""
-    known = [0] * players
-    voids = [0] * players
+def _knowledge(log: Sequence[Event], players: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The state's ``known`` and ``voids``, found by reading the public log of this
+    deal (for a state loaded from a record; play keeps them up to date)."""
+    known = (0,) * players
+    voids = (0,) * players
     for event in _deal_events(log):
         if event.kind == "play":
             assert event.seat is not None
-            known[event.seat] &= ~event.cards[0].bit
+            known = _after_play(known, event.seat, event.cards[0])
         elif event.kind == "pickup":
             assert event.seat is not None
-            known[event.seat] |= mask_of(event.cards)
-            voids[event.seat] |= _SUIT_MASK_OF[event.cards[0].index]
+            known, voids = _after_pickup(known, voids, event.seat, event.cards)
     return known, voids
+
+
+_SUITS_OF: dict[int, tuple[Suit, ...]] = {}
+
+
+def _suits_of(void: int) -> tuple[Suit, ...]:
+    """The suits whose cards a mask covers (a union of whole suits), cached."""
+    suits = _SUITS_OF.get(void)
+    if suits is None:
+        suits = _SUITS_OF[void] = tuple(s for s in Suit if void & _SUIT_MASKS[s])
+    return suits
 
 
 def _points_totals(state: State) -> tuple[int, ...] | None:
@@ -804,7 +846,6 @@ def observe(state: State, seat: int) -> View:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
         raise ValueError(f"seat must be 0..{players - 1}, not {seat!r}")
     log = state.log.to_tuple()
-    known, voids = _knowledge(log, players)
     mover = to_move(state)
     in_deal = state.phase in (_DEALING, _PLAYING)
     return View(
@@ -818,8 +859,8 @@ def observe(state: State, seat: int) -> View:
         hand=cards_of(state.hands[seat]),
         hand_sizes=tuple(h.bit_count() for h in state.hands),
         undealt_count=state.undealt.bit_count(),
-        known=tuple(cards_of(k) for k in known),
-        voids=tuple(tuple(s for s in Suit if v & _SUIT_MASKS[s]) for v in voids),
+        known=tuple(cards_of(k) for k in state.known),
+        voids=tuple(_suits_of(v) for v in state.voids),
         leader=state.leader,
         trick=state.trick,
         waste=cards_of(state.waste),
@@ -894,7 +935,9 @@ def sample(view: View, rng: random.Random) -> State:
     rules = view.rules
     players = rules.players
     seat = view.seat
-    known, voids = _knowledge(view.events, players)
+    public_known = tuple(mask_of(cards) for cards in view.known)
+    voids = tuple(sum(_SUIT_MASKS[s] for s in suits) for suits in view.voids)
+    known = list(public_known)
     known[seat] = mask_of(view.hand)
     public = mask_of(view.trick) | mask_of(view.waste)
     for mask in known:
@@ -929,6 +972,8 @@ def sample(view: View, rng: random.Random) -> State:
         trick=view.trick,
         waste=mask_of(view.waste),
         dealt=sum(view.hand_sizes) if view.phase == _DEALING else _dealt_after(view),
+        known=public_known,
+        voids=voids,
         moves_made=view.moves_made,
         log=Log.of(view.events),
         history=None,
@@ -968,6 +1013,16 @@ def _state_from_reader(r: StateReader) -> State:
     deck = deck_of(r.guard("rules", lambda: build_rules(Rules, options)))
     common = r.common(Rules, deck, Phase, parse_move_text)
     players = common["rules"].players
+    events = common["log"].to_tuple()
+    for event in _deal_events(events):
+        if event.kind in ("play", "pickup") and (
+            not isinstance(event.seat, int) or not 0 <= event.seat < players or not event.cards
+        ):
+            r.fail(
+                f"a {event.kind!r} event of this deal needs a seat 0..{players - 1} and its "
+                f"cards, not seat {event.seat!r} and cards {format_cards(event.cards)!r}"
+            )
+    known, voids = _knowledge(events, players)
     state = State(
         **common,
         hands=r.masks_per_seat("hands", players),
@@ -976,6 +1031,8 @@ def _state_from_reader(r: StateReader) -> State:
         trick=r.cards("trick"),
         waste=mask_of(r.cards("waste")),
         dealt=r.integer("dealt", 0, len(deck)),
+        known=known,
+        voids=voids,
     )
     _check_consistent(state, r)
     return state
