@@ -12,7 +12,10 @@ come back in game order, so a run gives identical tables with 1 worker, 2 worker
 or a Ray cluster.
 
 Bots are named by text, so that they can travel to other processes:
-``random``, ``heuristic``, ``ismcts`` (200 iterations) or ``ismcts:N``.
+``random``, ``heuristic``, ``ismcts`` (200 iterations), ``ismcts:N``,
+``ismcts:N:heuristic`` (the game's heuristic bot plays out each iteration) or
+``ismcts:N:heuristic:L`` (playouts cut off after L moves); see
+:class:`cardrules.bots.ismcts.ISMCTSBot`.
 
 >>> results = simulate("oh_hell", ["heuristic", "random", "random", "random"], games=8,
 ...                    seed=1, rules_text="oh_hell(schedule=single,start_hand=4)", workers=1)
@@ -43,8 +46,19 @@ from cardrules.play import play_game
 __all__ = ["BotRow", "GameResult", "Results", "make_bot", "simulate", "wilson_interval"]
 
 
+_ISMCTS_FORM = (
+    "write ismcts, ismcts:N, ismcts:N:PLAYOUT or ismcts:N:PLAYOUT:LIMIT, with N the "
+    "iterations per move, PLAYOUT random or heuristic (the bot that plays out each "
+    "iteration) and LIMIT the most moves of a playout"
+)
+
+
 def make_bot(spec: str, game: str) -> Bot:
-    """The bot named by ``spec`` for the game named ``game``."""
+    """The bot named by ``spec`` for the game named ``game``.
+
+    >>> make_bot("ismcts:100:heuristic:300", "enfle").name
+    'ismcts100:heuristic:300'
+    """
     from cardrules.bots.heuristics import heuristic_bot
     from cardrules.bots.ismcts import ISMCTSBot
 
@@ -54,11 +68,29 @@ def make_bot(spec: str, game: str) -> Bot:
     if name == "heuristic" and not argument:
         return heuristic_bot(game)
     if name == "ismcts":
-        if argument and not argument.isdigit():
-            raise RulesError(f"bot {spec!r}: write ismcts:N with N the number of iterations")
-        bot = ISMCTSBot(registry.get(game), iterations=int(argument) if argument else 200)
-        return bot
-    raise RulesError(f"unknown bot {spec!r}: use random, heuristic, ismcts or ismcts:N")
+        parts = argument.split(":") if argument else []
+        if (
+            len(parts) > 3
+            or not all(parts)
+            or any(not part.isdigit() for part in parts[:1] + parts[2:])
+        ):
+            raise RulesError(f"bot {spec!r}: {_ISMCTS_FORM}")
+        iterations = int(parts[0]) if parts else 200
+        playout: Bot | None = None
+        if len(parts) > 1:
+            if parts[1] not in ("random", "heuristic"):
+                raise RulesError(f"bot {spec!r}: {_ISMCTS_FORM}")
+            playout = heuristic_bot(game) if parts[1] == "heuristic" else None
+        limit = int(parts[2]) if len(parts) > 2 else None
+        try:
+            return ISMCTSBot(
+                registry.get(game), iterations=iterations, playout=playout, playout_limit=limit
+            )
+        except ValueError as error:
+            raise RulesError(f"bot {spec!r}: {error}") from None
+    raise RulesError(
+        f"unknown bot {spec!r}: use random, heuristic, ismcts or ismcts:N[:PLAYOUT[:LIMIT]]"
+    )
 
 
 @attrs.frozen(slots=True)
