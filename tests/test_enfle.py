@@ -12,12 +12,14 @@ from collections.abc import Sequence
 import attrs
 import pytest
 
+from cardrules.bots.heuristics import heuristic_bot
 from cardrules.cards import Card, Suit, cards_of, format_cards, mask_of, parse_cards
 from cardrules.errors import IllegalMoveError, NotationError, RecordError, RulesError
 from cardrules.game import CHANCE
 from cardrules.games import enfle
 from cardrules.games.enfle import Rules
 from cardrules.moves import Bid, ChooseDealer, DealCard, Play
+from cardrules.play import play_game
 
 # Seat 3 deals, so seat 0 (on his left) receives the first card and leads.
 FOUR = Rules(players=4, first_dealer=3)
@@ -442,6 +444,47 @@ def test_sample_is_uniform_over_the_consistent_worlds_chi_square(
     chi2 = sum((counts[w] - expected) ** 2 / expected for w in worlds)
     # The 0.999 quantile of chi-square with 8 degrees of freedom is 26.1.
     assert chi2 < 26.1, f"chi-square {chi2:.1f} over 8 degrees of freedom"
+
+
+# --------------------------------------------------------------------------- the heuristic bot
+
+
+def _lead_of(view: enfle.View, seed: int = 0) -> str:
+    return str(heuristic_bot("enfle").choose(view, view.legal_moves, random.Random(seed)))
+
+
+def test_heuristic_leads_the_highest_card_of_its_longest_suit() -> None:
+    state = position(FOUR, ["AS KS 9S 7C", "8S 8C", "9H 10H", "QS JD"], leader=0)
+    assert _lead_of(enfle.observe(state, 0)) == "play AS"
+
+
+def test_heuristic_leads_a_suit_the_next_player_is_known_to_lack() -> None:
+    # Seat 1 picked up a trick of clubs: it holds no other club. A club led to it
+    # must be picked up, so the leader sheds it for good.
+    state = position(FOUR, ["AS KS 9S 7C", "8S 8C", "9H 10H", "QS JD"], leader=0)
+    view = enfle.observe(state, 0)
+    lacking = attrs.evolve(view, voids=((), (Suit.CLUBS,), (), ()))
+    assert _lead_of(lacking) == "play 7C"
+    # Once it holds a club it picked up (public), it can follow: back to the longest suit.
+    holding = attrs.evolve(lacking, known=((), parse_cards("8C"), (), ()))
+    assert _lead_of(holding) == "play AS"
+
+
+def test_heuristic_chooses_at_random_between_equally_long_suits() -> None:
+    state = position(FOUR, ["AS KS 7C 8C", "8S 9C", "9H 10H", "QS JD"], leader=0)
+    view = enfle.observe(state, 0)
+    assert {_lead_of(view, seed) for seed in range(20)} == {"play AS", "play 8C"}
+
+
+def test_four_heuristic_bots_finish_their_deals_without_going_round_in_circles() -> None:
+    # With every choice fixed, four bots could pass the same cards round forever
+    # (no rule makes a card leave play); the random choice between equal suits
+    # breaks such cycles, so no deal reaches the move cap.
+    rules = enfle.PRESETS["single"]
+    for seed in range(30):
+        state = play_game(enfle, rules, [heuristic_bot("enfle")] * 4, seed=seed)
+        outcome = enfle.score(state).outcome
+        assert outcome is not None and outcome.reason != "truncated", seed
 
 
 # --------------------------------------------------------------------------- options and notation

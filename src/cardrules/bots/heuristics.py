@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardrules.bots import Bot
-from cardrules.cards import ACE, JACK, KING, QUEEN, Card
+from cardrules.cards import ACE, JACK, KING, QUEEN, Card, Suit
 from cardrules.core import tricks
 from cardrules.errors import RulesError
 from cardrules.moves import Bid, Play
@@ -94,23 +94,45 @@ class OhHellBot:
 
 
 class EnfleBot:
-    """Enfle: lead from the longest suit, and try to win the tricks one follows.
+    """Enfle: lead where the next player must pick up, else from the longest suit.
 
-    Leading from the longest suit (the sources' advice) makes the others likely
-    to be short in it: a player who cannot follow must pick up the trick. The
-    bot leads the highest card of that suit and follows with its highest card of
-    the led suit, since winning a trick gives the lead, the one real choice.
+    A player who cannot follow picks the trick up, so a card led into a suit the
+    next player is known to lack leaves the leader's hand for good and lands in
+    his: the best lead there is. The public log shows such voids (a pick-up shows
+    that the picker held no other card of the led suit; he is void again once he
+    has played the cards he picked up). Otherwise the bot leads from its longest
+    suit (the sources' advice), which makes the others likely to be short in it,
+    choosing at random between suits of equal length. It leads the highest card of
+    the suit and follows with its highest card of the led suit, since winning a
+    trick gives the lead, the one real choice.
+
+    The random choice between equal suits matters: with every choice fixed, four
+    such bots can pass the same cards round the table forever, since no rule
+    makes a card leave play (see :doc:`/strength` for the figures).
     """
 
     name = "heuristic"
 
     def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:
-        """The highest card of the longest suit when leading, else the highest legal card."""
+        """The highest card of the suit chosen as the class docstring says, or the
+        highest legal card when following."""
         plays = [m for m in legal_moves if isinstance(m, Play)]
         if view.trick:
             return max(plays, key=lambda m: m.card.rank)
-        length = Counter(m.card.suit for m in plays)
-        return max(plays, key=lambda m: (length[m.card.suit], m.card.rank))
+        following = (view.seat + 1) % len(view.hand_sizes)
+        known_held = {card.suit for card in view.known[following]}
+        lacking = set(view.voids[following]) - known_held
+        length: Counter[Suit | None] = Counter(m.card.suit for m in plays)
+        tie_break: dict[Suit | None, float] = {s: rng.random() for s in Suit if s in length}
+        return max(
+            plays,
+            key=lambda m: (
+                m.card.suit in lacking,
+                length[m.card.suit],
+                tie_break[m.card.suit],
+                m.card.rank,
+            ),
+        )
 
 
 class MaverickBot:
