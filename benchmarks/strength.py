@@ -107,7 +107,7 @@ def margin(results: Results, strong: str, weak: str, deals: int) -> tuple[float,
 #: keeps a 200-deal match under an hour on two cores.
 SEARCH_BOTS: dict[str, str] = {
     "enfle": "ismcts:200:heuristic:500",
-    "mau_mau": "ismcts:400:heuristic:500",
+    "mau_mau": "ismcts:200:heuristic:500",
     "mau_mau_standard": "ismcts:800:heuristic:500",
     "strafpoint": "ismcts:800:heuristic:500",
 }

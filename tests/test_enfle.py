@@ -12,6 +12,7 @@ from collections.abc import Sequence
 import attrs
 import pytest
 
+from cardrules.bots import RandomBot
 from cardrules.bots.heuristics import heuristic_bot
 from cardrules.cards import Card, Suit, cards_of, format_cards, mask_of, parse_cards
 from cardrules.errors import IllegalMoveError, NotationError, RecordError, RulesError
@@ -464,10 +465,14 @@ def test_heuristic_leads_a_suit_the_next_player_is_known_to_lack() -> None:
     state = position(FOUR, ["AS KS 9S 7C", "8S 8C", "9H 10H", "QS JD"], leader=0)
     view = enfle.observe(state, 0)
     lacking = attrs.evolve(view, voids=((), (Suit.CLUBS,), (), ()))
-    assert _lead_of(lacking) == "play 7C"
+    leads = Counter(_lead_of(lacking, seed) for seed in range(400))
+    # One time in four it leads from its longest suit anyway (so that a card cannot
+    # be sent round a table of void players forever).
+    assert set(leads) == {"play 7C", "play AS"}
+    assert 0.18 < leads["play AS"] / 400 < 0.32
     # Once it holds a club it picked up (public), it can follow: back to the longest suit.
     holding = attrs.evolve(lacking, known=((), parse_cards("8C"), (), ()))
-    assert _lead_of(holding) == "play AS"
+    assert {_lead_of(holding, seed) for seed in range(20)} == {"play AS"}
 
 
 def test_heuristic_chooses_at_random_between_equally_long_suits() -> None:
@@ -476,15 +481,16 @@ def test_heuristic_chooses_at_random_between_equally_long_suits() -> None:
     assert {_lead_of(view, seed) for seed in range(20)} == {"play AS", "play 8C"}
 
 
-def test_four_heuristic_bots_finish_their_deals_without_going_round_in_circles() -> None:
-    # With every choice fixed, four bots could pass the same cards round forever
-    # (no rule makes a card leave play); the random choice between equal suits
-    # breaks such cycles, so no deal reaches the move cap.
+def test_heuristic_bots_finish_their_deals_without_going_round_in_circles() -> None:
+    # With every choice fixed, bots could pass the same cards round forever (no rule
+    # makes a card leave play); the bot's random choices break such cycles, so deals
+    # stay short, also when other bots at the table play otherwise.
     rules = enfle.PRESETS["single"]
+    lineups = [[heuristic_bot("enfle")] * 4, [heuristic_bot("enfle"), RandomBot()] * 2]
     for seed in range(30):
-        state = play_game(enfle, rules, [heuristic_bot("enfle")] * 4, seed=seed)
-        outcome = enfle.score(state).outcome
-        assert outcome is not None and outcome.reason != "truncated", seed
+        for lineup in lineups:
+            state = play_game(enfle, rules, lineup, seed=seed)
+            assert enfle.is_over(state) and state.moves_made < 400, seed
 
 
 # --------------------------------------------------------------------------- options and notation

@@ -106,12 +106,18 @@ class EnfleBot:
     the suit and follows with its highest card of the led suit, since winning a
     trick gives the lead, the one real choice.
 
-    The random choice between equal suits matters: with every choice fixed, four
-    such bots can pass the same cards round the table forever, since no rule
-    makes a card leave play (see :doc:`/strength` for the figures).
+    Some randomness matters here, since no rule makes a card leave play: with
+    every choice fixed, four such bots can pass the same cards round the table
+    forever. So the bot chooses at random between suits of equal length, and one
+    time in four (``void_lead_skip``) it passes up a lead into a void, which
+    otherwise can send one card round a table of players void in its suit
+    again and again (see :doc:`/strength` for the figures).
     """
 
     name = "heuristic"
+    #: How often the bot leads from its longest suit even though the next player
+    #: is known to lack another suit.
+    void_lead_skip = 0.25
 
     def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:
         """The highest card of the suit chosen as the class docstring says, or the
@@ -122,6 +128,8 @@ class EnfleBot:
         following = (view.seat + 1) % len(view.hand_sizes)
         known_held = {card.suit for card in view.known[following]}
         lacking = set(view.voids[following]) - known_held
+        if lacking and rng.random() < self.void_lead_skip:
+            lacking = set()
         length: Counter[Suit | None] = Counter(m.card.suit for m in plays)
         tie_break: dict[Suit | None, float] = {s: rng.random() for s in Suit if s in length}
         return max(
