@@ -122,16 +122,14 @@ def search_specs(texts: list[str], iterations: int) -> tuple[str, dict[str, str]
     """
     default = f"ismcts:{iterations}"
     per_game: dict[str, str] = {}
-    chosen: dict[str, str] = {}
     for text in texts:
         game, sep, spec = text.rpartition("=")
         if sep:
-            chosen[games.get(game).NAME] = spec
+            per_game[games.get(game).NAME] = spec
         else:
             default = spec
-    if not any("=" not in text for text in texts):
-        per_game.update(SEARCH_BOTS)
-    per_game.update(chosen)
+    if all("=" in text for text in texts):
+        per_game = SEARCH_BOTS | per_game
     return default, per_game
 
 
