@@ -83,8 +83,10 @@ Rules of the core (each game's docs page gives the sources)
   draws them at the start of his turn, which then ends); ``skip`` skips
   players; ``reverse`` turns the direction (a skip with two players); ``call``
   lets the player name a suit.
-* ``choice_ranks``: when the upcard has such a rank and the only playable cards
-  are of that rank, the player may draw instead of playing.
+* ``choice_ranks``: when the upcard has such a rank, the player cannot follow
+  suit (the called suit after a call, otherwise the upcard's suit) and the only
+  playable cards are of that rank, the player may draw instead of playing. A
+  card of that rank and of the called suit follows suit: it must be played.
 * Drawing: ``draw_rule="until_playable"``: after each draw the turn goes on,
   and the player plays or draws again; ``"once"``: one draw, then only the
   drawn card may be played, or ``end turn``. ``voluntary_draw``: drawing is
@@ -95,7 +97,9 @@ Rules of the core (each game's docs page gives the sources)
 * Announcement ("One card", "Mau"): the play that leaves one card may carry
   ``announce``. Omitting it costs: ``"next_turn"``: if the player still holds
   one card when his next turn starts, he draws ``announce_cards`` instead
-  of playing (the turn ends, unless ``announce_ends_turn`` is False);
+  of playing (the turn ends, unless ``announce_ends_turn`` is False); if no
+  card is left to draw he passes, and his last card stays barred until he
+  holds more than one;
   ``"draw"``: he draws ``announce_cards`` at the end of that turn.
 * The deal ends when a player plays his last card. With ``last_card_effects``,
   cards owed by that card are still drawn first.
@@ -283,7 +287,8 @@ class Stops:
     * ``effects``: an :class:`Effect` per rank (a mapping rank -> effect; the
       other ranks have :data:`NO_EFFECT`);
     * ``choice_ranks``: ranks of seed 000's J/7/8 option (may draw instead of
-      playing a card of the upcard's rank when it is the only kind playable);
+      playing a card of the upcard's rank when it is the only kind playable and
+      not of the suit to follow);
     * ``call_own_suit``: a calling card may name its own suit;
       ``call_required``: it must name one (otherwise playing it without a call
       lets the next player play any card);
@@ -727,9 +732,21 @@ def playable(state: State, hand: int | None = None) -> int:
     return hand & stops.match_masks[up.index]
 
 
-def _optional(stops: Stops, up: Card, plays: int) -> bool:
-    """Seed 000's J/7/8 option: the only playable cards are of the upcard's rank."""
-    return up.rank in stops.choice_ranks and not plays & ~RANK_MASKS[up.rank]
+def _option_cards(state: State, up: Card) -> int:
+    """The cards seed 000's J/7/8 option lets a player keep: of the upcard's rank, and
+    not of the suit to follow. After a called jack that suit is the called one, so a
+    jack of the called suit follows suit and must be played like any card of it."""
+    cards = RANK_MASKS[up.rank]
+    if state.called is not None:
+        cards &= ~SUIT_MASKS[state.called]
+    return cards
+
+
+def _optional(state: State, up: Card, plays: int) -> bool:
+    """Seed 000's J/7/8 option: the upcard is a J, 7 or 8, the player cannot follow
+    suit (the called suit after a called jack, otherwise the upcard's suit) and his
+    only playable cards are of the upcard's rank: he may draw instead."""
+    return up.rank in state.rules.stops.choice_ranks and not plays & ~_option_cards(state, up)
 
 
 def _can_draw(state: State) -> bool:
@@ -746,7 +763,7 @@ def _may_draw(state: State, plays: int) -> bool:
         return True
     up = state.upcard
     assert up is not None
-    return _optional(stops, up, plays)
+    return _optional(state, up, plays)
 
 
 #: The plays of each card (by index), keyed by ``3 * call_style + kind``.
@@ -1062,9 +1079,19 @@ def _begin_turn(state: State, seat: int) -> State:
             state = _with(state, absent=absent, allowance=allowance)
         return _draw_owed(state)
     if state.unannounced >> seat & 1 and hand.bit_count() == 1:
+        why = "for not announcing his last card"
+        if not _can_draw(state):
+            # He may not play his last card and no card is left to draw: he passes.
+            # The omission still bars that card (it is forgotten only once he holds
+            # more than one), so this pass counts towards a blocked deal.
+            count = stops.announce_cards
+            text = f"seat {seat} must draw {_count_text(count)} {why}"
+            log = state.log.append(Event("must draw", seat, value=count, text=text))
+            log = log.append(_seat_event("no cards", seat))
+            return _pass(_with(state, log=log), None)
         state = _with(state, unannounced=state.unannounced & ~(1 << seat))
         then = _next_seat(state, seat) if stops.announce_ends_turn else CONTINUE
-        return _begin_draw(state, stops.announce_cards, then, "for not announcing his last card")
+        return _begin_draw(state, stops.announce_cards, then, why)
     return _resume(state)
 
 
@@ -1072,12 +1099,22 @@ def _resume(state: State) -> State:
     """The seat on turn chooses, unless he can neither play nor draw: then he passes."""
     if state.stock or state.drawn is not None or playable(state) or _can_draw(state):
         return state
+    return _pass(state, playable(state, state.rules.stops.deck_mask))
+
+
+def _pass(state: State, shown: int | None) -> State:
+    """The seat on turn passes; when every player has passed in succession the deal is blocked.
+
+    ``shown``: the cards the pass shows he does not hold (None: it shows nothing).
+    """
     seat = state.turn
     players = state.rules.stops.players
     passes = state.passes + 1
-    absent, allowance = _revealed(state, seat, playable(state, state.rules.stops.deck_mask))
     log = state.log.append(_seat_event("pass", seat))
-    state = _with(state, passes=passes, log=log, absent=absent, allowance=allowance)
+    state = _with(state, passes=passes, log=log)
+    if shown is not None:
+        absent, allowance = _revealed(state, seat, shown)
+        state = _with(state, absent=absent, allowance=allowance)
     if passes >= players:
         log = log.append(Event("blocked", text="the deal is blocked: no one can play or draw"))
         return _with(state, phase=Phase.SCORING, log=log)
@@ -1114,7 +1151,7 @@ def _begin_draw(state: State, count: int, then: int, why: str = "") -> State:
     """The seat on turn must draw ``count`` cards (a public event), then ``then``."""
     seat = state.turn
     if why:
-        cards = "a card" if count == 1 else f"{count} cards"
+        cards = _count_text(count)
         text = (
             f"seat {seat} must draw {cards}"
             if why == "owed"
@@ -1122,6 +1159,10 @@ def _begin_draw(state: State, count: int, then: int, why: str = "") -> State:
         )
         state = _with(state, log=state.log.append(Event("must draw", seat, value=count, text=text)))
     return _draw_loop(state, count, then)
+
+
+def _count_text(count: int) -> str:
+    return "a card" if count == 1 else f"{count} cards"
 
 
 def _draw_loop(state: State, count: int, then: int) -> State:
@@ -1302,7 +1343,7 @@ def _voluntary_draw(state: State, move: Move, plays: int) -> State:
     seat = state.turn
     up = state.upcard
     assert up is not None
-    offence = bool(plays) and not _optional(stops, up, plays)
+    offence = bool(plays) and not _optional(state, up, plays)
     charged = state.charged == seat  # already charged in this turn
     if offence and stops.draw_penalty and not charged:
         return _draw_loop(_charge(_moved(state, move), seat), 1, CONTINUE)
@@ -1311,7 +1352,7 @@ def _voluntary_draw(state: State, move: Move, plays: int) -> State:
         # The draw shows that he held no card he was bound to play.
         shown = playable(state, stops.deck_mask)
         if up.rank in stops.choice_ranks:
-            shown &= ~RANK_MASKS[up.rank]
+            shown &= ~_option_cards(state, up)
     if state.stock and state.chance == "seeded":
         return _resume(_give(state, state.stock[0], move, shown))  # the usual case, in one step
     if shown is None:
@@ -1384,8 +1425,17 @@ def why_illegal(state: State, move: object, game: str = "Mau-Mau") -> str:
             return f"seat {seat} has drawn a card: he may play it ({state.drawn}) or end his turn"
         if not _can_draw(state):
             return "no card is left to draw: the stock and the discard pile are empty"
+        held = format_cards(cards_of(plays))
+        if up.rank in stops.choice_ranks and not state.free:
+            follow = state.called if state.called is not None else up.suit
+            assert follow is not None
+            return (
+                f"seat {seat} holds a playable card ({held}) and must play it: drawing is "
+                f"allowed only when no card can be played, or when the only playable cards "
+                f"are {_RANK_NAMES[up.rank]}s and none is of the suit to follow ({follow.plural})"
+            )
         return (
-            f"seat {seat} holds a playable card ({format_cards(cards_of(plays))}) and must play "
+            f"seat {seat} holds a playable card ({held}) and must play "
             f"it: drawing is allowed only when no card can be played"
         )
     assert isinstance(move, Play)

@@ -107,7 +107,7 @@ __all__ = [
 
 NAME: Final = "mau_mau"
 #: Changes whenever the behaviour of this game changes, so records say which rules made them.
-version: Final = "1"
+version: Final = "2"
 _NUMBERS: Final = shedding.MoveNumbers(2)
 NUM_MOVES: Final = _NUMBERS.count
 
