@@ -21,10 +21,12 @@ Text notation: rank then suit, ``AS KH QD JC 10S 2H``; jokers are ``BJ`` (big) a
 from __future__ import annotations
 
 import enum
+import reprlib
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
-from cardrules.errors import NotationError
+from cardrules.errors import DeckError, NotationError
 
 __all__ = [
     "ACE",
@@ -321,15 +323,41 @@ def deck(size: int) -> tuple[Card, ...]:
     return decks[size]
 
 
-def validate_deck_order(order: Sequence[Card], expected: Sequence[Card]) -> tuple[Card, ...]:
-    """Check that ``order`` holds exactly the cards of ``expected``, each once.
+def validate_deck_order(order: Iterable[Card], expected: Sequence[Card]) -> tuple[Card, ...]:
+    """``order`` as a tuple, checked to hold exactly the cards of ``expected``, each once.
 
-    Raises :class:`ValueError` naming the missing, duplicated or foreign cards.
+    Any iterable of cards will do (a list, a tuple, an iterator); anything else,
+    a string of card text included, is refused. Raises
+    :class:`~cardrules.errors.DeckError` naming the missing, duplicated or
+    foreign cards.
+
+    >>> validate_deck_order(parse_cards("AS KH"), parse_cards("KH AS"))
+    (Card('AS'), Card('KH'))
+    >>> validate_deck_order(parse_cards("AS AS"), parse_cards("KH AS"))
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.DeckError: the deck must hold ... exactly once: duplicated AS; missing KH
     """
-    from collections import Counter
-
-    counts = Counter(order)
     want = set(expected)
+    if isinstance(order, (str, bytes)):
+        raise DeckError(
+            f"the deck must be a sequence of cards, not text {reprlib.repr(order)}: "
+            "read card text with parse_cards()"
+        )
+    try:
+        cards = tuple(order)
+    except TypeError:
+        raise DeckError(
+            f"the deck must be a sequence of the game's {len(want)} cards, "
+            f"not {type(order).__name__} {reprlib.repr(order)}"
+        ) from None
+    strangers = [item for item in cards if not isinstance(item, Card)]
+    if strangers:
+        raise DeckError(
+            f"the deck must hold cards only (Card objects, e.g. from parse_cards()), "
+            f"not {reprlib.repr(strangers[0])}"
+        )
+    counts = Counter(cards)
     duplicated = sorted(c for c, n in counts.items() if n > 1)
     foreign = sorted(c for c in counts if c not in want)
     missing = sorted(want - set(counts))
@@ -341,8 +369,8 @@ def validate_deck_order(order: Sequence[Card], expected: Sequence[Card]) -> tupl
     if missing:
         problems.append("missing " + format_cards(missing))
     if problems:
-        raise ValueError(
+        raise DeckError(
             f"the deck must hold each of the game's {len(want)} cards exactly once: "
             + "; ".join(problems)
         )
-    return tuple(order)
+    return cards

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 __all__ = [
     "CardrulesError",
+    "DeckError",
     "IllegalMoveError",
     "NotationError",
     "RecordError",
@@ -38,3 +39,8 @@ class NotationError(CardrulesError, ValueError):
 
 class RecordError(CardrulesError, ValueError):
     """A game record or a serialized state is malformed, inconsistent or illegal."""
+
+
+class DeckError(CardrulesError, ValueError):
+    """A deck order given to ``deal`` is not the game's deck: a card missing, repeated
+    or foreign, something that is not a card, or a fixed deck with explicit chance."""

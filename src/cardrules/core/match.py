@@ -18,17 +18,18 @@ what every game's match layer shares:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Literal
 
 import attrs
 
-from cardrules.cards import Card
+from cardrules.cards import Card, validate_deck_order
 from cardrules.core.options import BaseRules
 from cardrules.core.randomness import Stream
+from cardrules.errors import DeckError
 from cardrules.game import DealRow, Outcome
 
-__all__ = ["Match", "cap_reached", "first_dealer", "shuffled"]
+__all__ = ["Match", "cap_reached", "first_deal_order", "first_dealer", "shuffled"]
 
 
 @attrs.frozen(slots=True)
@@ -69,6 +70,25 @@ def first_dealer(rules: BaseRules, seed: int, players: int) -> int:
     if rules.first_dealer is not None:
         return rules.first_dealer
     return Stream(seed, "first-dealer").below(players)
+
+
+def first_deal_order(
+    deck: Iterable[Card] | None, expected: Sequence[Card], chance: str
+) -> tuple[Card, ...] | None:
+    """The fixed order of the first deal given to ``deal(..., deck=...)``, checked
+    (None when no deck is given: the deal is shuffled from the seed).
+
+    Every game's ``deal`` checks its ``deck`` here. Raises
+    :class:`~cardrules.errors.DeckError` if it is not ``expected`` in some order,
+    or if explicit chance is asked for too (both would decide the first deal).
+    """
+    if deck is None:
+        return None
+    if chance == "explicit":
+        raise DeckError(
+            "a fixed deck and explicit chance both decide the first deal: give one of them"
+        )
+    return validate_deck_order(deck, expected)
 
 
 def shuffled(seed: int, deal_number: int, deck: Sequence[Card]) -> list[Card]:

@@ -38,13 +38,31 @@ __all__ = [
 T = TypeVar("T")
 
 
-def check_int(name: str, value: object, low: int, high: int | None = None) -> int:
-    """``value`` as an int in ``low..high`` (no upper bound when ``high`` is None)."""
+def check_int(
+    name: str, value: object, low: int, high: int | None = None, *, none_allowed: bool = False
+) -> int:
+    """``value`` as an int in ``low..high`` (no upper bound when ``high`` is None).
+
+    Both errors name the allowed values; ``none_allowed`` says that None is one
+    of them (the caller accepts it before calling).
+
+    >>> check_int("players", "four", 3, 8)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.RulesError: players must be a whole number in 3..8, not 'four'
+    >>> check_int("max_moves", 0, 1, none_allowed=True)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.RulesError: max_moves=0 is out of range: allowed >= 1, or none
+    """
+    allowed = f"{low}..{high}" if high is not None else f">= {low}"
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{name} must be a whole number, not {value!r}")
+        where = f"in {allowed}" if high is not None else allowed
+        none = " (or none)" if none_allowed else ""
+        raise RulesError(f"{name} must be a whole number {where}{none}, not {value!r}")
     if value < low or (high is not None and value > high):
-        allowed = f"{low}..{high}" if high is not None else f">= {low}"
-        raise RulesError(f"{name}={value} is out of range: allowed {allowed}")
+        none = ", or none" if none_allowed else ""
+        raise RulesError(f"{name}={value} is out of range: allowed {allowed}{none}")
     return value
 
 
@@ -77,7 +95,7 @@ def set_resolved(rules: object, name: str, value: object) -> None:
 def _optional_int(name: str, low: int) -> Any:
     def validate(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if value is not None:
-            check_int(name, value, low)
+            check_int(name, value, low, none_allowed=True)
 
     return validate
 
@@ -94,13 +112,15 @@ class BaseRules:
       "truncated" (None: no cap).
     """
 
-    first_dealer: int | None = attrs.field(default=None, validator=_optional_int("first_dealer", 0))
+    # Checked by each game (``_check_first_dealer``), which knows how many seats there are.
+    first_dealer: int | None = None
     max_deals: int | None = attrs.field(default=None, validator=_optional_int("max_deals", 1))
     max_moves: int | None = attrs.field(default=None, validator=_optional_int("max_moves", 1))
 
     def _check_first_dealer(self, players: int) -> None:
+        """Refuse a first dealer that is not one of the ``players`` seats (every game calls this)."""
         if self.first_dealer is not None:
-            check_int("first_dealer", self.first_dealer, 0, players - 1)
+            check_int("first_dealer", self.first_dealer, 0, players - 1, none_allowed=True)
 
 
 def _format_value(value: object) -> str:

@@ -143,7 +143,6 @@ from cardrules.cards import (
     cards_of,
     format_cards,
     mask_of,
-    validate_deck_order,
 )
 from cardrules.core import match as match_core
 from cardrules.core.match import Match
@@ -522,13 +521,7 @@ def new_game(
         raise TypeError(f"seed must be an int, not {seed!r}")
     check_choice("chance", chance, ("seeded", "explicit"))
     stops = rules.stops
-    order: tuple[Card, ...] | None = None
-    if deck is not None:
-        if chance == "explicit":
-            raise ValueError(
-                "a fixed deck and explicit chance both decide the first deal: give one of them"
-            )
-        order = validate_deck_order(deck, stops.deck)
+    order = match_core.first_deal_order(deck, stops.deck, chance)
     players = stops.players
     zeros = (0,) * players
     start = State(

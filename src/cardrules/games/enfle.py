@@ -55,7 +55,6 @@ from cardrules.cards import (
     format_cards,
     mask_of,
     stripped_deck,
-    validate_deck_order,
 )
 from cardrules.core import match as match_core
 from cardrules.core import tricks
@@ -308,13 +307,7 @@ def deal(
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"seed must be an int, not {seed!r}")
     check_choice("chance", chance, ("seeded", "explicit"))
-    order: tuple[Card, ...] | None = None
-    if deck is not None:
-        if chance == "explicit":
-            raise ValueError(
-                "a fixed deck and explicit chance both decide the first deal: give one of them"
-            )
-        order = validate_deck_order(deck, deck_of(rules))
+    order = match_core.first_deal_order(deck, deck_of(rules), chance)
     players = rules.players
     start = State(
         rules=rules,

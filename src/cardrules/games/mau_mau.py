@@ -164,7 +164,7 @@ class Rules(StopsRules):
         check_int("players", self.players, 2, 2)
         self._check_first_dealer(self.players)
         if self.target is not None:
-            check_int("target", self.target, 1)
+            check_int("target", self.target, 1, none_allowed=True)
         check_choice("must_play", self.must_play, ("enforce", "penalty"))
         if self.must_play == "enforce":
             not_applicable(

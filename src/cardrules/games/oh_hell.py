@@ -325,15 +325,7 @@ def deal(
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"seed must be an int, not {seed!r}")
     check_choice("chance", chance, ("seeded", "explicit"))
-    order: list[Card] | None = None
-    if deck is not None:
-        if chance == "explicit":
-            raise ValueError(
-                "a fixed deck and explicit chance both decide the first deal: give one of them"
-            )
-        from cardrules.cards import validate_deck_order
-
-        order = list(validate_deck_order(deck, DECK52))
+    order = match_core.first_deal_order(deck, DECK52, chance)
     players = rules.players
     start = State(
         rules=rules,
