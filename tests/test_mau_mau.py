@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 import pytest
 
-from cardrules.cards import DECK52, Card, Suit, cards_of, mask_of, parse_cards
+from cardrules.cards import DECK52, Card, Suit, cards_of, format_cards, mask_of, parse_cards
 from cardrules.core.match import Match
 from cardrules.core.options import parse_rules_text
 from cardrules.core.randomness import Stream
@@ -314,6 +314,53 @@ def test_j78_option_under_a_called_jack_counts_the_called_suit() -> None:
     assert "draw" not in texts(state)
 
 
+def _after_jack_of_diamonds_calls_spades(**options: Any) -> State:
+    """Seat 0 holds JS after ``play JD call spades`` (a position reported by users)."""
+    order = parse_cards("9D JD JS 2C 2H 3C 3H 4C 5H 5C 6H 6C KC 8C 4D QS 10C")
+    deck = [*order, *[c for c in DECK52 if c not in order]]
+    state = mau_mau.deal(attrs.evolve(SINGLE, **options), seed=11, deck=deck)
+    state = play(state, "play 9D", "play JD call spades")
+    assert hand(state, 0) == cs("JS 2H 3H 5H 6H KC")
+    return state
+
+
+def test_j78_option_a_jack_of_the_called_suit_follows_suit_so_he_must_play_it() -> None:
+    state = _after_jack_of_diamonds_calls_spades()
+    # "cannot follow suit" means the called suit after a called jack: JS is a spade.
+    assert texts(state) == [
+        "play JS",
+        "play JS call clubs",
+        "play JS call diamonds",
+        "play JS call hearts",
+    ]
+    with pytest.raises(IllegalMoveError, match=r"none is of the suit to follow \(spades\)"):
+        play(state, "draw")
+
+
+def test_penalty_mode_drawing_instead_of_a_jack_of_the_called_suit_costs_50() -> None:
+    state = _after_jack_of_diamonds_calls_spades(must_play="penalty")
+    assert texts(state)[-1] == "draw"
+    state = play(state, "draw")
+    assert mau_mau.score(state).totals == (-50, 0)
+    assert "seat 0 draws holding a playable card: 50 points off" in [
+        str(e) for e in mau_mau.events(state)
+    ]
+
+
+def test_penalty_mode_keeping_a_jack_not_of_the_called_suit_costs_nothing() -> None:
+    rules = attrs.evolve(SINGLE, must_play="penalty")
+    state = position("JC 2D", "2S 3S 4S", "JH", called=Suit.SPADES, rules=rules)
+    state = play(state, "draw")
+    assert mau_mau.score(state).totals == (0, 0)
+
+
+def test_a_draw_after_a_called_jack_shows_no_card_of_the_called_suit_its_jack_included() -> None:
+    state = position("JC 2D", "2S 3S 4S", "JH", called=Suit.SPADES)
+    state = play(state, "draw")  # he may keep JC, but would have had to play JS
+    shown = cards_of(state.absent[0])
+    assert Card("JS") in shown and Card("AS") in shown and Card("JC") not in shown
+
+
 def test_j78_option_does_not_apply_to_other_ranks() -> None:
     state = position("5C 2D 3D", "2S 3S 4S", "5H")
     assert texts(state) == ["play 5C"]
@@ -348,6 +395,65 @@ def test_a_missed_one_card_announcement_forces_a_draw_instead_of_going_out() -> 
     assert "seat 0 must draw a card for not announcing his last card" in [
         str(e) for e in mau_mau.events(state)
     ]
+
+
+def _one_card_left_unannounced_position(seat_1: str) -> State:
+    """Seat 0 (KH 5H) to play on 9H; seat 1 holds ``seat_1``; no card left to draw
+    (a position reported by users)."""
+    held = parse_cards(f"KH 5H {seat_1} 9H")
+    rules = attrs.evolve(SINGLE, restock="none")
+    data = mau_mau.state_to_dict(mau_mau.deal(rules, seed=2))
+    data.update(
+        hands=["KH 5H", seat_1],
+        stock="",
+        discard_pile=format_cards([c for c in DECK52 if c not in held]),
+        upcard="9H",
+        turn=0,
+        called=None,
+        free=False,
+        unannounced=[],
+    )
+    return mau_mau.state_from_dict(data)
+
+
+def test_a_missed_one_card_still_bars_the_last_card_when_the_penalty_draw_finds_nothing() -> None:
+    state = _one_card_left_unannounced_position("6H 2D 4S")
+    state = play(state, "play KH", "play 6H")  # seat 0 does not announce "one card"
+    # Seat 0 may not play his 5H and finds nothing to draw: he passes; so does seat 1.
+    events = [str(e) for e in mau_mau.events(state)]
+    assert events[-7:-3] == [
+        "seat 0 must draw a card for not announcing his last card",
+        "no card is left for seat 0 to draw",
+        "seat 0 can neither play nor draw",
+        "seat 1 can neither play nor draw",
+    ]
+    score = mau_mau.score(state)
+    assert score.outcome is not None and score.outcome.reason == "blocked"
+    assert score.deals[0].extra("hand_values") == (5, 6)
+    assert score.totals == (1, 0)
+
+
+def test_a_missed_one_card_blocks_the_deal_alike_whoever_passes_first() -> None:
+    state = _one_card_left_unannounced_position("2D 4S")
+    state = play(state, "play KH")  # unannounced; seat 1 cannot play on KH nor draw
+    events = [str(e) for e in mau_mau.events(state)]
+    assert events[-7:-3] == [
+        "seat 1 can neither play nor draw",
+        "seat 0 must draw a card for not announcing his last card",
+        "no card is left for seat 0 to draw",
+        "seat 0 can neither play nor draw",
+    ]
+    score = mau_mau.score(state)
+    assert score.outcome is not None and score.outcome.reason == "blocked"
+    assert score.totals == (1, 0)
+
+
+def test_a_missed_one_card_keeps_the_last_card_barred_while_nothing_can_be_drawn() -> None:
+    rules = attrs.evolve(SINGLE, restock="none")
+    state = position("9H 5H", "6H 3H 2D", "4H", stock="", rules=rules)
+    state = play(state, "play 9H", "play 6H")  # seat 0 passes, barred; seat 1 plays on
+    assert state.unannounced == 0b01 and hand(state, 0) == cs("5H")
+    assert mau_mau.to_move(state) == 1 and texts(state) == ["play 3H", "play 3H announce"]
 
 
 def test_the_one_card_flag_clears_once_the_hand_grows() -> None:

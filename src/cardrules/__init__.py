@@ -13,6 +13,7 @@ from __future__ import annotations
 from cardrules import cards, errors, game, games
 from cardrules.errors import (
     CardrulesError,
+    DeckError,
     IllegalMoveError,
     NotationError,
     RecordError,
@@ -23,6 +24,7 @@ from cardrules.game import CHANCE
 __all__ = [
     "CHANCE",
     "CardrulesError",
+    "DeckError",
     "IllegalMoveError",
     "NotationError",
     "RecordError",

@@ -2,7 +2,8 @@
 and nothing is half-applied (inputs are unchanged, no partial state returned).
 
 Targets: card notation, move notation, rules options (keywords and text form),
-records (wrong types, missing or duplicated cards, moves illegal at step k,
+deck orders given to ``deal`` (missing, repeated or foreign cards, wrong length,
+text, numbers, iterators, anything at all), records (wrong types, missing or duplicated cards, moves illegal at step k,
 another game's moves, huge or deeply nested JSON) and state JSON. The number of
 inputs each target tried is printed at the end of the run ("fuzz inputs tried").
 """
@@ -22,7 +23,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardrules import games
-from cardrules.cards import format_cards, parse_cards
+from cardrules.cards import ALL_CARDS, format_cards, parse_cards
 from cardrules.core.options import build_rules, parse_rules_text
 from cardrules.errors import CardrulesError
 from cardrules.game import Game
@@ -113,6 +114,48 @@ def test_fuzz_rules_options(name: str, data: st.DataObject) -> None:
         )
     )
     refuses_cleanly("rules text", lambda: build_rules(game.Rules, parse_rules_text(text)[1]))
+
+
+DECK_MUTATIONS = [
+    "valid", "valid iterator", "drop", "duplicate", "foreign", "swap in junk", "truncate",
+    "extend", "text", "anything",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("name", NAMES)
+@given(data=st.data(), seed=st.integers(0, 2**32))
+def test_fuzz_deck_orders(name: str, data: st.DataObject, seed: int) -> None:
+    game = games.get(name)
+    rules = game.PRESETS["single"]
+    deck = list(game.deck_of(rules))
+    random.Random(seed).shuffle(deck)
+    kind = data.draw(st.sampled_from(DECK_MUTATIONS))
+    i = data.draw(st.integers(0, len(deck) - 1))
+    order: Any = deck
+    if kind == "valid iterator":
+        order = iter(deck)
+    elif kind == "drop":
+        order = deck[:i] + deck[i + 1 :]
+    elif kind == "duplicate":
+        order = [*deck[:i], deck[(i + 1) % len(deck)], *deck[i + 1 :]]
+    elif kind == "foreign":
+        outside = [c for c in ALL_CARDS if c not in deck] or deck[:1]
+        order = [*deck[:i], data.draw(st.sampled_from(outside)), *deck[i + 1 :]]
+    elif kind == "swap in junk":
+        order = [*deck[:i], data.draw(json_values), *deck[i + 1 :]]
+    elif kind == "truncate":
+        order = deck[:i]
+    elif kind == "extend":
+        order = deck + data.draw(st.lists(st.sampled_from(ALL_CARDS), min_size=1, max_size=3))
+    elif kind == "text":
+        order = format_cards(deck)
+    elif kind == "anything":
+        order = data.draw(json_values)
+    state = refuses_cleanly("deck order", lambda: game.deal(rules, seed=seed, deck=order))
+    if kind.startswith("valid"):
+        assert state is not None, "a shuffled deck was refused"
+    if state is not None:
+        _conserved(game, state)
 
 
 def _mutations(data: st.DataObject, record: dict[str, Any], other: list[str]) -> dict[str, Any]:
