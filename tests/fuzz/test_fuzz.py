@@ -3,9 +3,10 @@ and nothing is half-applied (inputs are unchanged, no partial state returned).
 
 Targets: card notation, move notation, rules options (keywords and text form),
 deck orders given to ``deal`` (missing, repeated or foreign cards, wrong length,
-text, numbers, iterators, anything at all), records (wrong types, missing or duplicated cards, moves illegal at step k,
-another game's moves, huge or deeply nested JSON) and state JSON. The number of
-inputs each target tried is printed at the end of the run ("fuzz inputs tried").
+text, numbers, iterators, anything at all), records (wrong types, missing or
+duplicated cards, moves illegal at step k, another game's moves, huge or deeply
+nested JSON) and state JSON. The number of inputs each target tried is printed
+at the end of the run ("fuzz inputs tried").
 """
 
 from __future__ import annotations

@@ -118,7 +118,7 @@ class BaseRules:
     max_moves: int | None = attrs.field(default=None, validator=_optional_int("max_moves", 1))
 
     def _check_first_dealer(self, players: int) -> None:
-        """Refuse a first dealer that is not one of the ``players`` seats (every game calls this)."""
+        """Refuse a first dealer that is not one of the ``players`` seats (each game calls it)."""
         if self.first_dealer is not None:
             check_int("first_dealer", self.first_dealer, 0, players - 1, none_allowed=True)
 
