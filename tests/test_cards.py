@@ -84,3 +84,10 @@ def test_cards_of_refuses_a_mask_with_bits_outside_the_cards(mask: int) -> None:
 @given(st.lists(st.sampled_from(ALL_CARDS)))
 def test_text_round_trips(cards: list[Card]) -> None:
     assert list(parse_cards(format_cards(cards))) == cards
+
+
+def test_a_suit_reads_as_its_name_not_its_number() -> None:
+    # A program that prints a called suit must print a word ("called diamonds").
+    assert str(Suit.DIAMONDS) == "diamonds"
+    assert f"called {Suit.HEARTS}" == "called hearts"
+    assert int(Suit.DIAMONDS) == 1 and Suit.DIAMONDS < Suit.SPADES

@@ -535,7 +535,9 @@ def test_bad_moves_name_the_problem() -> None:
         enfle.apply(state, Play(next(c for c in enfle.deck_of(FOUR) if c not in hand(state, 0))))
     with pytest.raises(IllegalMoveError, match="must play a card now"):
         enfle.apply(state, DealCard(Card("AS")))
-    with pytest.raises(IllegalMoveError, match="'bid 1' is not an Enfle move"):
+    with pytest.raises(
+        IllegalMoveError, match="'bid 1' is not a move of Enfle: its moves are 'play CARD'$"
+    ):
         enfle.apply(state, Bid(1))
 
 

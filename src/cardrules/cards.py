@@ -58,6 +58,14 @@ class Suit(enum.IntEnum):
     HEARTS = 2
     SPADES = 3
 
+    def __str__(self) -> str:
+        """The suit's name, e.g. ``diamonds`` (as in moves and messages).
+
+        >>> str(Suit.DIAMONDS), f"called {Suit.HEARTS}"
+        ('diamonds', 'called hearts')
+        """
+        return self.name.lower()
+
     @property
     def letter(self) -> str:
         """The one-letter text form: ``C``, ``D``, ``H`` or ``S``."""

@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 import attrs
@@ -25,6 +26,7 @@ from cardrules.cards import ALL_CARDS, Card, Suit, parse_card
 from cardrules.errors import NotationError
 
 __all__ = [
+    "ALL_FORMS",
     "DRAW",
     "END_TURN",
     "PLAYS",
@@ -35,6 +37,8 @@ __all__ = [
     "EndTurn",
     "Move",
     "Play",
+    "game_forms",
+    "not_a_move",
     "parse_move_text",
 ]
 
@@ -124,16 +128,35 @@ def _number(word: str, what: str, text: str) -> int:
     return int(word)
 
 
-def parse_move_text(text: str) -> Move:
+#: Every text form :func:`parse_move_text` reads, as an error message lists them.
+ALL_FORMS: Final = ("play CARD", "bid N", "draw", "end turn", "deal CARD", "dealer SEAT")
+
+
+def _forms_text(forms: Sequence[str]) -> str:
+    return ", ".join(f"'{form}'" for form in forms)
+
+
+def parse_move_text(text: str, forms: Sequence[str] = ALL_FORMS) -> Move:
     """Read a move from its text form, without checking it against a state.
 
     Forms: ``play QH``, ``play JS call hearts``, ``play 9H announce``,
-    ``bid 3``, ``draw``, ``end turn``, ``deal QH``, ``dealer 2``.
+    ``bid 3``, ``draw``, ``end turn``, ``deal QH``, ``dealer 2``. A game passes
+    ``forms``, the forms its moves take (e.g. ``("play CARD", "draw")``): a move
+    of another form is refused, and a typo's message lists only these.
+
+    >>> parse_move_text("bid 2", forms=("play CARD", "draw"))
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.NotationError: bad move 'bid 2': the forms are 'play CARD', 'draw'
     """
+    if not isinstance(text, str):
+        raise NotationError(f"a move's text must be a string, not {type(text).__name__}")
     words = text.strip().split()
     if not words:
-        raise NotationError("empty move: write e.g. 'play QH' or 'bid 2'")
+        raise NotationError(f"empty move: write one of {_forms_text(forms)}")
     verb, rest = words[0].lower(), words[1:]
+    if verb not in {form.split()[0] for form in forms}:
+        raise NotationError(f"bad move {text!r}: the forms are {_forms_text(forms)}")
     if verb == "draw" and not rest:
         return DRAW
     if verb == "end" and len(rest) == 1 and rest[0].lower() == "turn":
@@ -162,7 +185,21 @@ def parse_move_text(text: str) -> Move:
         return DEALS[parse_card(rest[0]).index]
     if verb == "dealer" and len(rest) == 1:
         return ChooseDealer(_number(rest[0], "a seat", text))
-    raise NotationError(
-        f"bad move {text!r}: the forms are 'play CARD', 'bid N', 'draw', 'end turn', "
-        "'deal CARD', 'dealer SEAT'"
-    )
+    raise NotationError(f"bad move {text!r}: the forms are {_forms_text(forms)}")
+
+
+def game_forms(forms: Sequence[str], chance: str) -> tuple[str, ...]:
+    """A game's move forms, with the chance outcomes' forms under explicit chance."""
+    return (*forms, "deal CARD", "dealer SEAT") if chance == "explicit" else tuple(forms)
+
+
+def not_a_move(move: object, game: str, forms: Sequence[str]) -> str:
+    """Why ``move`` is no move of ``game`` at all: text that should go through
+    ``parse_move``, or a value of another game or type (the message lists ``forms``).
+
+    >>> not_a_move("bid 1", "Up and Down the River", ("play CARD", "bid N"))
+    "'bid 1' is text, not a move: read it with parse_move(state, 'bid 1') first"
+    """
+    if isinstance(move, str):
+        return f"{move!r} is text, not a move: read it with parse_move(state, {move!r}) first"
+    return f"'{move}' is not a move of {game}: its moves are {_forms_text(forms)}"

@@ -173,6 +173,8 @@ from cardrules.moves import (
     EndTurn,
     Move,
     Play,
+    game_forms,
+    not_a_move,
     parse_move_text,
 )
 
@@ -200,6 +202,8 @@ __all__ = [
     "state_from_reader",
     "state_to_dict",
     "to_move",
+    "move_forms",
+    "parse_text",
     "why_illegal",
     "zones",
 ]
@@ -1387,13 +1391,32 @@ def _end_turn(state: State, move: Move) -> State:
 # --------------------------------------------------------------------------- errors
 
 
+def move_forms(state: State) -> tuple[str, ...]:
+    """The text forms this game's moves take, as a typo's message lists them."""
+    stops = state.rules.stops
+    forms = ["play CARD"]
+    if any(effect.call for effect in stops.effects):
+        forms.append("play CARD call SUIT")
+    if stops.announce:
+        forms.append("play CARD announce")
+    forms.append("draw")
+    if stops.draw_rule == "once":
+        forms.append("end turn")
+    return game_forms(forms, state.chance)
+
+
+def parse_text(state: State, text: str) -> Move:
+    """Read a move of this game from its text form (NotationError naming its forms)."""
+    return parse_move_text(text, move_forms(state))
+
+
 def why_illegal(state: State, move: object, game: str = "Mau-Mau") -> str:
     """Why ``move`` is not legal in ``state``, in words a person understands."""
     phase = state.phase
     if phase is Phase.OVER:
         return "the game is over: no move is legal"
     if not isinstance(move, (Play, Draw, EndTurn, DealCard, ChooseDealer)):
-        return f"{move!r} is not a {game} move"
+        return not_a_move(move, game, move_forms(state))
     if phase is Phase.CHOOSE_DEALER:
         return f"a chance step is due (explicit chance): the move must be 'dealer SEAT', not {move}"
     if phase is Phase.DEALING or phase is Phase.DRAWING:

@@ -90,6 +90,8 @@ from cardrules.moves import (
     DealCard,
     Move,
     Play,
+    game_forms,
+    not_a_move,
     parse_move_text,
 )
 
@@ -640,7 +642,7 @@ def _why_illegal(state: State, move: object) -> str:
     if phase == _OVER:
         return "the game is over: no move is legal"
     if not isinstance(move, (Play, DealCard, ChooseDealer)):
-        return f"'{move}' is not an Enfle move: a player's only move is 'play CARD'"
+        return not_a_move(move, "Enfle", game_forms(("play CARD",), state.chance))
     if phase in (_CHOOSE_DEALER, _DEALING):
         wanted = "'dealer SEAT'" if phase == _CHOOSE_DEALER else "'deal CARD' of an undealt card"
         return f"a chance step is due (explicit chance): the move must be {wanted}, not {move}"
@@ -676,7 +678,7 @@ def parse_move(state: State, text: str) -> Move:
             "the pick-up is not a move in Enfle: a player who cannot follow suit "
             "takes the trick by himself; write 'play CARD'"
         )
-    move = parse_move_text(text)
+    move = parse_move_text(text, game_forms(("play CARD",), state.chance))
     if move not in legal_moves(state):
         raise IllegalMoveError(_why_illegal(state, move))
     return move

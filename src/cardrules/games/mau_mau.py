@@ -415,7 +415,7 @@ def parse_move(state: State, text: str) -> Move:
     ...
     cardrules.errors.IllegalMoveError: JS is not in seat 0's hand (...)
     """
-    move = parse_move_text(text)
+    move = shedding.parse_text(state, text)
     if move not in legal_moves(state):
         raise IllegalMoveError(shedding.why_illegal(state, move))
     return move

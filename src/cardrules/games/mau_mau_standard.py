@@ -411,7 +411,7 @@ def parse_move(state: State, text: str) -> Move:
     ...
     cardrules.errors.IllegalMoveError: 'end turn' is allowed only after drawing a card (...)
     """
-    move = parse_move_text(text)
+    move = shedding.parse_text(state, text)
     if move not in legal_moves(state):
         raise IllegalMoveError(shedding.why_illegal(state, move, TITLE))
     return move

@@ -85,7 +85,7 @@ from cardrules.game import (
     over_event,
     play_event,
 )
-from cardrules.moves import DEALS, PLAYS, ChooseDealer, DealCard, Play
+from cardrules.moves import DEALS, PLAYS, ChooseDealer, DealCard, Play, game_forms, not_a_move
 from cardrules.moves import parse_move_text as _parse_shared_move_text
 
 __all__ = [
@@ -1065,7 +1065,8 @@ def _why_illegal(state: State, move: object) -> str:
     if phase == _OVER:
         return "the game is over: no move is legal"
     if not isinstance(move, (Play, PassCards, Blind, Declaration, DealCard, ChooseDealer)):
-        return f"{move!r} is not a Maverick move"
+        forms = ("pass C1 C2", "blind", "no blind", "bid zero", "bid elegant", "no bid", "play CARD")
+        return not_a_move(move, "Maverick", game_forms(forms, state.chance))
     if phase in (_CHOOSE_DEALER, _DEALING):
         wanted = "'dealer SEAT'" if phase == _CHOOSE_DEALER else "'deal CARD' of an undealt card"
         return f"a chance step is due (explicit chance): the move must be {wanted}, not {move}"
@@ -1149,6 +1150,9 @@ def parse_move_text(text: str) -> Move:
         raise NotationError(
             f"bad move {text!r}: Maverick's bids are 'bid zero', 'bid elegant' and 'no bid'"
         )
+    if not words or words[0].lower() not in ("play", "deal", "dealer"):
+        forms = "', '".join((*_WORD_MOVES, "pass C1 C2", "play CARD", "deal CARD", "dealer SEAT"))
+        raise NotationError(f"bad move {text!r}: the forms are '{forms}'")
     move = _parse_shared_move_text(text)
     if not isinstance(move, (Play, DealCard, ChooseDealer)):
         raise NotationError(f"bad move {text!r}: not a Maverick move")

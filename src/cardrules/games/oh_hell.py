@@ -82,6 +82,8 @@ from cardrules.moves import (
     DealCard,
     Move,
     Play,
+    game_forms,
+    not_a_move,
     parse_move_text,
 )
 
@@ -735,7 +737,8 @@ def _why_illegal(state: State, move: object) -> str:
     if phase == _OVER:
         return "the game is over: no move is legal"
     if not isinstance(move, (Play, Bid, DealCard, ChooseDealer)):
-        return f"{move!r} is not an Up and Down the River move"
+        forms = game_forms(("play CARD", "bid N"), state.chance)
+        return not_a_move(move, "Up and Down the River", forms)
     if phase in (_CHOOSE_DEALER, _DEALING):
         wanted = "'dealer SEAT'" if phase == _CHOOSE_DEALER else "'deal CARD' of an undealt card"
         return f"a chance step is due (explicit chance): the move must be {wanted}, not {move}"
@@ -768,7 +771,7 @@ def _why_illegal(state: State, move: object) -> str:
 
 def parse_move(state: State, text: str) -> Move:
     """Read a move and check it is legal here (NotationError / IllegalMoveError)."""
-    move = parse_move_text(text)
+    move = parse_move_text(text, game_forms(("play CARD", "bid N"), state.chance))
     if move not in legal_moves(state):
         raise IllegalMoveError(_why_illegal(state, move))
     return move
