@@ -1,4 +1,4 @@
-"""Move text: each game names only its own move forms, and text given to apply is pointed to parse_move."""
+"""Move text: each game lists only its own move forms; text given to apply points to parse_move."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def test_under_explicit_chance_the_chance_forms_are_listed() -> None:
 
 def test_an_oh_hell_typo_lists_play_and_bid_only() -> None:
     state = oh_hell.deal(oh_hell.Rules(), seed=1)
-    with pytest.raises(NotationError, match="the forms are 'play CARD', 'bid N'$"):
+    with pytest.raises(NotationError, match=r"the forms are 'play CARD', 'bid N'$"):
         oh_hell.parse_move(state, "draw")
 
 

@@ -71,7 +71,7 @@ from cardrules.game import (
     Score,
     winners_by_total,
 )
-from cardrules.moves import Move, parse_move_text
+from cardrules.moves import Move
 
 __all__ = [
     "NAME",

@@ -65,7 +65,7 @@ from cardrules.core.serial import StateReader
 from cardrules.core.shedding import Effect, Phase, State, Stops, StopsRules, View
 from cardrules.errors import IllegalMoveError, RecordError
 from cardrules.game import Chance, ChanceMode, Event, Outcome, Score
-from cardrules.moves import Move, parse_move_text
+from cardrules.moves import Move
 
 __all__ = [
     "NAME",

@@ -1065,7 +1065,7 @@ def _why_illegal(state: State, move: object) -> str:
     if phase == _OVER:
         return "the game is over: no move is legal"
     if not isinstance(move, (Play, PassCards, Blind, Declaration, DealCard, ChooseDealer)):
-        forms = ("pass C1 C2", "blind", "no blind", "bid zero", "bid elegant", "no bid", "play CARD")
+        forms = (*_WORD_MOVES, "pass C1 C2", "play CARD")
         return not_a_move(move, "Maverick", game_forms(forms, state.chance))
     if phase in (_CHOOSE_DEALER, _DEALING):
         wanted = "'dealer SEAT'" if phase == _CHOOSE_DEALER else "'deal CARD' of an undealt card"
