@@ -214,18 +214,14 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     except OSError as error:
         raise UsageError(f"cannot read {args.record}: {error.strerror}") from None
     record = Record.from_json(text)
-    from cardrules.records import replay
+    from cardrules.records import replay, replay_steps
 
-    replay(record)  # refuses a broken record before anything is printed
+    final = replay(record)  # refuses a broken record before anything is printed
     game = games.get(record.game)
-    _, options = parse_rules_text(record.rules)
-    state = game.deal(
-        build_rules(game.Rules, options), seed=record.seed, deck=record.deck, chance=record.chance
-    )
     out.write(f"{record.game} {record.rules}, seed {record.seed}, {len(record.moves)} moves\n")
-    for number, move_text in enumerate(record.moves, start=1):
-        before = len(game.events(state))
-        state = game.apply(state, game.parse_move(state, move_text))
+    for step in replay_steps(record):
+        number, move_text, state = step.number, step.move, step.after
+        before = len(game.events(step.before))
         out.write(f"{number:>4}. {move_text}\n")
         for event in game.events(state)[before:]:
             if event.kind not in ("play", "bid"):
@@ -234,7 +230,7 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
             out.write(render_view(game.observe(state, args.seat), events=0) + "\n")
         if args.pause:
             sys.stdin.readline()
-    score = game.score(state)
+    score = game.score(final)
     out.write(f"totals: {' '.join(map(str, score.totals))}; outcome: {score.outcome}\n")
     return 0
 

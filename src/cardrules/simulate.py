@@ -11,14 +11,24 @@ bridge), which removes most of the luck of the deal from the comparison. Results
 come back in game order, so a run gives identical tables with 1 worker, 2 workers
 or a Ray cluster.
 
-Bots are named by text, so that they can travel to other processes:
-``random``, ``heuristic``, ``ismcts`` (200 iterations), ``ismcts:N``,
-``ismcts:N:heuristic`` (the game's heuristic bot plays out each iteration) or
-``ismcts:N:heuristic:L`` (playouts cut off after L moves); see
-:class:`cardrules.bots.ismcts.ISMCTSBot`.
+A seat's bot is given as one of:
+
+* a name: ``random``, ``heuristic``, ``ismcts`` (200 iterations), ``ismcts:N``,
+  ``ismcts:N:heuristic`` (the game's heuristic bot plays out each iteration) or
+  ``ismcts:N:heuristic:L`` (playouts cut off after L moves); see
+  :class:`cardrules.bots.ismcts.ISMCTSBot`;
+* a bot object (anything with a ``name`` and a ``choose`` method, see
+  :class:`cardrules.bots.Bot`), used for every game it plays;
+* a factory: a class or function that takes no argument and returns a bot; it is
+  called for each game, so a bot that keeps state between moves starts afresh.
+
+With more than one worker, or on Ray, the bots travel to other processes by
+pickling: a bot object or factory must be picklable, which means its class (or
+the function) is defined at the top level of a module that the workers can import,
+not inside a function or a notebook cell. ``simulate`` checks this before it starts.
 
 >>> results = simulate("oh_hell", ["heuristic", "random", "random", "random"], games=8,
-...                    seed=1, rules_text="oh_hell(schedule=single,start_hand=4)", workers=1)
+...                    seed=1, rules="oh_hell(schedule=single,start_hand=4)", workers=1)
 >>> [row.bot for row in results.table()]
 ['heuristic', 'random']
 >>> results.games_played
@@ -30,9 +40,12 @@ from __future__ import annotations
 import importlib
 import math
 import os
-from collections.abc import Callable, Sequence
+import pickle
+import statistics
+from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, Literal
+from pathlib import Path
+from typing import Any, Literal, TypeAlias
 
 import attrs
 
@@ -40,10 +53,30 @@ from cardrules import games as registry
 from cardrules.bots import Bot, RandomBot
 from cardrules.core.options import build_rules, parse_rules_text
 from cardrules.core.randomness import Stream
-from cardrules.errors import RulesError
+from cardrules.errors import CardrulesError, RulesError
 from cardrules.play import play_game
+from cardrules.records import Record, record_of
 
-__all__ = ["BotRow", "GameResult", "Results", "make_bot", "simulate", "wilson_interval"]
+__all__ = [
+    "BotEntry",
+    "BotRow",
+    "GameResult",
+    "Margin",
+    "Results",
+    "SimulationError",
+    "bot_label",
+    "make_bot",
+    "simulate",
+    "wilson_interval",
+]
+
+#: What a seat's bot may be given as: a name, a bot object, or a factory of bots.
+BotEntry: TypeAlias = "str | Bot | Callable[[], Bot]"
+
+
+class SimulationError(RulesError):
+    """An argument of :func:`simulate` or :func:`~cardrules.tournament.tournament` is
+    wrong (a :class:`~cardrules.errors.RulesError`, as bad line-ups always were)."""
 
 
 _ISMCTS_FORM = (
@@ -93,9 +126,50 @@ def make_bot(spec: str, game: str) -> Bot:
     )
 
 
+def _is_factory(entry: object) -> bool:
+    return isinstance(entry, type) or (callable(entry) and not hasattr(entry, "choose"))
+
+
+def _build_bot(entry: Any, game: str) -> Bot:
+    """The bot of one game for a seat given as ``entry`` (see the module docs)."""
+    if isinstance(entry, str):
+        return make_bot(entry, game)
+    bot = entry() if _is_factory(entry) else entry
+    if not callable(getattr(bot, "choose", None)):
+        made = f" (made by {entry!r})" if bot is not entry else ""
+        raise SimulationError(
+            f"{bot!r}{made} is not a bot: a bot has a choose(view, legal_moves, rng) method "
+            "and a name; give a bot object, a class or function that makes one, or a bot's "
+            "name (random, heuristic, ismcts:N)"
+        )
+    return bot  # type: ignore[no-any-return]
+
+
+def bot_label(entry: Any, game: str) -> str:
+    """The name a seat's bot has in tables: the text of a named bot, else its ``name``
+    (its class name when it has none).
+
+    >>> from cardrules.bots import RandomBot
+    >>> bot_label("ismcts:50", "oh_hell"), bot_label(RandomBot, "oh_hell")
+    ('ismcts:50', 'random')
+    """
+    if isinstance(entry, str):
+        make_bot(entry, game)
+        return entry
+    try:
+        bot = _build_bot(entry, game)
+    except CardrulesError:
+        raise
+    except Exception as error:  # a user's factory failed: say so, as a library error
+        raise SimulationError(f"making a bot with {entry!r} failed: {error!r}") from None
+    name = getattr(bot, "name", None)
+    return name if isinstance(name, str) and name else type(bot).__name__
+
+
 @attrs.frozen(slots=True)
 class GameResult:
-    """One game of a run: who sat where, what each seat scored, who won."""
+    """One game of a run: who sat where, what each seat scored, who won, and the
+    game's record when the run kept it."""
 
     index: int
     seed: int
@@ -108,6 +182,7 @@ class GameResult:
     reason: str
     moves: int
     deals: int
+    record: Record | None = None
 
 
 @attrs.frozen(slots=True)
@@ -121,6 +196,19 @@ class BotRow:
     win_low: float
     win_high: float
     mean_payoff: float
+
+
+@attrs.frozen(slots=True)
+class Margin:
+    """One bot's win rate minus another's, with its 95% interval over the deals
+    (each deal's seatings are paired: they were played on the same cards)."""
+
+    first: str
+    second: str
+    mean: float
+    low: float
+    high: float
+    deals: int
 
 
 def wilson_interval(successes: float, trials: int, z: float = 1.959964) -> tuple[float, float]:
@@ -139,20 +227,43 @@ def wilson_interval(successes: float, trials: int, z: float = 1.959964) -> tuple
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def mean_interval(values: Sequence[float], z: float = 1.959964) -> tuple[float, float, float]:
+    """The mean of ``values`` with its normal 95% interval (half-width 1 for one value).
+
+    >>> mean_interval([0.5, 0.25, 0.25, 0.0])
+    (0.25, 0.05..., 0.44...)
+    """
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, mean - 1.0, mean + 1.0
+    half = z * statistics.stdev(values) / math.sqrt(len(values))
+    return mean, mean - half, mean + half
+
+
 @attrs.frozen(slots=True)
 class Results:
-    """All the games of a run, in order, and tables derived from them."""
+    """All the games of a run, in order, and tables derived from them.
+
+    ``per_deal`` is how many games were played on each deal: the number of
+    seatings with ``duplicate=True``, else 1.
+    """
 
     game: str
     rules: str
     lineup: tuple[str, ...]
     seed: int
     results: tuple[GameResult, ...]
+    per_deal: int = 1
 
     @property
     def games_played(self) -> int:
         """How many games the run played."""
         return len(self.results)
+
+    @property
+    def records(self) -> tuple[Record, ...]:
+        """The records the run kept (see ``simulate(records=...)``), in game order."""
+        return tuple(r.record for r in self.results if r.record is not None)
 
     def table(self, by: Literal["outcome", "payoff"] = "outcome") -> list[BotRow]:
         """Per bot: wins (a winning team's seats each win; a draw shares the win
@@ -189,13 +300,48 @@ class Results:
             )
         return rows
 
+    def margin(
+        self, first: str, second: str, by: Literal["outcome", "payoff"] = "payoff"
+    ) -> Margin:
+        """``first``'s win rate minus ``second``'s, with a 95% interval over deals.
+
+        The seatings of one deal are played on the same cards (``duplicate=True``),
+        so they are not independent; the deals are. Each deal gives one difference
+        of win rates (over the seats each bot filled in that deal's games); the
+        interval is the normal one for the mean of those differences.
+        """
+        for bot in (first, second):
+            if bot not in self.lineup:
+                raise SimulationError(
+                    f"no bot {bot!r} played in this run; its bots are {', '.join(self.lineup)}"
+                )
+        differences = []
+        for start in range(0, len(self.results), self.per_deal):
+            wins = {first: 0.0, second: 0.0}
+            seats = {first: 0, second: 0}
+            for result in self.results[start : start + self.per_deal]:
+                shares = result.shares if by == "outcome" else result.payoff_shares
+                for seat, bot in enumerate(result.seats):
+                    if bot in wins:
+                        wins[bot] += shares[seat]
+                        seats[bot] += 1
+            differences.append(wins[first] / seats[first] - wins[second] / seats[second])
+        mean, low, high = mean_interval(differences)
+        return Margin(first, second, mean, low, high, len(differences))
+
     @property
     def mean_moves(self) -> float:
         """The mean number of moves per game."""
         return sum(r.moves for r in self.results) / max(len(self.results), 1)
 
     def to_dict(self) -> dict[str, Any]:
-        """Everything, JSON-ready."""
+        """Everything, JSON-ready (each kept record under the game's ``record``)."""
+        results = []
+        for r in self.results:
+            row = attrs.asdict(r, filter=lambda field, _: field.name != "record")
+            if r.record is not None:
+                row["record"] = r.record.to_dict()
+            results.append(row)
         return {
             "game": self.game,
             "rules": self.rules,
@@ -204,29 +350,62 @@ class Results:
             "games": self.games_played,
             "mean_moves": self.mean_moves,
             "table": [attrs.asdict(row) for row in self.table()],
-            "results": [attrs.asdict(r) for r in self.results],
+            "results": results,
         }
+
+    def write_records(self, folder: str | os.PathLike[str]) -> list[Path]:
+        """Write each kept record to ``folder`` as ``GAME-game-INDEX.json``; returns
+        the paths. The folder is created if need be; an existing file is never
+        overwritten (:class:`SimulationError` names it)."""
+        directory = Path(folder)
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise SimulationError(f"cannot create the folder {directory}: {error}") from None
+        width = len(str(max(len(self.results) - 1, 0)))
+        paths = []
+        for result in self.results:
+            if result.record is None:
+                continue
+            path = directory / f"{self.game}-game-{result.index:0{width}d}.json"
+            try:
+                with path.open("x", encoding="utf-8") as file:
+                    file.write(result.record.to_json())
+            except FileExistsError:
+                raise SimulationError(
+                    f"{path} exists already: write the records to an empty folder"
+                ) from None
+            except OSError as error:
+                raise SimulationError(f"cannot write {path}: {error}") from None
+            paths.append(path)
+        return paths
 
 
 def _play_one(
     game_name: str,
     rules_text: str,
-    lineup: tuple[str, ...],
+    lineup: tuple[Any, ...],
+    labels: tuple[str, ...],
     seed: int,
     index: int,
     duplicate: bool,
+    keep_record: bool,
 ) -> GameResult:
     game = registry.get(game_name)
     _, options = parse_rules_text(rules_text)
     rules = build_rules(game.Rules, options)
     players = len(lineup)
-    seats = tuple(lineup[(seat + index) % players] for seat in range(players))
-    deal_index = index // _rotations(lineup) if duplicate else index
-    bots = [make_bot(spec, game_name) for spec in seats]
+    order = [(seat + index) % players for seat in range(players)]
+    seats = tuple(labels[i] for i in order)
+    deal_index = index // _rotations(labels) if duplicate else index
+    bots = [_build_bot(lineup[i], game_name) for i in order]
     game_seed = Stream(seed, "simulate", deal_index).below(2**62)
     final = play_game(game, rules, bots, seed=game_seed)
     score = game.score(final)
     assert score.outcome is not None
+    record = None
+    if keep_record:
+        record = record_of(final, game=game_name, players=seats)
     return GameResult(
         index,
         game_seed,
@@ -239,6 +418,7 @@ def _play_one(
         score.outcome.reason,
         final.moves_made,
         len(score.deals),
+        record,
     )
 
 
@@ -270,65 +450,176 @@ def _win_shares(
     return tuple(share if seat in winners else 0.0 for seat in range(players))
 
 
-_Job = tuple[str, str, tuple[str, ...], int, list[int], bool]
+@attrs.frozen(slots=True)
+class _Job:
+    game: str
+    rules: str
+    lineup: tuple[Any, ...]
+    labels: tuple[str, ...]
+    seed: int
+    indices: tuple[int, ...]
+    duplicate: bool
+    keep: frozenset[int] | None  # the games whose records to keep; None: all
 
 
 def _play_chunk(job: _Job) -> list[GameResult]:
-    game_name, rules_text, lineup, seed, indices, duplicate = job
-    return [_play_one(game_name, rules_text, lineup, seed, i, duplicate) for i in indices]
+    return [
+        _play_one(
+            job.game,
+            job.rules,
+            job.lineup,
+            job.labels,
+            job.seed,
+            i,
+            job.duplicate,
+            job.keep is None or i in job.keep,
+        )
+        for i in job.indices
+    ]
+
+
+def _whole_number(name: str, value: object, least: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SimulationError(
+            f"{name} must be a whole number, not {value!r}"
+            + (
+                f" (write {name}={int(value)})"
+                if isinstance(value, str) and value.isdigit()
+                else ""
+            )
+        )
+    if least is not None and value < least:
+        raise SimulationError(f"{name} must be at least {least}, not {value}")
+    return value
+
+
+def _rules_of(module: Any, rules: object, game: str) -> Any:
+    if rules is None:
+        return module.Rules()
+    if isinstance(rules, str):
+        name, options = parse_rules_text(rules)
+        if registry.get(name) is not module:
+            raise SimulationError(
+                f"rules {rules!r} are not rules of {game!r}: write {module.NAME}(OPTION=VALUE,...)"
+            )
+        return build_rules(module.Rules, options)
+    if isinstance(rules, module.Rules):
+        return rules
+    raise SimulationError(
+        f"rules must be {module.NAME}'s Rules or their text, e.g. "
+        f"{str(module.Rules())!r}, not {type(rules).__name__}"
+    )
+
+
+def _records_wanted(records: object, games: int) -> frozenset[int] | Literal[False] | None:
+    """None: keep every record; False: none; else the indices of the games to keep."""
+    if records is True:
+        return None
+    if records is False or records is None:
+        return False
+    if isinstance(records, (str, bytes)) or not isinstance(records, Collection):
+        raise SimulationError(
+            f"records must be True, False or the numbers of the games to keep, not {records!r}"
+        )
+    wanted = set()
+    for index in records:
+        _whole_number("a game number in records", index)
+        if not 0 <= index < games:
+            raise SimulationError(f"records names game {index}; the games are 0..{games - 1}")
+        wanted.add(index)
+    return frozenset(wanted)
 
 
 def simulate(
     game: str,
-    lineup: Sequence[str],
+    lineup: Sequence[BotEntry],
     *,
     games: int,
     seed: int,
+    rules: Any = None,
     rules_text: str | None = None,
     workers: int | None = None,
     backend: str = "local",
     address: str | None = None,
     progress: Callable[[int], None] | None = None,
     duplicate: bool = False,
+    records: bool | Collection[int] = False,
 ) -> Results:
     """Play ``games`` games of ``game`` with one bot per seat, seats rotated each game.
 
-    ``workers``: processes to use (default: every core; 1 plays in this process).
-    ``backend="ray"`` runs the same chunks as Ray tasks (``address`` of the
-    cluster, or None to start a local Ray). ``progress(n)`` is called as games finish.
-    ``duplicate``: play each deal in every rotation of the line-up (see above).
+    ``lineup``: one bot per seat, each a name, a bot object or a factory (see the
+    module docs); seats may have different bots. ``rules``: the game's ``Rules``
+    or their text (``rules_text`` is the older name for the text; default: the
+    game's default rules). ``workers``: processes to use (default: every core; 1
+    plays in this process). ``backend="ray"`` runs the same chunks as Ray tasks
+    (``address`` of the cluster, or None to start a local Ray). ``progress(n)`` is
+    called as games finish. ``duplicate``: play each deal in every rotation of the
+    line-up (see above). ``records``: True keeps every game's record (in
+    ``GameResult.record`` and :attr:`Results.records`), or give the numbers of the
+    games to keep; the records name the seats' bots as players.
+
+    Every wrong argument raises :class:`SimulationError` saying what to give instead.
     """
     module = registry.get(game)
-    rules_text = rules_text or str(module.Rules())
-    name, options = parse_rules_text(rules_text)
-    if registry.get(name) is not module:
-        raise RulesError(f"rules {rules_text!r} are not rules of {game!r}")
-    rules = build_rules(module.Rules, options)
-    players = len(module.teams(rules)) if not hasattr(rules, "players") else rules.players
+    if rules is not None and rules_text is not None:
+        raise SimulationError("give the rules once: rules or rules_text, not both")
+    chosen = _rules_of(module, rules if rules is not None else rules_text, game)
+    games = _whole_number("games", games, 1)
+    seed = _whole_number("seed", seed)
+    if workers is not None:
+        workers = _whole_number("workers", workers, 1)
+    if not isinstance(duplicate, bool):
+        raise SimulationError(f"duplicate must be True or False, not {duplicate!r}")
+    if backend not in ("local", "ray"):
+        raise SimulationError(f"unknown backend {backend!r}: use local or ray")
+    if isinstance(lineup, (str, bytes)) or not isinstance(lineup, Sequence):
+        raise SimulationError(
+            f"lineup must be a list with one bot per seat, e.g. ['heuristic', 'random'], "
+            f"not {lineup!r}"
+        )
+    players = sum(len(team) for team in module.teams(chosen))
     if len(lineup) != players:
-        raise RulesError(
+        raise SimulationError(
             f"{module.NAME} with these rules seats {players} bots; {len(lineup)} given"
         )
-    for spec in lineup:
-        make_bot(spec, module.NAME)
-    if games < 1:
-        raise RulesError(f"games must be at least 1, not {games}")
-    canonical = str(rules)
     line = tuple(lineup)
+    labels = tuple(bot_label(entry, module.NAME) for entry in line)
+    for seat, label in enumerate(labels):
+        other = labels.index(label)
+        if other != seat and line[other] is not line[seat] and line[other] != line[seat]:
+            raise SimulationError(
+                f"seats {other} and {seat} have different bots with the same name {label!r}: "
+                "give each bot its own name (its name attribute), so the tables can tell "
+                "them apart"
+            )
+    keep = _records_wanted(records, games)
     workers = workers or os.cpu_count() or 1
+    if backend == "ray" or workers > 1:
+        _check_picklable(line)
+    canonical = str(chosen)
     chunk = max(1, min(50, games // (workers * 4) or 1))
-    chunks = [list(range(start, min(start + chunk, games))) for start in range(0, games, chunk)]
-    jobs: list[_Job] = [(module.NAME, canonical, line, seed, i, duplicate) for i in chunks]
+    chunks = [tuple(range(start, min(start + chunk, games))) for start in range(0, games, chunk)]
+    jobs = [
+        _Job(
+            module.NAME,
+            canonical,
+            line,
+            labels,
+            seed,
+            indices,
+            duplicate,
+            frozenset() if keep is False else keep,
+        )
+        for indices in chunks
+    ]
     results: list[GameResult] = []
     if backend == "ray":
         results = _run_ray(jobs, address, progress)
-    elif backend != "local":
-        raise RulesError(f"unknown backend {backend!r}: use local or ray")
     elif workers == 1:
         for job in jobs:
             results.extend(_play_chunk(job))
             if progress is not None:
-                progress(len(job[4]))
+                progress(len(job.indices))
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             for done in pool.map(_play_chunk, jobs):
@@ -336,7 +627,22 @@ def simulate(
                 if progress is not None:
                     progress(len(done))
     results.sort(key=lambda r: r.index)
-    return Results(module.NAME, canonical, line, seed, tuple(results))
+    per_deal = _rotations(labels) if duplicate else 1
+    return Results(module.NAME, canonical, labels, seed, tuple(results), per_deal)
+
+
+def _check_picklable(lineup: tuple[Any, ...]) -> None:
+    for seat, entry in enumerate(lineup):
+        if isinstance(entry, str):
+            continue
+        try:
+            pickle.dumps(entry)
+        except Exception as error:  # pickling raises several types; all mean the same here
+            raise SimulationError(
+                f"seat {seat}'s bot {entry!r} cannot be sent to worker processes ({error}): "
+                "define its class or factory at the top level of a module, or run with "
+                "workers=1"
+            ) from None
 
 
 def _run_ray(
@@ -347,7 +653,7 @@ def _run_ray(
     try:
         ray: Any = importlib.import_module("ray")
     except ImportError:
-        raise RulesError("the ray backend needs Ray: pip install 'cardrules[ray]'") from None
+        raise SimulationError("the ray backend needs Ray: pip install 'cardrules[ray]'") from None
     started = not ray.is_initialized()
     if started:
         ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
