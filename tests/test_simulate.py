@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import importlib.util
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
 import pytest
 
-from cardrules.errors import RulesError
-from cardrules.simulate import simulate, wilson_interval
+from cardrules.bots import RandomBot
+from cardrules.errors import CardrulesError, RulesError
+from cardrules.games import oh_hell
+from cardrules.records import replay
+from cardrules.simulate import BotEntry, SimulationError, simulate, wilson_interval
 
 SINGLE = "oh_hell(schedule=single,start_hand=5)"
 LINEUP = ["heuristic", "random", "random", "random"]
@@ -52,3 +59,116 @@ def test_the_ray_backend_on_a_local_instance_gives_the_same_results() -> None:
     local = simulate("oh_hell", LINEUP, games=12, seed=4, rules_text=SINGLE, workers=1)
     on_ray = simulate("oh_hell", LINEUP, games=12, seed=4, rules_text=SINGLE, backend="ray")
     assert on_ray == local
+
+
+# --------------------------------------------------------------------------- your own bots
+
+
+class FirstMoveBot:
+    """A user's bot, defined at module level so that worker processes can unpickle it."""
+
+    name = "first"
+
+    def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:
+        return legal_moves[0]
+
+
+class CountingBot:
+    """A bot that keeps state between moves: given as a factory, each game gets a fresh one."""
+
+    name = "counting"
+
+    def __init__(self) -> None:
+        self.moves = 0
+
+    def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:
+        self.moves += 1
+        return legal_moves[-1] if self.moves % 2 else legal_moves[0]
+
+
+def test_bot_objects_factories_and_names_mix_in_one_line_up() -> None:
+    lineup: list[BotEntry] = [FirstMoveBot(), CountingBot, "random", RandomBot()]
+    with pytest.raises(SimulationError, match="different bots with the same name 'random'"):
+        simulate("oh_hell", lineup, games=4, seed=3, rules=SINGLE, workers=1)
+    lineup = [FirstMoveBot(), CountingBot, "random", "heuristic"]
+    results = simulate("oh_hell", lineup, games=4, seed=3, rules=SINGLE, workers=1)
+    assert results.lineup == ("first", "counting", "random", "heuristic")
+    assert [row.bot for row in results.table()] == ["first", "counting", "random", "heuristic"]
+
+
+def test_a_rules_object_and_its_text_give_the_same_run() -> None:
+    rules = oh_hell.Rules(schedule="single", start_hand=5)
+    by_object = simulate("oh_hell", LINEUP, games=6, seed=2, rules=rules, workers=1)
+    by_text = simulate("oh_hell", LINEUP, games=6, seed=2, rules_text=SINGLE, workers=1)
+    assert by_object == by_text
+
+
+def test_the_process_pool_plays_a_user_defined_bot_class_as_one_process_does() -> None:
+    lineup: list[BotEntry] = [FirstMoveBot, "random", FirstMoveBot, "random"]
+    one = simulate("oh_hell", lineup, games=8, seed=5, rules=SINGLE, workers=1, records=True)
+    two = simulate("oh_hell", lineup, games=8, seed=5, rules=SINGLE, workers=2, records=True)
+    assert one == two
+    assert len(two.records) == 8
+
+
+def test_a_bot_that_cannot_travel_to_workers_is_refused_before_the_run() -> None:
+    class LocalBot(FirstMoveBot):
+        pass
+
+    with pytest.raises(SimulationError, match=r"cannot be sent to worker processes.*workers=1"):
+        simulate("oh_hell", [LocalBot(), *LINEUP[1:]], games=2, seed=1, rules=SINGLE, workers=2)
+    results = simulate(
+        "oh_hell", [LocalBot(), *LINEUP[1:]], games=2, seed=1, rules=SINGLE, workers=1
+    )
+    assert results.games_played == 2
+
+
+def test_chosen_records_are_kept_and_replay_to_the_same_results(tmp_path: Path) -> None:
+    results = simulate("oh_hell", LINEUP, games=6, seed=8, rules=SINGLE, workers=1, records=[1, 4])
+    kept = [r for r in results.results if r.record is not None]
+    assert [r.index for r in kept] == [1, 4]
+    for result in kept:
+        assert result.record is not None
+        assert result.record.players == result.seats
+        final = replay(result.record)
+        assert oh_hell.score(final).payoffs == result.payoffs
+    paths = results.write_records(tmp_path / "games")
+    assert [p.name for p in paths] == ["oh_hell-game-1.json", "oh_hell-game-4.json"]
+    with pytest.raises(SimulationError, match="exists already"):
+        results.write_records(tmp_path / "games")
+    assert "record" in results.to_dict()["results"][1]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"games": "3"}, r"games must be a whole number, not '3' \(write games=3\)"),
+        ({"games": 0}, "games must be at least 1"),
+        ({"workers": "2"}, "workers must be a whole number"),
+        ({"workers": 0}, "workers must be at least 1"),
+        ({"seed": "x"}, "seed must be a whole number, not 'x'"),
+        ({"seed": 1.5}, "seed must be a whole number"),
+        ({"rules": 5}, "rules must be oh_hell's Rules or their text"),
+        ({"rules": "enfle()"}, "are not rules of 'oh_hell'"),
+        ({"rules": SINGLE, "rules_text": SINGLE}, "give the rules once"),
+        ({"records": "all"}, "records must be True, False or the numbers"),
+        ({"records": [9]}, r"records names game 9; the games are 0\.\.1"),
+        ({"duplicate": "yes"}, "duplicate must be True or False"),
+    ],
+)
+def test_bad_arguments_name_the_problem_and_the_fix(
+    arguments: dict[str, Any], message: str
+) -> None:
+    call: dict[str, Any] = {"games": 2, "seed": 1, "workers": 1} | arguments
+    with pytest.raises(SimulationError, match=message):
+        simulate("oh_hell", LINEUP, **call)
+
+
+def test_bad_line_ups_name_the_problem() -> None:
+    with pytest.raises(SimulationError, match="lineup must be a list with one bot per seat"):
+        simulate("oh_hell", "random", games=1, seed=1)
+    with pytest.raises(SimulationError, match="is not a bot: a bot has a choose"):
+        not_a_bot: list[Any] = [object(), *LINEUP[1:]]
+        simulate("oh_hell", not_a_bot, games=1, seed=1, workers=1)
+    with pytest.raises(CardrulesError, match="unknown bot"):
+        simulate("oh_hell", ["smart", *LINEUP[1:]], games=1, seed=1, workers=1)

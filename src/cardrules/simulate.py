@@ -66,6 +66,7 @@ __all__ = [
     "SimulationError",
     "bot_label",
     "make_bot",
+    "mean_interval",
     "simulate",
     "wilson_interval",
 ]
@@ -230,8 +231,8 @@ def wilson_interval(successes: float, trials: int, z: float = 1.959964) -> tuple
 def mean_interval(values: Sequence[float], z: float = 1.959964) -> tuple[float, float, float]:
     """The mean of ``values`` with its normal 95% interval (half-width 1 for one value).
 
-    >>> mean_interval([0.5, 0.25, 0.25, 0.0])
-    (0.25, 0.05..., 0.44...)
+    >>> [round(x, 3) for x in mean_interval([0.5, 0.25, 0.25, 0.0])]
+    [0.25, 0.05, 0.45]
     """
     mean = statistics.fmean(values)
     if len(values) < 2:
