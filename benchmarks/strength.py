@@ -7,9 +7,10 @@ largely cancels. A bot "wins" a deal when its seats have the best payoff after
 it (a tie shares the win). The table gives each bot's win rate with a 95% Wilson
 interval over the seats it filled, and the margin (the stronger bot's win rate
 minus the weaker one's) with a 95% interval over the deals, which accounts for
-the pairing of the seatings of one deal. The stronger bot should be above the
-weaker one with intervals that do not overlap, or at least with a margin whose
-interval excludes 0.
+the pairing of the seatings of one deal (``Results.margin`` in
+:mod:`cardrules.simulate`). The stronger bot should be above the weaker one
+with intervals that do not overlap, or at least with a margin whose interval
+excludes 0.
 
 Usage: python benchmarks/strength.py [--games NAME ...] [--deals N] [--search-deals N]
        [--iterations N] [--search [GAME=]SPEC ...] [--workers N] [--no-random]
@@ -30,8 +31,6 @@ two-handed Mau-Mau into a cycle that no rule ends, and a benchmark must finish).
 from __future__ import annotations
 
 import argparse
-import math
-import statistics
 import time
 from typing import Any
 
@@ -76,30 +75,6 @@ def compare(name: str, strong: str, weak: str, deals: int, workers: int | None) 
         workers=workers,
         duplicate=True,
     )
-
-
-def margin(results: Results, strong: str, weak: str, deals: int) -> tuple[float, float, float]:
-    """The stronger bot's win rate minus the weaker one's, with a 95% interval over deals.
-
-    The seatings of one deal are played on the same cards, so they are not
-    independent; the deals are. Each deal gives one difference of win rates (over
-    the seats each bot filled in that deal's seatings); the interval is the normal
-    one for the mean of those differences.
-    """
-    per_deal = len(results.results) // deals
-    differences = []
-    for deal in range(deals):
-        games_of_deal = results.results[deal * per_deal : (deal + 1) * per_deal]
-        wins = {strong: 0.0, weak: 0.0}
-        seats = {strong: 0, weak: 0}
-        for result in games_of_deal:
-            for seat, bot in enumerate(result.seats):
-                wins[bot] += result.payoff_shares[seat]
-                seats[bot] += 1
-        differences.append(wins[strong] / seats[strong] - wins[weak] / seats[weak])
-    mean = statistics.fmean(differences)
-    half = 1.959964 * statistics.stdev(differences) / math.sqrt(deals) if deals > 1 else 1.0
-    return mean, mean - half, mean + half
 
 
 #: The search bot of the published table, where random playouts do not fit this
@@ -172,7 +147,8 @@ def main() -> None:
             seconds = time.perf_counter() - started
             table = {row.bot: row for row in results.table(by="payoff")}
             s, w = table[strong], table[weak]
-            diff = margin(results, strong, weak, deals)
+            margin = results.margin(strong, weak)
+            diff = (margin.mean, margin.low, margin.high)
             truncated = sum(r.reason == "truncated" for r in results.results)
             rows.append((name, strong, weak, deals, results, s, w, diff, seconds, truncated))
             print(
