@@ -205,6 +205,30 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
+    """A round robin of bots over duplicate deals: ratings, win rates and margins."""
+    from cardrules.progress import ProgressBar
+    from cardrules.tournament import planned_games, tournament
+
+    game = games.get(args.game)
+    rules = _rules_from(game, args.rules, args.option)
+    total = planned_games(game.NAME, len(args.bots), args.deals, rules)
+    with ProgressBar(total, f"{game.NAME} tournament", enabled=not args.quiet) as bar:
+        result = tournament(
+            game.NAME,
+            args.bots,
+            deals=args.deals,
+            seed=args.seed,
+            rules=rules,
+            workers=args.workers,
+            backend=args.backend,
+            address=args.address,
+            progress=bar.advance,
+        )
+    out.write((json.dumps(result.to_dict(), indent=1) if args.json else result.format()) + "\n")
+    return 0
+
+
 def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     from cardrules.records import Record
     from cardrules.render import render_view
@@ -384,6 +408,19 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print every result as JSON")
     sim.add_argument("--csv", action="store_true", help="print one CSV row per game")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    tour = game_command("tournament", "a round robin of bots over the same deals, with ratings")
+    tour.add_argument(
+        "--bots",
+        nargs="+",
+        required=True,
+        help="two or more bots, e.g. heuristic random ismcts:100",
+    )
+    tour.add_argument("--deals", type=int, default=100, help="deals per match (default 100)")
+    tour.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    tour.add_argument("--backend", choices=("local", "ray"), default="local")
+    tour.add_argument("--address", help="Ray cluster address (with --backend ray)")
+    tour.add_argument("--json", action="store_true", help="print the results as JSON")
+    tour.add_argument("--quiet", action="store_true", help="no progress bar")
     replay = commands.add_parser("replay", help="step through a game record")
     replay.add_argument("record", help="a record file (JSON)")
     replay.add_argument("--seat", type=int, help="show this seat's view after each move")
@@ -398,6 +435,7 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
     "play": _cmd_play,
     "simulate": _cmd_simulate,
     "replay": _cmd_replay,
+    "tournament": _cmd_tournament,
 }
 
 

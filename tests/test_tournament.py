@@ -1,0 +1,136 @@
+"""The round robin: every pair on the same duplicate deals, paired margins, fitted ratings."""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+
+import pytest
+
+from cardrules.cli import main
+from cardrules.progress import ProgressBar
+from cardrules.simulate import SimulationError
+from cardrules.tournament import fit_ratings, planned_games, tournament
+
+SINGLE = "oh_hell(schedule=single,start_hand=5)"
+
+
+def test_every_pair_plays_the_same_duplicate_deals() -> None:
+    result = tournament(
+        "oh_hell", ["heuristic", "random", "ismcts:20"], deals=3, seed=4, rules=SINGLE, workers=1
+    )
+    assert [(p.first, p.second) for p in result.pairs] == [
+        ("heuristic", "random"),
+        ("heuristic", "ismcts:20"),
+        ("random", "ismcts:20"),
+    ]
+    seeds = [[r.seed for r in pair.results.results] for pair in result.pairs]
+    assert seeds[0] == seeds[1] == seeds[2]
+    assert len(seeds[0]) == 3 * 2  # A B A B has two seatings: each deal is played twice
+    assert seeds[0][0] == seeds[0][1] != seeds[0][2]
+    for pair in result.pairs:
+        assert pair.margin == pair.results.margin(pair.first, pair.second)
+        assert pair.margin.deals == 3
+    assert planned_games("oh_hell", 3, 3, SINGLE) == sum(
+        p.results.games_played for p in result.pairs
+    )
+
+
+def test_the_stronger_bot_gets_the_higher_rating() -> None:
+    result = tournament(
+        "oh_hell", ["random", "heuristic"], deals=40, seed=1, rules=SINGLE, workers=1
+    )
+    ratings = dict(zip(result.bots, result.ratings, strict=True))
+    assert ratings["heuristic"] > ratings["random"]
+    assert math.isclose(sum(result.ratings), 0.0, abs_tol=1e-9)
+    assert [row.bot for row in result.standings()] == ["heuristic", "random"]
+    pair = result.pairs[0]
+    assert pair.margin.mean < 0  # random (first) minus heuristic
+    # The fitted odds are the observed ones, with the prior's drawn deal added.
+    score = pair.first_score + 0.5
+    expected = 400 * math.log10((pair.margin.deals + 1 - score) / score)
+    assert math.isclose(ratings["heuristic"] - ratings["random"], expected, rel_tol=1e-6)
+
+
+def test_bradley_terry_ratings_follow_the_results() -> None:
+    # 0 beats 1 seven times in ten, 1 beats 2 seven in ten, 0 beats 2 nine in ten.
+    ratings = fit_ratings(
+        {(0, 1): 7.0, (1, 2): 7.0, (0, 2): 9.0}, {(0, 1): 10.0, (1, 2): 10.0, (0, 2): 10.0}, 3
+    )
+    assert ratings[0] > ratings[1] > ratings[2]
+    assert math.isclose(sum(ratings), 0.0, abs_tol=1e-9)
+    even = fit_ratings({(0, 1): 5.0}, {(0, 1): 10.0}, 2)
+    assert all(math.isclose(r, 0.0, abs_tol=1e-9) for r in even)
+
+
+@pytest.mark.parametrize(
+    ("bots", "deals", "message"),
+    [
+        (["random"], 2, "at least two bots"),
+        ("random", 2, "at least two bots"),
+        (["random", "random"], 2, "two of the bots are named 'random'"),
+        (["random", "heuristic"], "3", "deals must be a whole number"),
+        (["random", "heuristic"], 0, "deals must be at least 1"),
+    ],
+)
+def test_bad_tournaments_are_refused(bots: object, deals: object, message: str) -> None:
+    with pytest.raises(SimulationError, match=message):
+        tournament("oh_hell", bots, deals=deals, seed=1, rules=SINGLE, workers=1)  # type: ignore[arg-type]
+
+
+def test_the_command_line_prints_ratings_and_margins() -> None:
+    out = io.StringIO()
+    status = main(
+        [
+            "tournament",
+            "oh_hell",
+            "--rules",
+            SINGLE,
+            "--bots",
+            "heuristic",
+            "random",
+            "--deals",
+            "4",
+            "--workers",
+            "1",
+        ],
+        out=out,
+    )
+    assert status == 0
+    text = out.getvalue()
+    assert "rating" in text and "heuristic v random" in text
+    out = io.StringIO()
+    main(
+        [
+            "tournament",
+            "oh_hell",
+            "--rules",
+            SINGLE,
+            "--bots",
+            "heuristic",
+            "random",
+            "--deals",
+            "2",
+            "--workers",
+            "1",
+            "--json",
+            "--quiet",
+        ],
+        out=out,
+    )
+    data = json.loads(out.getvalue())
+    assert [row["bot"] for row in data["standings"]] and data["pairs"][0]["first"] == "heuristic"
+
+
+def test_the_plain_progress_bar_writes_a_line_every_tenth_to_a_file() -> None:
+    stream = io.StringIO()
+    with ProgressBar(20, "games", stream=stream, use_rich=False) as bar:
+        for _ in range(20):
+            bar.advance()
+    lines = stream.getvalue().splitlines()
+    assert len(lines) == 10 and lines[-1].endswith("20/20 100%")
+    quiet = io.StringIO()
+    with ProgressBar(5, "games", stream=quiet, enabled=False) as bar:
+        bar.advance(5)
+    assert quiet.getvalue() == ""
