@@ -87,13 +87,26 @@ class CountingBot:
 
 
 def test_bot_objects_factories_and_names_mix_in_one_line_up() -> None:
-    lineup: list[BotEntry] = [FirstMoveBot(), CountingBot, "random", RandomBot()]
+    class NotRandom(FirstMoveBot):
+        name = "random"
+
+    lineup: list[BotEntry] = [FirstMoveBot(), CountingBot, "random", NotRandom()]
     with pytest.raises(SimulationError, match="different bots with the same name 'random'"):
         simulate("oh_hell", lineup, games=4, seed=3, rules=SINGLE, workers=1)
     lineup = [FirstMoveBot(), CountingBot, "random", "heuristic"]
     results = simulate("oh_hell", lineup, games=4, seed=3, rules=SINGLE, workers=1)
     assert results.lineup == ("first", "counting", "random", "heuristic")
     assert [row.bot for row in results.table()] == ["first", "counting", "random", "heuristic"]
+    # The same bot given as a name and as an object (same name, same class) is one bot.
+    same = simulate(
+        "oh_hell",
+        [RandomBot(), "random", "random", RandomBot],
+        games=2,
+        seed=3,
+        rules=SINGLE,
+        workers=1,
+    )
+    assert [row.bot for row in same.table()] == ["random"]
 
 
 def test_a_rules_object_and_its_text_give_the_same_run() -> None:

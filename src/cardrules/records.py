@@ -712,9 +712,12 @@ def score_sheet(record: Record) -> str:
         7. Di   play 3S
         8. Ann  play 7H
     <BLANKLINE>
-             Ann   Bob    Cy    Di
-    deal 1     0    11    10     0
-    total      0    11    10     0
+                  Ann   Bob    Cy    Di
+    deal 1          0    11    10     0
+      hand_size     1     1     1     1
+      bids          1     1     0     1
+      tricks        0     1     0     0
+    total           0    11    10     0
     Result: won by Bob (schedule complete)
     """
     steps = list(replay_steps(record))
@@ -769,13 +772,17 @@ def score_sheet(record: Record) -> str:
     score = module.score(final)
     lines.append("")
     columns = [max(len(name), 4) for name in names]
-    label = max(len(f"deal {len(score.deals)}"), 5)
-    lines.append(
-        " " * label + "  " + "  ".join(f"{n:>{c}}" for n, c in zip(names, columns, strict=True))
-    )
+    labels = [f"deal {len(score.deals)}", "total"]
+    labels += [f"  {key}" for row in score.deals for key, _ in row.extras]
+    label = max(len(text) for text in labels)
+    header = "  ".join(f"{n:>{c}}" for n, c in zip(names, columns, strict=True))
+    lines.append(" " * label + "  " + header)
     for number, row in enumerate(score.deals, start=1):
-        points = "  ".join(f"{p:>{c}}" for p, c in zip(row.points, columns, strict=True))
-        lines.append(f"{f'deal {number}':<{label}}  {points}")
+        figures = [(f"deal {number}", row.points)]
+        figures += [(f"  {key}", values) for key, values in row.extras if len(values) == seats]
+        for name, values in figures:
+            shown = "  ".join(f"{v:>{c}}" for v, c in zip(values, columns, strict=True))
+            lines.append(f"{name:<{label}}  {shown}")
     totals = "  ".join(f"{t:>{c}}" for t, c in zip(score.totals, columns, strict=True))
     lines.append(f"{'total':<{label}}  {totals}")
     outcome = score.outcome

@@ -154,17 +154,21 @@ def bot_label(entry: Any, game: str) -> str:
     >>> bot_label("ismcts:50", "oh_hell"), bot_label(RandomBot, "oh_hell")
     ('ismcts:50', 'random')
     """
-    if isinstance(entry, str):
-        make_bot(entry, game)
-        return entry
+    return _label_and_kind(entry, game)[0]
+
+
+def _label_and_kind(entry: Any, game: str) -> tuple[str, type]:
+    """A seat's label and the class of the bot it makes."""
     try:
         bot = _build_bot(entry, game)
     except CardrulesError:
         raise
     except Exception as error:  # a user's factory failed: say so, as a library error
         raise SimulationError(f"making a bot with {entry!r} failed: {error!r}") from None
+    if isinstance(entry, str):
+        return entry, type(bot)
     name = getattr(bot, "name", None)
-    return name if isinstance(name, str) and name else type(bot).__name__
+    return (name if isinstance(name, str) and name else type(bot).__name__), type(bot)
 
 
 @attrs.frozen(slots=True)
@@ -584,10 +588,11 @@ def simulate(
             f"{module.NAME} with these rules seats {players} bots; {len(lineup)} given"
         )
     line = tuple(lineup)
-    labels = tuple(bot_label(entry, module.NAME) for entry in line)
-    for seat, label in enumerate(labels):
+    described = [_label_and_kind(entry, module.NAME) for entry in line]
+    labels = tuple(label for label, _ in described)
+    for seat, (label, kind) in enumerate(described):
         other = labels.index(label)
-        if other != seat and line[other] is not line[seat] and line[other] != line[seat]:
+        if described[other][1] is not kind:
             raise SimulationError(
                 f"seats {other} and {seat} have different bots with the same name {label!r}: "
                 "give each bot its own name (its name attribute), so the tables can tell "
