@@ -56,8 +56,10 @@ def test_wilson_interval_contains_the_rate() -> None:
     importlib.util.find_spec("ray") is None, reason="the ray extra is not installed"
 )
 def test_the_ray_backend_on_a_local_instance_gives_the_same_results() -> None:
-    local = simulate("oh_hell", LINEUP, games=12, seed=4, rules_text=SINGLE, workers=1)
-    on_ray = simulate("oh_hell", LINEUP, games=12, seed=4, rules_text=SINGLE, backend="ray")
+    # A user's bot class travels to the Ray workers as it does to the process pool.
+    lineup: list[BotEntry] = ["heuristic", FirstMoveBot, "random", FirstMoveBot()]
+    local = simulate("oh_hell", lineup, games=12, seed=4, rules_text=SINGLE, workers=1)
+    on_ray = simulate("oh_hell", lineup, games=12, seed=4, rules_text=SINGLE, backend="ray")
     assert on_ray == local
 
 
@@ -183,5 +185,8 @@ def test_bad_line_ups_name_the_problem() -> None:
     with pytest.raises(SimulationError, match="is not a bot: a bot has a choose"):
         not_a_bot: list[Any] = [object(), *LINEUP[1:]]
         simulate("oh_hell", not_a_bot, games=1, seed=1, workers=1)
+    for spec in ("ismcts:²", "ismcts:" + "9" * 50):
+        with pytest.raises(CardrulesError, match="write ismcts, ismcts:N"):
+            simulate("oh_hell", [spec, *LINEUP[1:]], games=1, seed=1, workers=1)
     with pytest.raises(CardrulesError, match="unknown bot"):
         simulate("oh_hell", ["smart", *LINEUP[1:]], games=1, seed=1, workers=1)

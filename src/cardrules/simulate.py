@@ -96,6 +96,8 @@ def make_bot(spec: str, game: str) -> Bot:
     from cardrules.bots.heuristics import heuristic_bot
     from cardrules.bots.ismcts import ISMCTSBot
 
+    if not isinstance(spec, str):
+        raise SimulationError(f"a bot's name must be text such as 'random', not {spec!r}")
     name, _, argument = spec.partition(":")
     if name == "random" and not argument:
         return RandomBot()
@@ -106,7 +108,8 @@ def make_bot(spec: str, game: str) -> Bot:
         if (
             len(parts) > 3
             or not all(parts)
-            or any(not part.isdigit() for part in parts[:1] + parts[2:])
+            or any(not (part.isascii() and part.isdigit()) for part in parts[:1] + parts[2:])
+            or any(len(part) > 9 for part in parts[:1] + parts[2:])
         ):
             raise RulesError(f"bot {spec!r}: {_ISMCTS_FORM}")
         iterations = int(parts[0]) if parts else 200
