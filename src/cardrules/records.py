@@ -349,7 +349,7 @@ def _layout(game: Any, state: Any, number: int) -> DealLayout:
     """The layout of the deal that ``state`` has just begun to play."""
     zones = game.zones(state)
     players = sum(len(team) for team in game.teams(state.rules))
-    hands = tuple(tuple(zones[f"hand {seat}"]) for seat in range(players))
+    hands = tuple(tuple(zones.get(f"hand {seat}", ())) for seat in range(players))
     events = game.events(state)
     starts = [i for i, event in enumerate(events) if event.kind == "deal"]
     if not starts:
