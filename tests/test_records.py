@@ -234,8 +234,9 @@ def _random_game(game: Any, state: Any) -> Any:
 def test_a_record_refuses_fields_of_the_wrong_type_when_made() -> None:
     with pytest.raises(RecordError, match="'moves' must be a tuple of move texts"):
         Record("oh_hell", oh_hell.version, "oh_hell()", 1, (5,))  # type: ignore[arg-type]
-    with pytest.raises(RecordError, match="without a seed must give each deal's hands"):
-        Record("oh_hell", oh_hell.version, "oh_hell()", None, ())
+    no_hands = Record("oh_hell", oh_hell.version, "oh_hell()", None, ("bid 1",))
+    with pytest.raises(RecordError, match="the record has no seed and no hands for deal 1"):
+        replay(no_hands)
     with pytest.raises(RecordError, match="replay takes a Record"):
         replay("oh_hell()")  # type: ignore[arg-type]
 

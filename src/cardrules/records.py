@@ -137,11 +137,6 @@ def _check_record(record: Record) -> None:
         isinstance(record.deals, tuple) and all(isinstance(d, DealLayout) for d in record.deals)
     ):
         raise RecordError("record field 'deals' must be a tuple of DealLayout or None")
-    if record.seed is None and not record.deals:
-        raise RecordError(
-            "a record without a seed must give each deal's hands (deals): "
-            "they are what it replays from"
-        )
     if record.players is not None and not (
         isinstance(record.players, tuple) and all(isinstance(p, str) for p in record.players)
     ):
