@@ -132,29 +132,37 @@ class Tournament:
 
     def format(self) -> str:
         """The standings and the matches as a plain text table."""
-        width = max(len(bot) for bot in self.bots)
-        lines = [
-            f"{self.deals} deals per match of {self.rules}, seed {self.seed}",
-            "",
-            f"{'bot':<{width}}  rating  score  deals",
+        standings = [["bot", "rating", "score", "deals"]]
+        standings += [
+            [row.bot, f"{row.rating:+.0f}", f"{row.score:.3f}", str(row.deals)]
+            for row in self.standings()
         ]
-        for row in self.standings():
-            lines.append(
-                f"{row.bot:<{width}}  {row.rating:>+6.0f}  {row.score:.3f}  {row.deals:>5}"
-            )
-        lines += [
-            "",
-            "match" + " " * (2 * width + 2) + "win rates (95% CI)" + " " * 18 + "margin (95% CI)",
-        ]
+        matches = [["match (95% intervals)", "first's win rate", "second's win rate", "margin"]]
         for pair in self.pairs:
-            a, b = pair.first_rate, pair.second_rate
-            m = pair.margin
-            lines.append(
-                f"{pair.first:<{width}} v {pair.second:<{width}}  "
-                f"{a[0]:.3f} ({a[1]:.3f}-{a[2]:.3f})  {b[0]:.3f} ({b[1]:.3f}-{b[2]:.3f})  "
-                f"{m.mean:+.3f} ({m.low:+.3f} to {m.high:+.3f})"
+            a, b, m = pair.first_rate, pair.second_rate, pair.margin
+            matches.append(
+                [
+                    f"{pair.first} v {pair.second}",
+                    f"{a[0]:.3f} ({a[1]:.3f}-{a[2]:.3f})",
+                    f"{b[0]:.3f} ({b[1]:.3f}-{b[2]:.3f})",
+                    f"{m.mean:+.3f} ({m.low:+.3f} to {m.high:+.3f})",
+                ]
             )
+        lines = [f"{self.deals} deals per match of {self.rules}, seed {self.seed}", ""]
+        lines += _columns(standings) + [""] + _columns(matches)
         return "\n".join(lines)
+
+
+def _columns(rows: list[list[str]]) -> list[str]:
+    """Rows of cells as text lines: the first column left-aligned, the others right."""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return [
+        "  ".join(
+            cell.ljust(width) if i == 0 else cell.rjust(width)
+            for i, (cell, width) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+        for row in rows
+    ]
 
 
 def fit_ratings(
