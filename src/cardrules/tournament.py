@@ -149,7 +149,7 @@ class Tournament:
                 ]
             )
         lines = [f"{self.deals} deals per match of {self.rules}, seed {self.seed}", ""]
-        lines += _columns(standings) + [""] + _columns(matches)
+        lines += [*_columns(standings), "", *_columns(matches)]
         return "\n".join(lines)
 
 
