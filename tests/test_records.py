@@ -174,6 +174,14 @@ def test_metadata_round_trips_and_players_must_name_every_seat() -> None:
         record_of(state, players=["Ann"])
 
 
+def test_a_missing_seed_or_a_wrong_number_of_players_is_refused() -> None:
+    data = json.loads(record_of(finished_game()).to_json())
+    with pytest.raises(RecordError, match="'seed' is missing: give the seed, or null"):
+        Record.from_dict({k: v for k, v in data.items() if k != "seed"})
+    with pytest.raises(RecordError, match="names 2 players for 4 seats"):
+        replay(Record.from_dict(data | {"players": ["Ann", "Bob"]}))
+
+
 def test_a_record_without_a_seed_replays_from_its_hands() -> None:
     state = finished_game()
     record = record_of(state, with_seed=False)

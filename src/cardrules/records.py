@@ -229,6 +229,10 @@ class Record:
         for key in ("game", "version", "rules", "chance"):
             if not isinstance(data.get(key), str):
                 raise RecordError(f"record field {key!r} must be a string, not {data.get(key)!r}")
+        if "seed" not in data:
+            raise RecordError(
+                "record field 'seed' is missing: give the seed, or null for a game dealt by hand"
+            )
         seed = data.get("seed")
         if (seed is None and data["format"] == FORMAT_1) or (
             seed is not None and (isinstance(seed, bool) or not isinstance(seed, int))
@@ -454,6 +458,12 @@ def replay_steps(record: Record) -> Iterator[Step]:
 def _walk(record: Record) -> Generator[Step, None, Any]:
     _check_record(record)
     module, state = _start(record)
+    seats = sum(len(team) for team in module.teams(state.rules))
+    if record.players is not None and len(record.players) != seats:
+        raise RecordError(
+            f"the record names {len(record.players)} players for {seats} seats: "
+            "give one name per seat"
+        )
     layouts = _Layouts(module)
     layouts.see(state)
     given = {layout.number: layout for layout in record.deals or ()}
