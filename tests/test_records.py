@@ -174,6 +174,12 @@ def test_metadata_round_trips_and_players_must_name_every_seat() -> None:
         record_of(state, players=["Ann"])
 
 
+def test_a_record_of_a_game_without_moves_round_trips() -> None:
+    record = record_of(oh_hell.deal(oh_hell.Rules(), seed=2))
+    assert record.moves == () and record.deals is not None and len(record.deals) == 1
+    assert Record.from_json(record.to_json()) == record
+
+
 def test_a_missing_seed_or_a_wrong_number_of_players_is_refused() -> None:
     data = json.loads(record_of(finished_game()).to_json())
     with pytest.raises(RecordError, match="'seed' is missing: give the seed, or null"):

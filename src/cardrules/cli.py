@@ -242,7 +242,8 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
 
     final = replay(record)  # refuses a broken record before anything is printed
     game = games.get(record.game)
-    out.write(f"{record.game} {record.rules}, seed {record.seed}, {len(record.moves)} moves\n")
+    dealt = "dealt by hand" if record.seed is None else f"seed {record.seed}"
+    out.write(f"{record.game} {record.rules}, {dealt}, {len(record.moves)} moves\n")
     for step in replay_steps(record):
         number, move_text, state = step.number, step.move, step.after
         before = len(game.events(step.before))

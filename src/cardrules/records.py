@@ -239,6 +239,8 @@ class Record:
         ):
             raise RecordError(f"record field 'seed' must be a whole number, not {seed!r}")
         moves, seats = _moves_of(data.get("moves"))
+        if seats is None and not moves and data["format"] == FORMAT:
+            seats = ()  # this format gives every move's seat, even when there is no move
         deck_text = data.get("deck")
         deck: tuple[Card, ...] | None = None
         if deck_text is not None:
