@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import math
+import sys
 
 import pytest
 
@@ -134,3 +135,15 @@ def test_the_plain_progress_bar_writes_a_line_every_tenth_to_a_file() -> None:
     with ProgressBar(5, "games", stream=quiet, enabled=False) as bar:
         bar.advance(5)
     assert quiet.getvalue() == ""
+
+
+def test_without_rich_the_command_line_shows_a_plain_progress_bar(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "rich.progress", None)  # as on a plain install
+    out = io.StringIO()
+    arguments = ["tournament", "oh_hell", "--rules", SINGLE, "--bots", "heuristic", "random"]
+    assert main([*arguments, "--deals", "5", "--workers", "1"], out=out) == 0
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1] == f"oh_hell tournament [{'#' * 30}] 10/10 100%"
+    assert "heuristic v random" in out.getvalue()
