@@ -299,3 +299,28 @@ def test_the_score_sheet_reads_as_a_sheet() -> None:
     totals = next(line for line in lines if line.startswith("total"))
     assert totals.split()[1:] == [str(t) for t in oh_hell.score(state).totals]
     assert lines[-1].startswith("Result: won by ")
+
+
+@pytest.mark.parametrize("chance", ["seeded", "explicit"])
+@pytest.mark.parametrize("name", ["oh_hell", "enfle", "mau_mau", "mau_mau_standard", "maverick"])
+def test_every_game_records_its_deals_and_replays_without_its_seed_when_it_can(
+    name: str, chance: str
+) -> None:
+    from cardrules import games
+
+    game = games.get(name)
+    rules = game.Rules(max_deals=2, max_moves=300)
+    state = _random_game(game, game.deal(rules, seed=5, chance=chance))
+    record = record_of(state)
+    assert replay(Record.from_json(record.to_json())) == state
+    assert record.deals is not None and len(record.deals) >= 1
+    seats = sum(len(team) for team in game.teams(rules))
+    assert all(len(deal.hands) == seats for deal in record.deals)
+    # Draws during play (the Mau Mau games) are known only to the seed in seeded mode.
+    draws = name.startswith("mau_mau") and chance == "seeded"
+    if draws:
+        with pytest.raises(RecordError, match="cannot be recorded without its seed"):
+            record_of(state, with_seed=False)
+        return
+    seedless = Record.from_json(record_of(state, with_seed=False).to_json())
+    assert game.score(replay(seedless)).deals == game.score(state).deals
