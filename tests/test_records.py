@@ -310,7 +310,7 @@ def test_every_game_records_its_deals_and_replays_without_its_seed_when_it_can(
 
     game = games.get(name)
     rules = game.Rules(max_deals=2, max_moves=300)
-    state = _random_game(game, game.deal(rules, seed=5, chance=chance))
+    state = _random_game(game, game.deal(rules, seed=5, chance=chance))  # type: ignore[arg-type]
     record = record_of(state)
     assert replay(Record.from_json(record.to_json())) == state
     assert record.deals is not None and len(record.deals) >= 1
