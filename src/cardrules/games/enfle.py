@@ -72,6 +72,7 @@ from cardrules.core.sampling import count_worlds, deal_uniformly
 from cardrules.core.serial import StateReader, common_to_dict
 from cardrules.errors import IllegalMoveError, NotationError, RecordError
 from cardrules.game import (
+    Fact,
     CHANCE,
     Chance,
     ChanceMode,
@@ -107,7 +108,9 @@ __all__ = [
     "chance_outcomes",
     "deal",
     "deck_of",
+    "describe",
     "events",
+    "explain_move",
     "is_over",
     "legal_moves",
     "lowest_rank",
@@ -783,6 +786,35 @@ class View:
     moves_made: int
     events: tuple[Event, ...]
     legal_moves: tuple[Move, ...]
+
+
+def describe(view: View) -> tuple[Fact, ...]:
+    """The view for a person: the deal, the pot, the trick, what each seat holds and lacks.
+
+    >>> rules = Rules(first_dealer=3)
+    >>> [fact.label for fact in describe(observe(deal(rules, seed=0), 0))]
+    ['deal', 'pot', 'cards', 'picked up', 'lacks', 'hand']
+    """
+    rules = view.rules
+    number = min(view.deal_number, rules.deals - 1)
+    facts = [
+        Fact("deal", f"{number + 1} of {rules.deals}, dealt by seat {view.dealer}"),
+        Fact("pot", f"{view.pot} chips"),
+    ]
+    if view.trick:
+        facts.append(Fact("trick", tricks.trick_plays(view.leader, view.trick, rules.players)))
+    facts.append(Fact("cards", view.hand_sizes, per_seat=True))
+    facts.append(Fact("picked up", view.known, per_seat=True))
+    facts.append(Fact("lacks", view.voids, per_seat=True))
+    if view.points is not None:
+        facts.append(Fact("points", view.points, per_seat=True))
+    facts.append(Fact("hand", view.hand))
+    return tuple(facts)
+
+
+def explain_move(view: View, move: Move) -> str:
+    """What choosing ``move`` means; every Enfle move says it in its text (a card to play)."""
+    return ""
 
 
 def _deal_events(log: Sequence[Event]) -> list[Event]:

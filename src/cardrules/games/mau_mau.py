@@ -66,6 +66,7 @@ from cardrules.game import (
     Chance,
     ChanceMode,
     EndReason,
+    Fact,
     Event,
     Outcome,
     Score,
@@ -86,6 +87,8 @@ __all__ = [
     "chance_outcomes",
     "deal",
     "deck_of",
+    "describe",
+    "explain_move",
     "events",
     "hand_points",
     "is_over",
@@ -482,6 +485,16 @@ def observe(state: State, seat: int) -> View:
     ((7, 7), True, ())
     """
     return shedding.observe(state, seat, score(state))
+
+
+def describe(view: View) -> tuple[Fact, ...]:
+    """The view in words for a person (see :func:`cardrules.core.shedding.describe`)."""
+    return shedding.describe(view)
+
+
+def explain_move(view: View, move: Move) -> str:
+    """What choosing ``move`` means (see :func:`cardrules.core.shedding.explain_move`)."""
+    return shedding.explain_move(view, move)
 
 
 def sample(view: View, rng: random.Random) -> State:

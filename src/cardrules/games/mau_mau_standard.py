@@ -64,7 +64,7 @@ from cardrules.core.options import (
 from cardrules.core.serial import StateReader
 from cardrules.core.shedding import Effect, Phase, State, Stops, StopsRules, View
 from cardrules.errors import IllegalMoveError, RecordError
-from cardrules.game import Chance, ChanceMode, Event, Outcome, Score
+from cardrules.game import Chance, ChanceMode, Event, Fact, Outcome, Score
 from cardrules.moves import Move, parse_move_text
 
 __all__ = [
@@ -80,6 +80,8 @@ __all__ = [
     "chance_outcomes",
     "deal",
     "deck_of",
+    "describe",
+    "explain_move",
     "events",
     "is_over",
     "legal_moves",
@@ -482,6 +484,16 @@ def observe(state: State, seat: int) -> View:
     ((5, 5, 5, 5), 1, ())
     """
     return shedding.observe(state, seat, score(state))
+
+
+def describe(view: View) -> tuple[Fact, ...]:
+    """The view in words for a person (see :func:`cardrules.core.shedding.describe`)."""
+    return shedding.describe(view)
+
+
+def explain_move(view: View, move: Move) -> str:
+    """What choosing ``move`` means (see :func:`cardrules.core.shedding.explain_move`)."""
+    return shedding.explain_move(view, move)
 
 
 def sample(view: View, rng: random.Random) -> State:

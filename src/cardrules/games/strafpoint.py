@@ -49,7 +49,7 @@ from cardrules.core import shedding
 from cardrules.core.options import check_int, rules_to_text
 from cardrules.core.serial import StateReader
 from cardrules.core.shedding import Phase, State, View
-from cardrules.game import ChanceMode, DealRow, Event, Outcome, Score, winners_by_total
+from cardrules.game import ChanceMode, DealRow, Event, Fact, Outcome, Score, winners_by_total
 from cardrules.games import mau_mau_standard
 from cardrules.games.mau_mau_standard import NUMBERS, StandardOptions, deck_of, teams
 from cardrules.moves import Move
@@ -67,6 +67,8 @@ __all__ = [
     "chance_outcomes",
     "deal",
     "deck_of",
+    "describe",
+    "explain_move",
     "events",
     "final_outcome",
     "hand_points",
@@ -320,6 +322,16 @@ def observe(state: State, seat: int) -> View:
     ((5, 5, 5, 5), (0, 0, 0, 0))
     """
     return shedding.observe(state, seat, score(state))
+
+
+def describe(view: View) -> tuple[Fact, ...]:
+    """The view in words for a person (see :func:`cardrules.core.shedding.describe`)."""
+    return shedding.describe(view)
+
+
+def explain_move(view: View, move: Move) -> str:
+    """What choosing ``move`` means (see :func:`cardrules.core.shedding.explain_move`)."""
+    return shedding.explain_move(view, move)
 
 
 # --------------------------------------------------------------------------- serialization
