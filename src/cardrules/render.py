@@ -43,6 +43,7 @@ __all__ = [
     "outcome_text",
     "render_table",
     "render_view",
+    "text_table",
 ]
 
 _NOT_SHOWN: Final = frozenset(
@@ -197,16 +198,20 @@ def fact_value_text(value: object, style: Style = Style()) -> str:
     return str(value)
 
 
-def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], indent: str = "  ") -> list[str]:
-    """Plain text columns, the first left-aligned, the rest right-aligned."""
-    widths = [
-        max(_visible_len(row[i]) for row in (headers, *rows)) for i in range(len(headers))
-    ]
+def text_table(
+    headers: Sequence[str], rows: Sequence[Sequence[str]], indent: str = "  "
+) -> list[str]:
+    """Plain text columns, the first left-aligned, the rest right-aligned.
+
+    >>> print("\\n".join(text_table(["bot", "wins"], [["random", "3"], ["heuristic", "12"]])))
+      bot        wins
+      random        3
+      heuristic    12
+    """
+    widths = [max(_visible_len(row[i]) for row in (headers, *rows)) for i in range(len(headers))]
     lines = []
     for row in (headers, *rows):
-        cells = [
-            _pad(cell, widths[i], left=(i == 0)) for i, cell in enumerate(row)
-        ]
+        cells = [_pad(cell, widths[i], left=(i == 0)) for i, cell in enumerate(row)]
         lines.append((indent + "  ".join(cells)).rstrip())
     return lines
 
@@ -223,9 +228,7 @@ def _pad(text: str, width: int, *, left: bool) -> str:
     return text + gap if left else gap + text
 
 
-def render_table(
-    game: Game, view: Any, *, style: Style = Style(), you: int | None = None
-) -> str:
+def render_table(game: Game, view: Any, *, style: Style = Style(), you: int | None = None) -> str:
     """The view of a seat as a person at the table sees it: the game's facts in words
     (:func:`Game.describe`), a table of the seats with their scores, the hand, and
     the numbered moves with what they mean (:func:`Game.explain_move`).
@@ -269,7 +272,7 @@ def render_table(
     score: Score = view.score
     rows.append(["score", *(str(total) for total in score.totals)])
     headers = ["", *(f"seat {s} (you)" if s == you else f"seat {s}" for s in range(seats))]
-    lines.extend(_table(headers, [row + [""] * (len(headers) - len(row)) for row in rows]))
+    lines.extend(text_table(headers, [row + [""] * (len(headers) - len(row)) for row in rows]))
     lines.append(f"your hand: {hand if hand else '(empty)'}")
     legal = getattr(view, "legal_moves", ())
     mover = view.to_move
@@ -296,8 +299,7 @@ def moves_text(game: Game, view: Any, legal: Sequence[Any], style: Style = Style
     cells = [f"{n} {_pad(t, width, left=True)}" for n, t in zip(numbers, texts)]
     per_line = max(1, 78 // (width + 7))
     return [
-        "  " + "  ".join(cells[i : i + per_line]).rstrip()
-        for i in range(0, len(cells), per_line)
+        "  " + "  ".join(cells[i : i + per_line]).rstrip() for i in range(0, len(cells), per_line)
     ]
 
 
@@ -333,15 +335,20 @@ def outcome_text(score: Score, you: int | None = None) -> str:
 def deals_table(score: Score, you: int | None = None) -> str:
     """The finished deals (numbered from 1), each seat's points and running total."""
     players = len(score.totals)
-    headers = ["deal", "dealer", *(
-        f"seat {s} (you)" if s == you else f"seat {s}" for s in range(players)
-    )]
+    headers = [
+        "deal",
+        "dealer",
+        *(f"seat {s} (you)" if s == you else f"seat {s}" for s in range(players)),
+    ]
     running = [0] * players
     rows = []
     for row in score.deals:
         running = [r + p for r, p in zip(running, row.points)]
         rows.append(
-            [str(row.number + 1), f"seat {row.dealer}",
-             *(f"{p:+d} = {t}" for p, t in zip(row.points, running))]
+            [
+                str(row.number + 1),
+                f"seat {row.dealer}",
+                *(f"{p:+d} = {t}" for p, t in zip(row.points, running)),
+            ]
         )
-    return "\n".join(_table(headers, rows))
+    return "\n".join(text_table(headers, rows))

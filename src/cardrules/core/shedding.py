@@ -1608,9 +1608,7 @@ def describe(view: View) -> tuple[Fact, ...]:
     if view.pending and isinstance(view.to_move, int):
         facts.append(Fact("cards owed", f"seat {view.to_move} must draw {view.pending}"))
     if stops.players > 2:
-        facts.append(
-            Fact("direction", "to the left" if view.direction == 1 else "to the right")
-        )
+        facts.append(Fact("direction", "to the left" if view.direction == 1 else "to the right"))
     facts.append(Fact("stock", f"{view.stock_size} cards"))
     if view.drawn is not None:
         facts.append(Fact("you drew", view.drawn))

@@ -75,11 +75,11 @@ from cardrules.core.sampling import deal_uniformly
 from cardrules.core.serial import StateReader, common_to_dict
 from cardrules.errors import IllegalMoveError, NotationError, RecordError
 from cardrules.game import (
-    Fact,
     CHANCE,
     Chance,
     ChanceMode,
     Event,
+    Fact,
     Log,
     Outcome,
     Score,
