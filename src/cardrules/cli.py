@@ -635,7 +635,19 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-_FORMAT = argparse.ArgumentDefaultsHelpFormatter
+class _Format(argparse.HelpFormatter):
+    """Help that ends each option with its default, when it has one worth showing."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        default = action.default
+        if default in (None, False, [], argparse.SUPPRESS) or "%(default)" in text:
+            return text
+        shown = " ".join(map(str, default)) if isinstance(default, list) else str(default)
+        return f"{text} (default: {shown.replace('%', '%%')})"
+
+
+_FORMAT = _Format
 
 
 def _add_game_options(command: argparse.ArgumentParser, *, seed_default: int | None) -> None:
@@ -656,7 +668,7 @@ def _add_game_options(command: argparse.ArgumentParser, *, seed_default: int | N
         default=seed_default,
         help="the seed of the shuffles"
         + (
-            ": none means a random one, printed so the game can be replayed"
+            " (default: a random seed, printed so the game can be replayed)"
             if seed_default is None
             else ""
         ),
@@ -704,8 +716,8 @@ def _add_play(commands: Any) -> None:
     )
     play.add_argument(
         "--record",
-        help="the file the game record is saved to (JSON); none means "
-        "cardrules-GAME-SEED.json, numbered so no record is overwritten",
+        help="the file the game record is saved to, JSON (default: cardrules-GAME-SEED.json, "
+        "numbered so that no record is overwritten)",
     )
 
 
@@ -726,7 +738,7 @@ def _add_simulate(commands: Any) -> None:
     )
     sim.add_argument("--games", type=_count(1), default=100, help="how many games")
     sim.add_argument(
-        "--workers", type=_count(1), default=None, help="processes; none means all cores"
+        "--workers", type=_count(1), default=None, help="worker processes (default: all cores)"
     )
     sim.add_argument("--backend", choices=("local", "ray"), default="local", help="where to run")
     sim.add_argument("--address", help="the Ray cluster's address (with --backend ray)")

@@ -143,10 +143,10 @@ class Style:
         return cls(symbols=symbols, colour=colour)
 
     def suit(self, suit: Suit) -> str:
-        """A suit as its symbol or its name."""
+        """A suit by its name, with its symbol when the terminal has symbols."""
         if not self.symbols:
             return suit.plural
-        return self._paint(_SYMBOLS[suit], suit)
+        return f"{suit.plural} {self._paint(_SYMBOLS[suit], suit)}"
 
     def card(self, card: Card) -> str:
         """A card as ``Q♥`` (red in colour) or ``QH``."""
@@ -298,9 +298,14 @@ def moves_text(game: Game, view: Any, legal: Sequence[Any], style: Style = Style
         return lines
     cells = [f"{n} {_pad(t, width, left=True)}" for n, t in zip(numbers, texts)]
     per_line = max(1, 78 // (width + 7))
-    return [
+    lines = [
         "  " + "  ".join(cells[i : i + per_line]).rstrip() for i in range(0, len(cells), per_line)
     ]
+    meanings = {game.explain_move(view, move) for move in legal}
+    if len(meanings) == 1 and "" not in meanings:
+        lines.append(f"  ({meanings.pop()})")
+    lines.append(f"  (type a number, or a move as text, e.g. '{legal[0]}')")
+    return lines
 
 
 def outcome_text(score: Score, you: int | None = None) -> str:
@@ -316,7 +321,7 @@ def outcome_text(score: Score, you: int | None = None) -> str:
         f"seat {s}{' (you)' if s == you else ''} {t}" for s, t in enumerate(score.totals)
     )
     if outcome is None:
-        return f"The game is not over: {totals}."
+        return f"The game was left before its end. Totals: {totals}."
     if outcome.reason == "truncated":
         return f"The game was stopped by its move or deal cap: {totals}."
     names = [f"seat {s}{' (you)' if s == you else ''}" for s in outcome.winners]
