@@ -176,7 +176,12 @@ def test_simulate_prints_a_table_json_and_csv() -> None:
 def test_version_and_help_show_every_default() -> None:
     assert cardrules("--version").stdout.strip() == f"cardrules {package.__version__}"
     helped = cardrules("simulate", "--help").stdout
-    for default in ("(default: 100)", "(default: local)", "(default: 1)", "(default: heuristic random)"):
+    for default in (
+        "(default: 100)",
+        "(default: local)",
+        "(default: 1)",
+        "(default: heuristic random)",
+    ):
         assert default in helped
     assert "(default: a random seed" in cardrules("play", "--help").stdout
 
