@@ -216,9 +216,7 @@ def _writer(out: TextIO) -> Callable[[str], None]:
 
 def _cmd_list(args: argparse.Namespace, out: TextIO) -> int:
     for name in games.names():
-        game = games.get(name)
-        doc = (game.__doc__ or "").strip()
-        out.write(f"{name:<18} {doc.splitlines()[0] if doc else ''}\n")
+        out.write(f"{name:<18} {games.get(name).TITLE}\n")
     return 0
 
 
@@ -229,7 +227,7 @@ def _cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
     if console is not None:
         from rich.table import Table
 
-        table = Table(title=f"{game.NAME} options (version {game.version})")
+        table = Table(title=f"{game.TITLE}: {game.NAME} options (version {game.version})")
         table.add_column("option", style="bold")
         table.add_column("default")
         table.add_column("meaning")
@@ -237,7 +235,7 @@ def _cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
             table.add_row(*row)
         console.print(table)
     else:
-        out.write(f"{game.NAME} options (version {game.version})\n\n")
+        out.write(f"{game.TITLE}: {game.NAME} options (version {game.version})\n\n")
         width = max(len(name) for name, _, _ in rows)
         for name, default, meaning in rows:
             out.write(f"{name:<{width}}  default {default}\n")
@@ -511,7 +509,7 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     deals_seen = 0
     rendered: Any = None
     write = _writer(out)
-    write(f"{game.NAME}, {rules_to_text(game.NAME, rules)}")
+    write(f"{game.TITLE}: {rules_to_text(game.NAME, rules)}")
     write(
         f"You are seat {args.seat}; the other seats are '{args.bots}' bots. Seed {args.seed} "
         f"(play it again with --seed {args.seed}). Type 'help' for commands."

@@ -330,6 +330,9 @@ class Game(Protocol):
     def NAME(self) -> str: ...  # noqa: N802
 
     @property
+    def TITLE(self) -> str: ...  # noqa: N802  # the game's name for people
+
+    @property
     def version(self) -> str: ...
 
     @property

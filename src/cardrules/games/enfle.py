@@ -99,6 +99,7 @@ __all__ = [
     "NAME",
     "NUM_MOVES",
     "PRESETS",
+    "TITLE",
     "Phase",
     "Rules",
     "State",
@@ -130,6 +131,8 @@ __all__ = [
 ]
 
 NAME: Final = "enfle"
+#: The game's name for people (menus, the command line).
+TITLE: Final = "Enfle (Schwellen, Rolling Stone)"
 #: Changes whenever the behaviour of this game changes, so records say which rules made them.
 version: Final = "1"
 NUM_MOVES: Final = 110

@@ -78,6 +78,7 @@ __all__ = [
     "NAME",
     "NUM_MOVES",
     "PRESETS",
+    "TITLE",
     "VALUES",
     "Phase",
     "Rules",
@@ -109,6 +110,8 @@ __all__ = [
 ]
 
 NAME: Final = "mau_mau"
+#: The game's name for people (menus, the command line).
+TITLE: Final = "Mau-Mau for two players"
 #: Changes whenever the behaviour of this game changes, so records say which rules made them.
 version: Final = "2"
 _NUMBERS: Final = shedding.MoveNumbers(2)

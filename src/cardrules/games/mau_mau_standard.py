@@ -71,6 +71,7 @@ __all__ = [
     "NAME",
     "NUM_MOVES",
     "PRESETS",
+    "TITLE",
     "Phase",
     "Rules",
     "StandardOptions",

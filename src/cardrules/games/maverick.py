@@ -99,6 +99,7 @@ __all__ = [
     "NUM_MOVES",
     "PASSES",
     "PRESETS",
+    "TITLE",
     "Blind",
     "Declaration",
     "Move",
@@ -136,6 +137,8 @@ __all__ = [
 ]
 
 NAME: Final = "maverick"
+#: The game's name for people (menus, the command line).
+TITLE: Final = "Maverick, for two partnerships"
 #: Changes whenever the behaviour of this game changes, so records say which rules made them.
 version: Final = "1"
 PLAYERS: Final = 4

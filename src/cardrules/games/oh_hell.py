@@ -90,6 +90,7 @@ __all__ = [
     "NAME",
     "NUM_MOVES",
     "PRESETS",
+    "TITLE",
     "Phase",
     "Rules",
     "State",
@@ -120,6 +121,8 @@ __all__ = [
 ]
 
 NAME: Final = "oh_hell"
+#: The game's name for people (menus, the command line).
+TITLE: Final = "Up and Down the River (Oh Hell)"
 #: Changes whenever the behaviour of this game changes, so records say which rules made them.
 version: Final = "1"
 NUM_MOVES: Final = 130

@@ -58,6 +58,7 @@ __all__ = [
     "NAME",
     "NUM_MOVES",
     "PRESETS",
+    "TITLE",
     "VALUES",
     "Phase",
     "Rules",
@@ -91,6 +92,8 @@ __all__ = [
 ]
 
 NAME: Final = "strafpoint"
+#: The game's name for people (menus, the command line).
+TITLE: Final = "Strafpoint, penalty-point Mau Mau"
 #: Changes whenever the behaviour of this game changes, so records say which rules made them.
 version: Final = "1"
 NUM_MOVES: Final = NUMBERS.count
