@@ -10,7 +10,7 @@ from cardrules import games
 from cardrules.cards import Card, Suit
 from cardrules.game import Fact, Game
 from cardrules.moves import Play
-from cardrules.render import Style, hand_text, render_table
+from cardrules.render import Style, describe_fields, hand_text, render_table
 
 #: Names of view fields and internal values that must never reach a person's screen.
 INTERNAL = ("Match(", "free", "pending", "owed", "absent", "allowance", "phase", "Phase.", "None")
@@ -94,3 +94,21 @@ def test_hands_are_sorted_by_suit_with_symbols_and_red_suits_in_colour() -> None
     coloured = hand_text(cards, Style(symbols=True, colour=True))
     assert "\x1b[31mK♦\x1b[0m" in coloured and "\x1b[31m" not in hand_text(cards[:1])
     assert Style(symbols=True).text("seat 2 plays QH") == "seat 2 plays Q♥"
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_a_new_game_can_start_from_the_plain_description_of_its_view_fields(name: str) -> None:
+    game = games.get(name)
+
+    class PlainGame:
+        """The game with the plain ``describe`` a newly written game could start from."""
+
+        def __getattr__(self, attribute: str) -> object:
+            return getattr(game, attribute)
+
+        describe = staticmethod(describe_fields)
+
+    for view in positions(game, seed=2, moves=20):
+        screen = render_table(PlainGame(), view)  # type: ignore[arg-type]
+        assert "your hand: " in screen and "score" in screen
+        assert all(str(move) in screen for move in view.legal_moves)  # type: ignore[attr-defined]

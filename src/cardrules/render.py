@@ -31,11 +31,12 @@ from typing import Any, Final, TextIO
 import attrs
 
 from cardrules.cards import Card, Suit
-from cardrules.game import Chance, Event, Game, Score
+from cardrules.game import Chance, Event, Fact, Game, Score
 
 __all__ = [
     "Style",
     "deals_table",
+    "describe_fields",
     "fact_value_text",
     "format_value",
     "hand_text",
@@ -226,6 +227,38 @@ def _visible_len(text: str) -> int:
 def _pad(text: str, width: int, *, left: bool) -> str:
     gap = " " * (width - _visible_len(text))
     return text + gap if left else gap + text
+
+
+def describe_fields(view: Any) -> tuple[Fact, ...]:
+    """A plain ``describe`` for a new game: one fact per field of its view, the field name as
+    the label, tuples as long as the seats shown per seat. A game written for people
+    replaces it with its own words (see the built-in games' ``describe``).
+
+    >>> from cardrules.games import oh_hell
+    >>> rules = oh_hell.Rules(schedule="single", start_hand=2, first_dealer=3)
+    >>> facts = describe_fields(oh_hell.observe(oh_hell.deal(rules, seed=0), 0))
+    >>> [fact.label for fact in facts if fact.per_seat]
+    ['hand sizes', 'bids', 'has bid', 'tricks won', 'totals']
+    """
+    seats = len(view.score.totals)
+    facts = []
+    for field in attrs.fields(type(view)):
+        if field.name in _NOT_SHOWN or field.name == "moves_made":
+            continue
+        value = getattr(view, field.name)
+        label = "hand" if field.name == "hand" else field.name.replace("_", " ")
+        per_seat = (
+            isinstance(value, tuple)
+            and len(value) == seats
+            and field.name != "hand"
+            and not all(isinstance(item, Card) for item in value)
+        )
+        if isinstance(value, (enum.Enum, Chance)) and not isinstance(value, Suit):
+            value = str(value.name).lower().replace("_", " ")
+        elif not per_seat and not isinstance(value, (str, int, Card, Suit, tuple, type(None))):
+            value = str(value)
+        facts.append(Fact(label, value, per_seat))
+    return tuple(facts)
 
 
 def render_table(game: Game, view: Any, *, style: Style = Style(), you: int | None = None) -> str:
