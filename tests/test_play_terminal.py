@@ -8,7 +8,6 @@ prompts the way a person would and reads the whole screen back.
 from __future__ import annotations
 
 import os
-import pty
 import re
 import select
 import subprocess
@@ -20,7 +19,10 @@ import pytest
 
 import cardrules as package
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+# Pseudo-terminals and controlling terminals are POSIX.
+pty = pytest.importorskip("pty")
+termios = pytest.importorskip("termios")
+fcntl = pytest.importorskip("fcntl")
 
 SOURCE = str(Path(package.__file__).resolve().parents[1])
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -42,6 +44,10 @@ def play_in_terminal(
         cwd=cwd,
         env=env,
         close_fds=True,
+        # A session of its own with the pseudo-terminal as its controlling terminal, as a
+        # shell gives a command: then Ctrl-C typed on it interrupts the command.
+        start_new_session=True,
+        preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0),
     )
     os.close(terminal)
     screen = b""
@@ -131,3 +137,13 @@ def test_undo_hint_and_bad_answers_in_a_terminal(tmp_path: Path) -> None:
     assert "undone: back to your previous decision" in plain
     assert "hint   what the heuristic bot would play here" in plain
     assert "The game was left before its end" in plain
+
+
+def test_ctrl_c_ends_the_game_quietly_and_keeps_its_record(tmp_path: Path) -> None:
+    answers = iter(["1", "\x03"])  # Ctrl-C on a terminal interrupts the command
+    screen, status = play_in_terminal(
+        ["play", "oh_hell", "--seed", "9", "--record", "r.json"], lambda _: next(answers), tmp_path
+    )
+    assert status == 130 and "Traceback" not in screen
+    assert "the game so far is saved in r.json" in screen and "cardrules: interrupted" in screen
+    assert '"moves"' in (tmp_path / "r.json").read_text()

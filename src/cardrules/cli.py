@@ -414,7 +414,7 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
                 out.write(f"        {style.text(str(event))}\n")
         if args.seat is not None:
             view = game.observe(state, args.seat)
-            out.write(render_table(game, view, style=style, you=args.seat) + "\n")
+            out.write(render_table(game, view, style=style, you=args.seat) + "\n\n")
         if args.pause:
             sys.stdin.readline()
     out.write(outcome_text(game.score(state)) + "\n")
@@ -509,6 +509,7 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     deals_seen = 0
     rendered: Any = None
     write = _writer(out)
+    ended_normally = False
     write(f"{game.TITLE}: {rules_to_text(game.NAME, rules)}")
     write(
         f"You are seat {args.seat}; the other seats are '{args.bots}' bots. Seed {args.seed} "
@@ -577,11 +578,16 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
                     continue
                 undo.append(state)
                 state = game.apply(state, move)
+        ended_normally = True
     finally:
+        # Saved however the game ends: finished, left, or interrupted with Ctrl-C.
         try:
             record_path.write_text(record_of(state, game=game.NAME).to_json(), encoding="utf-8")
         except OSError as error:
             print(f"cardrules: cannot save {record_path}: {error.strerror}", file=sys.stderr)
+        else:
+            if not ended_normally:
+                print(f"\nthe game so far is saved in {record_path}", file=sys.stderr)
     for event in game.events(state)[shown:]:
         write(f"  {style.text(str(event))}")
     score = game.score(state)

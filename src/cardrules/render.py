@@ -195,6 +195,8 @@ def fact_value_text(value: object, style: Style = Style()) -> str:
     if isinstance(value, tuple):
         if value and all(isinstance(item, tuple) and len(item) == 2 for item in value):
             return "   ".join(f"seat {seat}: {style.card(card)}" for seat, card in value)
+        if value and all(isinstance(item, Suit) for item in value):
+            return " ".join(_SYMBOLS[s] if style.symbols else s.plural for s in value)
         return " ".join(fact_value_text(item, style) for item in value)
     return str(value)
 
