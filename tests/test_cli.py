@@ -206,10 +206,14 @@ def test_the_base_install_prints_plain_tables_without_rich() -> None:
     assert header.split()[:2] == ["bot", "seat-games"]
 
 
-def test_a_preset_is_named_with_rules() -> None:
+def test_a_preset_is_named_with_rules_and_options_change_it() -> None:
     result = cardrules("demo", "oh_hell", "--rules", "short")
     assert result.returncode == 0, result.stderr
-    assert "oh_hell(start_hand=3" in result.stdout.splitlines()[0] or "start_hand" in result.stdout
+    assert result.stdout.startswith("oh_hell oh_hell(start_hand=3) with 4 random bots")
+    # an option another one depends on can be changed: the dependent one is worked out again
+    result = cardrules("demo", "maverick", "--rules", "bidding", "--option", "bidding=false")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("maverick maverick(max_deals=1) with 4 random bots")
 
 
 @pytest.mark.parametrize(

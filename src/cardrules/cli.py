@@ -80,12 +80,13 @@ def _check_digits(text: str, where: str) -> None:
 def _rules_from(game: Game, rules_text: str | None, options: Sequence[str]) -> Any:
     """The rules given by ``--rules`` (a preset name or rules text) and ``--option``\\ s."""
     values: dict[str, object] = {}
-    base: Any = None
     if rules_text:
         rules_text = rules_text.strip()
         _check_digits(rules_text, f"--rules {rules_text[:30]!r}")
         if rules_text in game.PRESETS:
-            base = game.PRESETS[rules_text]
+            # The preset's explicit options only, so that --option may change one on which
+            # others depend (their resolved values are left to the rules to work out again).
+            _, values = parse_rules_text(rules_to_text(game.NAME, game.PRESETS[rules_text]))
         elif re.fullmatch(r"\w+", rules_text) and rules_text not in games.names():
             presets = ", ".join(game.PRESETS) or "none"
             raise UsageError(
@@ -119,8 +120,6 @@ def _rules_from(game: Game, rules_text: str | None, options: Sequence[str]) -> A
         except ValueError as error:
             raise UsageError(f"--option {key}: {error}") from None
         values.update(parsed)
-    if base is not None:
-        values = {**{name: getattr(base, name) for name in known}, **values}
     try:
         return build_rules(game.Rules, values)
     except CardrulesError as error:
