@@ -439,25 +439,26 @@ def _record_path(args: argparse.Namespace, game: Game) -> Path:
         while path.exists():
             path = Path(f"{stem}-{copy}.json")
             copy += 1
-        return path
-    path = Path(args.record)
+        given = f"the record {path}"
+    else:
+        path = Path(args.record)
+        given = f"--record {args.record}"
     folder = path.parent
     if not folder.is_dir():
-        raise UsageError(f"--record {args.record}: the folder {folder} does not exist")
+        raise UsageError(f"{given}: the folder {folder} does not exist")
     if not os.access(folder, os.W_OK):
-        raise UsageError(f"--record {args.record}: the folder {folder} is not writable")
+        raise UsageError(f"{given}: the folder {folder} is not writable (choose one with --record)")
     if path.is_dir():
-        raise UsageError(f"--record {args.record} is a folder: give a file name")
+        raise UsageError(f"{given} is a folder: give a file name")
     if path.exists():
         if not sys.stdin.isatty():
             raise UsageError(
-                f"--record {args.record} exists: choose another name (it is never overwritten "
-                "without asking)"
+                f"{given} exists: choose another name (it is never overwritten without asking)"
             )
         sys.stdout.write(f"{args.record} exists. Overwrite it? [y/N] ")
         sys.stdout.flush()
         if sys.stdin.readline().strip().lower() not in ("y", "yes"):
-            raise UsageError(f"--record {args.record} exists: choose another name")
+            raise UsageError(f"{given} exists: choose another name")
     return path
 
 
