@@ -1644,16 +1644,18 @@ def explain_move(view: View, move: object) -> str:
         parts.append("names no suit: any card may follow")
     leaves_one = view.hand_sizes[view.seat] == 2
     if leaves_one and stops.announce:
-        cost = (
-            ""
-            if stops.announce_penalty == "none"
-            else f"; not announcing costs {stops.announce_cards} "
-            f"card{'s' if stops.announce_cards > 1 else ''}"
-        )
+        cards = f"{stops.announce_cards} card{'s' if stops.announce_cards > 1 else ''}"
         if move.announce:
-            parts.append("announces your last card" + cost)
+            parts.append("announces that you have one card left")
+        elif stops.announce_penalty == "draw":
+            parts.append(f"without announcing your last card: you draw {cards} as a penalty")
+        elif stops.announce_penalty == "next_turn":
+            parts.append(
+                "without announcing your last card: if you still hold it at your next turn, "
+                f"you draw {cards}" + (" instead of playing" if stops.announce_ends_turn else "")
+            )
         else:
-            parts.append("without announcing your last card" + cost)
+            parts.append("without announcing your last card (no penalty in these rules)")
     if view.hand_sizes[view.seat] == 1:
         parts.append("your last card")
     return ", ".join(parts)
