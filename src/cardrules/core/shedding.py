@@ -1633,7 +1633,8 @@ def explain_move(view: View, move: object) -> str:
     effect = stops.effect(move.card.rank)
     parts = []
     if effect.draw:
-        parts.append(f"the next player draws {effect.draw}")
+        answer = f" unless they play a {move.card.text[:-1]} on it" if effect.stack else ""
+        parts.append(f"the next player draws {effect.draw}{answer}")
     if effect.skip:
         parts.append("skips the next player" if effect.skip == 1 else f"skips {effect.skip}")
     if effect.reverse:
