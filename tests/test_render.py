@@ -95,7 +95,7 @@ def test_announcing_the_last_card_says_what_forgetting_costs(name: str) -> None:
 
 def test_hands_are_sorted_by_suit_with_symbols_and_red_suits_in_colour() -> None:
     cards = tuple(Card(text) for text in ("AS", "2H", "10C", "3C", "KD"))
-    assert hand_text(cards) == "3C 10C  ·  KD  ·  2H  ·  AS"
+    assert hand_text(cards) == "3C 10C | KD | 2H | AS"
     assert hand_text(cards, Style(symbols=True)) == "3♣ 10♣  ·  K♦  ·  2♥  ·  A♠"
     coloured = hand_text(cards, Style(symbols=True, colour=True))
     assert "\x1b[31mK♦\x1b[0m" in coloured and "\x1b[31m" not in hand_text(cards[:1])

@@ -168,16 +168,18 @@ class Style:
 
 
 def hand_text(cards: Sequence[Card], style: Style = Style()) -> str:
-    """A hand sorted by suit, the suits apart: ``3♣ J♣ · 7♦ · 6♠ 7♠``.
+    """A hand sorted by suit, the suits apart: ``3♣ J♣ · 7♦ · 6♠ 7♠`` (plain ASCII without
+    symbols, for terminals that have only ASCII).
 
     >>> from cardrules.cards import parse_cards
     >>> hand_text(parse_cards("7S JC 3C 7D 6S"))
-    '3C JC  ·  7D  ·  6S 7S'
+    '3C JC | 7D | 6S 7S'
     """
     groups: dict[object, list[Card]] = {}
     for card in sorted(cards, key=lambda c: (c.suit is None, c.suit or 0, c.rank)):
         groups.setdefault(card.suit, []).append(card)
-    return "  ·  ".join(" ".join(style.card(c) for c in group) for group in groups.values())
+    gap = "  ·  " if style.symbols else " | "
+    return gap.join(" ".join(style.card(c) for c in group) for group in groups.values())
 
 
 def fact_value_text(value: object, style: Style = Style()) -> str:
@@ -280,7 +282,7 @@ def render_table(game: Game, view: Any, *, style: Style = Style(), you: int | No
       bid
       tricks won             0       0       0       0
       score                  0       0       0       0
-    your hand: 2H  ·  2S
+    your hand: 2H | 2S
     seat 0 (you) to move:
       1) bid 0   you undertake to win no trick
       2) bid 1   you undertake to win exactly 1 trick
