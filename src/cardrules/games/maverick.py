@@ -1409,6 +1409,11 @@ def explain_move(view: View, move: Move) -> str:
                 "its points double; else they are lost"
             )
         return "no bid"
+    if isinstance(move, Play) and move.card.suit is not None:
+        if move.card.suit == view.trump:
+            return "a trump"
+        if move.card.suit == view.adder:
+            return "an adder: it adds a point to the trick it is in"
     return ""
 
 

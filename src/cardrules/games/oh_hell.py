@@ -955,15 +955,20 @@ def describe(view: View) -> tuple[Fact, ...]:
 
 
 def explain_move(view: View, move: Move) -> str:
-    """What choosing ``move`` means: a bid is the number of tricks you undertake to win.
+    """What choosing ``move`` means: a bid is the number of tricks you undertake to win;
+    a play says when its card is a trump.
 
-    >>> explain_move(None, Bid(0))
-    'you undertake to win no trick'
+    >>> view = observe(deal(Rules(schedule="single", start_hand=2, first_dealer=3), seed=0), 0)
+    >>> explain_move(view, Bid(0)), view.trump_card, explain_move(view, Play(Card("2D")))
+    ('you undertake to win no trick', Card('8D'), 'a trump')
     """
     if isinstance(move, Bid):
         if move.tricks == 0:
             return "you undertake to win no trick"
         return f"you undertake to win exactly {move.tricks} trick{'s' if move.tricks > 1 else ''}"
+    trump = view.trump_card.suit if view.trump_card is not None else None
+    if isinstance(move, Play) and trump is not None and move.card.suit == trump:
+        return "a trump"
     return ""
 
 
