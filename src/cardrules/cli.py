@@ -36,6 +36,8 @@ __all__ = ["main", "option_help"]
 #: The longest number the command line reads: longer ones are typing accidents, and
 #: Python refuses to convert numbers of thousands of digits.
 _MAX_DIGITS = 18
+#: The longest rules text or option value the command line reads.
+_MAX_TEXT = 2000
 
 
 class UsageError(CardrulesError):
@@ -75,6 +77,8 @@ def _check_digits(text: str, where: str) -> None:
     """Refuse a number too long to be meant before Python's int conversion does, opaquely."""
     if any(len(run) > _MAX_DIGITS for run in re.findall(r"\d+", text)):
         raise UsageError(f"{where}: a number has more than {_MAX_DIGITS} digits")
+    if len(text) > _MAX_TEXT:
+        raise UsageError(f"{where}: more than {_MAX_TEXT} characters")
 
 
 def _rules_from(game: Game, rules_text: str | None, options: Sequence[str]) -> Any:
@@ -342,6 +346,7 @@ def _progress(
     if quiet or not sys.stderr.isatty():
         return (lambda n: None), (lambda: None)
     try:
+        from rich.console import Console
         from rich.progress import (
             BarColumn,
             MofNCompleteColumn,
@@ -367,6 +372,7 @@ def _progress(
         MofNCompleteColumn(),
         TextColumn("[progress.percentage]{task.percentage:>3.0f}%"),
         TimeRemainingColumn(),
+        console=Console(file=sys.stderr),
         transient=True,
     )
     task = bar.add_task(label, total=total)
