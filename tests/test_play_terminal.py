@@ -147,3 +147,10 @@ def test_ctrl_c_ends_the_game_quietly_and_keeps_its_record(tmp_path: Path) -> No
     assert status == 130 and "Traceback" not in screen
     assert "the game so far is saved in r.json" in screen and "cardrules: interrupted" in screen
     assert '"moves"' in (tmp_path / "r.json").read_text()
+
+
+def test_simulate_in_a_terminal_shows_its_table_after_the_progress_bar(tmp_path: Path) -> None:
+    args = ["simulate", "oh_hell", "--rules", "short", "--games", "4", "--workers", "1"]
+    screen, status = play_in_terminal(args, lambda _: "", tmp_path)
+    assert status == 0, screen
+    assert "win rate" in screen and "mean game length" in screen
