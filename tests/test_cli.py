@@ -3,23 +3,48 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+import cardrules as package
+
+#: The source of the package under test, so that a subprocess run in another folder
+#: imports this cardrules and not an installed one.
+SOURCE = str(Path(package.__file__).resolve().parents[1])
+
+
+def environment(**extra: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([SOURCE, env.get("PYTHONPATH", "")])
+    env.update(extra)
+    return env
+
 
 def cardrules(
-    *args: str, stdin: str = "", cwd: Path | None = None
+    *args: str, stdin: str = "", cwd: Path | None = None, without_rich: bool = False
 ) -> subprocess.CompletedProcess[str]:
+    # Without rich: the base install, where `import rich` fails.
+    command = (
+        [
+            "-c",
+            "import sys; sys.modules['rich'] = None; from cardrules.cli import main; "
+            "sys.exit(main())",
+        ]
+        if without_rich
+        else ["-m", "cardrules"]
+    )
     return subprocess.run(
-        [sys.executable, "-m", "cardrules", *args],
+        [sys.executable, *command, *args],
         input=stdin,
         capture_output=True,
         text=True,
         timeout=300,
         cwd=cwd,
+        env=environment(),
     )
 
 
@@ -55,12 +80,12 @@ def test_play_accepts_numbers_text_help_hint_undo_and_saves_a_record(tmp_path: P
     )
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert "commands: a move's number" in out
-    assert "hint: bid" in out
+    assert "Type a move's number" in out
+    assert "hint: 1) bid 0" in out
     assert "not accepted: a bid is 0..3 in a deal of 3 cards, not 9" in out
     assert "undone: back to your previous decision" in out
     assert "not accepted: bad card 'ZZ'" in out
-    assert "schedule complete" in out
+    assert "(schedule complete)" in out
     record = json.loads((tmp_path / "game.json").read_text())
     assert record["game"] == "oh_hell" and len(record["moves"]) == 16
 
@@ -88,7 +113,7 @@ def test_replay_steps_through_a_record_and_shows_a_seat(tmp_path: Path) -> None:
     )
     result = cardrules("replay", "r.json", "--seat", "1", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert "   1. bid" in result.stdout and "hand:" in result.stdout
+    assert "   1. bid" in result.stdout and "your hand:" in result.stdout
 
 
 @pytest.mark.parametrize(
@@ -96,7 +121,10 @@ def test_replay_steps_through_a_record_and_shows_a_seat(tmp_path: Path) -> None:
     [
         (("rules", "chess"), "cardrules: unknown game 'chess'"),
         (("play", "oh_hell", "--option", "players=12"), "cardrules: players=12 is out of range"),
-        (("play", "oh_hell", "--option", "colour=red"), "cardrules: unknown option colour"),
+        (
+            ("play", "oh_hell", "--option", "colour=red"),
+            "cardrules: unknown option 'colour' of oh_hell",
+        ),
         (("simulate", "oh_hell", "--bots", "genius"), "cardrules: unknown bot 'genius'"),
         (("replay", "missing.json"), "cardrules: cannot read missing.json"),
     ],
@@ -143,3 +171,98 @@ def test_simulate_prints_a_table_json_and_csv() -> None:
     assert data["games"] == 12 and len(data["results"]) == 12
     rows = cardrules(*base, "--csv").stdout.strip().splitlines()
     assert len(rows) == 13 and rows[0].startswith("game,seed,seat0_bot")
+
+
+def test_version_and_help_show_every_default() -> None:
+    assert cardrules("--version").stdout.strip() == f"cardrules {package.__version__}"
+    helped = cardrules("simulate", "--help").stdout
+    for default in (
+        "(default: 100)",
+        "(default: local)",
+        "(default: 1)",
+        "(default: heuristic random)",
+    ):
+        assert default in helped
+    assert "(default: a random seed" in cardrules("play", "--help").stdout
+
+
+def test_the_base_install_prints_plain_tables_without_rich() -> None:
+    rules = cardrules("rules", "oh_hell", without_rich=True)
+    assert rules.returncode == 0, rules.stderr
+    assert "start_hand" in rules.stdout and "short " in rules.stdout
+    sim = cardrules(
+        "simulate",
+        "oh_hell",
+        "--rules",
+        "short",
+        "--games",
+        "4",
+        "--workers",
+        "1",
+        without_rich=True,
+    )
+    assert sim.returncode == 0, sim.stderr
+    header = next(line for line in sim.stdout.splitlines() if "win rate" in line)
+    assert header.split()[:2] == ["bot", "seat-games"]
+
+
+def test_a_preset_is_named_with_rules_and_options_change_it() -> None:
+    result = cardrules("demo", "oh_hell", "--rules", "short")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("oh_hell oh_hell(start_hand=3) with 4 random bots")
+    # an option another one depends on can be changed: the dependent one is worked out again
+    result = cardrules("demo", "maverick", "--rules", "bidding", "--option", "bidding=false")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("maverick maverick(max_deals=1) with 4 random bots")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("simulate", "oh_hell", "--json", "--csv"), "--csv: not allowed with argument --json"),
+        (("simulate", "oh_hell", "--workers", "0"), "--workers: 0 is too small: use 1 or more"),
+        (("simulate", "oh_hell", "--workers", "-1"), "--workers: -1 is too small: use 1 or more"),
+        (("simulate", "oh_hell", "--games", "0"), "--games: 0 is too small"),
+        (("play", "oh_hel"), "did you mean 'oh_hell'?"),
+        (("plya", "oh_hell"), "did you mean 'play'?"),
+        (("play", "oh_hell", "--rules", "shrt"), "did you mean 'short'?"),
+        (("play", "oh_hell", "--option", "playrs=5"), "did you mean 'players'?"),
+        (("simulate", "oh_hell", "--bots", "heurstic"), "did you mean 'heuristic'?"),
+        (("play", "oh_hell", "--seat", "7"), "--seat 7: this game has seats 0 to 3"),
+        (("play", "oh_hell", "--seat", "²"), "'²' is not a whole number"),
+        (("play", "oh_hell", "--option", "players=" + "9" * 5000), "more than 18 digits"),
+        (("play", "oh_hell", "--rules", f"oh_hell(players={'9' * 5000})"), "more than 18 digits"),
+        (("simulate", "oh_hell", "--seed", "9" * 5000), "more than 18 digits"),
+        (("simulate", "oh_hell", "--address", "x"), "use it with --backend ray"),
+        (("play", "oh_hell", "--record", "missing/dir/x.json"), "folder missing/dir does not"),
+    ],
+)
+def test_contradictory_or_out_of_range_arguments_are_refused_in_one_line(
+    args: tuple[str, ...], message: str, tmp_path: Path
+) -> None:
+    result = cardrules(*args, cwd=tmp_path)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert result.stdout == ""  # refused before anything started
+
+
+def test_replay_refuses_a_bad_seat_and_bytes_that_are_not_text(tmp_path: Path) -> None:
+    cardrules(
+        "play", "oh_hell", "--rules", "short", "--record", "r.json", stdin="quit\n", cwd=tmp_path
+    )
+    result = cardrules("replay", "r.json", "--seat", "9", cwd=tmp_path)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == "cardrules: --seat 9: this game has seats 0 to 3\n"
+    (tmp_path / "bad.json").write_bytes(b'{"game": "\xff\xfe"}')
+    result = cardrules("replay", "bad.json", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.startswith("cardrules: bad.json is not a game record: not UTF-8")
+
+
+def test_strange_answers_at_the_prompt_are_refused_not_crashed_on(tmp_path: Path) -> None:
+    script = f"²\n{'7' * 5000}\nbid ²\n{'x' * 5000}\nquit\n"
+    result = cardrules("play", "oh_hell", "--seed", "3", stdin=script, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    assert result.stdout.count("not accepted:") == 4

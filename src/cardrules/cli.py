@@ -1,59 +1,141 @@
 """The command line: ``cardrules play | simulate | replay | rules | list | demo``.
 
 Every bad input (unknown game, bad option, illegal move, broken record) gets one
-clear line on standard error and exit status 2, never a traceback. Tables and
-progress bars come from the ``rich`` library (``pip install 'cardrules[cli]'``).
+clear line on standard error and exit status 2, never a traceback; a name with a
+typo gets the nearest known name as a suggestion. Arguments and paths are checked
+before the work starts. Tables are plain text on the base install and drawn by
+``rich`` when it is installed (``pip install 'cardrules[cli]'``), which also
+gives ``simulate`` its progress bar.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
-import io
+import difflib
 import json
+import os
 import random
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 import attrs
 
+import cardrules
 from cardrules import games
 from cardrules.bots import Bot
 from cardrules.core.options import build_rules, parse_rules_text, rules_to_text
-from cardrules.errors import CardrulesError, IllegalMoveError, NotationError, RecordError
+from cardrules.errors import CardrulesError, IllegalMoveError, NotationError
 from cardrules.game import CHANCE, Game
 
 __all__ = ["main", "option_help"]
+
+#: The longest number the command line reads: longer ones are typing accidents, and
+#: Python refuses to convert numbers of thousands of digits.
+_MAX_DIGITS = 18
+#: The longest rules text or option value the command line reads.
+_MAX_TEXT = 2000
 
 
 class UsageError(CardrulesError):
     """A command-line argument is wrong."""
 
 
-def _rich() -> Any:
+# --------------------------------------------------------------------------- names
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """``"; did you mean 'oh_hell'?"`` when a known name is close to ``word``, else ``""``.
+
+    >>> did_you_mean("oh_hel", ["oh_hell", "enfle"])
+    "; did you mean 'oh_hell'?"
+    """
+    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+def _game(name: str) -> Game:
+    if len(name) > 100:
+        raise UsageError(f"unknown game {name[:20]!r}...: the games are {', '.join(games.names())}")
     try:
-        import rich.console
-    except ImportError:
-        raise UsageError("this command needs rich: pip install 'cardrules[cli]'") from None
-    return rich
+        return games.get(name)
+    except CardrulesError:
+        raise UsageError(
+            f"unknown game {name!r}{did_you_mean(name, games.names())} "
+            f"(the games are {', '.join(games.names())})"
+        ) from None
+
+
+def _option_names(game: Game) -> list[str]:
+    return [field.name for field in attrs.fields(game.Rules) if field.init]
+
+
+def _check_digits(text: str, where: str) -> None:
+    """Refuse a number too long to be meant before Python's int conversion does, opaquely."""
+    if any(len(run) > _MAX_DIGITS for run in re.findall(r"\d+", text)):
+        raise UsageError(f"{where}: a number has more than {_MAX_DIGITS} digits")
+    if len(text) > _MAX_TEXT:
+        raise UsageError(f"{where}: more than {_MAX_TEXT} characters")
 
 
 def _rules_from(game: Game, rules_text: str | None, options: Sequence[str]) -> Any:
+    """The rules given by ``--rules`` (a preset name or rules text) and ``--option``\\ s."""
     values: dict[str, object] = {}
     if rules_text:
-        name, values = parse_rules_text(rules_text)
-        if games.get(name) is not game:
-            raise UsageError(f"--rules {rules_text!r} are rules of {name!r}, not of {game.NAME!r}")
+        rules_text = rules_text.strip()
+        _check_digits(rules_text, f"--rules {rules_text[:30]!r}")
+        if rules_text in game.PRESETS:
+            # The preset's explicit options only, so that --option may change one on which
+            # others depend (their resolved values are left to the rules to work out again).
+            _, values = parse_rules_text(rules_to_text(game.NAME, game.PRESETS[rules_text]))
+        elif re.fullmatch(r"\w+", rules_text) and rules_text not in games.names():
+            presets = ", ".join(game.PRESETS) or "none"
+            raise UsageError(
+                f"--rules {rules_text!r} is not a preset of {game.NAME}"
+                f"{did_you_mean(rules_text, game.PRESETS)} (presets: {presets}; "
+                f"or write rules text such as '{game.NAME}(players=4)')"
+            )
+        else:
+            try:
+                name, values = parse_rules_text(rules_text)
+            except ValueError as error:
+                raise UsageError(f"--rules: {error}") from None
+            if _game(name) is not game:
+                raise UsageError(
+                    f"--rules {rules_text!r} are rules of {name!r}, not of {game.NAME!r}"
+                )
+    known = _option_names(game)
     for option in options:
         key, sep, raw = option.partition("=")
+        key = key.strip()
         if not sep:
-            raise UsageError(f"--option {option!r}: write NAME=VALUE, e.g. start_hand=5")
-        _, parsed = parse_rules_text(f"x({key.strip()}={raw.strip()})")
+            raise UsageError(f"--option {option[:40]!r}: write NAME=VALUE, e.g. players=4")
+        _check_digits(raw, f"--option {key[:30]}")
+        if key not in known:
+            raise UsageError(
+                f"unknown option {key[:40]!r} of {game.NAME}{did_you_mean(key, known)} "
+                f"(see 'cardrules rules {game.NAME}')"
+            )
+        try:
+            _, parsed = parse_rules_text(f"x({key}={raw.strip()})")
+        except ValueError as error:
+            raise UsageError(f"--option {key}: {error}") from None
         values.update(parsed)
-    return build_rules(game.Rules, values)
+    try:
+        return build_rules(game.Rules, values)
+    except CardrulesError as error:
+        unknown = [key for key in values if key not in known]
+        if unknown:
+            raise UsageError(
+                f"unknown option {unknown[0]!r} of {game.NAME}{did_you_mean(unknown[0], known)} "
+                f"(see 'cardrules rules {game.NAME}')"
+            ) from None
+        raise UsageError(str(error)) from None
+    except (TypeError, ValueError) as error:
+        raise UsageError(f"bad rules for {game.NAME}: {error}") from None
 
 
 def option_help(game: Game) -> list[tuple[str, str, str]]:
@@ -84,7 +166,45 @@ def option_help(game: Game) -> list[tuple[str, str, str]]:
     return rows
 
 
-# --------------------------------------------------------------------------- commands
+# --------------------------------------------------------------------------- output
+
+
+def _rich_console(out: TextIO) -> Any:
+    """A rich console writing to ``out``, or None on the base install (no rich)."""
+    try:
+        import rich.console
+    except ImportError:
+        return None
+    return rich.console.Console(file=out, width=max(100, _terminal_width(out)))
+
+
+def _terminal_width(out: TextIO) -> int:
+    try:
+        return os.get_terminal_size(out.fileno()).columns
+    except (AttributeError, OSError, ValueError):
+        return 100
+
+
+def _print_table(
+    out: TextIO, title: str, headers: Sequence[str], rows: Sequence[Sequence[str]]
+) -> None:
+    """A table: rich's when rich is installed, plain aligned columns otherwise."""
+    console = _rich_console(out)
+    if console is not None:
+        from rich.table import Table
+
+        table = Table(title=title)
+        for number, header in enumerate(headers):
+            table.add_column(header, justify="left" if number == 0 else "right")
+        for row in rows:
+            table.add_row(*row)
+        console.print(table)
+        return
+    from cardrules.render import text_table
+
+    out.write(title + "\n")
+    for line in text_table(headers, rows, indent=""):
+        out.write(line + "\n")
 
 
 def _writer(out: TextIO) -> Callable[[str], None]:
@@ -94,70 +214,81 @@ def _writer(out: TextIO) -> Callable[[str], None]:
     return write
 
 
+# --------------------------------------------------------------------------- list, rules, demo
+
+
 def _cmd_list(args: argparse.Namespace, out: TextIO) -> int:
     for name in games.names():
-        game = games.get(name)
-        doc = (game.__doc__ or "").strip()
-        out.write(f"{name:<18} {doc.splitlines()[0] if doc else ''}\n")
+        out.write(f"{name:<18} {games.get(name).TITLE}\n")
     return 0
 
 
 def _cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
-    game = games.get(args.game)
-    rich = _rich()
-    from rich.table import Table
+    game = _game(args.game)
+    rows = [list(row) for row in option_help(game)]
+    console = _rich_console(out)
+    if console is not None:
+        from rich.table import Table
 
-    table = Table(title=f"{game.NAME} options (version {game.version})")
-    table.add_column("option", style="bold")
-    table.add_column("default")
-    table.add_column("meaning")
-    for name, default, meaning in option_help(game):
-        table.add_row(name, default, meaning)
-    rich.console.Console(file=out, width=120).print(table)
-    out.write(f"presets: {', '.join(game.PRESETS)}\n")
+        table = Table(title=f"{game.TITLE}: {game.NAME} options (version {game.version})")
+        table.add_column("option", style="bold")
+        table.add_column("default")
+        table.add_column("meaning")
+        for row in rows:
+            table.add_row(*row)
+        console.print(table)
+    else:
+        out.write(f"{game.TITLE}: {game.NAME} options (version {game.version})\n\n")
+        width = max(len(name) for name, _, _ in rows)
+        for name, default, meaning in rows:
+            out.write(f"{name:<{width}}  default {default}\n")
+            if meaning:
+                out.write(f"{'':<{width}}  {meaning}\n")
+    out.write("\npresets (use with --rules NAME):\n")
+    for name, preset in game.PRESETS.items():
+        out.write(f"  {name:<12} {rules_to_text(game.NAME, preset)}\n")
     return 0
 
 
 def _cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
     from cardrules.demo import run_demo
 
-    game = games.get(args.game)
+    game = _game(args.game)
     rules = _rules_from(game, args.rules, args.option)
     run_demo(game.NAME, seed=args.seed, rules=rules, write=_writer(out))
     return 0
 
 
-def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
-    from cardrules.simulate import make_bot, simulate
+# --------------------------------------------------------------------------- simulate
 
-    game = games.get(args.game)
+
+def _bots_for(game: Game, specs: Sequence[str]) -> None:
+    """Refuse an unknown bot before any game starts, with the nearest name."""
+    from cardrules.simulate import make_bot
+
+    for spec in specs:
+        try:
+            make_bot(spec, game.NAME)
+        except CardrulesError as error:
+            hint = did_you_mean(spec.split(":")[0], ("random", "heuristic", "ismcts"))
+            raise UsageError(f"{error}{hint}") from None
+
+
+def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    from cardrules.progress import ProgressBar
+    from cardrules.simulate import simulate
+
+    game = _game(args.game)
     rules = _rules_from(game, args.rules, args.option)
     seats = sum(len(team) for team in game.teams(rules))
+    if args.address and args.backend != "ray":
+        raise UsageError("--address is the Ray cluster's address: use it with --backend ray")
     lineup = list(args.bots)
-    if len(lineup) < seats:
-        lineup += [lineup[-1]] * (seats - len(lineup))
-    for spec in lineup:
-        make_bot(spec, game.NAME)  # refuse an unknown bot before the progress bar starts
-    rich = _rich()
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeRemainingColumn,
-    )
-
-    progress_out = sys.stderr if not args.quiet else io.StringIO()
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("[progress.percentage]{task.percentage:>3.0f}%"),
-        TimeRemainingColumn(),
-        console=rich.console.Console(file=progress_out),
-        transient=True,
-    ) as bar:
-        task = bar.add_task(f"{game.NAME}", total=args.games)
+    if len(lineup) > seats:
+        raise UsageError(f"--bots names {len(lineup)} bots for {seats} seats")
+    lineup += [lineup[-1]] * (seats - len(lineup))
+    _bots_for(game, lineup)
+    with ProgressBar(args.games, game.NAME, enabled=not args.quiet) as bar:
         results = simulate(
             game.NAME,
             lineup,
@@ -167,7 +298,7 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
             workers=args.workers,
             backend=args.backend,
             address=args.address,
-            progress=lambda n: bar.advance(task, n),
+            progress=bar.advance,
         )
     if args.json:
         out.write(json.dumps(results.to_dict(), indent=1) + "\n")
@@ -185,23 +316,24 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
                 [r.index, r.seed, *r.seats, *r.payoffs, winners, r.draw, r.reason, r.moves, r.deals]
             )
         return 0
-    from rich.table import Table
-
-    table = Table(title=f"{results.games_played} games of {results.rules}, seed {results.seed}")
-    for column in ("bot", "seat-games", "wins", "win rate", "95% CI", "mean payoff"):
-        table.add_column(column, justify="right" if column != "bot" else "left")
-    for row in results.table():
-        table.add_row(
+    rows = [
+        [
             row.bot,
             str(row.seat_games),
             f"{row.wins:g}",
             f"{row.win_rate:.3f}",
             f"{row.win_low:.3f}..{row.win_high:.3f}",
             f"{row.mean_payoff:.2f}",
-        )
-    console = rich.console.Console(file=out, width=120)
-    console.print(table)
-    console.print(f"mean game length: {results.mean_moves:.1f} moves")
+        ]
+        for row in results.table()
+    ]
+    _print_table(
+        out,
+        f"{results.games_played} games of {results.rules}, seed {results.seed}",
+        ("bot", "seat-games", "wins", "win rate", "95% CI", "mean payoff"),
+        rows,
+    )
+    out.write(f"mean game length: {results.mean_moves:.1f} moves\n")
     return 0
 
 
@@ -210,8 +342,11 @@ def _cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
     from cardrules.progress import ProgressBar
     from cardrules.tournament import planned_games, tournament
 
-    game = games.get(args.game)
+    game = _game(args.game)
     rules = _rules_from(game, args.rules, args.option)
+    if args.address and args.backend != "ray":
+        raise UsageError("--address is the Ray cluster's address: use it with --backend ray")
+    _bots_for(game, args.bots)
     total = planned_games(game.NAME, len(args.bots), args.deals, rules)
     with ProgressBar(total, f"{game.NAME} tournament", enabled=not args.quiet) as bar:
         result = tournament(
@@ -229,56 +364,127 @@ def _cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+# --------------------------------------------------------------------------- replay
+
+
 def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
-    from cardrules.records import Record
-    from cardrules.render import render_view
+    from cardrules.records import Record, replay, replay_steps
+    from cardrules.render import Style, outcome_text, render_table
 
     try:
-        text = Path(args.record).read_text(encoding="utf-8")
+        data = Path(args.record).read_bytes()
     except OSError as error:
         raise UsageError(f"cannot read {args.record}: {error.strerror}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise UsageError(
+            f"{args.record} is not a game record: not UTF-8 text (byte {error.start})"
+        ) from None
     record = Record.from_json(text)
-    from cardrules.records import replay, replay_steps
-
     final = replay(record)  # refuses a broken record before anything is printed
-    game = games.get(record.game)
+    game = _game(record.game)
+    _, options = parse_rules_text(record.rules)
+    rules = build_rules(game.Rules, options)
+    seats = sum(len(team) for team in game.teams(rules))
+    if args.seat is not None and not 0 <= args.seat < seats:
+        raise UsageError(f"--seat {args.seat}: this game has seats 0 to {seats - 1}")
+    style = Style.for_stream(out)
     dealt = "dealt by hand" if record.seed is None else f"seed {record.seed}"
     out.write(f"{record.game} {record.rules}, {dealt}, {len(record.moves)} moves\n")
+    shown = 0
     for step in replay_steps(record):
-        number, move_text, state = step.number, step.move, step.after
-        before = len(game.events(step.before))
-        out.write(f"{number:>4}. {move_text}\n")
-        for event in game.events(state)[before:]:
+        if step.number == 1:
+            for event in game.events(step.before):
+                out.write(f"        {style.text(str(event))}\n")
+        shown = len(game.events(step.before))
+        out.write(f"{step.number:>4}. {style.text(step.move)}\n")
+        for event in game.events(step.after)[shown:]:
             if event.kind not in ("play", "bid"):
-                out.write(f"        {event}\n")
+                out.write(f"        {style.text(str(event))}\n")
         if args.seat is not None:
-            out.write(render_view(game.observe(state, args.seat), events=0) + "\n")
+            view = game.observe(step.after, args.seat)
+            out.write(render_table(game, view, style=style, you=args.seat) + "\n\n")
         if args.pause:
             sys.stdin.readline()
-    score = game.score(final)
-    out.write(f"totals: {' '.join(map(str, score.totals))}; outcome: {score.outcome}\n")
+    out.write(outcome_text(game.score(final)) + "\n")
     return 0
 
 
 # --------------------------------------------------------------------------- play
 
 
-_HELP = """commands: a move's number or its text (e.g. 'play QH', 'bid 2'),
-  help, hint (the heuristic bot's advice), undo (back to your previous decision),
-  quit (leave; the record is saved)"""
+_HELP = """Type a move's number or its text (e.g. 'play QH', 'bid 2'), or:
+  help   this text
+  hint   what the heuristic bot would play here
+  undo   go back to your previous decision
+  quit   leave the game (its record is saved)"""
+
+
+def _record_path(args: argparse.Namespace, game: Game) -> Path:
+    """Where the record goes, checked before the game starts; never overwrites unasked."""
+    if args.record is None:
+        stem = f"cardrules-{game.NAME}-{args.seed}"
+        path = Path(f"{stem}.json")
+        copy = 2
+        while path.exists():
+            path = Path(f"{stem}-{copy}.json")
+            copy += 1
+        given = f"the record {path}"
+    else:
+        path = Path(args.record)
+        given = f"--record {args.record}"
+    folder = path.parent
+    if not folder.is_dir():
+        raise UsageError(f"{given}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise UsageError(f"{given}: the folder {folder} is not writable (choose one with --record)")
+    if path.is_dir():
+        raise UsageError(f"{given} is a folder: give a file name")
+    if path.exists():
+        if not sys.stdin.isatty():
+            raise UsageError(
+                f"{given} exists: choose another name (it is never overwritten without asking)"
+            )
+        sys.stdout.write(f"{args.record} exists. Overwrite it? [y/N] ")
+        sys.stdout.flush()
+        if sys.stdin.readline().strip().lower() not in ("y", "yes"):
+            raise UsageError(f"{given} exists: choose another name")
+    return path
+
+
+def _choice(command: str, legal: Sequence[Any], game: Game, state: Any) -> Any:
+    """The move a typed command names: a number from the list, or a move's text."""
+    if command.isascii() and command.isdigit():
+        number = int(command) if len(command) <= _MAX_DIGITS else 0
+        if not 1 <= number <= len(legal):
+            raise IllegalMoveError(f"choose a number from 1 to {len(legal)}")
+        return legal[number - 1]
+    if len(command) > 200:
+        raise NotationError("that is too long for a move: type its number or its text")
+    try:
+        return game.parse_move(state, command)
+    except CardrulesError:
+        raise
+    except ValueError as error:
+        raise NotationError(f"cannot read {command[:40]!r} as a move: {error}") from None
 
 
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     from cardrules.bots.heuristics import heuristic_bot
     from cardrules.records import record_of
-    from cardrules.render import render_view
+    from cardrules.render import Style, deals_table, outcome_text, render_table
     from cardrules.simulate import make_bot
 
-    game = games.get(args.game)
+    game = _game(args.game)
     rules = _rules_from(game, args.rules, args.option)
     seats = sum(len(team) for team in game.teams(rules))
     if not 0 <= args.seat < seats:
-        raise UsageError(f"--seat must be 0..{seats - 1}")
+        raise UsageError(f"--seat {args.seat}: this game has seats 0 to {seats - 1}")
+    _bots_for(game, [args.bots])
+    if args.seed is None:
+        args.seed = random.SystemRandom().randrange(1, 1_000_000)
+    record_path = _record_path(args, game)
     bots: list[Bot | None] = [
         None if s == args.seat else make_bot(args.bots, game.NAME) for s in range(seats)
     ]
@@ -286,21 +492,31 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         adviser: Bot | None = heuristic_bot(game.NAME)
     except CardrulesError:
         adviser = None
+    style = Style.for_stream(out)
     rng = random.Random(args.seed)
     state = game.deal(rules, seed=args.seed)
     undo: list[Any] = []
     shown = 0
+    deals_seen = 0
     rendered: Any = None
-    record_path = Path(args.record or f"cardrules-{game.NAME}-{args.seed}.json")
     write = _writer(out)
-    write(f"{game.NAME} {rules} · you are seat {args.seat} · type 'help' for commands")
+    ended_normally = False
+    write(f"{game.TITLE}: {rules_to_text(game.NAME, rules)}")
+    write(
+        f"You are seat {args.seat}; the other seats are '{args.bots}' bots. Seed {args.seed} "
+        f"(play it again with --seed {args.seed}). Type 'help' for commands."
+    )
     try:
         while not game.is_over(state):
             seat = game.to_move(state)
             log = game.events(state)
             for event in log[shown:]:
-                write(f"  {event}")
+                write(f"  {style.text(str(event))}")
             shown = len(log)
+            deals = game.score(state).deals
+            if len(deals) > deals_seen:
+                write(deals_table(game.score(state), you=args.seat))
+                deals_seen = len(deals)
             if seat is CHANCE or seat is None:
                 raise UsageError("play needs a seeded game")
             bot = bots[seat]
@@ -311,7 +527,8 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
                 continue
             view = game.observe(state, seat)
             if state is not rendered:
-                write(render_view(view, events=0))
+                write("")
+                write(render_table(game, view, style=style, you=args.seat))
                 rendered = state
             out.write("> ")
             out.flush()
@@ -321,111 +538,266 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
                 break
             command = line.strip()
             legal = game.legal_moves(state)
-            if command in ("help", "?"):
+            if command.lower() in ("help", "?"):
                 write(_HELP)
-            elif command == "quit":
+            elif command.lower() == "quit":
                 break
-            elif command == "hint":
+            elif command.lower() == "hint":
                 if adviser is None:
-                    write(f"no heuristic bot for {game.NAME} yet")
+                    write("no hint: this game has no heuristic bot")
                 else:
-                    write(f"hint: {adviser.choose(view, legal, random.Random(0))}")
-            elif command == "undo":
+                    advice = adviser.choose(view, legal, random.Random(0))
+                    meaning = game.explain_move(view, advice)
+                    number = legal.index(advice) + 1 if advice in legal else "?"
+                    write(
+                        f"hint: {number}) {style.text(str(advice))}"
+                        + (f"   {meaning}" if meaning else "")
+                    )
+            elif command.lower() == "undo":
                 if undo:
                     state = undo.pop()
-                    shown = 0
+                    shown = len(game.events(state))
+                    deals_seen = len(game.score(state).deals)
                     write("undone: back to your previous decision")
                 else:
                     write("nothing to undo")
             elif command:
                 try:
-                    if command.isdigit():
-                        number = int(command)
-                        if not 1 <= number <= len(legal):
-                            raise IllegalMoveError(f"choose a number from 1 to {len(legal)}")
-                        move = legal[number - 1]
-                    else:
-                        move = game.parse_move(state, command)
-                except (IllegalMoveError, NotationError) as error:
+                    move = _choice(command, legal, game, state)
+                except CardrulesError as error:
                     write(f"not accepted: {error}")
                     continue
                 undo.append(state)
                 state = game.apply(state, move)
+        ended_normally = True
     finally:
-        record_path.write_text(record_of(state, game=game.NAME).to_json(), encoding="utf-8")
+        # Saved however the game ends: finished, left, or interrupted with Ctrl-C.
+        try:
+            record_path.write_text(record_of(state, game=game.NAME).to_json(), encoding="utf-8")
+        except OSError as error:
+            print(f"cardrules: cannot save {record_path}: {error.strerror}", file=sys.stderr)
+        else:
+            if not ended_normally:
+                print(f"\nthe game so far is saved in {record_path}", file=sys.stderr)
     for event in game.events(state)[shown:]:
-        write(f"  {event}")
+        write(f"  {style.text(str(event))}")
     score = game.score(state)
-    write(f"totals: {' '.join(map(str, score.totals))}; outcome: {score.outcome}")
-    write(f"record saved to {record_path}")
+    if score.deals:
+        write(deals_table(score, you=args.seat))
+    write(outcome_text(score, you=args.seat))
+    write(
+        f"The record is saved in {record_path} (replay it with 'cardrules replay {record_path}')."
+    )
     return 0
 
 
-# --------------------------------------------------------------------------- main
+# --------------------------------------------------------------------------- arguments
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="cardrules", description="Rules of traditional card games."
+def _count(low: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at most 18 ASCII digits, at least ``low``."""
+
+    def parse(text: str) -> int:
+        text = text.strip()
+        digits = text[1:] if text[:1] in "+-" else text
+        if not (digits.isascii() and digits.isdigit()):
+            raise argparse.ArgumentTypeError(f"{text[:30]!r} is not a whole number")
+        if len(digits) > _MAX_DIGITS:
+            raise argparse.ArgumentTypeError(f"more than {_MAX_DIGITS} digits")
+        value = int(text)
+        if value < low:
+            raise argparse.ArgumentTypeError(f"{value} is too small: use {low} or more")
+        return value
+
+    parse.__name__ = "number"
+    return parse
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors and a suggestion for a mistyped command or choice."""
+
+    def error(self, message: str) -> NoReturn:
+        invalid = re.match(
+            r"argument (\S+): invalid choice: '([^']*)' \(choose from (.*)\)", message
+        )
+        if invalid:
+            choices = re.findall(r"'([^']*)'", invalid.group(3))
+            word = invalid.group(2)
+            message = (
+                f"{word[:40]!r} is not one of {', '.join(choices)}{did_you_mean(word, choices)}"
+            )
+        sys.stderr.write(f"cardrules: {message} (see '{self.prog} --help')\n")
+        raise SystemExit(2)
+
+
+class _Format(argparse.HelpFormatter):
+    """Help that ends each option with its default, when it has one worth showing."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        default = action.default
+        if default in (None, False, [], argparse.SUPPRESS) or "%(default)" in text:
+            return text
+        shown = " ".join(map(str, default)) if isinstance(default, list) else str(default)
+        return f"{text} (default: {shown.replace('%', '%%')})"
+
+
+_FORMAT = _Format
+
+
+def _add_game_options(command: argparse.ArgumentParser, *, seed_default: int | None) -> None:
+    command.add_argument(
+        "--rules",
+        help="a preset name (see 'cardrules rules GAME') or rules text, e.g. 'oh_hell(players=5)'",
     )
-    commands = parser.add_subparsers(dest="command", required=True)
+    command.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set one rules option (repeatable), e.g. --option players=5",
+    )
+    command.add_argument(
+        "--seed",
+        type=_count(0),
+        default=seed_default,
+        help="the seed of the shuffles"
+        + (
+            " (default: a random seed, printed so the game can be replayed)"
+            if seed_default is None
+            else ""
+        ),
+    )
 
-    def game_command(
-        name: str, help_text: str, *, game_optional: bool = False
-    ) -> argparse.ArgumentParser:
-        command = commands.add_parser(name, help=help_text, description=help_text)
-        if game_optional:
-            command.add_argument("game", nargs="?", default="oh_hell")
-        else:
-            command.add_argument("game", help="a game name, see 'cardrules list'")
-        command.add_argument("--rules", help="rules text, e.g. 'oh_hell(players=5)'")
-        command.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-        command.add_argument("--seed", type=int, default=1)
-        return command
 
-    commands.add_parser("list", help="list the games")
+def _add_list(commands: Any) -> None:
+    commands.add_parser("list", help="list the games", description="List the games.")
+
+
+def _add_rules(commands: Any) -> None:
     rules = commands.add_parser(
-        "rules", help="every option of a game, with its default and meaning"
+        "rules",
+        help="every option of a game, with its default and meaning, and its presets",
+        description="Every option of a game, with its default and meaning, and its presets.",
+        formatter_class=_FORMAT,
     )
-    rules.add_argument("game")
-    game_command("demo", "a whole game between bots, deal by deal", game_optional=True)
-    play = game_command("play", "play against bots in the terminal")
-    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    rules.add_argument("game", help="a game name, see 'cardrules list'")
+
+
+def _add_demo(commands: Any) -> None:
+    demo = commands.add_parser(
+        "demo",
+        help="a whole game between random bots, deal by deal",
+        description="A whole game between random bots, deal by deal.",
+        formatter_class=_FORMAT,
+    )
+    demo.add_argument("game", nargs="?", default="oh_hell", help="a game name")
+    _add_game_options(demo, seed_default=2026)
+
+
+def _add_play(commands: Any) -> None:
+    play = commands.add_parser(
+        "play",
+        help="play against bots in the terminal",
+        description="Play against bots in the terminal: type a move's number or text; "
+        "'help', 'hint', 'undo' and 'quit' also work.",
+        formatter_class=_FORMAT,
+    )
+    play.add_argument("game", help="a game name, see 'cardrules list'")
+    _add_game_options(play, seed_default=None)
+    play.add_argument("--seat", type=_count(0), default=0, help="your seat")
     play.add_argument(
         "--bots", default="heuristic", help="the other seats' bot: random, heuristic, ismcts:N"
     )
-    play.add_argument("--record", help="where to save the game record (JSON)")
-    sim = game_command("simulate", "many games between bots, with a results table")
+    play.add_argument(
+        "--record",
+        help="the file the game record is saved to, JSON (default: cardrules-GAME-SEED.json, "
+        "numbered so that no record is overwritten)",
+    )
+
+
+def _add_simulate(commands: Any) -> None:
+    sim = commands.add_parser(
+        "simulate",
+        help="many games between bots, with a results table",
+        description="Many games between bots, seats rotated, with a results table.",
+        formatter_class=_FORMAT,
+    )
+    sim.add_argument("game", help="a game name, see 'cardrules list'")
+    _add_game_options(sim, seed_default=1)
     sim.add_argument(
         "--bots",
         nargs="+",
         default=["heuristic", "random"],
-        help="one bot per seat (the last repeats)",
+        help="one bot per seat (the last repeats): random, heuristic, ismcts:N",
     )
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
-    sim.add_argument("--backend", choices=("local", "ray"), default="local")
-    sim.add_argument("--address", help="Ray cluster address (with --backend ray)")
-    sim.add_argument("--json", action="store_true", help="print every result as JSON")
-    sim.add_argument("--csv", action="store_true", help="print one CSV row per game")
+    sim.add_argument("--games", type=_count(1), default=100, help="how many games")
+    sim.add_argument(
+        "--workers", type=_count(1), default=None, help="worker processes (default: all cores)"
+    )
+    sim.add_argument("--backend", choices=("local", "ray"), default="local", help="where to run")
+    sim.add_argument("--address", help="the Ray cluster's address (with --backend ray)")
+    output = sim.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print every result as JSON")
+    output.add_argument("--csv", action="store_true", help="print one CSV row per game")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
-    tour = game_command("tournament", "a round robin of bots over the same deals, with ratings")
+
+
+def _add_tournament(commands: Any) -> None:
+    tour = commands.add_parser(
+        "tournament",
+        help="a round robin of bots over the same deals, with ratings",
+        description="A round robin of bots over the same duplicate deals: win rates, paired "
+        "margins with 95%% intervals, and ratings.",
+        formatter_class=_FORMAT,
+    )
+    tour.add_argument("game", help="a game name, see 'cardrules list'")
+    _add_game_options(tour, seed_default=1)
     tour.add_argument(
         "--bots",
         nargs="+",
         required=True,
         help="two or more bots, e.g. heuristic random ismcts:100",
     )
-    tour.add_argument("--deals", type=int, default=100, help="deals per match (default 100)")
-    tour.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
-    tour.add_argument("--backend", choices=("local", "ray"), default="local")
-    tour.add_argument("--address", help="Ray cluster address (with --backend ray)")
+    tour.add_argument("--deals", type=_count(1), default=100, help="deals per match")
+    tour.add_argument(
+        "--workers", type=_count(1), default=None, help="worker processes (default: all cores)"
+    )
+    tour.add_argument("--backend", choices=("local", "ray"), default="local", help="where to run")
+    tour.add_argument("--address", help="the Ray cluster's address (with --backend ray)")
     tour.add_argument("--json", action="store_true", help="print the results as JSON")
     tour.add_argument("--quiet", action="store_true", help="no progress bar")
-    replay = commands.add_parser("replay", help="step through a game record")
+
+
+def _add_replay(commands: Any) -> None:
+    replay = commands.add_parser(
+        "replay",
+        help="step through a game record",
+        description="Step through a game record: every move and what followed from it.",
+        formatter_class=_FORMAT,
+    )
     replay.add_argument("record", help="a record file (JSON)")
-    replay.add_argument("--seat", type=int, help="show this seat's view after each move")
+    replay.add_argument("--seat", type=_count(0), help="show this seat's view after each move")
     replay.add_argument("--pause", action="store_true", help="wait for Enter after each move")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="cardrules",
+        description="Rules of traditional card games: play them, simulate bots, replay records.",
+    )
+    parser.add_argument("--version", action="version", version=f"cardrules {cardrules.__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for add in (
+        _add_list,
+        _add_rules,
+        _add_demo,
+        _add_play,
+        _add_simulate,
+        _add_tournament,
+        _add_replay,
+    ):
+        add(commands)
     return parser
 
 
@@ -435,8 +807,8 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
     "demo": _cmd_demo,
     "play": _cmd_play,
     "simulate": _cmd_simulate,
-    "replay": _cmd_replay,
     "tournament": _cmd_tournament,
+    "replay": _cmd_replay,
 }
 
 
@@ -446,16 +818,27 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_:
-        return int(exit_.code or 0)
+        return int(exit_.code or 0) if not isinstance(exit_.code, str) else 2
     try:
         return _COMMANDS[args.command](args, out or sys.stdout)
-    except (CardrulesError, RecordError) as error:
+    except CardrulesError as error:
         print(f"cardrules: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("cardrules: interrupted", file=sys.stderr)
+        print("\ncardrules: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
         sys.stderr.close()
         return 0
+    except MemoryError:
+        raise
+    except Exception as error:  # the last guard: a user never sees a traceback
+        if os.environ.get("CARDRULES_DEBUG"):
+            raise
+        print(
+            f"cardrules: unexpected error ({type(error).__name__}: {error}); "
+            "set CARDRULES_DEBUG=1 to see where it happened",
+            file=sys.stderr,
+        )
+        return 1

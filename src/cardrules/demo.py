@@ -12,6 +12,7 @@ from cardrules import games
 from cardrules.bots import RandomBot
 from cardrules.game import Game, Score
 from cardrules.play import play_game
+from cardrules.render import outcome_text
 
 __all__ = ["run_demo", "score_table"]
 
@@ -37,7 +38,7 @@ def _deal_summary(game: Game, state: Any) -> str:
     row = game.score(state).deals[-1]
     parts = [f"deal {row.number + 1} (dealer seat {row.dealer})"]
     for name, values in row.extras:
-        parts.append(f"{name}: {' '.join(map(str, values))}")
+        parts.append(f"{name.replace('_', ' ')}: {' '.join(map(str, values))}")
     parts.append(f"points: {' '.join(map(str, row.points))}")
     return "; ".join(parts)
 
@@ -69,9 +70,5 @@ def run_demo(
     final = play_game(game, rules, [RandomBot()] * seats, seed=seed, on_move=on_move)
     score = game.score(final)
     write(score_table(score))
-    assert score.outcome is not None
-    outcome = score.outcome
-    who = ", ".join(f"seat {s}" for s in outcome.winners)
-    verdict = "draw between" if outcome.draw else "winner:"
-    write(f"\n{outcome.reason}; {verdict} {who}" if who else f"\n{outcome.reason}")
+    write("\n" + outcome_text(score))
     return final

@@ -29,6 +29,7 @@ __all__ = [
     "ChanceMode",
     "DealRow",
     "Event",
+    "Fact",
     "Game",
     "Log",
     "Outcome",
@@ -280,6 +281,25 @@ class Score:
     payoffs: tuple[float, ...]
 
 
+@attrs.frozen(slots=True)
+class Fact:
+    """One labelled thing a person at the table should see (see ``Game.describe``).
+
+    ``value`` is text, a number, a :class:`~cardrules.cards.Card`, a
+    :class:`~cardrules.cards.Suit`, a tuple of cards, or, for the trick, a tuple
+    of ``(seat, card)`` pairs in the order played. With ``per_seat`` it holds one
+    such value per seat (None where there is nothing to show) and is shown as a
+    row of the seats' table.
+
+    >>> Fact("bid", (1, None, 2), per_seat=True).per_seat
+    True
+    """
+
+    label: str
+    value: object
+    per_seat: bool = False
+
+
 def over_event(outcome: Outcome) -> Event:
     """The last event of a game: why it ended and who won."""
     if outcome.reason == "truncated":
@@ -308,6 +328,9 @@ class Game(Protocol):
 
     @property
     def NAME(self) -> str: ...  # noqa: N802
+
+    @property
+    def TITLE(self) -> str: ...  # noqa: N802  # the game's name for people
 
     @property
     def version(self) -> str: ...
@@ -368,3 +391,13 @@ class Game(Protocol):
     def state_to_dict(self, state: Any) -> dict[str, Any]: ...
 
     def state_from_dict(self, data: Mapping[str, Any]) -> Any: ...
+
+    # For people at the table (the terminal game, replays): words, never field names.
+
+    def describe(self, view: Any) -> tuple[Fact, ...]:
+        """The view for a person: the deal, trumps or upcard, the trick, the per-seat figures."""
+        ...
+
+    def explain_move(self, view: Any, move: Any) -> str:
+        """What choosing ``move`` means, in a few words, or "" when its text says it all."""
+        ...

@@ -1,8 +1,12 @@
-"""A text rendering of any game's view, for people and for language-model agents.
+"""Text renderings of any game's view, for people and for language-model agents.
 
-:func:`render_view` works for every game: it reads the fields of the view (all
-views are attrs classes) and writes one labelled line for each, cards in their
-text form, then the latest public events and the numbered legal moves.
+:func:`render_table` is the view as a person at the table sees it: the game's
+own description (``Game.describe``) in words, a table of the seats, the hand
+sorted by suit, and the numbered moves with what each means (suit symbols and
+colour where the terminal has them, see :class:`Style`). :func:`render_view`
+reads the fields of the view (all views are attrs classes) and writes one
+labelled line for each, cards in their text form, then the latest public
+events and the numbered legal moves.
 
 >>> from cardrules.games import oh_hell
 >>> state = oh_hell.deal(oh_hell.Rules(schedule="single", start_hand=2, first_dealer=3),
@@ -19,15 +23,29 @@ legal moves: 1) bid 0  2) bid 1  3) bid 2
 from __future__ import annotations
 
 import enum
+import os
+import re
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, TextIO
 
 import attrs
 
-from cardrules.cards import Card
-from cardrules.game import Chance, Event, Score
+from cardrules.cards import Card, Suit
+from cardrules.game import Chance, Event, Fact, Game, Score
 
-__all__ = ["format_value", "render_view"]
+__all__ = [
+    "Style",
+    "deals_table",
+    "describe_fields",
+    "fact_value_text",
+    "format_value",
+    "hand_text",
+    "moves_text",
+    "outcome_text",
+    "render_table",
+    "render_view",
+    "text_table",
+]
 
 _NOT_SHOWN: Final = frozenset(
     {"rules", "seat", "events", "legal_moves", "score", "to_move", "chance"}
@@ -85,3 +103,294 @@ def render_view(view: Any, *, events: int = 8, numbered: bool = True) -> str:
         else:
             lines.append("legal moves: " + ", ".join(str(move) for move in legal))
     return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- for people
+
+
+_SYMBOLS: Final = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+_RED: Final = frozenset({Suit.DIAMONDS, Suit.HEARTS})
+_CARD_TOKEN: Final = re.compile(r"\b(10|[2-9JQKA])([CDHS])\b")
+
+
+@attrs.frozen(slots=True)
+class Style:
+    """How cards are drawn: suit symbols (``Q♥``) or letters (``QH``), red suits in colour.
+
+    >>> Style(symbols=True).card(Card("QH")), Style().card(Card("QH"))
+    ('Q♥', 'QH')
+    """
+
+    symbols: bool = False
+    colour: bool = False
+
+    @classmethod
+    def for_stream(cls, stream: TextIO) -> Style:
+        """Symbols when the stream can encode them, colour when it is a terminal that has it
+        (and ``NO_COLOR`` is not set)."""
+        encoding = getattr(stream, "encoding", None) or "ascii"
+        try:
+            "♣♦♥♠".encode(encoding)
+            symbols = True
+        except (UnicodeEncodeError, LookupError):
+            symbols = False
+        isatty = getattr(stream, "isatty", None)
+        colour = bool(
+            isatty is not None
+            and isatty()
+            and os.environ.get("TERM", "dumb") != "dumb"
+            and "NO_COLOR" not in os.environ
+        )
+        return cls(symbols=symbols, colour=colour)
+
+    def suit(self, suit: Suit) -> str:
+        """A suit by its name, with its symbol when the terminal has symbols."""
+        if not self.symbols:
+            return suit.plural
+        return f"{suit.plural} {self._paint(_SYMBOLS[suit], suit)}"
+
+    def card(self, card: Card) -> str:
+        """A card as ``Q♥`` (red in colour) or ``QH``."""
+        if card.suit is None or not self.symbols:
+            return card.text
+        return self._paint(card.text[:-1] + _SYMBOLS[card.suit], card.suit)
+
+    def text(self, line: str) -> str:
+        """A sentence with its card names (``QH``) drawn in this style."""
+        if not self.symbols:
+            return line
+        return _CARD_TOKEN.sub(lambda m: self.card(Card(m.group(0))), line)
+
+    def _paint(self, text: str, suit: Suit) -> str:
+        if self.colour and suit in _RED:
+            return f"\x1b[31m{text}\x1b[0m"
+        return text
+
+
+def hand_text(cards: Sequence[Card], style: Style = Style()) -> str:
+    """A hand sorted by suit, the suits apart: ``3♣ J♣ · 7♦ · 6♠ 7♠`` (plain ASCII without
+    symbols, for terminals that have only ASCII).
+
+    >>> from cardrules.cards import parse_cards
+    >>> hand_text(parse_cards("7S JC 3C 7D 6S"))
+    '3C JC | 7D | 6S 7S'
+    """
+    groups: dict[object, list[Card]] = {}
+    for card in sorted(cards, key=lambda c: (c.suit is None, c.suit or 0, c.rank)):
+        groups.setdefault(card.suit, []).append(card)
+    gap = "  ·  " if style.symbols else " | "
+    return gap.join(" ".join(style.card(c) for c in group) for group in groups.values())
+
+
+def fact_value_text(value: object, style: Style = Style()) -> str:
+    """A value of a :class:`~cardrules.game.Fact` as text (cards and suits in ``style``)."""
+    if value is None:
+        return ""
+    if isinstance(value, Card):
+        return style.card(value)
+    if isinstance(value, Suit):
+        return style.suit(value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str):
+        return style.text(value)
+    if isinstance(value, tuple):
+        if value and all(isinstance(item, tuple) and len(item) == 2 for item in value):
+            return "   ".join(f"seat {seat}: {style.card(card)}" for seat, card in value)
+        if value and all(isinstance(item, Suit) for item in value):
+            return " ".join(_SYMBOLS[s] if style.symbols else s.plural for s in value)
+        return " ".join(fact_value_text(item, style) for item in value)
+    return str(value)
+
+
+def text_table(
+    headers: Sequence[str], rows: Sequence[Sequence[str]], indent: str = "  "
+) -> list[str]:
+    """Plain text columns, the first left-aligned, the rest right-aligned.
+
+    >>> print("\\n".join(text_table(["bot", "wins"], [["random", "3"], ["heuristic", "12"]])))
+      bot        wins
+      random        3
+      heuristic    12
+    """
+    widths = [max(_visible_len(row[i]) for row in (headers, *rows)) for i in range(len(headers))]
+    lines = []
+    for row in (headers, *rows):
+        cells = [_pad(cell, widths[i], left=(i == 0)) for i, cell in enumerate(row)]
+        lines.append((indent + "  ".join(cells)).rstrip())
+    return lines
+
+
+_ANSI: Final = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def _visible_len(text: str) -> int:
+    return len(_ANSI.sub("", text))
+
+
+def _pad(text: str, width: int, *, left: bool) -> str:
+    gap = " " * (width - _visible_len(text))
+    return text + gap if left else gap + text
+
+
+def describe_fields(view: Any) -> tuple[Fact, ...]:
+    """A plain ``describe`` for a new game: one fact per field of its view, the field name as
+    the label, tuples as long as the seats shown per seat. A game written for people
+    replaces it with its own words (see the built-in games' ``describe``).
+
+    >>> from cardrules.games import oh_hell
+    >>> rules = oh_hell.Rules(schedule="single", start_hand=2, first_dealer=3)
+    >>> facts = describe_fields(oh_hell.observe(oh_hell.deal(rules, seed=0), 0))
+    >>> [fact.label for fact in facts if fact.per_seat]
+    ['hand sizes', 'bids', 'has bid', 'tricks won', 'totals']
+    """
+    seats = len(view.score.totals)
+    facts = []
+    for field in attrs.fields(type(view)):
+        if field.name in _NOT_SHOWN or field.name == "moves_made":
+            continue
+        value = getattr(view, field.name)
+        label = "hand" if field.name == "hand" else field.name.replace("_", " ")
+        per_seat = (
+            isinstance(value, tuple)
+            and len(value) == seats
+            and field.name != "hand"
+            and not all(isinstance(item, Card) for item in value)
+        )
+        if isinstance(value, (enum.Enum, Chance)) and not isinstance(value, Suit):
+            value = str(value.name).lower().replace("_", " ")
+        elif not per_seat and not isinstance(value, (str, int, Card, Suit, tuple, type(None))):
+            value = str(value)
+        facts.append(Fact(label, value, per_seat))
+    return tuple(facts)
+
+
+def render_table(game: Game, view: Any, *, style: Style = Style(), you: int | None = None) -> str:
+    """The view of a seat as a person at the table sees it: the game's facts in words
+    (:func:`Game.describe`), a table of the seats with their scores, the hand, and
+    the numbered moves with what they mean (:func:`Game.explain_move`).
+
+    >>> from cardrules.games import oh_hell
+    >>> rules = oh_hell.Rules(schedule="single", start_hand=2, first_dealer=3)
+    >>> print(render_table(oh_hell, oh_hell.observe(oh_hell.deal(rules, seed=0), 0), you=0))
+    deal: 1 of 1, 2 cards each, dealt by seat 3
+    trumps: diamonds
+    trump card: 8D
+    bids so far: 0 for 2 tricks
+                  seat 0 (you)  seat 1  seat 2  seat 3
+      cards                  2       2       2       2
+      bid
+      tricks won             0       0       0       0
+      score                  0       0       0       0
+    your hand: 2H | 2S
+    seat 0 (you) to move:
+      1) bid 0   you undertake to win no trick
+      2) bid 1   you undertake to win exactly 1 trick
+      3) bid 2   you undertake to win exactly 2 tricks
+    """
+    you = view.seat if you is None else you
+    facts = game.describe(view)
+    seats = len(view.hand_sizes) if hasattr(view, "hand_sizes") else len(view.score.totals)
+    lines: list[str] = []
+    rows: list[list[str]] = []
+    hand = ""
+    for fact in facts:
+        if fact.per_seat:
+            values = tuple(fact.value) if isinstance(fact.value, tuple) else ()
+            rows.append([fact.label, *(fact_value_text(v, style) for v in values)])
+        elif fact.label == "hand":
+            hand = (
+                hand_text(fact.value, style)
+                if isinstance(fact.value, tuple)
+                else fact_value_text(fact.value, style)
+            )
+        else:
+            lines.append(f"{fact.label}: {fact_value_text(fact.value, style)}")
+    score: Score = view.score
+    rows.append(["score", *(str(total) for total in score.totals)])
+    headers = ["", *(f"seat {s} (you)" if s == you else f"seat {s}" for s in range(seats))]
+    lines.extend(text_table(headers, [row + [""] * (len(headers) - len(row)) for row in rows]))
+    lines.append(f"your hand: {hand if hand else '(empty)'}")
+    legal = getattr(view, "legal_moves", ())
+    mover = view.to_move
+    if legal:
+        lines.append(f"seat {mover}{' (you)' if mover == you else ''} to move:")
+        lines.extend(moves_text(game, view, legal, style))
+    elif isinstance(mover, int):
+        lines.append(f"seat {mover} to move")
+    return "\n".join(lines)
+
+
+def moves_text(game: Game, view: Any, legal: Sequence[Any], style: Style = Style()) -> list[str]:
+    """The legal moves numbered from 1, each with its meaning; many moves in columns."""
+    texts = [style.text(str(move)) for move in legal]
+    numbers = [f"{i})".rjust(len(str(len(legal))) + 1) for i in range(1, len(legal) + 1)]
+    width = max(_visible_len(t) for t in texts)
+    if len(legal) <= 16:
+        lines = []
+        for number, text, move in zip(numbers, texts, legal):
+            meaning = game.explain_move(view, move)
+            cell = f"  {number} {_pad(text, width, left=True)}"
+            lines.append(f"{cell}   {meaning}".rstrip())
+        return lines
+    cells = [f"{n} {_pad(t, width, left=True)}" for n, t in zip(numbers, texts)]
+    per_line = max(1, 78 // (width + 7))
+    lines = [
+        "  " + "  ".join(cells[i : i + per_line]).rstrip() for i in range(0, len(cells), per_line)
+    ]
+    meanings = {game.explain_move(view, move) for move in legal}
+    if len(meanings) == 1 and "" not in meanings:
+        lines.append(f"  ({meanings.pop()})")
+    lines.append(f"  (type a number, or a move as text, e.g. '{legal[0]}')")
+    return lines
+
+
+def outcome_text(score: Score, you: int | None = None) -> str:
+    """The result of a finished game in words.
+
+    >>> from cardrules.game import Outcome
+    >>> score = Score((45, 12), ((0,), (1,)), "high", (), Outcome("target reached", (0,)), (1, -1))
+    >>> outcome_text(score, you=0)
+    'You win (target reached): seat 0 (you) 45, seat 1 12.'
+    """
+    outcome = score.outcome
+    totals = ", ".join(
+        f"seat {s}{' (you)' if s == you else ''} {t}" for s, t in enumerate(score.totals)
+    )
+    if outcome is None:
+        return f"The game was left before its end. Totals: {totals}."
+    if outcome.reason == "truncated":
+        return f"The game was stopped by its move or deal cap: {totals}."
+    names = [f"seat {s}{' (you)' if s == you else ''}" for s in outcome.winners]
+    who = " and ".join(names) if len(names) <= 2 else ", ".join(names)
+    if you is not None and you in outcome.winners:
+        head = "You draw" if outcome.draw else "You win"
+    elif outcome.draw:
+        head = f"A draw between {who}"
+    elif not names:
+        head = "Nobody wins"
+    else:
+        head = f"{who[0].upper()}{who[1:]} win{'s' if len(names) == 1 else ''}"
+    return f"{head} ({outcome.reason}): {totals}."
+
+
+def deals_table(score: Score, you: int | None = None) -> str:
+    """The finished deals (numbered from 1), each seat's points and running total."""
+    players = len(score.totals)
+    headers = [
+        "deal",
+        "dealer",
+        *(f"seat {s} (you)" if s == you else f"seat {s}" for s in range(players)),
+    ]
+    running = [0] * players
+    rows = []
+    for row in score.deals:
+        running = [r + p for r, p in zip(running, row.points)]
+        rows.append(
+            [
+                str(row.number + 1),
+                f"seat {row.dealer}",
+                *(f"{p:+d} = {t}" for p, t in zip(row.points, running)),
+            ]
+        )
+    return "\n".join(text_table(headers, rows))

@@ -156,6 +156,7 @@ from cardrules.game import (
     Chance,
     ChanceMode,
     Event,
+    Fact,
     Log,
     Outcome,
     Score,
@@ -1613,6 +1614,75 @@ def observe(state: State, seat: int, score: Score) -> View:
         events=state.log.to_tuple(),
         legal_moves=legal_moves(state) if mover == seat else (),
     )
+
+
+def describe(view: View) -> tuple[Fact, ...]:
+    """The view for a person: the deal, the upcard and the suit to play, draws owed,
+    the seats' hand sizes and penalties, the hand (see ``Game.describe``)."""
+    stops = view.rules.stops
+    facts = [
+        Fact("deal", f"{view.match.deal_number + 1}, dealt by seat {view.match.dealer}"),
+        Fact("upcard", view.upcard if view.upcard is not None else "none yet"),
+    ]
+    if view.called is not None:
+        facts.append(Fact("suit called", view.called))
+    elif view.free:
+        facts.append(Fact("suit called", "none: any card may follow"))
+    if view.pending and isinstance(view.to_move, int):
+        facts.append(Fact("cards owed", f"seat {view.to_move} must draw {view.pending}"))
+    if stops.players > 2:
+        facts.append(Fact("direction", "to the left" if view.direction == 1 else "to the right"))
+    facts.append(Fact("stock", f"{view.stock_size} cards"))
+    if view.drawn is not None:
+        facts.append(Fact("you drew", view.drawn))
+    facts.append(Fact("cards", view.hand_sizes, per_seat=True))
+    if any(view.penalties):
+        facts.append(Fact("penalty draws", view.penalties, per_seat=True))
+    facts.append(Fact("hand", view.hand))
+    return tuple(facts)
+
+
+def explain_move(view: View, move: object) -> str:
+    """What a move means: a special card's effect, what announcing is, what drawing does."""
+    stops = view.rules.stops
+    if isinstance(move, Draw):
+        if view.pending:
+            return f"draw the {view.pending} cards owed"
+        return "take the top card of the stock"
+    if isinstance(move, EndTurn):
+        return "end your turn without playing"
+    if not isinstance(move, Play):
+        return ""
+    effect = stops.effect(move.card.rank)
+    parts = []
+    if effect.draw:
+        answer = f" unless they play a {move.card.text[:-1]} on it" if effect.stack else ""
+        parts.append(f"the next player draws {effect.draw}{answer}")
+    if effect.skip:
+        parts.append("skips the next player" if effect.skip == 1 else f"skips {effect.skip}")
+    if effect.reverse:
+        parts.append("reverses the direction")
+    if move.call is not None:
+        parts.append(f"names {move.call.plural} as the suit to follow")
+    elif effect.call and view.hand_sizes[view.seat] > 1:
+        parts.append("names no suit: any card may follow")
+    leaves_one = view.hand_sizes[view.seat] == 2
+    if leaves_one and stops.announce:
+        cards = f"{stops.announce_cards} card{'s' if stops.announce_cards > 1 else ''}"
+        if move.announce:
+            parts.append("announces that you have one card left")
+        elif stops.announce_penalty == "draw":
+            parts.append(f"without announcing your last card: you draw {cards} as a penalty")
+        elif stops.announce_penalty == "next_turn":
+            parts.append(
+                "without announcing your last card: if you still hold it at your next turn, "
+                f"you draw {cards}" + (" instead of playing" if stops.announce_ends_turn else "")
+            )
+        else:
+            parts.append("without announcing your last card (no penalty in these rules)")
+    if view.hand_sizes[view.seat] == 1:
+        parts.append("your last card")
+    return ", ".join(parts)
 
 
 _SOFT_TRIES: Final = 64

@@ -36,6 +36,7 @@ __all__ = [
     "playable",
     "seat_to_play",
     "suit_of",
+    "trick_plays",
     "trick_rules",
     "winner",
     "winning_seat",
@@ -213,3 +214,12 @@ def pick_up(hands: tuple[int, ...], seat: int, trick: Sequence[Card]) -> tuple[i
     for card in trick:
         taken |= card.bit
     return (*hands[:seat], hands[seat] | taken, *hands[seat + 1 :])
+
+
+def trick_plays(leader: int, trick: Sequence[Card], players: int) -> tuple[tuple[int, Card], ...]:
+    """Who played each card of a trick in progress: ``(seat, card)`` in the order played.
+
+    >>> trick_plays(3, (ALL_CARDS[0], ALL_CARDS[1]), 4)
+    ((3, Card('2C')), (0, Card('3C')))
+    """
+    return tuple(((leader + i) % players, card) for i, card in enumerate(trick))

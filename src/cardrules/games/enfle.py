@@ -76,6 +76,7 @@ from cardrules.game import (
     Chance,
     ChanceMode,
     Event,
+    Fact,
     Log,
     Outcome,
     Score,
@@ -100,6 +101,7 @@ __all__ = [
     "NAME",
     "NUM_MOVES",
     "PRESETS",
+    "TITLE",
     "Phase",
     "Rules",
     "State",
@@ -109,7 +111,9 @@ __all__ = [
     "chance_outcomes",
     "deal",
     "deck_of",
+    "describe",
     "events",
+    "explain_move",
     "is_over",
     "legal_moves",
     "lowest_rank",
@@ -129,6 +133,8 @@ __all__ = [
 ]
 
 NAME: Final = "enfle"
+#: The game's name for people (menus, the command line).
+TITLE: Final = "Enfle (Schwellen, Rolling Stone)"
 #: Changes whenever the behaviour of this game changes, so records say which rules made them.
 version: Final = "1"
 NUM_MOVES: Final = 110
@@ -785,6 +791,35 @@ class View:
     moves_made: int
     events: tuple[Event, ...]
     legal_moves: tuple[Move, ...]
+
+
+def describe(view: View) -> tuple[Fact, ...]:
+    """The view for a person: the deal, the pot, the trick, what each seat holds and lacks.
+
+    >>> rules = Rules(first_dealer=3)
+    >>> [fact.label for fact in describe(observe(deal(rules, seed=0), 0))]
+    ['deal', 'pot', 'cards', 'picked up', 'lacks', 'hand']
+    """
+    rules = view.rules
+    number = min(view.deal_number, rules.deals - 1)
+    facts = [
+        Fact("deal", f"{number + 1} of {rules.deals}, dealt by seat {view.dealer}"),
+        Fact("pot", f"{view.pot} chips"),
+    ]
+    if view.trick:
+        facts.append(Fact("trick", tricks.trick_plays(view.leader, view.trick, rules.players)))
+    facts.append(Fact("cards", view.hand_sizes, per_seat=True))
+    facts.append(Fact("picked up", view.known, per_seat=True))
+    facts.append(Fact("lacks", view.voids, per_seat=True))
+    if view.points is not None:
+        facts.append(Fact("points", view.points, per_seat=True))
+    facts.append(Fact("hand", view.hand))
+    return tuple(facts)
+
+
+def explain_move(view: View, move: Move) -> str:
+    """What choosing ``move`` means; every Enfle move says it in its text (a card to play)."""
+    return ""
 
 
 def _deal_events(log: Sequence[Event]) -> list[Event]:

@@ -67,6 +67,7 @@ from cardrules.game import (
     ChanceMode,
     EndReason,
     Event,
+    Fact,
     Outcome,
     Score,
     winners_by_total,
@@ -77,6 +78,7 @@ __all__ = [
     "NAME",
     "NUM_MOVES",
     "PRESETS",
+    "TITLE",
     "VALUES",
     "Phase",
     "Rules",
@@ -86,7 +88,9 @@ __all__ = [
     "chance_outcomes",
     "deal",
     "deck_of",
+    "describe",
     "events",
+    "explain_move",
     "hand_points",
     "is_over",
     "legal_moves",
@@ -106,6 +110,8 @@ __all__ = [
 ]
 
 NAME: Final = "mau_mau"
+#: The game's name for people (menus, the command line).
+TITLE: Final = "Mau-Mau for two players"
 #: Changes whenever the behaviour of this game changes, so records say which rules made them.
 version: Final = "2"
 _NUMBERS: Final = shedding.MoveNumbers(2)
@@ -482,6 +488,16 @@ def observe(state: State, seat: int) -> View:
     ((7, 7), True, ())
     """
     return shedding.observe(state, seat, score(state))
+
+
+def describe(view: View) -> tuple[Fact, ...]:
+    """The view in words for a person (see :func:`cardrules.core.shedding.describe`)."""
+    return shedding.describe(view)
+
+
+def explain_move(view: View, move: Move) -> str:
+    """What choosing ``move`` means (see :func:`cardrules.core.shedding.explain_move`)."""
+    return shedding.explain_move(view, move)
 
 
 def sample(view: View, rng: random.Random) -> State:

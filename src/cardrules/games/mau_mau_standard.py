@@ -64,13 +64,14 @@ from cardrules.core.options import (
 from cardrules.core.serial import StateReader
 from cardrules.core.shedding import Effect, Phase, State, Stops, StopsRules, View
 from cardrules.errors import IllegalMoveError, RecordError
-from cardrules.game import Chance, ChanceMode, Event, Outcome, Score
+from cardrules.game import Chance, ChanceMode, Event, Fact, Outcome, Score
 from cardrules.moves import Move
 
 __all__ = [
     "NAME",
     "NUM_MOVES",
     "PRESETS",
+    "TITLE",
     "Phase",
     "Rules",
     "StandardOptions",
@@ -80,7 +81,9 @@ __all__ = [
     "chance_outcomes",
     "deal",
     "deck_of",
+    "describe",
     "events",
+    "explain_move",
     "is_over",
     "legal_moves",
     "move_from_index",
@@ -482,6 +485,16 @@ def observe(state: State, seat: int) -> View:
     ((5, 5, 5, 5), 1, ())
     """
     return shedding.observe(state, seat, score(state))
+
+
+def describe(view: View) -> tuple[Fact, ...]:
+    """The view in words for a person (see :func:`cardrules.core.shedding.describe`)."""
+    return shedding.describe(view)
+
+
+def explain_move(view: View, move: Move) -> str:
+    """What choosing ``move`` means (see :func:`cardrules.core.shedding.explain_move`)."""
+    return shedding.explain_move(view, move)
 
 
 def sample(view: View, rng: random.Random) -> State:

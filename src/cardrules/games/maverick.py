@@ -79,6 +79,7 @@ from cardrules.game import (
     Chance,
     ChanceMode,
     Event,
+    Fact,
     Log,
     Outcome,
     Score,
@@ -98,6 +99,7 @@ __all__ = [
     "NUM_MOVES",
     "PASSES",
     "PRESETS",
+    "TITLE",
     "Blind",
     "Declaration",
     "Move",
@@ -110,7 +112,9 @@ __all__ = [
     "chance_outcomes",
     "deal",
     "deck_of",
+    "describe",
     "events",
+    "explain_move",
     "is_over",
     "legal_moves",
     "move_from_index",
@@ -133,6 +137,8 @@ __all__ = [
 ]
 
 NAME: Final = "maverick"
+#: The game's name for people (menus, the command line).
+TITLE: Final = "Maverick, for two partnerships"
 #: Changes whenever the behaviour of this game changes, so records say which rules made them.
 version: Final = "1"
 PLAYERS: Final = 4
@@ -1340,6 +1346,79 @@ def observe(state: State, seat: int) -> View:
         events=state.log.to_tuple(),
         legal_moves=legal_moves(state) if mover == seat else (),
     )
+
+
+def describe(view: View) -> tuple[Fact, ...]:
+    """The view for a person: the deal, trumps and adders, the passes, the trick, the bids,
+    tricks and team points, the hand.
+
+    >>> state = deal(Rules(first_dealer=3), seed=7)
+    >>> [fact.label for fact in describe(observe(state, 0))][:4]
+    ['deal', 'trumps', 'adders', 'face-up cards']
+    """
+    facts = [Fact("deal", f"{view.deal_number + 1}, dealt by seat {view.dealer}")]
+    if view.trump is not None and view.adder is not None:
+        facts.append(Fact("trumps", view.trump))
+        facts.append(Fact("adders", view.adder))
+    if view.face_up:
+        facts.append(Fact("face-up cards", view.face_up))
+    facts.append(Fact("partners", "seats 0 and 2 against seats 1 and 3"))
+    if view.passed:
+        facts.append(Fact(f"you passed to seat {(view.seat + 1) % PLAYERS}", view.passed))
+    if view.received:
+        facts.append(Fact(f"you received from seat {(view.seat - 1) % PLAYERS}", view.received))
+    if view.trick:
+        facts.append(Fact("trick", tricks.trick_plays(view.leader, view.trick, PLAYERS)))
+    if any(blind is not None for blind in view.blinds):
+        blinds = tuple(
+            None if view.blinds[s % 2] is None else "blind" if view.blinds[s % 2] else "no"
+            for s in range(PLAYERS)
+        )
+        facts.append(Fact("blind", blinds, per_seat=True))
+    if any(bid is not None for bid in view.bids):
+        facts.append(Fact("bid", view.bids, per_seat=True))
+    facts.append(Fact("cards", view.hand_sizes, per_seat=True))
+    facts.append(Fact("tricks won", view.tricks_won, per_seat=True))
+    facts.append(
+        Fact("team trick points", tuple(view.trick_points[s % 2] for s in range(PLAYERS)), True)
+    )
+    facts.append(Fact("hand", view.hand if view.hand else "not seen yet (declare blind first)"))
+    return tuple(facts)
+
+
+def explain_move(view: View, move: Move) -> str:
+    """What choosing ``move`` means: where a pass goes, what each bid promises and risks.
+
+    >>> explain_move(observe(deal(Rules(first_dealer=3), seed=7), 0), PASSES[0])
+    'give these two cards to seat 1'
+    """
+    rules = view.rules
+    if isinstance(move, PassCards):
+        return f"give these two cards to seat {(view.seat + 1) % PLAYERS}"
+    if isinstance(move, Blind):
+        if not move.declare:
+            return "your partnership plays normally"
+        fail = "-3" if rules.blind_fail == "replace" else "3 less"
+        return (
+            "before seeing the cards: if your partnership outscores the other this deal "
+            f"its points double, otherwise it scores {fail}"
+        )
+    if isinstance(move, Declaration):
+        if move.kind == "zero":
+            fail = "-1" if rules.zero_fail == "replace" else "1 less"
+            return f"you win no trick: your team's points triple (1 if not positive); else {fail}"
+        if move.kind == "elegant":
+            return (
+                f"your team wins at least {rules.elegant_books} books (tricks of four adders): "
+                "its points double; else they are lost"
+            )
+        return "no bid"
+    if isinstance(move, Play) and move.card.suit is not None:
+        if move.card.suit == view.trump:
+            return "a trump"
+        if move.card.suit == view.adder:
+            return "an adder: it adds a point to the trick it is in"
+    return ""
 
 
 class _Knowledge(NamedTuple):

@@ -66,6 +66,7 @@ from cardrules.game import (
     Chance,
     ChanceMode,
     Event,
+    Fact,
     Log,
     Outcome,
     Score,
@@ -91,6 +92,7 @@ __all__ = [
     "NAME",
     "NUM_MOVES",
     "PRESETS",
+    "TITLE",
     "Phase",
     "Rules",
     "State",
@@ -99,7 +101,9 @@ __all__ = [
     "chance_outcomes",
     "deal",
     "deck_of",
+    "describe",
     "events",
+    "explain_move",
     "is_over",
     "legal_moves",
     "move_from_index",
@@ -119,6 +123,8 @@ __all__ = [
 ]
 
 NAME: Final = "oh_hell"
+#: The game's name for people (menus, the command line).
+TITLE: Final = "Up and Down the River (Oh Hell)"
 #: Changes whenever the behaviour of this game changes, so records say which rules made them.
 version: Final = "1"
 NUM_MOVES: Final = 130
@@ -912,6 +918,61 @@ def observe(state: State, seat: int) -> View:
         events=state.log.to_tuple(),
         legal_moves=legal_moves(state) if mover == seat else (),
     )
+
+
+def describe(view: View) -> tuple[Fact, ...]:
+    """The view for a person: the deal, trumps, the trick, bids and tricks per seat, the hand.
+
+    >>> rules = Rules(schedule="single", start_hand=2, first_dealer=3)
+    >>> [fact.label for fact in describe(observe(deal(rules, seed=0), 0))]
+    ['deal', 'trumps', 'trump card', 'bids so far', 'cards', 'bid', 'tricks won', 'hand']
+    """
+    rules = view.rules
+    sizes = schedule_sizes(rules)
+    number = min(view.deal_number, len(sizes) - 1)
+    facts = [
+        Fact(
+            "deal",
+            f"{number + 1} of {len(sizes)}, {view.hand_size} cards each, "
+            f"dealt by seat {view.dealer}",
+        )
+    ]
+    if view.trump_card is not None and view.trump_card.suit is not None:
+        facts.append(Fact("trumps", view.trump_card.suit))
+        facts.append(Fact("trump card", view.trump_card))
+    else:
+        facts.append(Fact("trumps", "none this deal"))
+    if view.trick:
+        facts.append(Fact("trick", tricks.trick_plays(view.leader, view.trick, rules.players)))
+    if view.phase == _BIDDING:
+        made = sum(bid for bid in view.bids if bid is not None)
+        facts.append(Fact("bids so far", f"{made} for {view.hand_size} tricks"))
+    facts.append(Fact("cards", view.hand_sizes, per_seat=True))
+    shown = tuple(
+        "?" if bid is None and done else bid for bid, done in zip(view.bids, view.has_bid)
+    )
+    facts.append(Fact("bid", shown, per_seat=True))
+    facts.append(Fact("tricks won", view.tricks_won, per_seat=True))
+    facts.append(Fact("hand", view.hand))
+    return tuple(facts)
+
+
+def explain_move(view: View, move: Move) -> str:
+    """What choosing ``move`` means: a bid is the number of tricks you undertake to win;
+    a play says when its card is a trump.
+
+    >>> view = observe(deal(Rules(schedule="single", start_hand=2, first_dealer=3), seed=0), 0)
+    >>> explain_move(view, Bid(0)), view.trump_card, explain_move(view, Play(Card("2D")))
+    ('you undertake to win no trick', Card('8D'), 'a trump')
+    """
+    if isinstance(move, Bid):
+        if move.tricks == 0:
+            return "you undertake to win no trick"
+        return f"you undertake to win exactly {move.tricks} trick{'s' if move.tricks > 1 else ''}"
+    trump = view.trump_card.suit if view.trump_card is not None else None
+    if isinstance(move, Play) and trump is not None and move.card.suit == trump:
+        return "a trump"
+    return ""
 
 
 def _voids(view: View) -> tuple[int, ...]:

@@ -49,7 +49,7 @@ from cardrules.core import shedding
 from cardrules.core.options import check_int, rules_to_text
 from cardrules.core.serial import StateReader
 from cardrules.core.shedding import Phase, State, View
-from cardrules.game import ChanceMode, DealRow, Event, Outcome, Score, winners_by_total
+from cardrules.game import ChanceMode, DealRow, Event, Fact, Outcome, Score, winners_by_total
 from cardrules.games import mau_mau_standard
 from cardrules.games.mau_mau_standard import NUMBERS, StandardOptions, deck_of, teams
 from cardrules.moves import Move
@@ -58,6 +58,7 @@ __all__ = [
     "NAME",
     "NUM_MOVES",
     "PRESETS",
+    "TITLE",
     "VALUES",
     "Phase",
     "Rules",
@@ -67,7 +68,9 @@ __all__ = [
     "chance_outcomes",
     "deal",
     "deck_of",
+    "describe",
     "events",
+    "explain_move",
     "final_outcome",
     "hand_points",
     "is_over",
@@ -89,6 +92,8 @@ __all__ = [
 ]
 
 NAME: Final = "strafpoint"
+#: The game's name for people (menus, the command line).
+TITLE: Final = "Strafpoint, penalty-point Mau Mau"
 #: Changes whenever the behaviour of this game changes, so records say which rules made them.
 version: Final = "1"
 NUM_MOVES: Final = NUMBERS.count
@@ -320,6 +325,16 @@ def observe(state: State, seat: int) -> View:
     ((5, 5, 5, 5), (0, 0, 0, 0))
     """
     return shedding.observe(state, seat, score(state))
+
+
+def describe(view: View) -> tuple[Fact, ...]:
+    """The view in words for a person (see :func:`cardrules.core.shedding.describe`)."""
+    return shedding.describe(view)
+
+
+def explain_move(view: View, move: Move) -> str:
+    """What choosing ``move`` means (see :func:`cardrules.core.shedding.explain_move`)."""
+    return shedding.explain_move(view, move)
 
 
 # --------------------------------------------------------------------------- serialization
