@@ -6,6 +6,7 @@ Parametrised over every registered game: a game without an encoder fails with
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Any
 
@@ -17,6 +18,7 @@ import attrs
 import numpy as np
 
 from cardrules import games
+from cardrules.core.options import parse_rules_text
 from cardrules.errors import RulesError
 from cardrules.games import oh_hell
 from cardrules.integrations import encoding, openspiel
@@ -27,17 +29,9 @@ SIM_PRESETS: dict[str, tuple[str, ...]] = {
     "oh_hell": ("default", "three_players", "simultaneous", "no_hook", "free_last_round"),
 }
 
-
-def _bounded(name: str, rules: Any) -> bool:
-    """Whether OpenSpiel can load these rules (a game without encoder counts as
-    bounded, so that its tests fail and say why)."""
-    try:
-        encoding.for_game(name, rules).max_decisions()
-    except RulesError:
-        return False
-    except LookupError:
-        return True
-    return True
+games_sim_test: Any = pytest.importorskip(
+    "open_spiel.python.tests.games_sim_test", reason="OpenSpiel's Python test suite is missing"
+)
 
 
 def _sim_cases() -> list[tuple[str, str]]:
@@ -49,84 +43,157 @@ def _sim_cases() -> list[tuple[str, str]]:
     return cases
 
 
+def _all_presets() -> list[tuple[str, str]]:
+    return [(n, p) for n in games.names() for p in games.get(n).PRESETS]
+
+
 def _single(name: str, cap: int = 300) -> Any:
-    """The game's "single" preset, with a ``max_moves`` cap if it has no length bound."""
+    """The game's "single" preset, its ``max_moves`` cap lowered to ``cap`` where it
+    has one or needs one (a test's time, not a rule)."""
     game = games.get(name)
-    return _loadable(name, game.PRESETS.get("single", game.Rules()), cap)
+    rules = game.PRESETS.get("single", game.Rules())
+    if rules.max_moves is not None:
+        return attrs.evolve(rules, max_moves=min(rules.max_moves, cap))
+    return _loadable(name, rules, cap)
 
 
 def _loadable(name: str, rules: Any, cap: int = 300) -> Any:
-    """``rules``, with ``max_moves=cap`` if OpenSpiel could not load them for lack of a
-    length bound (Enfle and Mau-Mau deals can in principle go on forever)."""
-    if _bounded(name, rules):
+    """``rules``, with ``max_moves=cap`` if nothing else bounds the game's length."""
+    if encoding.for_game(name, rules).own_bound() is not None or rules.max_moves is not None:
         return rules
     return attrs.evolve(rules, max_moves=cap)
 
 
+def _loads_verbatim(rules: Any) -> bool:
+    """Whether pyspiel's game strings can carry the rules text: ``none`` for a whole
+    number whose default is a number cannot be given as an int parameter."""
+    _, options = parse_rules_text(str(rules))
+    defaults = type(rules)()
+    return not any(
+        value is None and type(getattr(defaults, key)) is int for key, value in options.items()
+    )
+
+
 @pytest.mark.parametrize(("name", "preset"), _sim_cases())
 def test_random_sim_test_passes_with_serialization(name: str, preset: str) -> None:
-    """OpenSpiel's own checks: clones, serialization, masks, tensor sizes, the length
-    and utility bounds (presets without a length bound get a max_moves cap)."""
+    """OpenSpiel's C++ checks through the Python bridge: clones, serialization, masks,
+    tensor sizes, chance outcomes, the length and utility bounds, the utility sum."""
     game = openspiel.load_game(name, _loadable(name, games.get(name).PRESETS[preset]))
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
+@pytest.mark.parametrize(("name", "preset"), _all_presets())
+def test_openspiels_own_python_game_test_passes(name: str, preset: str, capsys: Any) -> None:
+    """``games_sim_test.sim_game``, as OpenSpiel runs it on its own games: pickling of
+    the game, its type and its states, pyspiel serialization, clones, a random game
+    within the utility bounds; loaded from the rules text the library prints."""
+    rules = games.get(name).PRESETS[preset]
+    text = str(rules) if _loads_verbatim(rules) else openspiel.game_string(rules)[17:]
+    game = pyspiel.load_game("python_cardrules_" + text)
+    case = games_sim_test.GamesSimTest("test_pig")
+    np.random.seed(len(text))  # sim_game draws with numpy's global generator
+    case.sim_game(game)
+    assert "Sim of game" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("name", "preset"), _all_presets())
+def test_every_rules_text_is_an_openspiel_game_string(name: str, preset: str) -> None:
+    """Rule: ``python_cardrules_`` + the rules text loads those rules (a cap added only
+    where nothing bounds the game); ``game_string`` always loads."""
+    rules = games.get(name).PRESETS[preset]
+    expected = rules
+    cap = encoding.for_game(name, rules).default_max_moves()
+    if cap is not None:
+        expected = attrs.evolve(rules, max_moves=cap)
+    if _loads_verbatim(rules):
+        assert pyspiel.load_game("python_cardrules_" + str(rules)).rules == expected
+    else:
+        with pytest.raises(pyspiel.SpielError, match="Wrong type for parameter"):
+            pyspiel.load_game("python_cardrules_" + str(rules))
+    assert pyspiel.load_game(openspiel.game_string(rules)).rules == expected
+
+
 @pytest.mark.parametrize("name", games.names())
-def test_every_game_is_registered_and_loads_with_the_default_rules(name: str) -> None:
+def test_every_game_loads_without_options(name: str) -> None:
+    """Rule: every game loads by its name alone; where ``Rules()`` do not bound the game,
+    the default ``max_moves=0`` adds the encoder's cap (``default_max_moves``)."""
     assert openspiel.short_name(name) in pyspiel.registered_names()
     cardrules_game = games.get(name)
     rules = cardrules_game.Rules()
-    game_type = openspiel.GAME_TYPES[name]
-    if not _bounded(name, rules):
-        # Rule: max_game_length is a true bound; rules with none need max_moves.
-        assert not game_type.default_loadable
-        with pytest.raises(RulesError, match="no bound on its length: give max_moves"):
-            pyspiel.load_game(openspiel.short_name(name))
-        return
-    assert game_type.default_loadable
     game = pyspiel.load_game(openspiel.short_name(name))
-    assert game.rules == rules
-    assert game.num_distinct_actions() == cardrules_game.NUM_MOVES
+    enc = encoding.for_game(name, rules)
+    cap = enc.default_max_moves()
+    assert game.rules == (rules if cap is None else attrs.evolve(rules, max_moves=cap))
+    assert openspiel.GAME_TYPES[name].default_loadable
+    assert game.max_game_length() == encoding.for_game(name, game.rules).max_decisions()
     assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
 
 
-@pytest.mark.parametrize(
-    ("name", "preset"), [(n, p) for n in games.names() for p in games.get(n).PRESETS]
-)
-def test_rules_survive_parameters_and_game_strings(name: str, preset: str) -> None:
-    rules = games.get(name).PRESETS[preset]
-    params = openspiel.parameters(rules)
-    assert openspiel.rules_from_parameters(name, params) == rules
-    # A move cap bounds every game's length, so that every preset loads.
-    capped = rules if rules.max_moves is not None else attrs.evolve(rules, max_moves=5000)
-    game = openspiel.load_game(name, capped)
-    again = pyspiel.load_game(str(game))
-    assert again.rules == game.rules == capped
+@pytest.mark.parametrize("name", games.names())
+def test_player_actions_and_chance_outcomes_are_separate_spaces(name: str) -> None:
+    """Rule: agents choose among the seats' move numbers only (``PLAYER_ACTIONS``); chance
+    outcomes are numbered apart, from 0, in ``max_chance_outcomes``."""
+    cardrules_game = games.get(name)
+    enc = encoding.for_game(name, _single(name))
+    game = openspiel.load_game(name, enc.rules)
+    assert game.num_distinct_actions() == enc.player_actions
+    assert game.max_chance_outcomes() == cardrules_game.NUM_MOVES - enc.player_actions
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert all(0 <= a < game.max_chance_outcomes() for a, _ in outcomes)
+            state.apply_action(rng.choice(outcomes)[0])
+        else:
+            legal = state.legal_actions()
+            assert all(0 <= a < game.num_distinct_actions() for a in legal)
+            state.apply_action(rng.choice(legal))
 
 
-def test_options_that_may_be_none_have_a_pyspiel_form() -> None:
-    """int | None options use -1 for None; bool | None options use yes, no, none."""
-    game = pyspiel.load_game("python_cardrules_oh_hell(players=5,start_hand=6,hook=no)")
+def test_games_and_states_pickle_and_keep_their_shared_data() -> None:
+    game = pyspiel.load_game("python_cardrules_oh_hell(schedule=single,start_hand=3)")
+    again = pickle.loads(pickle.dumps(game))
+    assert str(again) == str(game)
+    assert again.rules == game.rules and again.shared is game.shared
+    state = game.new_initial_state()
+    for _ in range(20):
+        state.apply_action(
+            state.chance_outcomes()[0][0] if state.is_chance_node() else state.legal_actions()[0]
+        )
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.history() == state.history()
+    assert openspiel.cardrules_state(copy) == openspiel.cardrules_state(state)
+    assert copy.information_state_tensor() == state.information_state_tensor()
+
+
+def test_bool_options_take_true_and_false_and_resolve_when_left_out() -> None:
+    """A ``bool | None`` option is a pyspiel bool; its default stands for "left out"."""
+    game = pyspiel.load_game("python_cardrules_oh_hell(players=5,start_hand=6,hook=false)")
     assert game.rules == oh_hell.Rules(players=5, start_hand=6, hook=False)
     default = pyspiel.load_game("python_cardrules_oh_hell")
     assert default.get_parameters()["start_hand"] == -1
-    assert default.get_parameters()["hook"] == "none"
+    assert default.get_parameters()["hook"] is True
     assert default.rules == oh_hell.Rules()
+    simultaneous = pyspiel.load_game("python_cardrules_oh_hell(bidding=simultaneous)")
+    assert simultaneous.rules.hook is None
 
 
 def test_bad_parameters_are_refused_with_the_rules_message() -> None:
     with pytest.raises(RulesError, match="players=12 is out of range"):
         pyspiel.load_game("python_cardrules_oh_hell(players=12)")
-    with pytest.raises(RulesError, match="hook=True does not apply"):
-        pyspiel.load_game("python_cardrules_oh_hell(bidding=simultaneous,hook=yes)")
+    with pytest.raises(RulesError, match="hook=False does not apply"):
+        pyspiel.load_game("python_cardrules_oh_hell(bidding=simultaneous,hook=false)")
 
 
-def test_rules_without_a_length_bound_are_refused() -> None:
-    """Rule: max_game_length is a true bound; rules with none need max_moves."""
+def test_rules_without_a_length_bound_are_refused_without_a_cap() -> None:
+    """Rule: max_game_length is a true bound; max_moves=-1 asks for no cap."""
     enc = encoding.for_game("oh_hell")
     assert enc.max_decisions() == pyspiel.load_game("python_cardrules_oh_hell").max_game_length()
     capped = openspiel.load_game("oh_hell", oh_hell.Rules(max_moves=30))
     assert capped.max_game_length() == 30
+    with pytest.raises(RulesError, match="no bound on its length: give max_moves"):
+        pyspiel.load_game("python_cardrules_enfle(max_moves=-1)")
 
 
 @pytest.mark.parametrize("name", games.names())
@@ -136,8 +203,10 @@ def test_chance_nodes_are_the_games_chance_outcomes(name: str) -> None:
     assert state.is_chance_node()
     cardrules_game = games.get(name)
     inner = openspiel.cardrules_state(state)
+    first = encoding.for_game(name, game.rules).player_actions
     expected = sorted(
-        (cardrules_game.move_index(m), p) for m, p in cardrules_game.chance_outcomes(inner)
+        (cardrules_game.move_index(m) - first, p)
+        for m, p in cardrules_game.chance_outcomes(inner)
     )
     assert state.chance_outcomes() == expected
     assert abs(sum(p for _, p in expected) - 1) < 1e-9
@@ -171,7 +240,7 @@ def test_tensors_strings_and_returns_are_the_encodings_of_the_view(name: str) ->
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     final = openspiel.cardrules_state(state)
-    assert state.returns() == list(cardrules_game.score(final).payoffs)
+    assert state.returns() == list(enc.payoffs(final))
 
 
 @pytest.mark.parametrize("name", games.names())

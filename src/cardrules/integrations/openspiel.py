@@ -54,13 +54,14 @@ from functools import cache
 from typing import Any, Final
 
 import attrs
+import numpy as np
 
 from cardrules import games
 from cardrules.cards import format_cards
 from cardrules.errors import RulesError
 from cardrules.game import CHANCE, Game
 from cardrules.integrations import encoding
-from cardrules.integrations.encoding import GameEncoding
+from cardrules.integrations.encoding import GameEncoding, Tensor
 
 try:
     pyspiel: Any = importlib.import_module("pyspiel")
@@ -77,7 +78,9 @@ __all__ = [
     "CardrulesGame",
     "CardrulesObserver",
     "CardrulesState",
+    "AUTO_MAX_MOVES",
     "cardrules_state",
+    "game_string",
     "load_game",
     "parameters",
     "resampler",
@@ -88,9 +91,10 @@ __all__ = [
 
 #: The value standing for None in an ``int | None`` option.
 NONE_INT: Final = -1
-#: The value standing for None in a ``bool | None`` or ``str | None`` option.
+#: The value standing for None in a ``str | None`` option.
 NONE_TEXT: Final = "none"
-_BOOL_WORDS: Final = {"yes": True, "no": False, "true": True, "false": False}
+#: The ``max_moves`` parameter that asks for the default cap (see :func:`rules_from_parameters`).
+AUTO_MAX_MOVES: Final = 0
 
 
 def short_name(name: str) -> str:
@@ -109,6 +113,25 @@ class _Option:
     default: Any  # the pyspiel default
 
 
+def _applied_value(rules_class: Any, name: str) -> bool:
+    """The value a ``bool | None`` option resolves to where it applies: its value in
+    ``Rules()``, or else where one true/false option is switched (e.g. with bidding)."""
+    defaults = rules_class()
+    value = getattr(defaults, name)
+    if value is not None:
+        return bool(value)
+    hints = typing.get_type_hints(rules_class)
+    for field in attrs.fields(rules_class):
+        if field.init and hints[field.name] is bool and field.name != name:
+            try:
+                switched = rules_class(**{field.name: not getattr(defaults, field.name)})
+            except RulesError:
+                continue
+            if getattr(switched, name) is not None:
+                return bool(getattr(switched, name))
+    return False
+
+
 @cache
 def _options(name: str) -> tuple[_Option, ...]:
     rules_class = games.get(name).Rules
@@ -123,11 +146,21 @@ def _options(name: str) -> tuple[_Option, ...]:
         kind = next(k for k in kinds if k is not type(None))
         if kind not in (int, bool, str):
             raise TypeError(f"{name} option {field.name}: no pyspiel form for {hints[field.name]}")
-        # None-able options keep their declared default (often None: "resolved from the
-        # other options"); the others take Rules()'s value.
-        declared = None if field.default is attrs.NOTHING else field.default
-        value = declared if optional else getattr(defaults, field.name)
-        options.append(_Option(field.name, kind, optional, _to_parameter(kind, optional, value)))
+        default: Any
+        if field.name == "max_moves":
+            default = AUTO_MAX_MOVES
+        elif optional and kind is bool:
+            # OpenSpiel fills in every default, so "left out" must be a true/false value:
+            # the one the option takes wherever it applies.
+            default = _applied_value(rules_class, field.name)
+        elif optional:
+            # None-able options keep their declared default (often None: "resolved from
+            # the other options"); the others take Rules()'s value.
+            declared = None if field.default is attrs.NOTHING else field.default
+            default = _to_parameter(kind, optional, declared)
+        else:
+            default = getattr(defaults, field.name)
+        options.append(_Option(field.name, kind, optional, default))
     return tuple(options)
 
 
@@ -136,12 +169,9 @@ def _to_parameter(kind: type, optional: bool, value: Any) -> int | bool | str:
         return typing.cast(int | bool | str, value)
     if kind is int:
         return NONE_INT if value is None else int(value)
-    if value is None:
-        return NONE_TEXT
     if kind is bool:
-        # Not "true"/"false": OpenSpiel would read those back from a game string as booleans.
-        return "yes" if value else "no"
-    return str(value)
+        return bool(value)
+    return NONE_TEXT if value is None else str(value)
 
 
 def _from_parameter(option: _Option, value: Any) -> Any:
@@ -149,29 +179,32 @@ def _from_parameter(option: _Option, value: Any) -> Any:
         return value
     if option.kind is int:
         return None if value == NONE_INT else value
-    text = str(value).strip().strip("'\"")
-    if text.lower() == NONE_TEXT:
-        return None
     if option.kind is bool:
-        if text.lower() not in _BOOL_WORDS:
-            raise RulesError(f"{option.name} must be yes, no or none, not {value!r}")
-        return _BOOL_WORDS[text.lower()]
-    return text
+        # The default stands for "left out": the rules resolve it from the other options.
+        return None if value == option.default else value
+    return None if str(value).lower() == NONE_TEXT else value
 
 
 def parameters(rules: Any) -> dict[str, int | bool | str]:
     """The pyspiel game parameters of a game's rules (every option, in pyspiel form)."""
     name = _game_of_rules(rules).NAME
-    return {
-        option.name: _to_parameter(option.kind, option.optional, getattr(rules, option.name))
-        for option in _options(name)
-    }
+    found: dict[str, int | bool | str] = {}
+    for option in _options(name):
+        value = getattr(rules, option.name)
+        if option.optional and option.kind is bool and value is None:
+            found[option.name] = option.default
+        else:
+            found[option.name] = _to_parameter(option.kind, option.optional, value)
+    return found
 
 
 def rules_from_parameters(name: str, params: Mapping[str, Any]) -> Any:
     """The game's ``Rules`` from pyspiel parameters (missing ones take their defaults).
 
-    >>> rules_from_parameters("oh_hell", {"players": 5, "start_hand": -1, "hook": "no"})
+    ``max_moves=0`` (the default) adds a cap only where the rules need one to bound
+    the game (the encoder's ``default_max_moves``); ``max_moves=-1`` asks for no cap.
+
+    >>> rules_from_parameters("oh_hell", {"players": 5, "start_hand": -1, "hook": False})
     Rules(first_dealer=None, max_deals=None, max_moves=None, players=5, start_hand=8, ...)
     """
     game = games.get(name)
@@ -180,7 +213,39 @@ def rules_from_parameters(name: str, params: Mapping[str, Any]) -> Any:
     if unknown:
         raise RulesError(f"unknown parameter {', '.join(unknown)}: the options are {list(options)}")
     given = {key: _from_parameter(options[key], value) for key, value in params.items()}
-    return game.Rules(**given)
+    automatic = given.get("max_moves", AUTO_MAX_MOVES) == AUTO_MAX_MOVES
+    if automatic:
+        given["max_moves"] = None
+    rules = game.Rules(**given)
+    if automatic:
+        cap = encoding.for_game(game.NAME, rules).default_max_moves()
+        if cap is not None:
+            rules = attrs.evolve(rules, max_moves=cap)
+    return rules
+
+
+def game_string(rules: Any) -> str:
+    """The OpenSpiel game string of these rules, every option given.
+
+    It loads where the rules text cannot: pyspiel types each parameter, so
+    ``target=none`` (None for a whole-number option whose default is a number) must
+    be written ``target=-1``. Rules without ``max_moves`` get ``max_moves=0``: the
+    default cap where nothing else bounds the game.
+
+    >>> from cardrules.games import mau_mau
+    >>> text = game_string(mau_mau.Rules(target=None))
+    >>> "target=-1" in text, pyspiel.load_game(text).rules.target is None
+    (True, True)
+    """
+    name = _game_of_rules(rules).NAME
+    params = parameters(rules)
+    if rules.max_moves is None:
+        params["max_moves"] = AUTO_MAX_MOVES
+
+    def text(value: int | bool | str) -> str:
+        return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+    return f"{short_name(name)}({','.join(f'{k}={text(v)}' for k, v in params.items())})"
 
 
 def _game_of_rules(rules: Any) -> Game:
@@ -208,16 +273,25 @@ def _players_range(game: Game) -> tuple[int, int]:
 # --------------------------------------------------------------------------- game, state
 
 
-def _game_type(name: str) -> Any:
+_UTILITY: Final = {
+    None: "GENERAL_SUM",
+    0.0: "ZERO_SUM",
+}
+
+
+def _game_type(name: str, utility_sum: float | None = None) -> Any:
+    """The GameType of a game; its utility kind is that of the rules it is loaded with
+    (registered as general-sum: some option sets of a game may be, others not)."""
     game = games.get(name)
     low, high = _players_range(game)
+    kind = _UTILITY.get(utility_sum, "CONSTANT_SUM")
     return pyspiel.GameType(
         short_name=short_name(name),
         long_name=f"cardrules {name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=getattr(pyspiel.GameType.Utility, kind),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=high,
         min_num_players=low,
@@ -226,19 +300,9 @@ def _game_type(name: str) -> Any:
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={option.name: option.default for option in _options(name)},
-        default_loadable=_bounded(name),
+        # Every game loads without options: max_moves=0 caps the unbounded ones.
+        default_loadable=True,
     )
-
-
-def _bounded(name: str) -> bool:
-    """Whether ``Rules()`` bound the game's length (else loading needs ``max_moves``)."""
-    try:
-        encoding.for_game(name).max_decisions()
-    except RulesError:
-        return False
-    except LookupError:  # no encoder yet: loading fails and says so
-        return True
-    return True
 
 
 class _Shared:
@@ -248,7 +312,7 @@ class _Shared:
     serialization) stores the game's name and rules.
     """
 
-    __slots__ = ("_views", "encoding", "game", "initial", "name")
+    __slots__ = ("_actions", "_views", "encoding", "game", "initial", "name")
 
     def __init__(self, name: str, rules: Any) -> None:
         self.name = name
@@ -257,6 +321,18 @@ class _Shared:
         # Explicit chance: every random event is a chance node, so the seed decides nothing.
         self.initial: Any = self.game.deal(rules, seed=0, chance="explicit")
         self._views: dict[tuple[int, int], tuple[Any, Any]] = {}
+        self._actions: dict[tuple[Any, ...], list[int]] = {}
+
+    def sorted_actions(self, moves: tuple[Any, ...]) -> list[int]:
+        """The move numbers of ``moves``, ascending (remembered: the same few lists of
+        legal moves come back again and again)."""
+        found = self._actions.get(moves)
+        if found is None:
+            if len(self._actions) >= 4096:
+                self._actions.clear()
+            found = sorted(map(self.game.move_index, moves))
+            self._actions[moves] = found
+        return list(found)
 
     def view(self, state: Any, player: int) -> Any:
         """``observe(state, player)``, remembered for the few latest states: OpenSpiel asks
@@ -319,16 +395,21 @@ class CardrulesGame(pyspiel.Game):
         self.shared = _shared(name, rules)
         enc = self.shared.encoding
         low, high = enc.payoff_bounds()
+        utility_sum = enc.utility_sum()
         info = pyspiel.GameInfo(
-            num_distinct_actions=enc.num_actions,
-            max_chance_outcomes=enc.num_actions,
+            num_distinct_actions=enc.player_actions,
+            max_chance_outcomes=enc.chance_actions,
             num_players=enc.players,
             min_utility=low,
             max_utility=high,
-            utility_sum=None,
+            utility_sum=utility_sum,
             max_game_length=enc.max_decisions(),
         )
-        super().__init__(GAME_TYPES[self.shared.name], info, params)
+        super().__init__(_game_type(name, utility_sum), info, params)
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # Pickled as its game string: unpickling loads the game again, shared data and all.
+        return (_load_game_string, (str(self),))
 
     @property
     def rules(self) -> Any:
@@ -384,23 +465,34 @@ class CardrulesState(pyspiel.State):
         return mover
 
     def _legal_actions(self, player: int) -> list[int]:
-        game = self._shared.game
-        return sorted(game.move_index(move) for move in game.legal_moves(self._state.value))
+        moves = self._shared.game.legal_moves(self._state.value)
+        return self._shared.sorted_actions(moves)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The chance outcomes (move numbers) and their probabilities."""
+        """The chance outcomes (move number minus ``PLAYER_ACTIONS``) and their probabilities."""
         game = self._shared.game
+        first = self._shared.encoding.player_actions
         return sorted(
-            (game.move_index(move), probability)
+            (game.move_index(move) - first, probability)
             for move, probability in game.chance_outcomes(self._state.value)
         )
 
+    def _move(self, action: int, chance: bool) -> Any:
+        offset = self._shared.encoding.player_actions if chance else 0
+        return self._shared.game.move_from_index(int(action) + offset)
+
     def _apply_action(self, action: int) -> None:
         game = self._shared.game
-        self._state = _Frozen(game.apply(self._state.value, game.move_from_index(int(action))))
+        state = self._state.value
+        move = self._move(action, game.to_move(state) is CHANCE)
+        self._state = _Frozen(game.apply(state, move))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return str(self._shared.game.move_from_index(int(action)))
+        return str(self._move(action, player == int(pyspiel.PlayerId.CHANCE)))
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # The game (by its game string), the cardrules state and the action history.
+        return (_restore_state, (self.get_game(), self._state.value, list(self.history())))
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
@@ -412,7 +504,7 @@ class CardrulesState(pyspiel.State):
         state = self._state.value
         if not game.is_over(state):
             return [0.0] * self._shared.encoding.players
-        return [float(payoff) for payoff in game.score(state).payoffs]
+        return list(self._shared.encoding.payoffs(state))
 
     def __str__(self) -> str:
         game = self._shared.game
@@ -432,11 +524,25 @@ class CardrulesObserver:
         self._encoding = enc
         self._perfect_recall = perfect_recall
         self.tensor, self.dict = enc.layout(perfect_recall).new()
+        # The latest few tensors, by (state, player): OpenSpiel asks for the same ones
+        # several times in a row (for one tensor of a Python game it also encodes the
+        # game's first state for player 0). The entry holds the immutable state itself,
+        # so its id cannot be reused while it is remembered.
+        self._latest: dict[tuple[int, int], tuple[Any, Tensor]] = {}
 
     def set_from(self, state: CardrulesState, player: int) -> None:
         """Fill ``tensor`` (and ``dict``) with ``state`` seen by ``player``."""
-        view = state._shared.view(state.cardrules_state, player)
+        inner = state.cardrules_state
+        key = (id(inner), player)
+        found = self._latest.get(key)
+        if found is not None and found[0] is inner:
+            np.copyto(self.tensor, found[1])
+            return
+        view = state._shared.view(inner, player)
         self._encoding.encode(view, self.tensor, self.dict, self._perfect_recall)
+        if len(self._latest) >= 8:
+            self._latest.clear()
+        self._latest[key] = (inner, self.tensor.copy())
 
     def string_from(self, state: CardrulesState, player: int) -> str:
         """``state`` seen by ``player``, as text."""
@@ -482,14 +588,36 @@ def resampler(seed: int | None = None) -> Callable[[Any, int], CardrulesState]:
     return resample
 
 
+def _load_game_string(game_string: str) -> Any:
+    """``pyspiel.load_game``, for unpickling (importing this module registers the games)."""
+    return pyspiel.load_game(game_string)
+
+
+def _restore_state(game: Any, state: Any, history: list[int]) -> CardrulesState:
+    """An unpickled state: the cardrules state, with the OpenSpiel history replayed on
+    a fresh state when it leads there (so ``history()`` survives as well)."""
+    replayed = game.new_initial_state()
+    for action in history:
+        replayed.apply_action(action)
+    if cardrules_state(replayed) == state:
+        return typing.cast(CardrulesState, replayed)
+    return CardrulesState(game, state)
+
+
 def _register() -> tuple[dict[str, Any], dict[str, type[CardrulesGame]]]:
     types: dict[str, Any] = {}
     classes: dict[str, type[CardrulesGame]] = {}
     for name in games.names():
         types[name] = _game_type(name)
-        # The class stays referenced from this module: OpenSpiel's registry outlives the
-        # interpreter, and a creator that only the registry holds crashes Python at exit.
-        classes[name] = type(f"Cardrules_{name}_Game", (CardrulesGame,), {"cardrules_name": name})
+        class_name = f"Cardrules_{name}_Game"
+        game_class = type(class_name, (CardrulesGame,), {"cardrules_name": name})
+        # A module attribute: pickle finds classes by module and name, and OpenSpiel's
+        # registry outlives the interpreter (a creator that only the registry holds
+        # crashes Python at exit).
+        game_class.__module__ = __name__
+        game_class.__qualname__ = class_name
+        globals()[class_name] = game_class
+        classes[name] = game_class
         pyspiel.register_game(types[name], classes[name])
     return types, classes
 

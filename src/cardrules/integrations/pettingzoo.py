@@ -52,11 +52,13 @@ empty dicts, except ``{"outcome": reason}`` at the end.
 from __future__ import annotations
 
 import importlib
+import math
 import random
 from typing import Any, Final
 
 import numpy as np
 
+from cardrules.errors import IllegalMoveError, RulesError
 from cardrules.integrations import encoding
 from cardrules.render import render_view
 
@@ -75,12 +77,28 @@ __all__ = ["ENV_VERSION", "env", "raw_env"]
 ENV_VERSION: Final = 0
 
 
-def env(game: str, rules: Any = None, **kwargs: Any) -> Any:
+def env(
+    game: str, rules: Any = None, *, illegal_reward: float | None = None, **kwargs: Any
+) -> Any:
     """The AEC environment of ``game`` under ``rules`` (``Rules()`` if None), wrapped as
     PettingZoo's classic environments are: an illegal action ends the game with reward
-    -1 for that agent, an action out of range raises, and the call order is checked."""
-    wrapped = raw_env(game, rules, **kwargs)
-    wrapped = _wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    ``illegal_reward`` for that agent (0 for the others), an action out of range raises,
+    and the call order is checked.
+
+    ``illegal_reward`` defaults to the game's lowest payoff under these rules
+    (``raw_env.payoff_bounds[0]``), so that an illegal action is never better than
+    the worst real outcome; rules whose payoffs have no lower bound need it given.
+    """
+    inner = raw_env(game, rules, **kwargs)
+    if illegal_reward is None:
+        lowest = inner.payoff_bounds[0]
+        if not math.isfinite(lowest):
+            raise RulesError(
+                f"{inner.rules} have no lowest payoff to charge for an illegal action: "
+                "give illegal_reward, or max_moves to bound the game"
+            )
+        illegal_reward = lowest
+    wrapped = _wrappers.TerminateIllegalWrapper(inner, illegal_reward=illegal_reward)
     wrapped = _wrappers.AssertOutOfBoundsWrapper(wrapped)
     return _wrappers.OrderEnforcingWrapper(wrapped)
 
@@ -114,7 +132,9 @@ class raw_env(_pettingzoo.AECEnv):  # noqa: N801 - PettingZoo's name for the unw
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         layout = self._encoding.layout(perfect_recall)
         low, high = layout.bounds()
-        actions = self._encoding.num_actions
+        # The seats' move numbers only: the chance outcomes, numbered after them, are
+        # resolved inside the environment and are never an agent's action.
+        actions = self._encoding.player_actions
         # api_test requires the same space object on every call.
         self._observation_spaces = {
             agent: _spaces.Dict(
@@ -135,12 +155,44 @@ class raw_env(_pettingzoo.AECEnv):  # noqa: N801 - PettingZoo's name for the unw
         """The cardrules state of the game in progress (hidden cards included)."""
         return self._state
 
+    @property
+    def rules(self) -> Any:
+        """The rules of the game."""
+        return self._encoding.rules
+
+    @property
+    def payoff_bounds(self) -> tuple[float, float]:
+        """The lowest and highest reward an agent can receive at the end of a game."""
+        return self._encoding.payoff_bounds()
+
+    def action_to_string(self, action: int) -> str:
+        """The move that action number ``action`` stands for, as text (``"bid 2"``, ``"QH"``).
+
+        >>> from cardrules.games import oh_hell
+        >>> raw_env("oh_hell", oh_hell.Rules(schedule="single", start_hand=2)).action_to_string(54)
+        'bid 2'
+        """
+        if not 0 <= int(action) < self._encoding.player_actions:
+            raise IllegalMoveError(
+                f"action numbers are 0..{self._encoding.player_actions - 1}, not {action!r}"
+            )
+        return str(self._game.move_from_index(int(action)))
+
+    def string_to_action(self, text: str) -> int:
+        """The action number of a move written as text, in the current position (what
+        the game's ``parse_move`` reads; IllegalMoveError or NotationError if it is not
+        a legal move here)."""
+        if self._state is None:
+            raise IllegalMoveError("no game in progress: call reset() first")
+        move = self._game.parse_move(self._state, text)
+        return int(self._game.move_index(move))
+
     def observation_space(self, agent: str) -> Any:
         """Dict of ``observation`` (Box) and ``action_mask`` (Box of 0/1)."""
         return self._observation_spaces[agent]
 
     def action_space(self, agent: str) -> Any:
-        """Discrete(``NUM_MOVES``): the game's move numbers."""
+        """Discrete(``PLAYER_ACTIONS``): the game's move numbers for the seats."""
         return self._action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -188,9 +240,12 @@ class raw_env(_pettingzoo.AECEnv):  # noqa: N801 - PettingZoo's name for the unw
         if self._game.is_over(self._state):
             score = self._game.score(self._state)
             assert score.outcome is not None
-            truncated = score.outcome.reason == "truncated"
+            # Only a cut by max_moves is a truncation; max_deals deals played out end
+            # the game as surely as its own rules do.
+            truncated = self._encoding.truncated(self._state)
+            payoffs = self._encoding.payoffs(self._state)
             for seat, name in enumerate(self.possible_agents):
-                self.rewards[name] = float(score.payoffs[seat])
+                self.rewards[name] = payoffs[seat]
                 self.terminations[name] = not truncated
                 self.truncations[name] = truncated
                 self.infos[name] = {"outcome": score.outcome.reason}

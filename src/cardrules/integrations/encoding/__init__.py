@@ -117,6 +117,22 @@ class Encoder(Protocol):
         """The lowest and highest value of ``score(state).payoffs`` under these rules."""
         ...
 
+    @property
+    def PLAYER_ACTIONS(self) -> int:  # noqa: N802
+        """How many move numbers seats can play: ``0 .. PLAYER_ACTIONS - 1``; the chance
+        outcomes are numbered from ``PLAYER_ACTIONS`` to ``NUM_MOVES - 1``."""
+        ...
+
+    def utility_sum(self, rules: Any) -> float | None:
+        """The sum of the payoffs of every game (also one cut by ``max_moves``), or None
+        if it varies (a general-sum game)."""
+        ...
+
+    def default_max_moves(self, rules: Any) -> int:
+        """The ``max_moves`` cap the adapters use by default when the rules do not bound
+        the game: generous enough that games between sensible players rarely reach it."""
+        ...
+
 
 _ENCODERS: Final[dict[str, Encoder]] = {
     "oh_hell": oh_hell,
@@ -185,8 +201,19 @@ class GameEncoding:
         self.encoder = encoder
         self.players: int = rules.players
         self.num_actions: int = game.NUM_MOVES
+        #: Move numbers below this are the seats' moves; the rest are chance outcomes.
+        self.player_actions: int = encoder.PLAYER_ACTIONS
+        self.chance_actions: int = self.num_actions - self.player_actions
+        # Legal masks are written with one numpy call from these index arrays.
+        self._mask_cache: dict[tuple[Any, ...], npt.NDArray[np.intp]] = {}
         self.observation_layout = encoder.observation_layout(rules)
         self.information_state_layout = encoder.information_state_layout(rules)
+        # One scratch tensor per kind, its named views made once: encoding writes it and
+        # hands out a copy (cheaper than building the views of a new tensor every time).
+        self._scratch = {
+            False: self.observation_layout.new(),
+            True: self.information_state_layout.new(),
+        }
 
     def layout(self, perfect_recall: bool) -> Layout:
         """The information-state layout if ``perfect_recall``, else the observation layout."""
@@ -204,26 +231,50 @@ class GameEncoding:
 
     def observation(self, view: Any) -> Tensor:
         """A new observation tensor of ``view``."""
-        tensor, views = self.observation_layout.new()
-        self.encoder.encode_observation(view, views)
-        return tensor
+        tensor, views = self._scratch[False]
+        self.encode(view, tensor, views, False)
+        return tensor.copy()
 
     def information_state(self, view: Any) -> Tensor:
         """A new information-state tensor of ``view``."""
-        tensor, views = self.information_state_layout.new()
-        self.encoder.encode_information_state(view, views)
-        return tensor
+        tensor, views = self._scratch[True]
+        self.encode(view, tensor, views, True)
+        return tensor.copy()
 
     def legal_actions(self, view: Any) -> list[int]:
         """The numbers of the view's legal moves, ascending (empty unless the seat is to move)."""
         return sorted(self.game.move_index(move) for move in view.legal_moves)
 
+    def legal_indices(self, moves: tuple[Any, ...]) -> npt.NDArray[np.intp]:
+        """The move numbers of ``moves`` as an index array, remembered per tuple of moves
+        (the same few lists of legal moves come back again and again)."""
+        found = self._mask_cache.get(moves)
+        if found is None:
+            if len(self._mask_cache) >= 4096:
+                self._mask_cache.clear()
+            move_index = self.game.move_index
+            found = np.fromiter((move_index(m) for m in moves), np.intp, len(moves))
+            self._mask_cache[moves] = found
+        return found
+
     def action_mask(self, view: Any) -> npt.NDArray[np.int8]:
-        """1 at the number of each legal move of the view, 0 elsewhere."""
-        mask = np.zeros(self.num_actions, np.int8)
-        for move in view.legal_moves:
-            mask[self.game.move_index(move)] = 1
+        """1 at the number of each legal move of the view, 0 elsewhere (``player_actions``
+        long: the seats' move numbers only)."""
+        mask = np.zeros(self.player_actions, np.int8)
+        mask[self.legal_indices(tuple(view.legal_moves))] = 1
         return mask
+
+    def own_bound(self) -> int | None:
+        """The most moves by seats the rules allow, ``max_moves`` aside (None: no bound)."""
+        return self.encoder.max_decisions(self.rules)
+
+    def can_truncate(self) -> bool:
+        """Whether ``max_moves`` can cut a game short under these rules."""
+        cap: int | None = self.rules.max_moves
+        if cap is None:
+            return False
+        own = self.own_bound()
+        return own is None or own > cap
 
     def max_decisions(self) -> int:
         """A true bound on the moves by seats in one game: the game's own bound,
@@ -241,6 +292,43 @@ class GameEncoding:
     def payoff_bounds(self) -> tuple[float, float]:
         """The lowest and highest payoff of a seat."""
         return self.encoder.payoff_bounds(self.rules)
+
+    def utility_sum(self) -> float | None:
+        """The sum of every game's payoffs (0 for a zero-sum game), None for general-sum."""
+        return self.encoder.utility_sum(self.rules)
+
+    def truncated(self, state: Any) -> bool:
+        """Whether a finished game was cut short by ``max_moves``.
+
+        A game that ends because its ``max_deals`` deals are all played out is complete,
+        not truncated: every deal was played to its end.
+        """
+        outcome = self.game.score(state).outcome
+        if outcome is None or outcome.reason != "truncated":
+            return False
+        deals: int | None = self.rules.max_deals
+        return deals is None or len(self.game.score(state).deals) < deals
+
+    def payoffs(self, state: Any) -> tuple[float, ...]:
+        """What each seat receives at the end of a game.
+
+        The game's payoffs (``score(state).payoffs``), except for a game cut short by
+        ``max_moves`` (:meth:`truncated`): a zero-sum or constant-sum game pays the score
+        as it stands at the cut (as if the game had ended there; the sum holds), and a
+        general-sum game pays every seat its lowest payoff, so that stalling until the
+        cap never pays.
+        """
+        score = self.game.score(state)
+        if self.utility_sum() is None and self.truncated(state):
+            return (self.payoff_bounds()[0],) * self.players
+        return tuple(float(payoff) for payoff in score.payoffs)
+
+    def default_max_moves(self) -> int | None:
+        """The cap the adapters add by default: None if the rules bound the game (or
+        already have a cap), else the encoder's generous default."""
+        if self.rules.max_moves is not None or self.own_bound() is not None:
+            return None
+        return self.encoder.default_max_moves(self.rules)
 
 
 def for_game(name: str, rules: Any = None) -> GameEncoding:

@@ -71,6 +71,9 @@ from cardrules.integrations.encoding.layout import (
 
 __all__ = [
     "NAME",
+    "PLAYER_ACTIONS",
+    "default_max_moves",
+    "utility_sum",
     "encode_information_state",
     "encode_observation",
     "information_state_layout",
@@ -80,6 +83,8 @@ __all__ = [
 ]
 
 NAME = "enfle"
+#: Move numbers 0..51 are the seats' moves; the chance outcomes follow.
+PLAYER_ACTIONS = 52
 _CARDS = 52
 
 
@@ -177,3 +182,14 @@ def max_decisions(rules: Rules) -> int | None:
 def payoff_bounds(rules: Rules) -> tuple[float, float]:
     """Chips: at worst ``-ante`` a deal, at best ``ante * (players - 1)`` a deal."""
     return float(-rules.ante * rules.deals), float(rules.ante * (rules.players - 1) * rules.deals)
+
+
+def utility_sum(rules: Rules) -> float | None:
+    """0: zero-sum (a deal's winner takes the antes the others lose; a deal cut by
+    ``max_moves`` returns them)."""
+    return 0.0
+
+
+def default_max_moves(rules: Rules) -> int:
+    """500 moves per seat and deal (random play ends a deal in about 100 moves a seat)."""
+    return 500 * rules.players * rules.deals

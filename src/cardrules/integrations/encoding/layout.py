@@ -122,9 +122,10 @@ class Layout:
 
 
 def put_cards(view: Tensor, cards: Iterable[Card]) -> None:
-    """Set ``view[card.index] = 1`` for each card."""
-    for card in cards:
-        view[card.index] = 1.0
+    """Set ``view[card.index] = 1`` for each card (one numpy write)."""
+    indices = [card.index for card in cards]
+    if indices:
+        view[indices] = 1.0
 
 
 def one_hot(view: Tensor, index: int | None) -> None:

@@ -81,6 +81,9 @@ from cardrules.integrations.encoding.layout import Layout, Tensor
 
 __all__ = [
     "NAME",
+    "PLAYER_ACTIONS",
+    "default_max_moves",
+    "utility_sum",
     "encode_information_state",
     "encode_observation",
     "information_state_layout",
@@ -90,6 +93,8 @@ __all__ = [
 ]
 
 NAME = "mau_mau"
+#: Move numbers 0..137 are the seats' moves; the chance outcomes follow.
+PLAYER_ACTIONS = 138
 
 
 def _total_bounds(rules: Rules) -> tuple[float, float]:
@@ -137,3 +142,14 @@ def payoff_bounds(rules: Rules) -> tuple[float, float]:
     """The difference of the totals: at most the spread of the totals' bounds."""
     low, high = _total_bounds(rules)
     return -(high - low), high - low
+
+
+def utility_sum(rules: Rules) -> float | None:
+    """0: zero-sum (the payoffs are the difference of the two totals)."""
+    return 0.0
+
+
+def default_max_moves(rules: Rules) -> int:
+    """300 moves per deal, counting one deal per 25 points of the target."""
+    deals = 1 if rules.target is None else max(1, rules.target // 25)
+    return 300 * deals

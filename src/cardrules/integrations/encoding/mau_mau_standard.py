@@ -80,6 +80,9 @@ from cardrules.integrations.encoding.layout import Layout, Tensor
 
 __all__ = [
     "NAME",
+    "PLAYER_ACTIONS",
+    "default_max_moves",
+    "utility_sum",
     "encode_information_state",
     "encode_observation",
     "information_state_layout",
@@ -89,6 +92,8 @@ __all__ = [
 ]
 
 NAME = "mau_mau_standard"
+#: Move numbers 0..137 are the seats' moves; the chance outcomes follow.
+PLAYER_ACTIONS = 138
 
 
 def observation_layout(rules: Rules) -> Layout:
@@ -119,3 +124,14 @@ def max_decisions(rules: Rules) -> int | None:
 def payoff_bounds(rules: Rules) -> tuple[float, float]:
     """+1 for the winner, -1 for a loser."""
     return -1.0, 1.0
+
+
+def utility_sum(rules: Rules) -> float | None:
+    """0 with two players (+1 and -1, or 0 each); general-sum (None) with more, where
+    a won deal pays 1 - (P - 1) and a blocked one 0."""
+    return 0.0 if rules.players == 2 else None
+
+
+def default_max_moves(rules: Rules) -> int:
+    """250 moves per seat."""
+    return 250 * rules.players

@@ -84,6 +84,9 @@ from cardrules.integrations.encoding.layout import (
 
 __all__ = [
     "NAME",
+    "PLAYER_ACTIONS",
+    "default_max_moves",
+    "utility_sum",
     "encode_information_state",
     "encode_observation",
     "information_state_layout",
@@ -93,6 +96,8 @@ __all__ = [
 ]
 
 NAME = "maverick"
+#: Move numbers 0..1489 are the seats' moves; the chance outcomes follow.
+PLAYER_ACTIONS = 1490
 _SEATS = 4
 _TRICKS = 13
 _BIDS = {"zero": 0, "elegant": 1, "no bid": 2}
@@ -229,3 +234,13 @@ def payoff_bounds(rules: Rules) -> tuple[float, float]:
     # elegant_fail="reset_total" can also wipe out a total: at most what was scored before.
     bound = float(2 * 2 * deals * per_deal)
     return -bound, bound
+
+
+def utility_sum(rules: Rules) -> float | None:
+    """0: zero-sum (each team receives its lead over the other)."""
+    return 0.0
+
+
+def default_max_moves(rules: Rules) -> int:
+    """62 moves per deal (passes, bids and plays), one deal per 5 points of the target."""
+    return (_FEWEST_PER_DEAL + 6) * max(1, rules.target // 5)

@@ -70,6 +70,9 @@ from cardrules.integrations.encoding.layout import (
 
 __all__ = [
     "NAME",
+    "PLAYER_ACTIONS",
+    "default_max_moves",
+    "utility_sum",
     "encode_information_state",
     "encode_observation",
     "information_state_layout",
@@ -79,6 +82,8 @@ __all__ = [
 ]
 
 NAME = "oh_hell"
+#: Move numbers 0..69 are the seats' moves; the chance outcomes follow.
+PLAYER_ACTIONS = 70
 _CARDS = 52
 
 
@@ -134,11 +139,11 @@ def encode_observation(view: View, out: Mapping[str, Tensor]) -> None:
     phase = view.phase
     out["phase"][int(phase)] = 1.0
     if isinstance(view.to_move, int):
-        out["to_move"][relative(view.to_move, me, players)] = 1.0
+        out["to_move"][(view.to_move - me) % players] = 1.0
     elif view.to_move is not None:
         out["to_move"][players] = 1.0
     if view.dealer is not None:
-        out["dealer"][relative(view.dealer, me, players)] = 1.0
+        out["dealer"][(view.dealer - me) % players] = 1.0
     if phase != Phase.OVER:
         out["deal"][view.deal_number] = 1.0
         out["hand_size"][view.hand_size - 1] = 1.0
@@ -149,17 +154,19 @@ def encode_observation(view: View, out: Mapping[str, Tensor]) -> None:
     hidden = bids.shape[1] - 1
     for seat, (bid, made) in enumerate(zip(view.bids, view.has_bid)):
         if made:
-            bids[relative(seat, me, players), hidden if bid is None else bid] = 1.0
+            bids[(seat - me) % players, hidden if bid is None else bid] = 1.0
     if phase in (Phase.BIDDING, Phase.PLAYING):
-        out["leader"][relative(view.leader, me, players)] = 1.0
+        out["leader"][(view.leader - me) % players] = 1.0
     trick = out["trick"]
+    first = view.leader - me
     for position, card in enumerate(view.trick):
-        trick[relative(view.leader + position, me, players), card.index] = 1.0
-    for seat, won in enumerate(view.tricks_won):
-        out["tricks_won"][relative(seat, me, players), won] = 1.0
+        trick[(first + position) % players, card.index] = 1.0
+    tricks_won, totals = out["tricks_won"], out["totals"]
+    for seat in range(players):
+        slot = (seat - me) % players
+        tricks_won[slot, view.tricks_won[seat]] = 1.0
+        totals[slot] = view.totals[seat]
     put_cards(out["won_cards"], view.won_cards)
-    for seat, total in enumerate(view.totals):
-        out["totals"][relative(seat, me, players)] = total
 
 
 def encode_information_state(view: View, out: Mapping[str, Tensor]) -> None:
@@ -170,13 +177,14 @@ def encode_information_state(view: View, out: Mapping[str, Tensor]) -> None:
     plays, leaders = out["plays"], out["trick_leaders"]
     trick_number, position = 0, 0
     for event in since_last(view.events, "deal"):
-        if event.kind == "play" and event.seat is not None:
-            seat = relative(event.seat, me, players)
+        kind = event.kind
+        if kind == "play" and event.seat is not None:
+            seat = (event.seat - me) % players
             if position == 0:
                 leaders[trick_number, seat] = 1.0
             plays[trick_number, seat, event.cards[0].index] = 1.0
             position += 1
-        elif event.kind == "trick":
+        elif kind == "trick":
             trick_number, position = trick_number + 1, 0
     for row in view.score.deals:
         for seat, (bid, won) in enumerate(zip(row.extra("bids"), row.extra("tricks"))):
@@ -193,3 +201,13 @@ def max_decisions(rules: Rules) -> int:
 def payoff_bounds(rules: Rules) -> tuple[float, float]:
     """Payoffs are the totals: at least 0, at most N + 10 points per deal of N cards."""
     return 0.0, float(_max_points(rules))
+
+
+def utility_sum(rules: Rules) -> float | None:
+    """None: general-sum (every seat scores its own points)."""
+    return None
+
+
+def default_max_moves(rules: Rules) -> int:
+    """Never needed: the schedule bounds the game (its bound, for completeness)."""
+    return max_decisions(rules)

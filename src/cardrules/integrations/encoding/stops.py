@@ -10,9 +10,13 @@ their index (``13 * suit + rank - 2``, clubs first). P = ``players``.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+
+import attrs
+import numpy as np
 
 from cardrules.core.shedding import Phase, View
+from cardrules.game import Event
 from cardrules.integrations.encoding.layout import (
     Layout,
     Piece,
@@ -20,7 +24,6 @@ from cardrules.integrations.encoding.layout import (
     one_hot,
     put_cards,
     relative,
-    since_last,
 )
 
 __all__ = ["encode_information_state", "encode_observation", "layouts"]
@@ -114,16 +117,51 @@ def encode_observation(view: View, out: Mapping[str, Tensor]) -> None:
         out["totals"][slot] = totals[seat]
 
 
+@attrs.define
+class _Recall:
+    """The recall pieces of one seat after a run of events, to extend step by step."""
+
+    events: tuple[Event, ...]
+    played: Tensor
+    draws: Tensor
+
+
+#: The latest recall per (seat, players): a game's next view extends its events, so
+#: only the new ones are read (the whole log of a long deal would cost O(moves) a step).
+_LATEST: dict[tuple[int, int], _Recall] = {}
+
+
+def _add_events(recall: _Recall, events: Sequence[Event], me: int, players: int) -> None:
+    played, draws = recall.played, recall.draws
+    for event in events:
+        kind = event.kind
+        if kind == "deal":
+            played.fill(0.0)
+            draws.fill(0.0)
+        elif event.seat is None:
+            continue
+        elif kind == "play":
+            slot = (event.seat - me) % players
+            for card in event.cards:
+                played[slot, card.index] = 1.0
+        elif kind == "draw":
+            draws[(event.seat - me) % players] += 1.0
+
+
 def encode_information_state(view: View, out: Mapping[str, Tensor]) -> None:
     """Write the information state of ``view`` into the zeroed named views ``out``."""
     encode_observation(view, out)
     players = len(view.hand_sizes)
     me = view.seat
-    for event in since_last(view.events, "deal"):
-        if event.seat is None:
-            continue
-        slot = relative(event.seat, me, players)
-        if event.kind == "play":
-            put_cards(out["played"][slot], event.cards)
-        elif event.kind == "draw":
-            out["draws"][slot] += 1.0
+    events = tuple(view.events)
+    key = (me, players)
+    recall = _LATEST.get(key)
+    known = 0 if recall is None else len(recall.events)
+    if recall is None or len(events) < known or events[:known] != recall.events:
+        recall = _Recall((), np.zeros_like(out["played"]), np.zeros_like(out["draws"]))
+        known = 0
+    _add_events(recall, events[known:], me, players)
+    recall.events = events
+    _LATEST[key] = recall
+    out["played"][...] = recall.played
+    out["draws"][...] = recall.draws

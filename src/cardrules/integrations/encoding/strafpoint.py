@@ -81,6 +81,9 @@ from cardrules.integrations.encoding.layout import Layout, Piece, Tensor, relati
 
 __all__ = [
     "NAME",
+    "PLAYER_ACTIONS",
+    "default_max_moves",
+    "utility_sum",
     "encode_information_state",
     "encode_observation",
     "information_state_layout",
@@ -90,6 +93,8 @@ __all__ = [
 ]
 
 NAME = "strafpoint"
+#: Move numbers 0..137 are the seats' moves; the chance outcomes follow.
+PLAYER_ACTIONS = 138
 
 
 def _highest_total(rules: Rules) -> float:
@@ -141,3 +146,13 @@ def max_decisions(rules: Rules) -> int | None:
 def payoff_bounds(rules: Rules) -> tuple[float, float]:
     """Minus the highest total a seat can have, and 0."""
     return -_highest_total(rules), 0.0
+
+
+def utility_sum(rules: Rules) -> float | None:
+    """None: general-sum (each seat pays its own penalty points)."""
+    return None
+
+
+def default_max_moves(rules: Rules) -> int:
+    """250 moves per seat and round, one round per 25 points of the limit."""
+    return 250 * rules.players * max(1, rules.limit // 25)

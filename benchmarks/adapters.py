@@ -1,0 +1,188 @@
+"""The cost of the OpenSpiel and PettingZoo adapters, against the direct API, in one run.
+
+Run it from the repository root (needs the ``openspiel`` and ``pettingzoo`` extras)::
+
+    python benchmarks/adapters.py                  # every game, 2 s per case
+    python benchmarks/adapters.py --seconds 1 --games oh_hell maverick
+
+For each game (its ``single`` preset, or ``Rules(max_deals=1)``; a game without a
+length bound gets ``max_moves=2000``) three loops play random games, one decision
+at a time, each move chosen uniformly from the legal ones:
+
+* **direct**: ``game.apply(state, move)`` then ``game.observe(state, seat)`` for
+  the seat to move (chance resolved inside ``apply`` from the seed);
+* **PettingZoo**: ``env.step(action)`` then ``env.last()`` (the observation tensor
+  and the action mask of the next agent), through ``env()`` with its wrappers;
+* **OpenSpiel**: ``state.apply_action(action)`` then
+  ``state.information_state_tensor()`` for the player to move, the chance nodes
+  played as OpenSpiel users must (drawn by their probabilities).
+
+It prints microseconds per decision and the ratios PettingZoo / direct and
+OpenSpiel / direct, and, as a yardstick, OpenSpiel's own C++ ``oh_hell`` (4
+players, 10 tricks) with its information-state tensor at every decision. The time
+window of a case is split into rounds that alternate between the loops, so machine
+noise hits them alike; the median round of each is reported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import numpy as np
+
+from cardrules import games
+from cardrules.integrations import encoding
+
+#: Plays one game and returns how many decisions it took.
+Loop = Callable[[random.Random], int]
+
+
+def bench_rules(name: str) -> Any:
+    """The rules timed for a game: one deal, with a move cap where nothing else bounds it."""
+    game = games.get(name)
+    rules = game.PRESETS.get("single", None)
+    if rules is None:
+        rules = game.Rules(max_deals=1)
+    if encoding.for_game(name, rules).own_bound() is None and rules.max_moves is None:
+        rules = attrs.evolve(rules, max_moves=2000)
+    return rules
+
+
+def direct_loop(name: str, rules: Any) -> Loop:
+    """``apply`` + ``observe`` of the seat to move, per decision."""
+    game = games.get(name)
+
+    def play(rng: random.Random) -> int:
+        state = game.deal(rules, seed=rng.getrandbits(32))
+        decisions = 0
+        while not game.is_over(state):
+            seat = game.to_move(state)
+            game.observe(state, seat)
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+            decisions += 1
+        return decisions
+
+    return play
+
+
+def pettingzoo_loop(name: str, rules: Any) -> Loop:
+    """``env.step`` + ``env.last()`` per decision, through the wrapped ``env()``."""
+    pettingzoo = importlib.import_module("cardrules.integrations.pettingzoo")
+    environment = pettingzoo.env(name, rules)
+
+    def play(rng: random.Random) -> int:
+        environment.reset(seed=rng.getrandbits(32))
+        decisions = 0
+        for _ in environment.agent_iter():
+            observation, _, terminated, truncated, _ = environment.last()
+            if terminated or truncated:
+                environment.step(None)
+                continue
+            legal = np.flatnonzero(observation["action_mask"])
+            environment.step(int(legal[rng.randrange(len(legal))]))
+            decisions += 1
+        return decisions
+
+    return play
+
+
+def _openspiel_play(game: Any) -> Loop:
+    def play(rng: random.Random) -> int:
+        state = game.new_initial_state()
+        decisions = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                actions = [a for a, _ in outcomes]
+                weights = [p for _, p in outcomes]
+                state.apply_action(rng.choices(actions, weights)[0])
+                continue
+            state.information_state_tensor()
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+            decisions += 1
+        return decisions
+
+    return play
+
+
+def openspiel_loop(name: str, rules: Any) -> Loop:
+    """``apply_action`` + ``information_state_tensor`` per decision, chance nodes included."""
+    openspiel = importlib.import_module("cardrules.integrations.openspiel")
+    return _openspiel_play(openspiel.load_game(name, rules))
+
+
+def native_oh_hell_loop() -> Loop:
+    """OpenSpiel's C++ ``oh_hell`` (4 players, 10 tricks) with its information-state tensor."""
+    pyspiel = importlib.import_module("pyspiel")
+    return _openspiel_play(pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": 10}))
+
+
+def per_decision(loop: Loop, seconds: float, rng: random.Random) -> float:
+    """Microseconds per decision over about ``seconds`` of play."""
+    decisions = 0
+    start = time.perf_counter()
+    while True:
+        decisions += loop(rng)
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return 1e6 * elapsed / max(decisions, 1)
+
+
+def measure(loops: dict[str, Loop], seconds: float, rounds: int, seed: int) -> dict[str, float]:
+    """The median microseconds per decision of each loop, rounds interleaved."""
+    samples: dict[str, list[float]] = {label: [] for label in loops}
+    rngs = {label: random.Random(seed) for label in loops}
+    for loop in loops.values():  # warm the caches once
+        loop(random.Random(seed))
+    for _ in range(rounds):
+        for label, loop in loops.items():
+            samples[label].append(per_decision(loop, seconds / rounds, rngs[label]))
+    return {label: statistics.median(values) for label, values in samples.items()}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print µs per decision and the adapter ratios of every game."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="time per loop and game")
+    parser.add_argument("--rounds", type=int, default=4, help="interleaved rounds per window")
+    parser.add_argument("--games", nargs="*", default=None, help="games to time (default: all)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    names = args.games or list(encoding.names())
+    print(f"Python {platform.python_version()} on {platform.platform()}")
+    native = measure({"native": native_oh_hell_loop()}, args.seconds, args.rounds, args.seed)
+    print(
+        f"OpenSpiel C++ oh_hell(players=4,num_tricks_fixed=10) with information-state "
+        f"tensors: {native['native']:.1f} µs per decision"
+    )
+    header = f"{'game':<18}{'direct µs':>10}{'PZ µs':>9}{'OS µs':>9}{'PZ/direct':>11}{'OS/direct':>11}"
+    print(header)
+    for name in names:
+        rules = bench_rules(name)
+        loops = {
+            "direct": direct_loop(name, rules),
+            "pettingzoo": pettingzoo_loop(name, rules),
+            "openspiel": openspiel_loop(name, rules),
+        }
+        found = measure(loops, args.seconds, args.rounds, args.seed)
+        direct = found["direct"]
+        print(
+            f"{name:<18}{direct:>10.1f}{found['pettingzoo']:>9.1f}{found['openspiel']:>9.1f}"
+            f"{found['pettingzoo'] / direct:>11.2f}{found['openspiel'] / direct:>11.2f}"
+        )
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
