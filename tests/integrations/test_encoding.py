@@ -236,3 +236,29 @@ def test_oh_hell_simultaneous_bids_are_marked_made_but_not_shown() -> None:
     _, own = enc.observation_layout.new()
     enc.encoder.encode_observation(oh_hell.observe(state, bidder), own)
     assert int(np.argmax(own["bids"][0])) == 2
+
+
+def _bounds_cases() -> list[tuple[str, str]]:
+    return [(n, p) for n in encoding.names() for p in games.get(n).PRESETS]
+
+
+@pytest.mark.parametrize(("name", "preset"), _bounds_cases())
+def test_played_games_stay_within_the_payoff_bounds_and_keep_the_utility_sum(
+    name: str, preset: str
+) -> None:
+    """Rule: the adapters' bounds and utility sum hold for played games: random games
+    never leave ``payoff_bounds``, and zero-sum games sum to 0 (truncated ones too)."""
+    game = games.get(name)
+    rules = game.PRESETS[preset]
+    enc = encoding.for_game(name, rules)
+    low, high = enc.payoff_bounds()
+    assert low < high
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.deal(rules, seed=seed)
+        while not game.is_over(state):
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+        payoffs = enc.payoffs(state)
+        assert all(low <= payoff <= high for payoff in payoffs), (payoffs, low, high)
+        if enc.utility_sum() is not None:
+            assert sum(payoffs) == pytest.approx(enc.utility_sum())
