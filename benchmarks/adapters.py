@@ -12,13 +12,13 @@ at a time, each move chosen uniformly from the legal ones:
 * **direct**: ``game.apply(state, move)`` then ``game.observe(state, seat)`` for
   the seat to move (chance resolved inside ``apply`` from the seed);
 * **PettingZoo**: ``env.step(action)`` then ``env.last()`` (the observation tensor
-  and the action mask of the next agent), through ``env()`` with its wrappers;
+  and the action mask of the next agent), through ``env()`` with its wrappers, and
+  through the bare ``raw_env`` (``raw``);
 * **OpenSpiel**: ``state.apply_action(action)`` then
   ``state.information_state_tensor()`` for the player to move, the chance nodes
   played as OpenSpiel users must (drawn by their probabilities).
 
-It prints microseconds per decision and the ratios PettingZoo / direct and
-OpenSpiel / direct, and, as a yardstick, OpenSpiel's own C++ ``oh_hell`` (4
+It prints microseconds per decision and the ratios to the direct loop, and, as a yardstick, OpenSpiel's own C++ ``oh_hell`` (4
 players, 10 tricks) with its information-state tensor at every decision. The time
 window of a case is split into rounds that alternate between the loops, so machine
 noise hits them alike; the median round of each is reported.
@@ -66,6 +66,7 @@ def direct_loop(name: str, rules: Any) -> Loop:
         decisions = 0
         while not game.is_over(state):
             seat = game.to_move(state)
+            assert isinstance(seat, int)  # seeded chance: a seat is always to move
             game.observe(state, seat)
             state = game.apply(state, rng.choice(game.legal_moves(state)))
             decisions += 1
@@ -74,10 +75,11 @@ def direct_loop(name: str, rules: Any) -> Loop:
     return play
 
 
-def pettingzoo_loop(name: str, rules: Any) -> Loop:
-    """``env.step`` + ``env.last()`` per decision, through the wrapped ``env()``."""
+def pettingzoo_loop(name: str, rules: Any, wrapped: bool = True) -> Loop:
+    """``env.step`` + ``env.last()`` per decision, through the wrapped ``env()`` (or the
+    bare ``raw_env``: PettingZoo's wrappers cost a few attribute look-ups a step)."""
     pettingzoo = importlib.import_module("cardrules.integrations.pettingzoo")
-    environment = pettingzoo.env(name, rules)
+    environment = pettingzoo.env(name, rules) if wrapped else pettingzoo.raw_env(name, rules)
 
     def play(rng: random.Random) -> int:
         environment.reset(seed=rng.getrandbits(32))
@@ -165,20 +167,26 @@ def main(argv: list[str] | None = None) -> int:
         f"OpenSpiel C++ oh_hell(players=4,num_tricks_fixed=10) with information-state "
         f"tensors: {native['native']:.1f} µs per decision"
     )
-    header = f"{'game':<18}{'direct µs':>10}{'PZ µs':>9}{'OS µs':>9}{'PZ/direct':>11}{'OS/direct':>11}"
+    header = (
+        f"{'game':<18}{'direct µs':>10}{'PZ µs':>9}{'OS µs':>9}{'PZ/direct':>11}{'OS/direct':>11}"
+    )
     print(header)
     for name in names:
         rules = bench_rules(name)
         loops = {
             "direct": direct_loop(name, rules),
             "pettingzoo": pettingzoo_loop(name, rules),
+            "raw": pettingzoo_loop(name, rules, wrapped=False),
             "openspiel": openspiel_loop(name, rules),
         }
         found = measure(loops, args.seconds, args.rounds, args.seed)
         direct = found["direct"]
+        times = [found[k] for k in ("direct", "pettingzoo", "raw", "openspiel")]
+        ratios = [found[k] / direct for k in ("pettingzoo", "raw", "openspiel")]
         print(
-            f"{name:<18}{direct:>10.1f}{found['pettingzoo']:>9.1f}{found['openspiel']:>9.1f}"
-            f"{found['pettingzoo'] / direct:>11.2f}{found['openspiel'] / direct:>11.2f}"
+            f"{name:<18}"
+            + "".join(f"{value:>11.1f}" for value in times)
+            + "".join(f"{value:>11.2f}" for value in ratios)
         )
         sys.stdout.flush()
     return 0

@@ -205,8 +205,7 @@ def test_chance_nodes_are_the_games_chance_outcomes(name: str) -> None:
     inner = openspiel.cardrules_state(state)
     first = encoding.for_game(name, game.rules).player_actions
     expected = sorted(
-        (cardrules_game.move_index(m) - first, p)
-        for m, p in cardrules_game.chance_outcomes(inner)
+        (cardrules_game.move_index(m) - first, p) for m, p in cardrules_game.chance_outcomes(inner)
     )
     assert state.chance_outcomes() == expected
     assert abs(sum(p for _, p in expected) - 1) < 1e-9

@@ -192,9 +192,13 @@ def test_actions_read_and_write_as_move_text() -> None:
     environment.reset(seed=7)
     assert environment.action_to_string(53) == "bid 1"
     assert environment.string_to_action("bid 1") == 53
-    assert environment.action_to_string(oh_hell.move_index(oh_hell.parse_move(
-        environment.cardrules_state, "bid 0"))) == "bid 0"
-    with pytest.raises(IllegalMoveError, match="action numbers are 0..69"):
+    assert (
+        environment.action_to_string(
+            oh_hell.move_index(oh_hell.parse_move(environment.cardrules_state, "bid 0"))
+        )
+        == "bid 0"
+    )
+    with pytest.raises(IllegalMoveError, match=r"action numbers are 0\.\.69"):
         environment.action_to_string(70)
     wrapped = env("oh_hell", oh_hell.Rules(schedule="single", start_hand=2))
     wrapped.reset(seed=7)
@@ -223,9 +227,7 @@ def test_a_game_of_max_deals_deals_played_out_is_terminated_not_truncated() -> N
     """Rule: only a cut by max_moves truncates; a single-deal Maverick game that ends
     normally is a complete game."""
     for seed in range(3):
-        _, _, terminations, truncations = _final_flags(
-            "maverick", maverick.PRESETS["single"], seed
-        )
+        _, _, terminations, truncations = _final_flags("maverick", maverick.PRESETS["single"], seed)
         assert all(terminations.values()) and not any(truncations.values())
 
 
@@ -246,7 +248,5 @@ def test_a_zero_sum_game_cut_by_max_moves_pays_the_score_at_the_cut() -> None:
     environment, rewards, _, truncations = _final_flags("mau_mau", rules, 3)
     assert all(truncations.values())
     final = environment.cardrules_state
-    assert [rewards[a] for a in environment.possible_agents] == list(
-        mau_mau.score(final).payoffs
-    )
+    assert [rewards[a] for a in environment.possible_agents] == list(mau_mau.score(final).payoffs)
     assert sum(rewards.values()) == 0

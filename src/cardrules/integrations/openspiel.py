@@ -8,14 +8,14 @@ Importing this module registers ``python_cardrules_<game>`` for every game of
 >>> from cardrules.integrations import openspiel
 >>> game = pyspiel.load_game("python_cardrules_oh_hell(schedule=single,start_hand=2)")
 >>> game.num_players(), game.num_distinct_actions(), game.max_game_length()
-(4, 130, 12)
+(4, 70, 12)
 >>> state = game.new_initial_state()
 >>> state.is_chance_node(), state.action_to_string(state.chance_outcomes()[0][0])
 (True, 'dealer 0')
 
-* **Actions** are the game's own move numbers (``move_index``), chance outcomes
-  included; ``num_distinct_actions`` and ``max_chance_outcomes`` are both
-  ``NUM_MOVES``.
+* **Actions** are the seats' move numbers (``move_index``, below the encoder's
+  ``PLAYER_ACTIONS``); chance outcomes are numbered apart, from 0: chance action
+  ``a`` is move number ``PLAYER_ACTIONS + a``.
 * **Chance is explicit**: the cardrules game runs with ``chance="explicit"``,
   so drawing the first dealer and every card dealt, turned or drawn is a chance
   node whose outcomes and probabilities come from ``chance_outcomes``. The
@@ -24,19 +24,28 @@ Importing this module registers ``python_cardrules_<game>`` for every game of
   as strings and tensors, come from the seat's view only
   (:mod:`cardrules.integrations.encoding`; the layout tables are in each
   game's encoder module).
-* **Utilities** are the game's payoffs (``score(state).payoffs``) at the end
-  (terminal rewards; general-sum), bounded by the encoder's ``payoff_bounds``.
+* **Utilities** are the game's payoffs at the end (terminal rewards), bounded by
+  the encoder's ``payoff_bounds``; zero-sum or general-sum as the encoder's
+  ``utility_sum`` says for the rules. A game cut short by ``max_moves`` pays the
+  score at the cut if it is zero-sum, else every seat the lowest payoff
+  (:meth:`cardrules.integrations.encoding.GameEncoding.payoffs`).
 * **Length**: ``max_game_length`` counts the moves by seats (chance nodes not
   counted) and is a true bound: the game's own bound, or ``max_moves`` when it is
-  smaller. Rules with neither are refused.
+  smaller. ``max_moves=0``, the default, adds the encoder's ``default_max_moves``
+  where the rules have no bound; ``max_moves=-1`` asks for none (such rules are
+  then refused).
+* **Pickling**: games pickle as their game string, states as the game, the
+  cardrules state and the action history.
 
-Game parameters are the rules options, with ``Rules()``'s defaults. An option
-whose value may be None has a pyspiel form that survives OpenSpiel's game
-strings: a whole-number option (``int | None``) is an int with ``-1`` for None;
-a true/false option (``bool | None``) is a string ``yes``, ``no`` or ``none``; a
-word option (``str | None``) is the word or ``none``. For example
-``python_cardrules_oh_hell(players=5,start_hand=6,hook=no)``.
-:func:`parameters` and :func:`rules_from_parameters` convert.
+Game parameters are the rules options, with ``Rules()``'s defaults, so that the
+rules text is a game string (``"python_cardrules_" + str(rules)``). An option
+whose value may be None has a pyspiel form: a whole-number option (``int |
+None``) is an int with ``-1`` for None; a true/false option (``bool | None``) is
+a bool whose default, the value it takes wherever it applies, stands for "left
+out"; a word option (``str | None``) is the word or ``none``. For example
+``python_cardrules_oh_hell(players=5,start_hand=6,hook=false)``.
+:func:`parameters` and :func:`rules_from_parameters` convert; :func:`game_string`
+writes a game string for any rules (``target=none`` must be ``target=-1``).
 
 The states hold the immutable cardrules state (``cardrules_state(state)``);
 cloning copies a reference. OpenSpiel cannot take a resampler from Python
@@ -71,6 +80,7 @@ except ImportError as error:  # pragma: no cover - depends on the installation
     ) from error
 
 __all__ = [
+    "AUTO_MAX_MOVES",
     "GAME_CLASSES",
     "GAME_TYPES",
     "NONE_INT",
@@ -78,7 +88,6 @@ __all__ = [
     "CardrulesGame",
     "CardrulesObserver",
     "CardrulesState",
-    "AUTO_MAX_MOVES",
     "cardrules_state",
     "game_string",
     "load_game",

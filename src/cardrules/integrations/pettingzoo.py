@@ -5,9 +5,9 @@
 Creation            ``env("oh_hell")``, ``env("enfle", rules)``, ``raw_env(...)``
 Name (metadata)     ``cardrules_<game>_v0``
 Agents              ``player_0`` ... ``player_<P-1>`` (the seats)
-Actions             Discrete(``NUM_MOVES``): the game's own move numbers
+Actions             Discrete(``PLAYER_ACTIONS``): the seats' move numbers
 Observation         Dict: ``observation`` Box(float32, layout size),
-                    ``action_mask`` Box(int8, ``NUM_MOVES``)
+                    ``action_mask`` Box(int8, ``PLAYER_ACTIONS``)
 Rewards             the game's payoffs at the end, 0 before
 Chance              resolved inside the environment from the seed of ``reset``
 ==================  ===========================================================
@@ -24,13 +24,16 @@ Chance              resolved inside the environment from the seed of ``reset``
 
 **Actions.** An action is a move number of the game (``move_index``; see the
 game's module for the table: Up and Down the River numbers ``play CARD`` by the
-card's index 0..51 and ``bid N`` as 52 + N). The numbers of chance outcomes
-exist but are never legal here: the environment deals every card itself, from
-the seed given to ``reset`` (``reset(seed=s)`` always gives the same game;
-``reset()`` continues the environment's own generator), so agents see only
-decisions. ``raw_env`` refuses an illegal action with
+card's index 0..51 and ``bid N`` as 52 + N). The game numbers its chance outcomes
+after the seats' moves, from the encoder's ``PLAYER_ACTIONS`` on; they are not in
+the action space: the environment deals every card itself, from the seed given
+to ``reset`` (``reset(seed=s)`` always gives the same game; ``reset()`` continues
+the environment's own generator), so agents see only decisions.
+``action_to_string`` and ``string_to_action`` translate action numbers and move
+text. ``raw_env`` refuses an illegal action with
 :class:`cardrules.IllegalMoveError`; ``env`` wraps it as PettingZoo's classic
-environments are (an illegal action ends the game with reward -1 for that agent).
+environments are (an illegal action ends the game, with ``illegal_reward`` for
+that agent: by default the game's lowest payoff).
 
 **Observations.** ``observe(agent)`` gives ``{"observation": tensor,
 "action_mask": mask}``. The tensor is the seat's observation
@@ -42,9 +45,12 @@ every other agent.
 
 **Rewards.** Zero until the game ends; then each agent receives its payoff
 ``score(state).payoffs[seat]`` (Up and Down the River: the final points total;
-each game's page says what its payoffs are). A game ended by ``max_moves`` or
-``max_deals`` sets ``truncations`` instead of ``terminations``. ``infos`` are
-empty dicts, except ``{"outcome": reason}`` at the end.
+each game's page says what its payoffs are). Only a game cut short by
+``max_moves`` sets ``truncations`` instead of ``terminations`` (``max_deals``
+deals played out make a complete game); it pays the score at the cut in a
+zero-sum game and every agent the lowest payoff in a general-sum one, so that
+stalling never pays. ``infos`` are empty dicts, except ``{"outcome": reason}``
+at the end.
 
 **Version history.** v0: first release (cardrules 0.1.0).
 """
@@ -77,9 +83,7 @@ __all__ = ["ENV_VERSION", "env", "raw_env"]
 ENV_VERSION: Final = 0
 
 
-def env(
-    game: str, rules: Any = None, *, illegal_reward: float | None = None, **kwargs: Any
-) -> Any:
+def env(game: str, rules: Any = None, *, illegal_reward: float | None = None, **kwargs: Any) -> Any:
     """The AEC environment of ``game`` under ``rules`` (``Rules()`` if None), wrapped as
     PettingZoo's classic environments are: an illegal action ends the game with reward
     ``illegal_reward`` for that agent (0 for the others), an action out of range raises,

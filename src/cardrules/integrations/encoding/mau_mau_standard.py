@@ -82,13 +82,13 @@ __all__ = [
     "NAME",
     "PLAYER_ACTIONS",
     "default_max_moves",
-    "utility_sum",
     "encode_information_state",
     "encode_observation",
     "information_state_layout",
     "max_decisions",
     "observation_layout",
     "payoff_bounds",
+    "utility_sum",
 ]
 
 NAME = "mau_mau_standard"
