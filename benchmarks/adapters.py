@@ -18,8 +18,8 @@ at a time, each move chosen uniformly from the legal ones:
   ``state.information_state_tensor()`` for the player to move, the chance nodes
   played as OpenSpiel users must (drawn by their probabilities).
 
-It prints microseconds per decision and the ratios to the direct loop, and, as a yardstick, OpenSpiel's own C++ ``oh_hell`` (4
-players, 10 tricks) with its information-state tensor at every decision. The time
+It prints microseconds per decision and the ratios to the direct loop, and, as a
+yardstick, OpenSpiel's own C++ ``oh_hell`` (4 players, 10 tricks) with its information-state tensor at every decision. The time
 window of a case is split into rounds that alternate between the loops, so machine
 noise hits them alike; the median round of each is reported.
 """

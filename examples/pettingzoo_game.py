@@ -96,10 +96,8 @@ def main() -> None:
     observation, *_ = environment.last()
     mask = observation["action_mask"] == 1
     best = int(np.argmax(masked_policy(weights, observation["observation"], mask)))
-    first = environment.agent_selection
-    print(
-        f"deal 99, {first} to move: the policy chooses {environment.unwrapped.action_to_string(best)}"
-    )
+    move = environment.unwrapped.action_to_string(best)
+    print(f"deal 99, {environment.agent_selection} to move: the policy chooses {move}")
 
 
 if __name__ == "__main__":
