@@ -70,41 +70,35 @@ from cardrules.render import render_view
 
 try:
     _pettingzoo: Any = importlib.import_module("pettingzoo")
-    _wrappers: Any = importlib.import_module("pettingzoo.utils.wrappers")
+    _logger: Any = importlib.import_module("pettingzoo.utils.env_logger").EnvLogger
     _spaces: Any = importlib.import_module("gymnasium.spaces")
 except ImportError as error:  # pragma: no cover - depends on the installation
     raise ImportError(
         "cardrules.integrations.pettingzoo needs PettingZoo: pip install 'cardrules[pettingzoo]'"
     ) from error
 
-__all__ = ["ENV_VERSION", "env", "raw_env"]
+__all__ = ["ENV_VERSION", "classic_env", "env", "raw_env"]
 
 #: The version suffix of the environment names (``cardrules_<game>_v0``).
 ENV_VERSION: Final = 0
 
 
 def env(game: str, rules: Any = None, *, illegal_reward: float | None = None, **kwargs: Any) -> Any:
-    """The AEC environment of ``game`` under ``rules`` (``Rules()`` if None), wrapped as
-    PettingZoo's classic environments are: an illegal action ends the game with reward
-    ``illegal_reward`` for that agent (0 for the others), an action out of range raises,
-    and the call order is checked.
+    """The AEC environment of ``game`` under ``rules`` (``Rules()`` if None), with the
+    checks of PettingZoo's classic environments: an illegal action ends the game with
+    reward ``illegal_reward`` for that agent (0 for the others), an action out of range
+    raises, and stepping or observing before ``reset`` is refused.
 
     ``illegal_reward`` defaults to the game's lowest payoff under these rules
-    (``raw_env.payoff_bounds[0]``), so that an illegal action is never better than
-    the worst real outcome; rules whose payoffs have no lower bound need it given.
+    (``payoff_bounds[0]``), so that an illegal action is never better than the worst
+    real outcome; rules whose payoffs have no lower bound need it given.
+
+    The checks are those of PettingZoo's ``TerminateIllegalWrapper``,
+    ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``, built into one class
+    (:class:`classic_env`): three wrappers forwarding every attribute cost more than
+    the game itself.
     """
-    inner = raw_env(game, rules, **kwargs)
-    if illegal_reward is None:
-        lowest = inner.payoff_bounds[0]
-        if not math.isfinite(lowest):
-            raise RulesError(
-                f"{inner.rules} have no lowest payoff to charge for an illegal action: "
-                "give illegal_reward, or max_moves to bound the game"
-            )
-        illegal_reward = lowest
-    wrapped = _wrappers.TerminateIllegalWrapper(inner, illegal_reward=illegal_reward)
-    wrapped = _wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return _wrappers.OrderEnforcingWrapper(wrapped)
+    return classic_env(game, rules, illegal_reward=illegal_reward, **kwargs)
 
 
 class raw_env(_pettingzoo.AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped env
@@ -275,3 +269,65 @@ class raw_env(_pettingzoo.AECEnv):  # noqa: N801 - PettingZoo's name for the unw
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+class classic_env(raw_env):  # noqa: N801 - named like PettingZoo's env classes
+    """:class:`raw_env` with the checks of PettingZoo's classic wrappers (see :func:`env`)."""
+
+    def __init__(
+        self, game: str, rules: Any = None, *, illegal_reward: float | None = None, **kwargs: Any
+    ) -> None:
+        super().__init__(game, rules, **kwargs)
+        if illegal_reward is None:
+            lowest = self.payoff_bounds[0]
+            if not math.isfinite(lowest):
+                raise RulesError(
+                    f"{self.rules} have no lowest payoff to charge for an illegal action: "
+                    "give illegal_reward, or max_moves to bound the game"
+                )
+            illegal_reward = lowest
+        self.illegal_reward = float(illegal_reward)
+        self._has_reset = False
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game (see :meth:`raw_env.reset`)."""
+        self._has_reset = True
+        super().reset(seed=seed, options=options)
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """The agent's observation tensor and action mask (after ``reset``)."""
+        if not self._has_reset:
+            _logger.error_observe_before_reset()
+        return super().observe(agent)
+
+    def render(self) -> str | None:
+        """The view of the seat to move as text (after ``reset``)."""
+        if not self._has_reset:
+            _logger.error_render_before_reset()
+        return super().render()
+
+    def step(self, action: Any) -> None:
+        """Play ``action``; an illegal one ends the game with ``illegal_reward``."""
+        if not self._has_reset:
+            _logger.error_step_before_reset()
+        if not self.agents:
+            _logger.warn_step_after_terminated_truncated()
+            return
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if not self.action_space(agent).contains(action):
+            raise AssertionError("action is not in action space")
+        try:
+            super().step(action)
+        except IllegalMoveError:
+            # TerminateIllegalWrapper's outcome: the state is as it was, the game is over.
+            _logger.warn_on_illegal_move()
+            self._cumulative_rewards[agent] = 0.0
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.truncations = dict.fromkeys(self.agents, True)
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.rewards[agent] = self.illegal_reward
+            self._accumulate_rewards()
+            self._deads_step_first()
