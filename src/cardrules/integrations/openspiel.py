@@ -479,11 +479,12 @@ class CardrulesState(pyspiel.State):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The chance outcomes (move number minus ``PLAYER_ACTIONS``) and their probabilities."""
-        game = self._shared.game
-        first = self._shared.encoding.player_actions
+        shared = self._shared
+        first = shared.encoding.player_actions
+        move_index = shared.game.move_index
         return sorted(
-            (game.move_index(move) - first, probability)
-            for move, probability in game.chance_outcomes(self._state.value)
+            (move_index(move) - first, probability)
+            for move, probability in shared.game.chance_outcomes(self._state.value)
         )
 
     def _move(self, action: int, chance: bool) -> Any:

@@ -317,7 +317,12 @@ class classic_env(raw_env):  # noqa: N801 - named like PettingZoo's env classes
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if not self.action_space(agent).contains(action):
+        # Discrete.contains, without building numpy's integer limits at every step.
+        if not (
+            isinstance(action, (int, np.integer))
+            and not isinstance(action, bool)
+            and 0 <= action < self._encoding.player_actions
+        ):
             raise AssertionError("action is not in action space")
         try:
             super().step(action)

@@ -252,8 +252,7 @@ class GameEncoding:
         if found is None:
             if len(self._mask_cache) >= 4096:
                 self._mask_cache.clear()
-            move_index = self.game.move_index
-            found = np.fromiter((move_index(m) for m in moves), np.intp, len(moves))
+            found = np.fromiter(map(self.game.move_index, moves), np.intp, len(moves))
             self._mask_cache[moves] = found
         return found
 
