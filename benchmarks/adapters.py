@@ -16,7 +16,9 @@ at a time, each move chosen uniformly from the legal ones:
   through the bare ``raw_env`` (``raw``);
 * **OpenSpiel**: ``state.apply_action(action)`` then
   ``state.information_state_tensor()`` for the player to move, the chance nodes
-  played as OpenSpiel users must (drawn by their probabilities).
+  played as OpenSpiel users must (drawn by their probabilities); and the same with
+  the tensor read from an observer (``make_observation(...).set_from``: a numpy
+  array, without the copy into a Python list) (``OSobs``).
 
 It prints microseconds per decision and the ratios to the direct loop, and, as a
 yardstick, OpenSpiel's own C++ ``oh_hell`` (4 players, 10 tricks) with its
@@ -98,7 +100,15 @@ def pettingzoo_loop(name: str, rules: Any, wrapped: bool = True) -> Loop:
     return play
 
 
-def _openspiel_play(game: Any) -> Loop:
+def _openspiel_play(game: Any, observer: bool = False) -> Loop:
+    """Random games of an OpenSpiel game with the information-state tensor at every
+    decision: ``state.information_state_tensor()`` (a Python list, as most OpenSpiel
+    code reads it), or with ``observer`` an observer's numpy tensor (``set_from``)."""
+    if observer:
+        observation = importlib.import_module("open_spiel.python.observation")
+        pyspiel = importlib.import_module("pyspiel")
+        recall = observation.make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+
     def play(rng: random.Random) -> int:
         state = game.new_initial_state()
         decisions = 0
@@ -109,7 +119,10 @@ def _openspiel_play(game: Any) -> Loop:
                 weights = [p for _, p in outcomes]
                 state.apply_action(rng.choices(actions, weights)[0])
                 continue
-            state.information_state_tensor()
+            if observer:
+                recall.set_from(state, state.current_player())
+            else:
+                state.information_state_tensor()
             legal = state.legal_actions()
             state.apply_action(legal[rng.randrange(len(legal))])
             decisions += 1
@@ -118,16 +131,17 @@ def _openspiel_play(game: Any) -> Loop:
     return play
 
 
-def openspiel_loop(name: str, rules: Any) -> Loop:
-    """``apply_action`` + ``information_state_tensor`` per decision, chance nodes included."""
+def openspiel_loop(name: str, rules: Any, observer: bool = False) -> Loop:
+    """``apply_action`` + the information-state tensor per decision, chance nodes included."""
     openspiel = importlib.import_module("cardrules.integrations.openspiel")
-    return _openspiel_play(openspiel.load_game(name, rules))
+    return _openspiel_play(openspiel.load_game(name, rules), observer)
 
 
-def native_oh_hell_loop() -> Loop:
+def native_oh_hell_loop(observer: bool = False) -> Loop:
     """OpenSpiel's C++ ``oh_hell`` (4 players, 10 tricks) with its information-state tensor."""
     pyspiel = importlib.import_module("pyspiel")
-    return _openspiel_play(pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": 10}))
+    game = pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": 10})
+    return _openspiel_play(game, observer)
 
 
 def per_decision(loop: Loop, seconds: float, rng: random.Random) -> float:
@@ -163,12 +177,28 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     names = args.games or list(encoding.names())
     print(f"Python {platform.python_version()} on {platform.platform()}")
-    native = measure({"native": native_oh_hell_loop()}, args.seconds, args.rounds, args.seed)
+    native = measure(
+        {"list": native_oh_hell_loop(), "observer": native_oh_hell_loop(observer=True)},
+        args.seconds,
+        args.rounds,
+        args.seed,
+    )
     print(
         f"OpenSpiel C++ oh_hell(players=4,num_tricks_fixed=10) with information-state "
-        f"tensors: {native['native']:.1f} µs per decision"
+        f"tensors: {native['list']:.1f} µs per decision "
+        f"({native['observer']:.1f} through an observer)"
     )
-    columns = ("direct µs", "PZ µs", "raw µs", "OS µs", "PZ/direct", "raw/direct", "OS/direct")
+    columns = (
+        "direct µs",
+        "PZ µs",
+        "raw µs",
+        "OS µs",
+        "OSobs µs",
+        "PZ/direct",
+        "raw/direct",
+        "OS/direct",
+        "OSobs/dir",
+    )
     print(f"{'game':<18}" + "".join(f"{column:>11}" for column in columns))
     for name in names:
         rules = bench_rules(name)
@@ -177,11 +207,12 @@ def main(argv: list[str] | None = None) -> int:
             "pettingzoo": pettingzoo_loop(name, rules),
             "raw": pettingzoo_loop(name, rules, wrapped=False),
             "openspiel": openspiel_loop(name, rules),
+            "observer": openspiel_loop(name, rules, observer=True),
         }
         found = measure(loops, args.seconds, args.rounds, args.seed)
         direct = found["direct"]
-        times = [found[k] for k in ("direct", "pettingzoo", "raw", "openspiel")]
-        ratios = [found[k] / direct for k in ("pettingzoo", "raw", "openspiel")]
+        times = [found[k] for k in ("direct", "pettingzoo", "raw", "openspiel", "observer")]
+        ratios = [found[k] / direct for k in ("pettingzoo", "raw", "openspiel", "observer")]
         print(
             f"{name:<18}"
             + "".join(f"{value:>11.1f}" for value in times)
