@@ -262,3 +262,29 @@ def test_played_games_stay_within_the_payoff_bounds_and_keep_the_utility_sum(
         assert all(low <= payoff <= high for payoff in payoffs), (payoffs, low, high)
         if enc.utility_sum() is not None:
             assert sum(payoffs) == pytest.approx(enc.utility_sum())
+
+
+@pytest.mark.parametrize("name", encoding.names())
+def test_the_information_state_step_by_step_equals_a_fresh_encoding(name: str) -> None:
+    """The recall extended from the previous step (and views out of order, as search
+    visits them) gives the tensor a first encoding of the same view gives."""
+    game = games.get(name)
+    rules = game.PRESETS.get("single", game.Rules())
+    if rules.max_moves is None or rules.max_moves > 300:
+        rules = attrs.evolve(rules, max_moves=300)
+    enc = encoding.for_game(name, rules)
+    rng = random.Random(5)
+    state = game.deal(rules, seed=5)
+    views = []
+    while not game.is_over(state):
+        seat = game.to_move(state)
+        assert isinstance(seat, int)
+        views.append(game.observe(state, seat))
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+    in_order = [enc.information_state(view) for view in views]
+    shuffled = list(range(len(views)))
+    rng.shuffle(shuffled)
+    for position in shuffled:
+        fresh = encoding.for_game(name, rules).information_state(views[position])
+        assert np.array_equal(in_order[position], fresh)
+        assert np.array_equal(enc.information_state(views[position]), fresh)

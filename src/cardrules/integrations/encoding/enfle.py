@@ -59,14 +59,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from cardrules.game import Event
 from cardrules.games.enfle import Phase, Rules, View, card_points, deck_of
 from cardrules.integrations.encoding.layout import (
     Layout,
     Piece,
+    Recall,
     Tensor,
     put_cards,
     relative,
-    since_last,
 )
 
 __all__ = [
@@ -158,16 +159,23 @@ def encode_observation(view: View, out: Mapping[str, Tensor]) -> None:
     put_cards(out["waste"], view.waste)
 
 
+def _add_event(event: Event, pieces: dict[str, Tensor], me: int) -> None:
+    if event.seat is None or event.kind not in ("play", "pickup"):
+        return
+    piece = pieces["played" if event.kind == "play" else "picked_up"]
+    put_cards(piece[(event.seat - me) % piece.shape[0]], event.cards)
+
+
+#: The cards each seat has played and picked up this deal, extended step by step.
+_RECALL = Recall(("played", "picked_up"), _add_event)
+
+
 def encode_information_state(view: View, out: Mapping[str, Tensor]) -> None:
     """Write the information state of ``view`` into the zeroed named views ``out``."""
     encode_observation(view, out)
     players = view.rules.players
     me = view.seat
-    for event in since_last(view.events, "deal"):
-        if event.seat is None or event.kind not in ("play", "pickup"):
-            continue
-        piece = out["played" if event.kind == "play" else "picked_up"]
-        put_cards(piece[relative(event.seat, me, players)], event.cards)
+    _RECALL.write(view.events, me, out)
     for row in view.score.deals:
         winner = max(range(players), key=lambda seat: row.points[seat])
         if row.points[winner] > 0:

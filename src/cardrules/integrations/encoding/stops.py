@@ -10,16 +10,14 @@ their index (``13 * suit + rank - 2``, clubs first). P = ``players``.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-
-import attrs
-import numpy as np
+from collections.abc import Mapping
 
 from cardrules.core.shedding import Phase, View
 from cardrules.game import Event
 from cardrules.integrations.encoding.layout import (
     Layout,
     Piece,
+    Recall,
     Tensor,
     one_hot,
     put_cards,
@@ -117,51 +115,23 @@ def encode_observation(view: View, out: Mapping[str, Tensor]) -> None:
         out["totals"][slot] = totals[seat]
 
 
-@attrs.define
-class _Recall:
-    """The recall pieces of one seat after a run of events, to extend step by step."""
-
-    events: tuple[Event, ...]
-    played: Tensor
-    draws: Tensor
-
-
-#: The latest recall per (seat, players): a game's next view extends its events, so
-#: only the new ones are read (the whole log of a long deal would cost O(moves) a step).
-_LATEST: dict[tuple[int, int], _Recall] = {}
+def _add_event(event: Event, pieces: dict[str, Tensor], me: int) -> None:
+    if event.seat is None:
+        return
+    players = pieces["draws"].shape[0]
+    if event.kind == "play":
+        slot = (event.seat - me) % players
+        for card in event.cards:
+            pieces["played"][slot, card.index] = 1.0
+    elif event.kind == "draw":
+        pieces["draws"][(event.seat - me) % players] += 1.0
 
 
-def _add_events(recall: _Recall, events: Sequence[Event], me: int, players: int) -> None:
-    played, draws = recall.played, recall.draws
-    for event in events:
-        kind = event.kind
-        if kind == "deal":
-            played.fill(0.0)
-            draws.fill(0.0)
-        elif event.seat is None:
-            continue
-        elif kind == "play":
-            slot = (event.seat - me) % players
-            for card in event.cards:
-                played[slot, card.index] = 1.0
-        elif kind == "draw":
-            draws[(event.seat - me) % players] += 1.0
+#: The cards each seat has played and the draws it made this deal, extended step by step.
+_RECALL = Recall(("played", "draws"), _add_event)
 
 
 def encode_information_state(view: View, out: Mapping[str, Tensor]) -> None:
     """Write the information state of ``view`` into the zeroed named views ``out``."""
     encode_observation(view, out)
-    players = len(view.hand_sizes)
-    me = view.seat
-    events = tuple(view.events)
-    key = (me, players)
-    recall = _LATEST.get(key)
-    known = 0 if recall is None else len(recall.events)
-    if recall is None or len(events) < known or events[:known] != recall.events:
-        recall = _Recall((), np.zeros_like(out["played"]), np.zeros_like(out["draws"]))
-        known = 0
-    _add_events(recall, events[known:], me, players)
-    recall.events = events
-    _LATEST[key] = recall
-    out["played"][...] = recall.played
-    out["draws"][...] = recall.draws
+    _RECALL.write(view.events, view.seat, out)
