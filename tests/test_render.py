@@ -118,3 +118,35 @@ def test_a_new_game_can_start_from_the_plain_description_of_its_view_fields(name
         screen = render_table(PlainGame(), view)  # type: ignore[arg-type]
         assert "your hand: " in screen and "score" in screen
         assert all(str(move) in screen for move in view.legal_moves)  # type: ignore[attr-defined]
+
+
+def test_a_meaning_that_only_repeats_the_move_is_not_shown() -> None:
+    from cardrules.render import moves_text
+
+    class Echo:  # a game whose meanings repeat the move ('no bid   no bid')
+        @staticmethod
+        def explain_move(view: object, move: object) -> str:
+            return str(move)
+
+    lines = moves_text(Echo, None, ["no bid", "bid zero"])  # type: ignore[arg-type]
+    assert lines == ["  1) no bid", "  2) bid zero"]
+
+
+@pytest.mark.parametrize(
+    ("totals", "you", "ahead"),
+    [
+        ((-1, 8, -1, 8), None, "seats 1 and 3 ahead"),
+        ((-1, 8, -1, 8), 3, "your side ahead"),
+        ((5, 5, 5, 5), 0, "the scores level"),
+    ],
+)
+def test_a_game_stopped_at_its_limit_says_who_is_ahead(
+    totals: tuple[int, ...], you: int | None, ahead: str
+) -> None:
+    from cardrules.game import Outcome, Score
+    from cardrules.render import outcome_text
+
+    score = Score(totals, ((0, 2), (1, 3)), "high", (), Outcome("truncated", ()), (0.0,) * 4)
+    assert outcome_text(score, you=you).startswith(
+        f"The game stopped at its move or deal limit, {ahead}: seat 0"
+    )

@@ -330,6 +330,8 @@ def moves_text(game: Game, view: Any, legal: Sequence[Any], style: Style = Style
         lines = []
         for number, text, move in zip(numbers, texts, legal):
             meaning = game.explain_move(view, move)
+            if meaning == str(move):
+                meaning = ""  # a meaning that only repeats the move ('no bid') says nothing
             cell = f"  {number} {_pad(text, width, left=True)}"
             lines.append(f"{cell}   {meaning}".rstrip())
         return lines
@@ -360,7 +362,8 @@ def outcome_text(score: Score, you: int | None = None) -> str:
     if outcome is None:
         return f"The game was left before its end. Totals: {totals}."
     if outcome.reason == "truncated":
-        return f"The game was stopped by its move or deal cap: {totals}."
+        ahead = _leaders(score, you)
+        return f"The game stopped at its move or deal limit{ahead}: {totals}."
     names = [f"seat {s}{' (you)' if s == you else ''}" for s in outcome.winners]
     who = " and ".join(names) if len(names) <= 2 else ", ".join(names)
     if you is not None and you in outcome.winners:
@@ -372,6 +375,24 @@ def outcome_text(score: Score, you: int | None = None) -> str:
     else:
         head = f"{who[0].upper()}{who[1:]} win{'s' if len(names) == 1 else ''}"
     return f"{head} ({outcome.reason}): {totals}."
+
+
+def _leaders(score: Score, you: int | None) -> str:
+    """``", seats 1 and 3 ahead"`` for a game stopped early: the team with the best
+    total, or nothing when the teams are level."""
+    team_totals = [score.totals[team[0]] for team in score.teams]
+    if len(set(team_totals)) <= 1:
+        return ", the scores level"
+    best = max(team_totals) if score.better == "high" else min(team_totals)
+    leading = [team for team, total in zip(score.teams, team_totals) if total == best]
+    if len(leading) != 1:
+        return ""
+    team = leading[0]
+    if you is not None and you in team:
+        return ", you ahead" if len(team) == 1 else ", your side ahead"
+    if len(team) == 1:
+        return f", seat {team[0]} ahead"
+    return f", seats {' and '.join(map(str, team))} ahead"
 
 
 def deals_table(score: Score, you: int | None = None) -> str:
