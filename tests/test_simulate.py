@@ -190,3 +190,31 @@ def test_bad_line_ups_name_the_problem() -> None:
             simulate("oh_hell", [spec, *LINEUP[1:]], games=1, seed=1, workers=1)
     with pytest.raises(CardrulesError, match="unknown bot"):
         simulate("oh_hell", ["smart", *LINEUP[1:]], games=1, seed=1, workers=1)
+
+
+class _CrashingBot:
+    name = "crashing"
+
+    def choose(self, view: object, legal: Sequence[object], rng: random.Random) -> object:
+        raise ZeroDivisionError("a bug in the bot")
+
+
+class _TextBot:
+    name = "text"
+
+    def choose(self, view: object, legal: Sequence[object], rng: random.Random) -> object:
+        return "bid 0"
+
+
+@pytest.mark.parametrize(
+    ("bot", "message"),
+    [
+        (_CrashingBot(), r"seat 0's bot 'crashing' raised ZeroDivisionError\('a bug in the bot'\)"),
+        (_TextBot(), r"seat 0's bot 'text' chose 'bid 0', not one of the legal moves"),
+    ],
+)
+def test_a_failing_bot_is_named_with_its_seat_move_and_game_seed(bot: Any, message: str) -> None:
+    from cardrules.errors import BotError
+
+    with pytest.raises(BotError, match=message + r".*at move 1 of the game with seed \d+"):
+        simulate("oh_hell", [bot, *LINEUP[1:]], games=1, seed=1, workers=1)

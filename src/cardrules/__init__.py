@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from cardrules import cards, errors, game, games
 from cardrules.errors import (
+    BotError,
     CardrulesError,
     DeckError,
     IllegalMoveError,
@@ -23,6 +24,7 @@ from cardrules.game import CHANCE
 
 __all__ = [
     "CHANCE",
+    "BotError",
     "CardrulesError",
     "DeckError",
     "IllegalMoveError",

@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 __all__ = [
+    "BotError",
     "CardrulesError",
     "DeckError",
     "IllegalMoveError",
@@ -44,3 +45,8 @@ class RecordError(CardrulesError, ValueError):
 class DeckError(CardrulesError, ValueError):
     """A deck order given to ``deal`` is not the game's deck: a card missing, repeated
     or foreign, something that is not a card, or a fixed deck with explicit chance."""
+
+
+class BotError(CardrulesError, ValueError):
+    """A bot failed while playing a game: it raised an error, or chose a move that is
+    not legal. The message names the seat, the bot, the game's seed and the move."""

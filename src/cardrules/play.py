@@ -16,6 +16,7 @@ from typing import Any
 
 from cardrules.bots import Bot
 from cardrules.core.randomness import Stream
+from cardrules.errors import BotError
 from cardrules.game import CHANCE, Game
 
 __all__ = ["play_game"]
@@ -42,9 +43,29 @@ def play_game(
         if seat is CHANCE or seat is None:
             raise ValueError("play_game plays seeded games; explicit chance needs a chance player")
         legal = game.legal_moves(state)
-        move = bots[seat].choose(game.observe(state, seat), legal, rngs[seat])
-        following = game.apply(state, move)
+        try:
+            move = bots[seat].choose(game.observe(state, seat), legal, rngs[seat])
+        except Exception as error:  # a user's bot failed: say where, keep the cause
+            raise _bot_error(bots[seat], seat, seed, state, f"raised {error!r}") from error
+        try:
+            following = game.apply(state, move)
+        except Exception as error:
+            raise _bot_error(
+                bots[seat],
+                seat,
+                seed,
+                state,
+                f"chose {move!r}, not one of the legal moves ({error})",
+            ) from error
         if on_move is not None:
             on_move(state, move, following)
         state = following
     return state
+
+
+def _bot_error(bot: Bot, seat: int, seed: int, state: Any, what: str) -> BotError:
+    name = getattr(bot, "name", None) or type(bot).__name__
+    return BotError(
+        f"seat {seat}'s bot {name!r} {what}, at move {state.moves_made + 1} of the game "
+        f"with seed {seed}"
+    )

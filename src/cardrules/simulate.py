@@ -630,7 +630,7 @@ def simulate(
             if progress is not None:
                 progress(len(job.indices))
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
             for done in pool.map(_play_chunk, jobs):
                 results.extend(done)
                 if progress is not None:
