@@ -37,6 +37,7 @@ from cardrules.cards import Card, format_cards, parse_cards
 from cardrules.core.options import build_rules, parse_rules_text
 from cardrules.errors import CardrulesError, RecordError
 from cardrules.game import CHANCE, ChanceMode
+from cardrules.render import text_table
 
 __all__ = [
     "FORMAT",
@@ -719,12 +720,12 @@ def score_sheet(record: Record) -> str:
         7. Di   play 3S
         8. Ann  play 7H
     <BLANKLINE>
-                  Ann   Bob    Cy    Di
-    deal 1          0    11    10     0
-      hand_size     1     1     1     1
-      bids          1     1     0     1
-      tricks        0     1     0     0
-    total           0    11    10     0
+                 Ann  Bob  Cy  Di
+    deal 1         0   11  10   0
+      hand size    1    1   1   1
+      bids         1    1   0   1
+      tricks       0    1   0   0
+    total          0   11  10   0
     Result: won by Bob (schedule complete)
     """
     steps = list(replay_steps(record))
@@ -778,20 +779,16 @@ def score_sheet(record: Record) -> str:
             lines.append(f"  {step.number:>3}. {who(step.seat):<{width}}  {step.move}")
     score = module.score(final)
     lines.append("")
-    columns = [max(len(name), 4) for name in names]
-    labels = [f"deal {len(score.deals)}", "total"]
-    labels += [f"  {key}" for row in score.deals for key, _ in row.extras]
-    label = max(len(text) for text in labels)
-    header = "  ".join(f"{n:>{c}}" for n, c in zip(names, columns, strict=True))
-    lines.append(" " * label + "  " + header)
+    rows = []
     for number, row in enumerate(score.deals, start=1):
-        figures = [(f"deal {number}", row.points)]
-        figures += [(f"  {key}", values) for key, values in row.extras if len(values) == seats]
-        for name, values in figures:
-            shown = "  ".join(f"{v:>{c}}" for v, c in zip(values, columns, strict=True))
-            lines.append(f"{name:<{label}}  {shown}")
-    totals = "  ".join(f"{t:>{c}}" for t, c in zip(score.totals, columns, strict=True))
-    lines.append(f"{'total':<{label}}  {totals}")
+        rows.append([f"deal {number}", *map(str, row.points)])
+        rows += [
+            [f"  {key.replace('_', ' ')}", *map(str, values)]
+            for key, values in row.extras
+            if len(values) == seats
+        ]
+    rows.append(["total", *map(str, score.totals)])
+    lines += text_table(["", *names], rows, indent="")
     outcome = score.outcome
     if outcome is None:
         lines.append("Result: the game is not finished")

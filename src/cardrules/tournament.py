@@ -36,6 +36,7 @@ from typing import Any
 import attrs
 
 from cardrules import games as registry
+from cardrules.render import text_table
 from cardrules.simulate import (
     BotEntry,
     Margin,
@@ -149,20 +150,12 @@ class Tournament:
                 ]
             )
         lines = [f"{self.deals} deals per match of {self.rules}, seed {self.seed}", ""]
-        lines += [*_columns(standings), "", *_columns(matches)]
+        lines += [
+            *text_table(standings[0], standings[1:], indent=""),
+            "",
+            *text_table(matches[0], matches[1:], indent=""),
+        ]
         return "\n".join(lines)
-
-
-def _columns(rows: list[list[str]]) -> list[str]:
-    """Rows of cells as text lines: the first column left-aligned, the others right."""
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    return [
-        "  ".join(
-            cell.ljust(width) if i == 0 else cell.rjust(width)
-            for i, (cell, width) in enumerate(zip(row, widths, strict=True))
-        ).rstrip()
-        for row in rows
-    ]
 
 
 def fit_ratings(
