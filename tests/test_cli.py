@@ -266,3 +266,57 @@ def test_strange_answers_at_the_prompt_are_refused_not_crashed_on(tmp_path: Path
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stdout + result.stderr
     assert result.stdout.count("not accepted:") == 4
+
+
+def test_simulate_saves_every_record_in_a_folder_and_never_over_old_ones(tmp_path: Path) -> None:
+    args = ("simulate", "oh_hell", "--rules", "short", "--games", "3", "--quiet")
+    result = cardrules(*args, "--records", "kept", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in (tmp_path / "kept").iterdir()) == [
+        f"oh_hell-game-{n}.json" for n in range(3)
+    ]
+    again = cardrules(*args, "--records", "kept", cwd=tmp_path)
+    assert again.returncode == 2 and again.stdout == ""  # refused before the run
+    assert "already holds oh_hell records: give a new or empty folder" in again.stderr
+    (tmp_path / "file").write_text("")
+    assert "that is a file" in cardrules(*args, "--records", "file", cwd=tmp_path).stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message", "absent"),
+    [
+        # A known bot name with a bad argument is not 'corrected' to itself.
+        (("simulate", "oh_hell", "--bots", "ismcts:0"), "iterations must be", "did you mean"),
+        (("simulate", "oh_hell", "--rules", " "), "--rules is empty: give a preset", "''"),
+    ],
+)
+def test_refusals_say_the_fix_without_noise(
+    args: tuple[str, ...], message: str, absent: str, tmp_path: Path
+) -> None:
+    result = cardrules(*args, cwd=tmp_path)
+    assert result.returncode == 2 and message in result.stderr and absent not in result.stderr
+
+
+def test_a_move_text_the_game_cannot_read_gets_the_way_to_type_it(tmp_path: Path) -> None:
+    result = cardrules(
+        "play", "oh_hell", "--rules", "short", "--seed", "9", stdin="bid ①\nquit\n", cwd=tmp_path
+    )
+    assert "not accepted: cannot read 'bid ①' as a move: type its number" in result.stdout
+    assert "invalid literal" not in result.stdout  # no Python conversion message
+
+
+def test_rules_lines_the_presets_up_however_long_their_names(tmp_path: Path) -> None:
+    lines = cardrules("rules", "oh_hell", without_rich=True).stdout.split("presets")[1]
+    starts = {line.index("oh_hell(") for line in lines.splitlines() if "oh_hell(" in line}
+    assert len(starts) == 1
+
+
+def test_a_record_file_that_appears_during_the_game_is_not_overwritten(tmp_path: Path) -> None:
+    from cardrules.cli import _save_record
+
+    taken = tmp_path / "cardrules-oh_hell-9.json"
+    taken.write_text("someone else's")
+    saved = _save_record(taken, "{}", overwrite=False)
+    assert saved == tmp_path / "cardrules-oh_hell-9-2.json" and saved.read_text() == "{}"
+    assert taken.read_text() == "someone else's"
+    assert _save_record(taken, "{}", overwrite=True) == taken and taken.read_text() == "{}"

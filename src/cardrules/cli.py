@@ -84,8 +84,12 @@ def _check_digits(text: str, where: str) -> None:
 def _rules_from(game: Game, rules_text: str | None, options: Sequence[str]) -> Any:
     """The rules given by ``--rules`` (a preset name or rules text) and ``--option``\\ s."""
     values: dict[str, object] = {}
-    if rules_text:
+    if rules_text is not None:
         rules_text = rules_text.strip()
+        if not rules_text:
+            raise UsageError(
+                "--rules is empty: give a preset name (see 'cardrules rules GAME') or rules text"
+            )
         _check_digits(rules_text, f"--rules {rules_text[:30]!r}")
         if rules_text in game.PRESETS:
             # The preset's explicit options only, so that --option may change one on which
@@ -245,8 +249,9 @@ def _cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
             if meaning:
                 out.write(f"{'':<{width}}  {meaning}\n")
     out.write("\npresets (use with --rules NAME):\n")
+    width = max((len(name) for name in game.PRESETS), default=0)
     for name, preset in game.PRESETS.items():
-        out.write(f"  {name:<12} {rules_to_text(game.NAME, preset)}\n")
+        out.write(f"  {name:<{width}}  {rules_to_text(game.NAME, preset)}\n")
     return 0
 
 
@@ -270,8 +275,35 @@ def _bots_for(game: Game, specs: Sequence[str]) -> None:
         try:
             make_bot(spec, game.NAME)
         except CardrulesError as error:
-            hint = did_you_mean(spec.split(":")[0], ("random", "heuristic", "ismcts"))
+            known = ("random", "heuristic", "ismcts")
+            name = spec.split(":")[0]
+            hint = "" if name in known else did_you_mean(name, known)
             raise UsageError(f"{error}{hint}") from None
+
+
+def _check_backend(args: argparse.Namespace) -> None:
+    if args.address and args.backend != "ray":
+        raise UsageError("--address is the Ray cluster's address: use it with --backend ray")
+
+
+def _check_records_folder(folder: Path, game: str) -> None:
+    """Create the records folder, or refuse one that cannot take the run's records,
+    before the run."""
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"--records {folder}: that is a file; give a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UsageError(
+            f"--records {folder}: cannot create the folder ({error.strerror})"
+        ) from None
+    if not os.access(folder, os.W_OK):
+        raise UsageError(f"--records {folder}: the folder is not writable")
+    if any(folder.glob(f"{game}-game-*.json")):
+        raise UsageError(
+            f"--records {folder} already holds {game} records: give a new or empty folder "
+            "(records are never overwritten)"
+        )
 
 
 def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
@@ -281,13 +313,14 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     game = _game(args.game)
     rules = _rules_from(game, args.rules, args.option)
     seats = sum(len(team) for team in game.teams(rules))
-    if args.address and args.backend != "ray":
-        raise UsageError("--address is the Ray cluster's address: use it with --backend ray")
+    _check_backend(args)
     lineup = list(args.bots)
     if len(lineup) > seats:
         raise UsageError(f"--bots names {len(lineup)} bots for {seats} seats")
     lineup += [lineup[-1]] * (seats - len(lineup))
     _bots_for(game, lineup)
+    if args.records is not None:
+        _check_records_folder(Path(args.records), game.NAME)
     with ProgressBar(args.games, game.NAME, enabled=not args.quiet) as bar:
         results = simulate(
             game.NAME,
@@ -299,7 +332,11 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
             backend=args.backend,
             address=args.address,
             progress=bar.advance,
+            records=args.records is not None,
         )
+    if args.records is not None:
+        paths = results.write_records(args.records)
+        print(f"{len(paths)} records written to {args.records}", file=sys.stderr)
     if args.json:
         out.write(json.dumps(results.to_dict(), indent=1) + "\n")
         return 0
@@ -344,8 +381,7 @@ def _cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
 
     game = _game(args.game)
     rules = _rules_from(game, args.rules, args.option)
-    if args.address and args.backend != "ray":
-        raise UsageError("--address is the Ray cluster's address: use it with --backend ray")
+    _check_backend(args)
     _bots_for(game, args.bots)
     total = planned_games(game.NAME, len(args.bots), args.deals, rules)
     with ProgressBar(total, f"{game.NAME} tournament", enabled=not args.quiet) as bar:
@@ -421,15 +457,21 @@ _HELP = """Type a move's number or its text (e.g. 'play QH', 'bid 2'), or:
   quit   leave the game (its record is saved)"""
 
 
-def _record_path(args: argparse.Namespace, game: Game) -> Path:
-    """Where the record goes, checked before the game starts; never overwrites unasked."""
+def _free_name(stem: str) -> Path:
+    """``STEM.json``, or ``STEM-2.json``, ``STEM-3.json``... the first that does not exist."""
+    path = Path(f"{stem}.json")
+    copy = 2
+    while path.exists():
+        path = Path(f"{stem}-{copy}.json")
+        copy += 1
+    return path
+
+
+def _record_path(args: argparse.Namespace, game: Game) -> tuple[Path, bool]:
+    """Where the record goes, checked before the game starts, and whether the person
+    agreed to overwrite it; never overwrites unasked."""
     if args.record is None:
-        stem = f"cardrules-{game.NAME}-{args.seed}"
-        path = Path(f"{stem}.json")
-        copy = 2
-        while path.exists():
-            path = Path(f"{stem}-{copy}.json")
-            copy += 1
+        path = _free_name(f"cardrules-{game.NAME}-{args.seed}")
         given = f"the record {path}"
     else:
         path = Path(args.record)
@@ -450,7 +492,23 @@ def _record_path(args: argparse.Namespace, game: Game) -> Path:
         sys.stdout.flush()
         if sys.stdin.readline().strip().lower() not in ("y", "yes"):
             raise UsageError(f"{given} exists: choose another name")
-    return path
+        return path, True
+    return path, False
+
+
+def _save_record(path: Path, text: str, overwrite: bool) -> Path:
+    """Write the record to ``path``; when a file of that name appeared during the game
+    (and the person did not agree to overwrite it) write beside it, numbered."""
+    if overwrite:
+        path.write_text(text, encoding="utf-8")
+        return path
+    while True:
+        try:
+            with path.open("x", encoding="utf-8") as file:
+                file.write(text)
+            return path
+        except FileExistsError:
+            path = _free_name(str(path.with_suffix("")))
 
 
 def _choice(command: str, legal: Sequence[Any], game: Game, state: Any) -> Any:
@@ -466,8 +524,11 @@ def _choice(command: str, legal: Sequence[Any], game: Game, state: Any) -> Any:
         return game.parse_move(state, command)
     except CardrulesError:
         raise
-    except ValueError as error:
-        raise NotationError(f"cannot read {command[:40]!r} as a move: {error}") from None
+    except ValueError:
+        raise NotationError(
+            f"cannot read {command[:40]!r} as a move: type its number, or its text as listed "
+            f"(e.g. {str(legal[0])!r})"
+        ) from None
 
 
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
@@ -484,7 +545,7 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     _bots_for(game, [args.bots])
     if args.seed is None:
         args.seed = random.SystemRandom().randrange(1, 1_000_000)
-    record_path = _record_path(args, game)
+    record_path, overwrite = _record_path(args, game)
     bots: list[Bot | None] = [
         None if s == args.seat else make_bot(args.bots, game.NAME) for s in range(seats)
     ]
@@ -573,7 +634,9 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     finally:
         # Saved however the game ends: finished, left, or interrupted with Ctrl-C.
         try:
-            record_path.write_text(record_of(state, game=game.NAME).to_json(), encoding="utf-8")
+            record_path = _save_record(
+                record_path, record_of(state, game=game.NAME).to_json(), overwrite
+            )
         except OSError as error:
             print(f"cardrules: cannot save {record_path}: {error.strerror}", file=sys.stderr)
         else:
@@ -670,6 +733,18 @@ def _add_game_options(command: argparse.ArgumentParser, *, seed_default: int | N
     )
 
 
+def _add_run_options(command: argparse.ArgumentParser) -> None:
+    """Where and how a run of many games goes: processes, Ray, the progress bar."""
+    command.add_argument(
+        "--workers", type=_count(1), default=None, help="worker processes (default: all cores)"
+    )
+    command.add_argument(
+        "--backend", choices=("local", "ray"), default="local", help="where to run"
+    )
+    command.add_argument("--address", help="the Ray cluster's address (with --backend ray)")
+    command.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
 def _add_list(commands: Any) -> None:
     commands.add_parser("list", help="list the games", description="List the games.")
 
@@ -732,15 +807,15 @@ def _add_simulate(commands: Any) -> None:
         help="one bot per seat (the last repeats): random, heuristic, ismcts:N",
     )
     sim.add_argument("--games", type=_count(1), default=100, help="how many games")
+    _add_run_options(sim)
     sim.add_argument(
-        "--workers", type=_count(1), default=None, help="worker processes (default: all cores)"
+        "--records",
+        metavar="FOLDER",
+        help="save every game's record in this folder (created if need be), as GAME-game-N.json",
     )
-    sim.add_argument("--backend", choices=("local", "ray"), default="local", help="where to run")
-    sim.add_argument("--address", help="the Ray cluster's address (with --backend ray)")
     output = sim.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print every result as JSON")
     output.add_argument("--csv", action="store_true", help="print one CSV row per game")
-    sim.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
 def _add_tournament(commands: Any) -> None:
@@ -760,13 +835,8 @@ def _add_tournament(commands: Any) -> None:
         help="two or more bots, e.g. heuristic random ismcts:100",
     )
     tour.add_argument("--deals", type=_count(1), default=100, help="deals per match")
-    tour.add_argument(
-        "--workers", type=_count(1), default=None, help="worker processes (default: all cores)"
-    )
-    tour.add_argument("--backend", choices=("local", "ray"), default="local", help="where to run")
-    tour.add_argument("--address", help="the Ray cluster's address (with --backend ray)")
+    _add_run_options(tour)
     tour.add_argument("--json", action="store_true", help="print the results as JSON")
-    tour.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
 def _add_replay(commands: Any) -> None:
