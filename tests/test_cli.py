@@ -288,6 +288,7 @@ def test_simulate_saves_every_record_in_a_folder_and_never_over_old_ones(tmp_pat
         # A known bot name with a bad argument is not 'corrected' to itself.
         (("simulate", "oh_hell", "--bots", "ismcts:0"), "iterations must be", "did you mean"),
         (("simulate", "oh_hell", "--rules", " "), "--rules is empty: give a preset", "''"),
+        (("tournament", "oh_hell", "--bots", "random"), "e.g. --bots heuristic random", "['"),
     ],
 )
 def test_refusals_say_the_fix_without_noise(

@@ -164,7 +164,7 @@ def test_chosen_records_are_kept_and_replay_to_the_same_results(tmp_path: Path) 
         ({"seed": "x"}, "seed must be a whole number, not 'x'"),
         ({"seed": 1.5}, "seed must be a whole number"),
         ({"rules": 5}, "rules must be oh_hell's Rules or their text"),
-        ({"rules": "enfle()"}, "are not rules of 'oh_hell'"),
+        ({"rules": "enfle()"}, "these are rules of 'enfle', not of 'oh_hell'"),
         ({"rules": SINGLE, "rules_text": SINGLE}, "give the rules once"),
         ({"records": "all"}, "records must be True, False or the numbers"),
         ({"records": [9]}, r"records names game 9; the games are 0\.\.1"),
@@ -218,3 +218,15 @@ def test_a_failing_bot_is_named_with_its_seat_move_and_game_seed(bot: Any, messa
 
     with pytest.raises(BotError, match=message + r".*at move 1 of the game with seed \d+"):
         simulate("oh_hell", [bot, *LINEUP[1:]], games=1, seed=1, workers=1)
+
+
+def test_rules_may_be_a_preset_name_of_the_game_with_a_suggestion_for_a_typo() -> None:
+    from cardrules.tournament import tournament
+
+    assert simulate("oh_hell", LINEUP, games=1, seed=1, rules="short", workers=1).rules == str(
+        oh_hell.Rules(start_hand=3)
+    )
+    with pytest.raises(SimulationError, match="'shrt' is not a preset of oh_hell; did you mean"):
+        tournament("oh_hell", ["random", "heuristic"], deals=1, seed=1, rules="shrt")
+    with pytest.raises(SimulationError, match="these are rules of 'mau_mau', not of 'oh_hell'"):
+        simulate("oh_hell", LINEUP, games=1, seed=1, rules="mau_mau()")

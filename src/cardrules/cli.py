@@ -1,24 +1,23 @@
-"""The command line: ``cardrules play | simulate | replay | rules | list | demo``.
+"""The command line: ``cardrules list | rules | demo | play | simulate | tournament | replay``.
 
 Every bad input (unknown game, bad option, illegal move, broken record) gets one
 clear line on standard error and exit status 2, never a traceback; a name with a
 typo gets the nearest known name as a suggestion. Arguments and paths are checked
 before the work starts. Tables are plain text on the base install and drawn by
 ``rich`` when it is installed (``pip install 'cardrules[cli]'``), which also
-gives ``simulate`` its progress bar.
+draws the progress bar of ``simulate`` and ``tournament`` (plain text without it).
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
-import difflib
 import json
 import os
 import random
 import re
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
@@ -27,7 +26,7 @@ import attrs
 import cardrules
 from cardrules import games
 from cardrules.bots import Bot
-from cardrules.core.options import build_rules, parse_rules_text, rules_to_text
+from cardrules.core.options import build_rules, did_you_mean, parse_rules_text, rules_to_text
 from cardrules.errors import CardrulesError, IllegalMoveError, NotationError
 from cardrules.game import CHANCE, Game
 
@@ -45,16 +44,6 @@ class UsageError(CardrulesError):
 
 
 # --------------------------------------------------------------------------- names
-
-
-def did_you_mean(word: str, known: Iterable[str]) -> str:
-    """``"; did you mean 'oh_hell'?"`` when a known name is close to ``word``, else ``""``.
-
-    >>> did_you_mean("oh_hel", ["oh_hell", "enfle"])
-    "; did you mean 'oh_hell'?"
-    """
-    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
-    return f"; did you mean {close[0]!r}?" if close else ""
 
 
 def _game(name: str) -> Game:
@@ -83,6 +72,8 @@ def _check_digits(text: str, where: str) -> None:
 
 def _rules_from(game: Game, rules_text: str | None, options: Sequence[str]) -> Any:
     """The rules given by ``--rules`` (a preset name or rules text) and ``--option``\\ s."""
+    from cardrules.simulate import rules_options
+
     values: dict[str, object] = {}
     if rules_text is not None:
         rules_text = rules_text.strip()
@@ -91,26 +82,10 @@ def _rules_from(game: Game, rules_text: str | None, options: Sequence[str]) -> A
                 "--rules is empty: give a preset name (see 'cardrules rules GAME') or rules text"
             )
         _check_digits(rules_text, f"--rules {rules_text[:30]!r}")
-        if rules_text in game.PRESETS:
-            # The preset's explicit options only, so that --option may change one on which
-            # others depend (their resolved values are left to the rules to work out again).
-            _, values = parse_rules_text(rules_to_text(game.NAME, game.PRESETS[rules_text]))
-        elif re.fullmatch(r"\w+", rules_text) and rules_text not in games.names():
-            presets = ", ".join(game.PRESETS) or "none"
-            raise UsageError(
-                f"--rules {rules_text!r} is not a preset of {game.NAME}"
-                f"{did_you_mean(rules_text, game.PRESETS)} (presets: {presets}; "
-                f"or write rules text such as '{game.NAME}(players=4)')"
-            )
-        else:
-            try:
-                name, values = parse_rules_text(rules_text)
-            except ValueError as error:
-                raise UsageError(f"--rules: {error}") from None
-            if _game(name) is not game:
-                raise UsageError(
-                    f"--rules {rules_text!r} are rules of {name!r}, not of {game.NAME!r}"
-                )
+        try:
+            values = rules_options(game, rules_text)
+        except CardrulesError as error:
+            raise UsageError(f"--rules: {error}") from None
     known = _option_names(game)
     for option in options:
         key, sep, raw = option.partition("=")
@@ -382,6 +357,10 @@ def _cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
     game = _game(args.game)
     rules = _rules_from(game, args.rules, args.option)
     _check_backend(args)
+    if len(args.bots) < 2:
+        raise UsageError(
+            "--bots: a tournament needs at least two bots, e.g. --bots heuristic random"
+        )
     _bots_for(game, args.bots)
     total = planned_games(game.NAME, len(args.bots), args.deals, rules)
     with ProgressBar(total, f"{game.NAME} tournament", enabled=not args.quiet) as bar:

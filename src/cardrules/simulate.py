@@ -41,6 +41,7 @@ import importlib
 import math
 import os
 import pickle
+import re
 import statistics
 from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -51,7 +52,7 @@ import attrs
 
 from cardrules import games as registry
 from cardrules.bots import Bot, RandomBot
-from cardrules.core.options import build_rules, parse_rules_text
+from cardrules.core.options import build_rules, did_you_mean, parse_rules_text, rules_to_text
 from cardrules.core.randomness import Stream
 from cardrules.errors import CardrulesError, RulesError
 from cardrules.play import play_game
@@ -67,6 +68,7 @@ __all__ = [
     "bot_label",
     "make_bot",
     "mean_interval",
+    "rules_options",
     "simulate",
     "wilson_interval",
 ]
@@ -501,16 +503,41 @@ def _whole_number(name: str, value: object, least: int | None = None) -> int:
     return value
 
 
+def rules_options(module: Any, text: str) -> dict[str, object]:
+    """The options that a preset name of ``module`` (e.g. ``"short"``) or a rules text
+    (``"oh_hell(players=5)"``) sets, checked to be options of that game's rules text;
+    the values are checked when the rules are built.
+
+    >>> from cardrules.games import oh_hell
+    >>> rules_options(oh_hell, "short"), rules_options(oh_hell, "oh_hell(players=5)")
+    ({'start_hand': 3}, {'players': 5})
+    """
+    text = text.strip()
+    if text in module.PRESETS:
+        # The preset's explicit options only, so that a caller may change one on which
+        # others depend (their resolved values are left to the rules to work out again).
+        return parse_rules_text(rules_to_text(module.NAME, module.PRESETS[text]))[1]
+    if re.fullmatch(r"\w+", text) and text not in registry.names():
+        presets = ", ".join(module.PRESETS) or "none"
+        raise SimulationError(
+            f"{text[:40]!r} is not a preset of {module.NAME}"
+            f"{did_you_mean(text, module.PRESETS)} (presets: {presets}; or write rules "
+            f"text such as '{module.NAME}(players=4)')"
+        )
+    name, options = parse_rules_text(text)
+    if registry.get(name) is not module:
+        raise SimulationError(
+            f"these are rules of {name!r}, not of {module.NAME!r}: write "
+            f"{module.NAME}(OPTION=VALUE,...) or a preset name of {module.NAME}"
+        )
+    return options
+
+
 def _rules_of(module: Any, rules: object, game: str) -> Any:
     if rules is None:
         return module.Rules()
     if isinstance(rules, str):
-        name, options = parse_rules_text(rules)
-        if registry.get(name) is not module:
-            raise SimulationError(
-                f"rules {rules!r} are not rules of {game!r}: write {module.NAME}(OPTION=VALUE,...)"
-            )
-        return build_rules(module.Rules, options)
+        return build_rules(module.Rules, rules_options(module, rules))
     if isinstance(rules, module.Rules):
         return rules
     raise SimulationError(
@@ -556,9 +583,9 @@ def simulate(
     """Play ``games`` games of ``game`` with one bot per seat, seats rotated each game.
 
     ``lineup``: one bot per seat, each a name, a bot object or a factory (see the
-    module docs); seats may have different bots. ``rules``: the game's ``Rules``
-    or their text (``rules_text`` is the older name for the text; default: the
-    game's default rules). ``workers``: processes to use (default: every core; 1
+    module docs); seats may have different bots. ``rules``: the game's ``Rules``,
+    their text or a preset name (``rules_text`` is the older name for the text;
+    default: the game's default rules). ``workers``: processes to use (default: every core; 1
     plays in this process). ``backend="ray"`` runs the same chunks as Ray tasks
     (``address`` of the cluster, or None to start a local Ray). ``progress(n)`` is
     called as games finish. ``duplicate``: play each deal in every rotation of the

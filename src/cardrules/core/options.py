@@ -16,8 +16,9 @@ The text form lists only what differs from the defaults and parses back:
 
 from __future__ import annotations
 
+import difflib
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from typing import Any, TypeVar, cast
 
 import attrs
@@ -204,3 +205,13 @@ def build_rules(cls: type[T], options: dict[str, object]) -> T:
     if unknown:
         raise RulesError(f"unknown option {', '.join(unknown)}: the options are {', '.join(known)}")
     return cls(**options)
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """``"; did you mean 'oh_hell'?"`` when a known name is close to ``word``, else ``""``.
+
+    >>> did_you_mean("oh_hel", ["oh_hell", "enfle"])
+    "; did you mean 'oh_hell'?"
+    """
+    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""
