@@ -261,6 +261,15 @@ def _check_backend(args: argparse.Namespace) -> None:
         raise UsageError("--address is the Ray cluster's address: use it with --backend ray")
 
 
+def _wins_text(wins: float) -> str:
+    """Wins with at most two decimals (a shared first place shares the win).
+
+    >>> _wins_text(12.0), _wins_text(12.5), _wins_text(25.833333)
+    ('12', '12.5', '25.83')
+    """
+    return f"{wins:.2f}".rstrip("0").rstrip(".")
+
+
 def _check_records_folder(folder: Path, game: str) -> None:
     """Create the records folder, or refuse one that cannot take the run's records,
     before the run."""
@@ -332,7 +341,7 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         [
             row.bot,
             str(row.seat_games),
-            f"{row.wins:g}",
+            _wins_text(row.wins),
             f"{row.win_rate:.3f}",
             f"{row.win_low:.3f}..{row.win_high:.3f}",
             f"{row.mean_payoff:.2f}",
