@@ -321,3 +321,16 @@ def test_a_record_file_that_appears_during_the_game_is_not_overwritten(tmp_path:
     assert saved == tmp_path / "cardrules-oh_hell-9-2.json" and saved.read_text() == "{}"
     assert taken.read_text() == "someone else's"
     assert _save_record(taken, "{}", overwrite=True) == taken and taken.read_text() == "{}"
+
+
+def test_replay_prints_a_record_as_a_score_sheet(tmp_path: Path) -> None:
+    cardrules(
+        "play", "oh_hell", "--rules", "short", "--record", "r.json", stdin="1\n" * 80, cwd=tmp_path
+    )
+    result = cardrules("replay", "r.json", "--sheet", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("oh_hell · oh_hell(start_hand=3)")
+    assert "Deal 1 · dealer:" in result.stdout and lines[-1].startswith("Result: ")
+    refused = cardrules("replay", "r.json", "--sheet", "--seat", "1", cwd=tmp_path)
+    assert refused.returncode == 2 and "--seat goes with the step by step replay" in refused.stderr

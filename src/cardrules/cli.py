@@ -392,8 +392,13 @@ def _cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
-    from cardrules.records import Record, replay, replay_steps
+    from cardrules.records import Record, replay, replay_steps, score_sheet
     from cardrules.render import Style, outcome_text, render_table
+
+    if args.sheet and args.seat is not None:
+        raise UsageError(
+            "--sheet prints the whole record; --seat goes with the step by step replay"
+        )
 
     try:
         data = Path(args.record).read_bytes()
@@ -414,6 +419,9 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     if args.seat is not None and not 0 <= args.seat < seats:
         raise UsageError(f"--seat {args.seat}: this game has seats 0 to {seats - 1}")
     style = Style.for_stream(out)
+    if args.sheet:
+        out.write(style.text(score_sheet(record)) + "\n")
+        return 0
     dealt = "dealt by hand" if record.seed is None else f"seed {record.seed}"
     out.write(f"{record.game} {record.rules}, {dealt}, {len(record.moves)} moves\n")
     shown = 0
@@ -836,7 +844,14 @@ def _add_replay(commands: Any) -> None:
     )
     replay.add_argument("record", help="a record file (JSON)")
     replay.add_argument("--seat", type=_count(0), help="show this seat's view after each move")
-    replay.add_argument("--pause", action="store_true", help="wait for Enter after each move")
+    # --sheet prints the whole record at once, so it goes with neither --seat nor --pause.
+    how = replay.add_mutually_exclusive_group()
+    how.add_argument("--pause", action="store_true", help="wait for Enter after each move")
+    how.add_argument(
+        "--sheet",
+        action="store_true",
+        help="print the record as a score sheet: players, each deal's hands and moves, the points",
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
