@@ -334,3 +334,17 @@ def test_replay_prints_a_record_as_a_score_sheet(tmp_path: Path) -> None:
     assert "Deal 1 · dealer:" in result.stdout and lines[-1].startswith("Result: ")
     refused = cardrules("replay", "r.json", "--sheet", "--seat", "1", cwd=tmp_path)
     assert refused.returncode == 2 and "--seat goes with the step by step replay" in refused.stderr
+
+
+def test_a_move_copied_from_the_screen_with_its_suit_symbol_is_read(tmp_path: Path) -> None:
+    from cardrules.cli import _choice
+    from cardrules.games import oh_hell
+
+    rules = oh_hell.Rules(schedule="single", start_hand=2, first_dealer=3)
+    state = oh_hell.deal(rules, seed=0)
+    for _ in range(4):
+        state = oh_hell.apply(state, oh_hell.legal_moves(state)[0])
+    legal = oh_hell.legal_moves(state)
+    card = legal[0].card
+    typed = f"play {card.text[:-1]}{'♣♦♥♠'['CDHS'.index(card.text[-1])]}"
+    assert _choice(typed, legal, oh_hell, state) == legal[0]

@@ -446,7 +446,8 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
 # --------------------------------------------------------------------------- play
 
 
-_HELP = """Type a move's number or its text (e.g. 'play QH', 'bid 2'), or:
+_HELP = """Type a move's number or its text (e.g. 'play QH', 'bid 2'; suits are the letters
+C D H S or the symbols as shown, 10 is 10 or T), or:
   help   this text
   hint   what the heuristic bot would play here
   undo   go back to your previous decision
@@ -507,6 +508,9 @@ def _save_record(path: Path, text: str, overwrite: bool) -> Path:
             path = _free_name(str(path.with_suffix("")))
 
 
+_SUIT_LETTERS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
+
+
 def _choice(command: str, legal: Sequence[Any], game: Game, state: Any) -> Any:
     """The move a typed command names: a number from the list, or a move's text."""
     if command.isascii() and command.isdigit():
@@ -516,6 +520,8 @@ def _choice(command: str, legal: Sequence[Any], game: Game, state: Any) -> Any:
         return legal[number - 1]
     if len(command) > 200:
         raise NotationError("that is too long for a move: type its number or its text")
+    # A move copied from the screen has suit symbols; the move texts use the letters.
+    command = command.translate(_SUIT_LETTERS)
     try:
         return game.parse_move(state, command)
     except CardrulesError:
