@@ -344,7 +344,10 @@ def test_a_move_copied_from_the_screen_with_its_suit_symbol_is_read(tmp_path: Pa
     state = oh_hell.deal(rules, seed=0)
     for _ in range(4):
         state = oh_hell.apply(state, oh_hell.legal_moves(state)[0])
+    from cardrules.moves import Play
+
     legal = oh_hell.legal_moves(state)
+    assert isinstance(legal[0], Play)
     card = legal[0].card
     typed = f"play {card.text[:-1]}{'♣♦♥♠'['CDHS'.index(card.text[-1])]}"
     assert _choice(typed, legal, oh_hell, state) == legal[0]
