@@ -1,6 +1,6 @@
 """The demo: a whole game between bots, printing each deal and the running scores.
 
-Run it with ``python -m cardrules demo`` (``--game``, ``--seed``, ``--rules``).
+Run it with ``cardrules demo [GAME]`` (``--seed``, ``--rules``, ``--option``).
 """
 
 from __future__ import annotations
@@ -12,22 +12,15 @@ from cardrules import games
 from cardrules.bots import RandomBot
 from cardrules.game import Game, Score
 from cardrules.play import play_game
-from cardrules.render import outcome_text
+from cardrules.render import deals_table, outcome_text
 
 __all__ = ["run_demo", "score_table"]
 
 
 def score_table(score: Score) -> str:
-    """The deals played so far and the running totals, as a text table."""
-    players = len(score.totals)
-    header = "deal  dealer  " + "  ".join(f"seat {s:<3}" for s in range(players))
-    lines = [header, "-" * len(header)]
-    running = [0] * players
-    for row in score.deals:
-        running = [r + p for r, p in zip(running, row.points)]
-        cells = "  ".join(f"{p:+4d} {t:>3}" for p, t in zip(row.points, running))
-        lines.append(f"{row.number + 1:>4}  {row.dealer:>6}  {cells}")
-    return "\n".join(lines)
+    """The deals played so far and the running totals, as a text table (the same
+    table as the terminal game's, :func:`cardrules.render.deals_table`)."""
+    return deals_table(score)
 
 
 #: The events the demo prints as they happen; the rest shows in each deal's summary.
@@ -53,7 +46,7 @@ def run_demo(
     """Play one game between random bots and print every deal and the score table."""
     game = games.get(game_name)
     rules = game.Rules() if rules is None else rules
-    seats = len(game.teams(rules)) if not hasattr(rules, "players") else rules.players
+    seats = sum(len(team) for team in game.teams(rules))
     write(f"{game.NAME} {rules} with {seats} random bots, seed {seed}\n")
 
     def show(events: Any) -> None:
