@@ -351,3 +351,15 @@ def test_a_move_copied_from_the_screen_with_its_suit_symbol_is_read(tmp_path: Pa
     card = legal[0].card
     typed = f"play {card.text[:-1]}{'♣♦♥♠'['CDHS'.index(card.text[-1])]}"
     assert _choice(typed, legal, oh_hell, state) == legal[0]
+
+
+def test_a_played_game_records_who_sat_where_and_the_date(tmp_path: Path) -> None:
+    import datetime
+
+    cardrules(
+        "play", "oh_hell", "--seat", "2", "--bots", "random", "--record", "r.json",
+        stdin="quit\n", cwd=tmp_path,
+    )  # fmt: skip
+    data = json.loads((tmp_path / "r.json").read_text())
+    assert data["players"] == ["random bot", "random bot", "you", "random bot"]
+    assert datetime.date.fromisoformat(data["date"]) <= datetime.date.today()

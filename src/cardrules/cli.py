@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import datetime
 import json
 import os
 import random
@@ -636,9 +637,13 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     finally:
         # Saved however the game ends: finished, left, or interrupted with Ctrl-C.
         try:
-            record_path = _save_record(
-                record_path, record_of(state, game=game.NAME).to_json(), overwrite
+            record = record_of(
+                state,
+                game=game.NAME,
+                players=["you" if s == args.seat else f"{args.bots} bot" for s in range(seats)],
+                date=datetime.date.today().isoformat(),
             )
+            record_path = _save_record(record_path, record.to_json(), overwrite)
         except OSError as error:
             print(f"cardrules: cannot save {record_path}: {error.strerror}", file=sys.stderr)
         else:
