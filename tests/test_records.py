@@ -324,3 +324,14 @@ def test_every_game_records_its_deals_and_replays_without_its_seed_when_it_can(
         return
     seedless = Record.from_json(record_of(state, with_seed=False).to_json())
     assert game.score(replay(seedless)).deals == game.score(state).deals
+
+
+@pytest.mark.parametrize("text", ["bid " + "9" * 5000, "bid ²", "play " + "Q" * 3000])
+def test_a_huge_or_strange_move_text_gets_a_short_record_error(text: str) -> None:
+    data = json.loads(FIRST_FORMAT)
+    data["moves"] = [text]
+    with pytest.raises(RecordError, match=r"record move 1 \('(bid|play) ") as caught:
+        replay(Record.from_dict(data))
+    message = str(caught.value)
+    assert len(message) < 400 and "set_int_max_str_digits" not in message
+    assert "invalid literal" not in message

@@ -406,12 +406,21 @@ def _start(record: Record) -> tuple[Any, Any]:
 
 
 def _apply_text(module: Any, state: Any, text: str, number: int) -> Any:
+    shown = repr(text) if len(text) <= 60 else f"{text[:40]!r}... ({len(text)} characters)"
     try:
         return module.apply(state, module.parse_move(state, text))
     except CardrulesError as error:
-        raise RecordError(f"record move {number} ({text!r}): {error}") from None
-    except Exception as error:  # never let a bad move text escape as a plain error
-        raise RecordError(f"record move {number} ({text!r}) cannot be read: {error}") from None
+        message = str(error)
+        if len(message) > 300:  # a message quoting a huge move text: the start says enough
+            message = message[:200] + "..."
+        raise RecordError(f"record move {number} ({shown}): {message}") from None
+    except Exception:  # never let a bad move text escape as a plain error
+        legal = module.legal_moves(state)
+        example = f" (e.g. {str(legal[0])!r})" if legal else ""
+        raise RecordError(
+            f"record move {number} ({shown}) cannot be read as a move of {module.NAME}: "
+            f"write it as the game writes its moves{example}"
+        ) from None
 
 
 def _deal_from_layout(module: Any, state: Any, layout: DealLayout | None, deal: int) -> Any:
