@@ -148,5 +148,5 @@ def test_a_game_stopped_at_its_limit_says_who_is_ahead(
 
     score = Score(totals, ((0, 2), (1, 3)), "high", (), Outcome("truncated", ()), (0.0,) * 4)
     assert outcome_text(score, you=you).startswith(
-        f"The game stopped at its move or deal limit, {ahead}: seat 0"
+        f"The game stopped at its move or deal limit with {ahead}: seat 0"
     )

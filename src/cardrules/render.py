@@ -378,21 +378,21 @@ def outcome_text(score: Score, you: int | None = None) -> str:
 
 
 def _leaders(score: Score, you: int | None) -> str:
-    """``", seats 1 and 3 ahead"`` for a game stopped early: the team with the best
+    """``" with seats 1 and 3 ahead"`` for a game stopped early: the team with the best
     total, or nothing when the teams are level."""
     team_totals = [score.totals[team[0]] for team in score.teams]
     if len(set(team_totals)) <= 1:
-        return ", the scores level"
+        return " with the scores level"
     best = max(team_totals) if score.better == "high" else min(team_totals)
     leading = [team for team, total in zip(score.teams, team_totals) if total == best]
     if len(leading) != 1:
         return ""
     team = leading[0]
     if you is not None and you in team:
-        return ", you ahead" if len(team) == 1 else ", your side ahead"
+        return " with you ahead" if len(team) == 1 else " with your side ahead"
     if len(team) == 1:
-        return f", seat {team[0]} ahead"
-    return f", seats {' and '.join(map(str, team))} ahead"
+        return f" with seat {team[0]} ahead"
+    return f" with seats {' and '.join(map(str, team))} ahead"
 
 
 def deals_table(score: Score, you: int | None = None) -> str:
