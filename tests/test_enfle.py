@@ -15,6 +15,7 @@ import pytest
 from cardrules.bots import RandomBot
 from cardrules.bots.heuristics import heuristic_bot
 from cardrules.cards import Card, Suit, cards_of, format_cards, mask_of, parse_cards
+from cardrules.core import trickgame
 from cardrules.errors import IllegalMoveError, NotationError, RecordError, RulesError
 from cardrules.game import CHANCE
 from cardrules.games import enfle
@@ -421,7 +422,7 @@ def test_sample_is_uniform_over_the_consistent_worlds_chi_square(
     follow spades and has only picked up QS since). Every consistent world is counted
     by hand and must be equally likely, by the quick path (rejection) and by the
     exact counting path alone (``quick_tries=0``)."""
-    monkeypatch.setattr(enfle, "_QUICK_TRIES", quick_tries)
+    monkeypatch.setattr(trickgame, "_QUICK_TRIES", quick_tries)
     view = enfle.observe(chi_square_position(), 0)
     assert view.known[2] == parse_cards("QS") and view.voids[2] == (Suit.SPADES,)
     unseen = parse_cards("10C JC JD KD 10H KH KS")

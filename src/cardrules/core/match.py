@@ -27,9 +27,16 @@ from cardrules.cards import Card, validate_deck_order
 from cardrules.core.options import BaseRules
 from cardrules.core.randomness import Stream
 from cardrules.errors import DeckError
-from cardrules.game import DealRow, Outcome
+from cardrules.game import DealRow, Outcome, winners_by_total
 
-__all__ = ["Match", "cap_reached", "first_deal_order", "first_dealer", "shuffled"]
+__all__ = [
+    "Match",
+    "cap_reached",
+    "first_deal_order",
+    "first_dealer",
+    "match_over",
+    "shuffled",
+]
 
 
 @attrs.frozen(slots=True)
@@ -115,3 +122,35 @@ def ranked_outcome(
 ) -> Outcome:
     """An outcome where several winners mean a draw between them."""
     return Outcome(reason, winners, draw=len(winners) > 1 and len(winners) <= players)
+
+
+def match_over(
+    rules: BaseRules,
+    match: Match,
+    moves_made: int,
+    *,
+    deals: int | None = None,
+    better: Literal["high", "low"] = "high",
+    decided: Outcome | None = None,
+) -> Outcome | None:
+    """After a deal is scored: how the match ends now, or None when it goes on.
+
+    ``decided`` is the game's own verdict (a target reached, say) and wins; then
+    the schedule: after ``deals`` deals the best total wins (several best totals
+    are a draw between them); then the safety caps (:func:`cap_reached`).
+
+    >>> from cardrules.core.options import BaseRules
+    >>> m = Match.start(dealer=0, players=2).finish_deal((3, 5), extras=())
+    >>> match_over(BaseRules(), m, moves_made=40, deals=1)
+    Outcome(reason='schedule complete', winners=(1,), draw=False)
+    >>> match_over(BaseRules(), m, moves_made=40, deals=2) is None
+    True
+    """
+    if decided is not None:
+        return decided
+    if deals is not None and match.deal_number >= deals:
+        winners = winners_by_total(match.totals, better)
+        return Outcome("schedule complete", winners, draw=len(winners) > 1)
+    if cap_reached(rules, match.deal_number, moves_made):
+        return truncated()
+    return None

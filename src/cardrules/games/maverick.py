@@ -73,7 +73,8 @@ from cardrules.core.options import (
 )
 from cardrules.core.sampling import deal_uniformly
 from cardrules.core.serial import StateReader, common_to_dict
-from cardrules.errors import IllegalMoveError, NotationError, RecordError
+from cardrules.core.trickgame import events, moves_played
+from cardrules.errors import IllegalMoveError, NotationError
 from cardrules.game import (
     CHANCE,
     Chance,
@@ -1045,13 +1046,20 @@ def _finish_deal(state: State) -> State:
             f" (total {match.totals[1]})",
         )
     )
-    first, second = match.totals[0], match.totals[1]
-    if max(first, second) >= state.rules.target and first != second:
-        winners = TEAMS[0] if first > second else TEAMS[1]
-        return _game_over(state, match, log, Outcome("target reached", winners, False))
-    if match_core.cap_reached(state.rules, match.deal_number, state.moves_made):
-        return _game_over(state, match, log, match_core.truncated())
+    outcome = match_core.match_over(
+        state.rules, match, state.moves_made, decided=_target_reached(state.rules, match)
+    )
+    if outcome is not None:
+        return _game_over(state, match, log, outcome)
     return _begin_deal(state, match, log)
+
+
+def _target_reached(rules: Rules, match: Match) -> Outcome | None:
+    """The team with the higher total wins once a total reaches the target (seed 001)."""
+    first, second = match.totals[0], match.totals[1]
+    if max(first, second) >= rules.target and first != second:
+        return Outcome("target reached", TEAMS[0] if first > second else TEAMS[1], False)
+    return None
 
 
 def _check_caps(state: State) -> State:
@@ -1223,18 +1231,6 @@ def score(state: State) -> Score:
         outcome=state.outcome,
         payoffs=(float(lead), float(-lead), float(lead), float(-lead)),
     )
-
-
-def events(state: State) -> tuple[Event, ...]:
-    """The public event log, oldest first."""
-    return state.log.to_tuple()
-
-
-def moves_played(state: State) -> tuple[Move, ...]:
-    """Every move applied since the deal (chance outcomes included in explicit mode)."""
-    if state.history is None:
-        raise RecordError("this state was made by sample(): it has no move history")
-    return state.history.to_tuple()
 
 
 def _in_transit(state: State) -> bool:

@@ -1,0 +1,179 @@
+"""Classic Whist, written on the cardrules trick-taking engine as a new game would be.
+
+Four players, partners sitting opposite: seats 0 and 2 against seats 1 and 3.
+The dealer deals all 52 cards one at a time, clockwise from his left; his last
+card is turned face up for trump and stays in his hand. The player on the
+dealer's left leads; everyone must follow suit if he can; the highest trump
+wins, else the highest card of the suit led; the winner leads next. A
+partnership that wins more than six tricks scores one point for each trick over
+six. The deal passes to the left; the first partnership to reach 5 points wins.
+
+This file is the whole game: its options, its description for the engine
+(:class:`cardrules.core.trickgame.TrickGame`), its view and its scoring. The
+engine supplies dealing, trick play, views, sampling, records and move numbers.
+Run it to watch the bots play one game: ``python examples/whist.py [SEED]``.
+"""
+
+from __future__ import annotations
+
+import enum
+import sys
+from typing import Final
+
+import attrs
+
+from cardrules.bots import RandomBot
+from cardrules.bots.ismcts import ISMCTSBot
+from cardrules.cards import DECK52, Card
+from cardrules.core import trickgame, tricks
+from cardrules.core.match import Match
+from cardrules.core.options import check_int, rules_to_text
+from cardrules.core.trick_contract import *  # noqa: F403
+from cardrules.core.trickgame import State
+from cardrules.game import Chance, ChanceMode, Event, Fact, Log, Outcome, Score
+from cardrules.moves import Move
+from cardrules.play import play_game
+
+NAME: Final = "whist"
+TITLE: Final = "Whist"
+#: Changes whenever the behaviour of this game changes, so records say which rules made them.
+version: Final = "1"
+#: Partners sit opposite: team 0 is seats 0 and 2, team 1 seats 1 and 3.
+TEAMS: Final = ((0, 2), (1, 3))
+BOOK: Final = 6  # tricks that score nothing
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class Rules(trickgame.TrickGameRules):
+    """``players``: 4 (nothing else); ``target``: the points that win the game, 5."""
+
+    players: int = 4
+    target: int = 5
+
+    def __attrs_post_init__(self) -> None:
+        check_int("players", self.players, 4, 4)
+        self._check_first_dealer(self.players)
+        check_int("target", self.target, 1)
+
+    def __str__(self) -> str:
+        return rules_to_text(NAME, self)
+
+
+PRESETS: Final = {"default": Rules(), "one_point": Rules(target=1)}
+
+
+#: Where a game stands: CHOOSE_DEALER and DEALING are explicit chance steps.
+Phase = enum.IntEnum("Phase", "CHOOSE_DEALER DEALING PLAYING OVER", start=0)
+
+
+@attrs.frozen(slots=True)
+class View:
+    """What one seat may know: its hand, the trump card, the tricks, the scores."""
+
+    rules: Rules
+    seat: int
+    chance: ChanceMode
+    phase: Phase
+    to_move: int | Chance | None
+    deal_number: int
+    dealer: int | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    undealt_count: int
+    trump_card: Card | None
+    leader: int
+    trick: tuple[Card, ...]
+    tricks_won: tuple[int, ...]
+    won_cards: tuple[Card, ...]
+    totals: tuple[int, ...]
+    score: Score
+    moves_made: int
+    events: tuple[Event, ...]
+    legal_moves: tuple[Move, ...]
+
+
+def _deal_event(rules: Rules, match: Match, size: int) -> Event:
+    text = f"deal {match.deal_number + 1}: seat {match.dealer} deals {size} cards each"
+    return Event("deal", match.dealer, value=size, text=text)
+
+
+def _score_deal(
+    state: State, out: int | None
+) -> tuple[tuple[int, ...], tuple[tuple[str, tuple[int, ...]], ...], Log[Event]]:
+    """One point per trick over six, to the partnership that took them."""
+    won = [sum(state.tricks_won[seat] for seat in team) for team in TEAMS]
+    team_points = [max(0, tricks - BOOK) for tricks in won]
+    points = tuple(team_points[seat % 2] for seat in range(4))
+    team = 0 if team_points[0] else 1
+    text = (
+        f"deal {state.match.deal_number + 1}: tricks {won[0]} to {won[1]}, "
+        f"seats {TEAMS[team][0]} and {TEAMS[team][1]} score {team_points[team]}"
+    )
+    return points, (("tricks", state.tricks_won),), state.log.append(Event("scored", text=text))
+
+
+def _decided(rules: Rules, match: Match) -> Outcome | None:
+    """The first partnership to reach the target wins (only one scores in a deal)."""
+    first, second = match.totals[0], match.totals[1]
+    if max(first, second) < rules.target:
+        return None
+    return Outcome("target reached", TEAMS[0] if first > second else TEAMS[1])
+
+
+GAME: Final = trickgame.TrickGame(
+    name=NAME,
+    title="Whist",
+    version=version,
+    rules_class=Rules,
+    phases=Phase,
+    deck=lambda rules: DECK52,
+    hand_size=lambda rules, number: 13,
+    trump_card="dealer's last",
+    deal_event=_deal_event,
+    counts_tricks=True,
+    deals=lambda rules: None,
+    teams=lambda rules: TEAMS,
+    decided=_decided,
+    payoffs=lambda t: (t[0] - t[1], t[1] - t[0], t[0] - t[1], t[1] - t[0]),
+    score_deal=_score_deal,
+    max_players=4,
+    view_class=View,
+)
+NUM_MOVES, deal, move_index, move_from_index, state_from_dict = GAME.exports()
+
+
+def deck_of(rules: Rules) -> tuple[Card, ...]:
+    """The 52-card deck."""
+    return DECK52
+
+
+def describe(view: View) -> tuple[Fact, ...]:
+    """The view for a person: trumps, the trick, cards and tricks per seat, the hand."""
+    facts = [Fact("trump card", view.trump_card)]
+    if view.trick:
+        facts.append(Fact("trick", tricks.trick_plays(view.leader, view.trick, 4)))
+    facts.append(Fact("cards", view.hand_sizes, per_seat=True))
+    facts.append(Fact("tricks won", view.tricks_won, per_seat=True))
+    facts.append(Fact("hand", view.hand))
+    return tuple(facts)
+
+
+def explain_move(view: View, move: Move) -> str:
+    """Every Whist move says what it is in its text (a card to play)."""
+    return ""
+
+
+def main(argv: list[str]) -> None:
+    """Play one game: two searching partners (seats 0 and 2) against two random ones."""
+    seed = int(argv[1]) if len(argv) > 1 else 1
+    module = sys.modules[__name__]
+    search = ISMCTSBot(module, iterations=8, playout_limit=20)
+    final = play_game(module, Rules(), [search, RandomBot(), search, RandomBot()], seed=seed)
+    for event in trickgame.events(final):
+        if event.kind in ("trump", "scored", "over"):
+            print(event)
+    print(f"totals {trickgame.score(final).totals}, payoffs {trickgame.score(final).payoffs}")
+
+
+if __name__ == "__main__":
+    main(sys.argv)

@@ -1,0 +1,43 @@
+"""The functions of the game contract that every trick game module exports as they are.
+
+A trick game module (:mod:`cardrules.games.oh_hell`, say) star-imports this
+module and adds ``__all__ += trick_contract.__all__``; what the engine makes
+from the game's description (``deal``, ``move_index``, ``move_from_index``,
+``state_from_dict``, ``NUM_MOVES``) the module names itself.
+"""
+
+from cardrules.core.trickgame import (
+    State,
+    apply,
+    chance_outcomes,
+    events,
+    is_over,
+    legal_moves,
+    moves_played,
+    observe,
+    parse_move,
+    sample,
+    score,
+    state_to_dict,
+    teams,
+    to_move,
+    zones,
+)
+
+__all__ = [
+    "State",
+    "apply",
+    "chance_outcomes",
+    "events",
+    "is_over",
+    "legal_moves",
+    "moves_played",
+    "observe",
+    "parse_move",
+    "sample",
+    "score",
+    "state_to_dict",
+    "teams",
+    "to_move",
+    "zones",
+]

@@ -1,0 +1,1341 @@
+"""The trick-taking engine: one implementation of the game contract for every trick game.
+
+:mod:`cardrules.core.tricks` says which card may be played to a trick and which
+card wins it; this module carries a whole game around those rules, the way
+:mod:`cardrules.core.shedding` carries the Mau Mau family. A game module writes a
+:class:`TrickGame` (its *description*: the deck, how cards are dealt, whether a
+card is turned for trump, the bidding, what happens to a player who cannot follow,
+when a deal ends) and a few *hooks* for what a table cannot say (the deal's score,
+the game's own events and view fields). Everything else is here, once:
+
+* dealing, seeded or one chance step a card (explicit chance), in packets
+  clockwise from the dealer's left, the turned trump card;
+* a bidding phase, open or simultaneous (the bids stay hidden until all are in),
+  with the game's constraint on the bids (such as the hook);
+* trick play: follow suit, trumps, the winner leads; or, in pick-up games
+  (Enfle), a player who cannot follow takes the trick into his hand and leads;
+* the end of a deal (all hands played out, or the first empty hand), scoring it
+  through the game's hook, the end of the match (:func:`cardrules.core.match.match_over`)
+  and the safety caps;
+* the public event log, :func:`observe` with the voids and the publicly known
+  cards every seat has shown, exact uniform :func:`sample`, serialization, move
+  numbering and notation.
+
+A game's ``Rules`` derive from :class:`TrickGameRules`; building the game's
+:class:`TrickGame` sets ``Rules.trick_game``, and every contract function reads
+it from the state, so a game module simply exports the functions of
+:mod:`cardrules.core.trick_contract`, plus what its :class:`TrickGame` makes for
+it (``deal = GAME.deal``, ``move_index = GAME.move_index``, ...).
+:file:`examples/whist.py` is a whole game written this way.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import math
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, Protocol, TypeVar
+
+import attrs
+
+from cardrules.cards import ALL_CARDS, Card, Suit, cards_of, format_cards, mask_of
+from cardrules.core import match as match_core
+from cardrules.core import tricks
+from cardrules.core.match import Match
+from cardrules.core.options import BaseRules, check_choice
+from cardrules.core.sampling import count_worlds, deal_uniformly
+from cardrules.core.serial import StateReader, common_to_dict
+from cardrules.errors import IllegalMoveError, NotationError, RecordError
+from cardrules.game import (
+    CHANCE,
+    Chance,
+    ChanceMode,
+    Event,
+    Log,
+    Outcome,
+    Score,
+    over_event,
+    play_event,
+)
+from cardrules.moves import (
+    BIDS,
+    DEALS,
+    PLAYS,
+    Bid,
+    ChooseDealer,
+    DealCard,
+    Move,
+    Play,
+    game_forms,
+    not_a_move,
+    parse_move_text,
+)
+
+__all__ = [
+    "Bidding",
+    "State",
+    "TrickGame",
+    "TrickGameRules",
+    "apply",
+    "chance_outcomes",
+    "deal_events",
+    "events",
+    "is_over",
+    "knowledge",
+    "legal_moves",
+    "moves_played",
+    "new_game",
+    "observe",
+    "parse_move",
+    "sample",
+    "score",
+    "state_to_dict",
+    "suits_of",
+    "teams",
+    "to_move",
+    "zones",
+]
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class TrickGameRules(BaseRules):
+    """The base of a trick game's ``Rules``: it has ``players``, and names the game.
+
+    Building a :class:`TrickGame` sets ``Rules.trick_game`` to it, which is how
+    every contract function finds the game from a state.
+    """
+
+    if TYPE_CHECKING:  # an annotation only: attrs must not see it as a field
+        players: int
+
+
+#: Scores a finished deal: ``(state, seat that went out or None)`` to ``(points per
+#: seat, the deal row's extras, the log with the game's scoring events)``.
+DealScorer = Callable[
+    [Any, "int | None"], tuple[tuple[int, ...], tuple[tuple[str, tuple[int, ...]], ...], Log[Event]]
+]
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class Bidding:
+    """A bidding phase between the deal and the play: each seat bids a number of tricks.
+
+    ``allowed(state, seat)``: the bids the seat may make (a range or a tuple, in
+    order; the hook is such a constraint). ``hidden(rules)``: whether bids are
+    simultaneous (each seat sees only its own until all are in). ``most``: the
+    largest bid a move number exists for.
+    """
+
+    allowed: Callable[[Any, int], range | tuple[int, ...]]
+    hidden: Callable[[Any], bool]
+    most: int
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class TrickGame:
+    """The description of a trick game: what the engine needs to play it.
+
+    * ``name``, ``title``, ``version``: the registry name, the name shown to users,
+      the behaviour version recorded in states.
+    * ``rules_class``, ``phases``: the game's ``Rules`` and ``Phase`` enum; the enum
+      has CHOOSE_DEALER, DEALING, PLAYING and OVER, and BIDDING when there is bidding.
+    * ``deck(rules)``: the cards, in their canonical order.
+    * ``hand_size(rules, deal_number)``: the cards each seat gets in a deal.
+    * ``packet(rules)``: cards dealt to a seat at a time, clockwise from the
+      dealer's left (card ``i`` goes to seat ``(dealer + 1 + i // packet) % players``).
+    * ``trump_card``: which card is turned for trump: ``"none"`` (no trumps),
+      ``"next"`` (the card after the hands, out of play) or ``"dealer's last"``
+      (the dealer's last card, shown to all; it stays in his hand).
+    * ``deal_event(rules, match, hand_size)``: the public event that opens a deal.
+    * ``bidding``: a :class:`Bidding`, or None.
+    * ``pick_up``: a player who cannot follow takes the trick into his hand and
+      leads the next one (Enfle); play goes on to the next seat after each card.
+    * ``out_ends_deal``: the first seat to empty its hand ends the deal at once,
+      even in mid-trick; otherwise the deal ends when every card has been played.
+    * ``counts_tricks``: whether tricks won are counted per seat (in the state).
+    * ``deals(rules)``: how many deals the match lasts, or None (no schedule: the
+      match ends when ``decided`` says).
+    * ``teams(rules)``: the partnerships (default: every seat for itself).
+    * ``decided(rules, match)``: the outcome when a finished deal ends the match
+      (a target reached), or None.
+    * ``payoffs(totals)``: each seat's payoff from the totals (default: the totals).
+    * ``score_deal``: the :data:`DealScorer` hook.
+    * ``abandon_event(state)``: an event logged when a safety cap stops a deal, or None.
+    * ``waste_zone``: the name of the finished tricks' zone.
+    * ``move_forms``: the text forms of the players' moves (``("play CARD", "bid N")``).
+    * ``deck_note(rules)``: said after "not in this game's deck".
+    * ``refuse_text(text)``: a message for move text the game refuses outright
+      (Enfle's "pick up", which is not a move), or None.
+    * ``max_players``: the most seats the move numbers provide for.
+    * ``view_class``, ``view_extras(state, seat)``: the game's view (an attrs class
+      whose fields the engine fills by name) and the values only the game knows.
+    * ``check_state(state, reader)``: the game's consistency checks on a loaded state.
+    """
+
+    name: str
+    title: str
+    version: str
+    rules_class: type[TrickGameRules]
+    phases: type[enum.IntEnum]
+    deck: Callable[[Any], tuple[Card, ...]]
+    hand_size: Callable[[Any, int], int]
+    packet: Callable[[Any], int] = lambda rules: 1
+    trump_card: Literal["none", "next", "dealer's last"] = "none"
+    deal_event: Callable[[Any, Match, int], Event]
+    bidding: Bidding | None = None
+    pick_up: bool = False
+    out_ends_deal: bool = False
+    counts_tricks: bool = False
+    deals: Callable[[Any], int | None]
+    teams: Callable[[Any], tuple[tuple[int, ...], ...]] | None = None
+    decided: Callable[[Any, Match], Outcome | None] = lambda rules, match: None
+    payoffs: Callable[[tuple[int, ...]], tuple[float, ...]] = lambda totals: tuple(
+        float(t) for t in totals
+    )
+    score_deal: DealScorer
+    abandon_event: Callable[[Any], Event] | None = None
+    waste_zone: str = "won tricks"
+    move_forms: tuple[str, ...] = ("play CARD",)
+    deck_note: Callable[[Any], str] = lambda rules: ""
+    refuse_text: Callable[[str], str | None] = lambda text: None
+    max_players: int
+    view_class: type
+    view_extras: Callable[[Any, int], dict[str, Any]] = lambda state, seat: {}
+    check_state: Callable[[Any, StateReader], None] = lambda state, reader: None
+    # Derived: the phases by role, the move numbers' bases.
+    choose_dealer: Any = attrs.field(init=False)
+    dealing: Any = attrs.field(init=False)
+    bidding_phase: Any = attrs.field(init=False)
+    playing: Any = attrs.field(init=False)
+    over: Any = attrs.field(init=False)
+    bid_base: int = attrs.field(init=False)
+    deal_base: int = attrs.field(init=False)
+    dealer_base: int = attrs.field(init=False)
+    num_moves: int = attrs.field(init=False)
+    view_fields: tuple[str, ...] = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        phases = self.phases
+        put = functools.partial(object.__setattr__, self)
+        put("choose_dealer", phases["CHOOSE_DEALER"])
+        put("dealing", phases["DEALING"])
+        put("bidding_phase", phases["BIDDING"] if self.bidding is not None else None)
+        put("playing", phases["PLAYING"])
+        put("over", phases["OVER"])
+        bids = 0 if self.bidding is None else self.bidding.most + 1
+        put("bid_base", 52)
+        put("deal_base", 52 + bids)
+        put("dealer_base", 104 + bids)
+        put("num_moves", 104 + bids + self.max_players)
+        put("view_fields", tuple(field.name for field in attrs.fields(self.view_class)))
+        # The contract functions find the game from the rules of a state.
+        type.__setattr__(self.rules_class, "trick_game", self)
+
+    def deal(
+        self,
+        rules: Any,
+        *,
+        seed: int,
+        deck: Sequence[Card] | None = None,
+        chance: ChanceMode = "seeded",
+    ) -> State:
+        """A new game with its first deal dealt (or, with explicit chance, about to be).
+
+        ``deck`` fixes the order of the first deal (top card first; see the game's
+        docs for the dealing order); later deals are shuffled from ``seed``.
+        """
+        if not isinstance(rules, self.rules_class):
+            raise TypeError(f"rules must be {self.name}.Rules, not {type(rules).__name__}")
+        return new_game(rules, seed=seed, deck=deck, chance=chance)
+
+    def exports(
+        self,
+    ) -> tuple[
+        int,
+        Callable[..., State],
+        Callable[[Move], int],
+        Callable[[int], Move],
+        Callable[[Mapping[str, Any]], State],
+    ]:
+        """What a game module exports from its description: ``NUM_MOVES``, ``deal``,
+        ``move_index``, ``move_from_index`` and ``state_from_dict``."""
+        return (
+            self.num_moves,
+            self.deal,
+            self.move_index,
+            self.move_from_index,
+            self.state_from_dict,
+        )
+
+    # ------------------------------------------------------------------ move numbers
+
+    def move_index(self, move: Move) -> int:
+        """The fixed number of a move: plays 0..51 by card, then bids, deals, dealers."""
+        if (
+            isinstance(move, Play)
+            and move.call is None
+            and not move.announce
+            and move.card.index < 52
+        ):
+            return move.card.index
+        bidding = self.bidding
+        if bidding is not None and isinstance(move, Bid) and 0 <= move.tricks <= bidding.most:
+            return self.bid_base + move.tricks
+        if isinstance(move, DealCard) and move.card.index < 52:
+            return self.deal_base + move.card.index
+        if isinstance(move, ChooseDealer) and 0 <= move.seat < self.max_players:
+            return self.dealer_base + move.seat
+        raise IllegalMoveError(f"{move} has no number in {self.title}")
+
+    def move_from_index(self, index: int) -> Move:
+        """The move with this number (see :meth:`move_index`)."""
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < self.num_moves:
+            raise IllegalMoveError(f"move numbers are 0..{self.num_moves - 1}, not {index!r}")
+        if index < self.bid_base:
+            return PLAYS[index]
+        if index < self.deal_base:
+            return BIDS[index - self.bid_base]
+        if index < self.dealer_base:
+            return DEALS[index - self.deal_base]
+        return ChooseDealer(index - self.dealer_base)
+
+    # ------------------------------------------------------------------ loading
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> State:
+        """Load a state from :func:`state_to_dict`'s form, refusing anything inconsistent."""
+        return StateReader(data, self.name, self.version).read(self._state_from_reader)
+
+    def _state_from_reader(self, r: StateReader) -> State:
+        return _state_from_reader(self, r)
+
+
+class State(NamedTuple):
+    """A complete game position. Use the module's functions; never build one by hand.
+
+    Hands, the undealt cards and the cards of finished tricks (``waste``) are card
+    masks (see :mod:`cardrules.cards`); :func:`zones` gives them as cards. ``bids``
+    holds each seat's bid (None before it bids; empty without bidding),
+    ``tricks_won`` the tricks each seat has won (when the game counts them).
+    ``known`` and ``voids`` are what the public log of this deal shows, per seat:
+    the cards it picked up and has not played since, and the suits it has shown
+    it lacks (as card masks); play keeps them up to date so that :func:`observe`
+    need not read the log. A state is an immutable named tuple, because building
+    one is the cost of every move.
+    """
+
+    rules: Any
+    seed: int
+    chance: ChanceMode
+    first_deck: tuple[Card, ...] | None
+    match: Match
+    phase: Any
+    hands: tuple[int, ...]
+    undealt: int
+    trump_card: Card | None
+    bids: tuple[int | None, ...]
+    leader: int
+    trick: tuple[Card, ...]
+    tricks_won: tuple[int, ...]
+    waste: int
+    dealt: int
+    known: tuple[int, ...]
+    voids: tuple[int, ...]
+    moves_made: int
+    log: Log[Event]
+    history: Log[Move] | None
+    outcome: Outcome | None
+
+    @property
+    def hand_size(self) -> int:
+        """The hand size of the deal in progress (of the last one, once the game is over)."""
+        game = self.rules.trick_game
+        number = self.match.deal_number
+        deals = game.deals(self.rules)
+        return int(game.hand_size(self.rules, number if deals is None else min(number, deals - 1)))
+
+    @property
+    def trick_rules(self) -> tricks.TrickRules:
+        """Follow-suit and trick-winning rules of the deal in progress."""
+        return _TRICK_RULES[self.trump_card.suit if self.trump_card is not None else None]
+
+
+# The per-move path builds states with tuple.__new__: NamedTuple's own __new__ is a
+# Python function, and calling it costs more than twice as much. Arguments go in
+# field order, as with State(...).
+_new_state: Final = tuple.__new__
+M = TypeVar("M")
+
+_TRICK_RULES: Final[dict[Suit | None, tricks.TrickRules]] = {
+    suit: tricks.trick_rules(suit) for suit in (*Suit, None)
+}
+#: By card index, the mask of the cards of that card's suit (0 for a joker).
+_SUIT_MASK_OF: Final = tuple(
+    tricks.SUIT_MASKS[c.suit] if c.suit is not None else 0 for c in ALL_CARDS
+)
+
+
+_DECK_MASKS: dict[int, tuple[tuple[Card, ...], int]] = {}
+
+
+def _deck_mask(cards: tuple[Card, ...]) -> int:
+    """The mask of a deck, cached by identity (hashing 52 cards costs more than the mask)."""
+    found = _DECK_MASKS.get(id(cards))
+    if found is None or found[0] is not cards:
+        found = _DECK_MASKS[id(cards)] = (cards, mask_of(cards))
+    return found[1]
+
+
+def teams(rules: Any) -> tuple[tuple[int, ...], ...]:
+    """The partnerships: every player for himself, unless the game says otherwise."""
+    game: TrickGame = rules.trick_game
+    if game.teams is not None:
+        return game.teams(rules)
+    return tuple((seat,) for seat in range(rules.players))
+
+
+# --------------------------------------------------------------------------- dealing
+
+
+def new_game(
+    rules: TrickGameRules,
+    *,
+    seed: int,
+    deck: Sequence[Card] | None = None,
+    chance: ChanceMode = "seeded",
+) -> State:
+    """A new game with its first deal dealt (or, with explicit chance, about to be).
+
+    ``deck`` fixes the order of the first deal (top card first; see the game's
+    docs for the dealing order); later deals are shuffled from ``seed``.
+    """
+    game = getattr(type(rules), "trick_game", None)
+    if not isinstance(rules, TrickGameRules) or game is None:
+        raise TypeError(f"rules must be a trick game's Rules, not {type(rules).__name__}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an int, not {seed!r}")
+    check_choice("chance", chance, ("seeded", "explicit"))
+    cards = game.deck(rules)
+    order = match_core.first_deal_order(deck, cards, chance)
+    players = rules.players
+    start = State(
+        rules=rules,
+        seed=seed,
+        chance=chance,
+        first_deck=order,
+        match=Match.start(rules.first_dealer or 0, players),
+        phase=game.choose_dealer,
+        hands=(0,) * players,
+        undealt=_deck_mask(cards),
+        trump_card=None,
+        bids=(None,) * players if game.bidding is not None else (),
+        leader=0,
+        trick=(),
+        tricks_won=(0,) * players,
+        waste=0,
+        dealt=0,
+        known=(0,) * players,
+        voids=(0,) * players,
+        moves_made=0,
+        log=Log.EMPTY,
+        history=Log.EMPTY,
+        outcome=None,
+    )
+    if chance == "explicit" and rules.first_dealer is None:
+        return start
+    dealer = match_core.first_dealer(rules, seed, players)
+    return _begin_deal(start, Match.start(dealer, players), start.log, order)
+
+
+def _recipient(dealer: int, players: int, packet: int, position: int) -> int:
+    """Who receives card ``position`` of a deal: packets clockwise from the dealer's left."""
+    return (dealer + 1 + position // packet) % players
+
+
+@functools.cache
+def _trump_event(trump_card: Card, holder: int | None = None) -> Event:
+    """The public event of the turned trump card (built once per card): ``holder``
+    is the dealer when the card stays in his hand."""
+    assert trump_card.suit is not None
+    text = f"trump card {trump_card}: {trump_card.suit.plural} are trumps"
+    if holder is not None:
+        text += f" (seat {holder} keeps it)"
+    return Event("trump", holder, cards=(trump_card,), text=text)
+
+
+def _begin_deal(
+    state: State, match: Match, log: Log[Event], order: Sequence[Card] | None = None
+) -> State:
+    """Start deal ``match.deal_number``: deal it at once (seeded) or wait for chance."""
+    rules = state.rules
+    game: TrickGame = rules.trick_game
+    players = rules.players
+    size = game.hand_size(rules, match.deal_number)
+    log = log.append(game.deal_event(rules, match, size))
+    cards = game.deck(rules)
+    fresh = state._replace(
+        match=match,
+        phase=game.dealing,
+        hands=(0,) * players,
+        undealt=_deck_mask(cards),
+        trump_card=None,
+        bids=(None,) * players if game.bidding is not None else (),
+        leader=(match.dealer + 1) % players,
+        trick=(),
+        tricks_won=(0,) * players,
+        waste=0,
+        dealt=0,
+        known=(0,) * players,
+        voids=(0,) * players,
+        log=log,
+    )
+    if state.chance == "explicit" and order is None:
+        return fresh
+    if order is None:
+        order = match_core.shuffled(state.seed, match.deal_number, cards)
+    dealt = size * players
+    packet = game.packet(rules)
+    hands = [0] * players
+    if packet == 1:
+        # Card i goes to seat (dealer + 1 + i) % players: every players-th card from
+        # position k goes to one seat.
+        for position in range(players):
+            mask = 0
+            for card in order[position:dealt:players]:
+                mask |= card.bit
+            hands[(match.dealer + 1 + position) % players] = mask
+    else:
+        for position in range(dealt):
+            hands[_recipient(match.dealer, players, packet, position)] |= order[position].bit
+    undealt = _deck_mask(cards) & ~sum(hands)
+    if game.trump_card == "next":
+        return _turn_trump(fresh, tuple(hands), order[dealt], undealt & ~order[dealt].bit)
+    if game.trump_card == "dealer's last":
+        return _turn_trump(fresh, tuple(hands), order[dealt - 1], undealt)
+    return fresh._replace(
+        phase=_first_phase(game), hands=tuple(hands), undealt=undealt, dealt=dealt
+    )
+
+
+def _first_phase(game: TrickGame) -> Any:
+    return game.bidding_phase if game.bidding is not None else game.playing
+
+
+def _turn_trump(state: State, hands: tuple[int, ...], trump_card: Card, undealt: int) -> State:
+    """Turn the trump card: the next card (out of play) or the dealer's last (kept by
+    him, so everyone knows he holds it until he plays it)."""
+    game: TrickGame = state.rules.trick_game
+    dealt = sum(h.bit_count() for h in hands)
+    if game.trump_card == "next":
+        return state._replace(
+            phase=_first_phase(game),
+            hands=hands,
+            trump_card=trump_card,
+            undealt=undealt,
+            dealt=dealt + 1,
+            log=state.log.append(_trump_event(trump_card)),
+        )
+    dealer = state.match.dealer
+    known = list(state.known)
+    known[dealer] |= trump_card.bit
+    return state._replace(
+        phase=_first_phase(game),
+        hands=hands,
+        trump_card=trump_card,
+        undealt=undealt,
+        dealt=dealt,
+        known=tuple(known),
+        log=state.log.append(_trump_event(trump_card, dealer)),
+    )
+
+
+# --------------------------------------------------------------------------- queries
+
+
+def to_move(state: State) -> int | Chance | None:
+    """The seat to move, CHANCE at a random event (explicit chance), None when over."""
+    game = state.rules.trick_game
+    phase = state.phase
+    if phase is game.playing:
+        seat: int = (state.leader + len(state.trick)) % state.rules.players
+        return seat
+    if phase is game.bidding_phase:
+        return _bidder(state)
+    if phase is game.over:
+        return None
+    return CHANCE
+
+
+def _bidder(state: State) -> int:
+    """The seat to bid: clockwise from the dealer's left."""
+    players: int = state.rules.players
+    return (state.match.dealer + 1 + players - state.bids.count(None)) % players
+
+
+def is_over(state: State) -> bool:
+    """Whether the game has ended (its deals played, or a cap reached)."""
+    return state.phase is state.rules.trick_game.over
+
+
+_SUIT_CHUNK: Final = (1 << 13) - 1
+_PLAY_CHUNKS: list[dict[int, tuple[Play, ...]]] = [{} for _ in Suit]
+
+
+def _plays_of(mask: int) -> tuple[Play, ...]:
+    """The plays of the cards of a mask, by card index (cached per suit)."""
+    if not mask:
+        return ()
+    suit = ((mask & -mask).bit_length() - 1) // 13
+    if suit == (mask.bit_length() - 1) // 13:  # one suit, as when following: one lookup
+        found = _PLAY_CHUNKS[suit].get(mask >> (13 * suit))
+        if found is not None:
+            return found
+    plays: tuple[Play, ...] = ()
+    for suit in range(4):
+        chunk = (mask >> (13 * suit)) & _SUIT_CHUNK
+        if chunk:
+            table = _PLAY_CHUNKS[suit]
+            found = table.get(chunk)
+            if found is None:
+                found = tuple(PLAYS[c.index] for c in cards_of(chunk << (13 * suit)))
+                table[chunk] = found
+            plays += found
+    return plays
+
+
+@functools.cache
+def _bids_of(numbers: range | tuple[int, ...]) -> tuple[Move, ...]:
+    """The bid moves of these numbers (few distinct lists: built once each)."""
+    return tuple(BIDS[n] for n in numbers)
+
+
+def _trick_rules_of(state: State) -> tricks.TrickRules:
+    trump_card = state.trump_card
+    return _TRICK_RULES[trump_card.suit if trump_card is not None else None]
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every legal move in canonical order; ``()`` if and only if the game is over."""
+    game = state.rules.trick_game
+    phase = state.phase
+    if phase is game.playing:
+        trick = state.trick
+        seat = (state.leader + len(trick)) % state.rules.players
+        trump_card = state.trump_card
+        trick_rules = _TRICK_RULES[trump_card.suit if trump_card is not None else None]
+        return _plays_of(tricks.playable_to(trick_rules, state.hands[seat], trick))
+    if phase is game.bidding_phase:
+        return _bids_of(game.bidding.allowed(state, _bidder(state)))
+    if phase is game.over:
+        return ()
+    return tuple(move for move, _ in chance_outcomes(state))
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Move, float], ...]:
+    """At a CHANCE step, each possible outcome with its probability; else ``()``.
+
+    The first dealer is drawn uniformly; cards are dealt one at a time, each
+    undealt card equally likely.
+    """
+    game = state.rules.trick_game
+    if state.phase is game.choose_dealer:
+        players = state.rules.players
+        return tuple((ChooseDealer(seat), 1 / players) for seat in range(players))
+    if state.phase is game.dealing:
+        remaining = cards_of(state.undealt)
+        return tuple((DEALS[card.index], 1 / len(remaining)) for card in remaining)
+    return ()
+
+
+# --------------------------------------------------------------------------- applying
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``; raises :class:`IllegalMoveError` if it is not legal.
+
+    The forced steps (a pick-up, the end of a deal, scoring it and dealing the
+    next one) happen inside ``apply``.
+    """
+    rules = state.rules
+    game: TrickGame = rules.trick_game
+    phase = state.phase
+    if phase is game.playing:
+        if type(move) is Play and move.call is None and not move.announce:
+            trick = state.trick
+            seat = (state.leader + len(trick)) % rules.players
+            trump_card = state.trump_card
+            trick_rules = _TRICK_RULES[trump_card.suit if trump_card is not None else None]
+            if move.card.bit & tricks.playable_to(trick_rules, state.hands[seat], trick):
+                return _play(state, game, seat, PLAYS[move.card.index], trick_rules)
+    elif phase is game.bidding_phase:
+        if type(move) is Bid:
+            assert game.bidding is not None
+            seat = _bidder(state)
+            if move.tricks in game.bidding.allowed(state, seat):
+                # Store the canonical legal move, never the caller's object: an equal
+                # Bid(1.0) must not put a float into the history, the log or a cache.
+                return _bid(state, game, seat, BIDS[int(move.tricks)])
+    elif phase is game.choose_dealer:
+        dealer = move.seat if type(move) is ChooseDealer else None
+        if type(dealer) is int and 0 <= dealer < rules.players:
+            started = state._replace(history=_extend(state.history, ChooseDealer(dealer)))
+            return _begin_deal(started, Match.start(dealer, rules.players), state.log)
+    elif phase is game.dealing and type(move) is DealCard and move.card.bit & state.undealt:
+        return _deal_card(state, game, DEALS[move.card.index])
+    raise IllegalMoveError(_why_illegal(state, move))
+
+
+def _extend(history: Log[Move] | None, move: Move) -> Log[Move] | None:
+    return None if history is None else history.append(move)
+
+
+def _deal_card(state: State, game: TrickGame, move: DealCard) -> State:
+    rules = state.rules
+    players = rules.players
+    card = move.card
+    undealt = state.undealt & ~card.bit
+    state = state._replace(history=_extend(state.history, move))
+    size = game.hand_size(rules, state.match.deal_number) * players
+    if state.dealt < size:
+        seat = _recipient(state.match.dealer, players, game.packet(rules), state.dealt)
+        hands = list(state.hands)
+        hands[seat] |= card.bit
+        dealt = state.dealt + 1
+        state = state._replace(hands=tuple(hands), undealt=undealt, dealt=dealt)
+        if dealt < size:
+            return state
+        if game.trump_card == "dealer's last":
+            return _turn_trump(state, state.hands, card, undealt)
+        if game.trump_card == "none":
+            return state._replace(phase=_first_phase(game))
+        return state
+    return _turn_trump(state, state.hands, card, undealt)
+
+
+@functools.cache
+def _bid_event(seat: int, tricks: int) -> Event:
+    """The public event of an open bid (built once: events are immutable)."""
+    return Event("bid", seat, value=tricks)
+
+
+def _bid(state: State, game: TrickGame, seat: int, move: Bid) -> State:
+    rules = state.rules
+    bids = list(state.bids)
+    bids[seat] = move.tricks
+    log = state.log
+    assert game.bidding is not None
+    hidden = game.bidding.hidden(rules)
+    if hidden:
+        log = log.append(Event("bid", seat, text=f"seat {seat} has bid"))
+    else:
+        log = log.append(_bid_event(seat, move.tricks))
+    phase = game.bidding_phase
+    if None not in bids:
+        phase = game.playing
+        if hidden:
+            shown = " ".join(f"seat {s}: {b}" for s, b in enumerate(bids))
+            log = log.append(Event("bids", text=f"bids revealed: {shown}"))
+    moved = state._replace(
+        phase=phase,
+        bids=tuple(bids),
+        moves_made=state.moves_made + 1,
+        log=log,
+        history=_extend(state.history, move),
+        outcome=None,
+    )
+    return _check_caps(moved)
+
+
+def _pickup_event(seat: int, trick: tuple[Card, ...]) -> Event:
+    suit = trick[0].suit
+    assert suit is not None
+    return Event(
+        "pickup",
+        seat,
+        trick,
+        text=f"seat {seat} cannot follow {suit.plural} and picks up {format_cards(trick)}",
+    )
+
+
+def _play(
+    state: State, game: TrickGame, seat: int, move: Play, trick_rules: tricks.TrickRules
+) -> State:
+    # One unpacking reads every field at once: cheaper than a dozen attribute reads.
+    (
+        rules,
+        seed,
+        chance,
+        first_deck,
+        match,
+        _phase,
+        hands,
+        undealt,
+        trump_card,
+        bids,
+        leader,
+        trick,
+        tricks_won,
+        waste,
+        dealt,
+        known,
+        voids,
+        moves_made,
+        log,
+        history,
+        _outcome,
+    ) = state
+    card = move.card
+    bit = card.bit
+    hand = hands[seat] & ~bit
+    hands = (*hands[:seat], hand, *hands[seat + 1 :])
+    if trick:  # a card that does not follow shows the seat void in the led suit
+        if trick_rules.jokers is None:
+            follow = _SUIT_MASK_OF[trick[0].index]
+            if not bit & follow and not voids[seat] & follow:
+                voids = (*voids[:seat], voids[seat] | follow, *voids[seat + 1 :])
+        else:
+            led = tricks.led_suit(trick_rules, trick)
+            if led is not None:
+                follow = trick_rules.follow_masks[led]
+                if not bit & (follow | trick_rules.anytime_mask) and not voids[seat] & follow:
+                    voids = (*voids[:seat], voids[seat] | follow, *voids[seat + 1 :])
+    if known[seat] & bit:
+        known = (*known[:seat], known[seat] & ~bit, *known[seat + 1 :])
+    trick = (*trick, card)
+    log = log.append(play_event(seat, card))
+    if history is not None:
+        history = history.append(move)
+    players = rules.players
+    out = game.out_ends_deal and not hand
+    # An empty hand ends such a deal at once, even in mid-trick: the trick then
+    # stays as it lies, and nobody picks it up.
+    if not out:
+        if len(trick) == players:
+            winner = (leader + tricks.winner(trick_rules, trick)) % players
+            if game.counts_tricks:
+                tricks_won = (
+                    *tricks_won[:winner],
+                    tricks_won[winner] + 1,
+                    *tricks_won[winner + 1 :],
+                )
+            log = log.append(Event("trick", winner, trick))
+            waste |= mask_of(trick)
+            trick = ()
+            leader = winner
+        elif game.pick_up:
+            following = (seat + 1) % players
+            if not hands[following] & _SUIT_MASK_OF[trick[0].index]:
+                # He cannot follow: he takes the trick into his hand and leads next.
+                hands = tricks.pick_up(hands, following, trick)
+                log = log.append(_pickup_event(following, trick))
+                known, voids = _after_pickup(known, voids, following, trick)
+                trick = ()
+                leader = following
+    moved: State = _new_state(
+        State,
+        (
+            rules,
+            seed,
+            chance,
+            first_deck,
+            match,
+            game.playing,
+            hands,
+            undealt,
+            trump_card,
+            bids,
+            leader,
+            trick,
+            tricks_won,
+            waste,
+            dealt,
+            known,
+            voids,
+            moves_made + 1,
+            log,
+            history,
+            None,
+        ),
+    )
+    if out:
+        return _finish_deal(moved, seat)
+    if not trick and not any(hands):
+        return _finish_deal(moved, None)
+    if rules.max_moves is None and rules.max_deals is None:
+        return moved  # no cap can end the game (the usual case: skip the check)
+    return _check_caps(moved)
+
+
+def _after_pickup(
+    known: tuple[int, ...], voids: tuple[int, ...], seat: int, trick: Sequence[Card]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The public knowledge after ``seat`` picks up ``trick``: it holds those cards,
+    and it holds no card of the led suit besides them."""
+    known = (*known[:seat], known[seat] | mask_of(trick), *known[seat + 1 :])
+    void = voids[seat] | _SUIT_MASK_OF[trick[0].index]
+    return known, (*voids[:seat], void, *voids[seat + 1 :])
+
+
+def _finish_deal(state: State, out: int | None) -> State:
+    """Score the deal through the game's hook; end the match or deal the next deal."""
+    rules = state.rules
+    game: TrickGame = rules.trick_game
+    points, extras, log = game.score_deal(state, out)
+    match = state.match.finish_deal(points, extras)
+    outcome = match_core.match_over(
+        rules,
+        match,
+        state.moves_made,
+        deals=game.deals(rules),
+        decided=game.decided(rules, match),
+    )
+    if outcome is not None:
+        return _game_over(state, match, log, outcome)
+    return _begin_deal(state, match, log)
+
+
+def _check_caps(state: State) -> State:
+    rules = state.rules
+    if match_core.cap_reached(rules, state.match.deal_number, state.moves_made):
+        log = state.log
+        abandon = rules.trick_game.abandon_event
+        if abandon is not None:
+            log = log.append(abandon(state))
+        return _game_over(state, state.match, log, match_core.truncated())
+    return state
+
+
+def _game_over(state: State, match: Match, log: Log[Event], outcome: Outcome) -> State:
+    return state._replace(
+        match=match,
+        phase=state.rules.trick_game.over,
+        log=log.append(over_event(outcome)),
+        outcome=outcome,
+    )
+
+
+def _why_illegal(state: State, move: object) -> str:
+    game: TrickGame = state.rules.trick_game
+    phase = state.phase
+    if phase is game.over:
+        return "the game is over: no move is legal"
+    kinds: tuple[type, ...] = (Play, Bid, DealCard, ChooseDealer)
+    if game.bidding is None:
+        kinds = (Play, DealCard, ChooseDealer)
+    if not isinstance(move, kinds):
+        return not_a_move(move, game.title, game_forms(game.move_forms, state.chance))
+    if phase is game.choose_dealer or phase is game.dealing:
+        wanted = (
+            "'dealer SEAT'" if phase is game.choose_dealer else "'deal CARD' of an undealt card"
+        )
+        return f"a chance step is due (explicit chance): the move must be {wanted}, not {move}"
+    seat = to_move(state)
+    assert isinstance(seat, int)
+    if phase is game.bidding_phase:
+        assert game.bidding is not None
+        if not isinstance(move, Bid):
+            return f"seat {seat} must bid now, not {move}"
+        allowed = tuple(game.bidding.allowed(state, seat))
+        size = state.hand_size
+        if not 0 <= move.tricks <= size:
+            return f"a bid is 0..{size} in a deal of {size} cards, not {move.tricks}"
+        return (
+            f"the dealer may not bid {move.tricks}: the bids would total the hand size {size} "
+            f"(the hook); allowed: {', '.join(map(str, allowed))}"
+        )
+    if not isinstance(move, Play):
+        return f"seat {seat} must play a card now, not {move}"
+    if move.call is not None or move.announce:
+        return f"{game.title} has no calls or announcements: write just 'play CARD'"
+    hand = state.hands[seat]
+    if not move.card.bit & _deck_mask(game.deck(state.rules)):
+        return f"{move.card} is not in this game's deck{game.deck_note(state.rules)}"
+    if not move.card.bit & hand:
+        return f"{move.card} is not in seat {seat}'s hand ({format_cards(cards_of(hand))})"
+    trick_rules = _trick_rules_of(state)
+    led = tricks.led_suit(trick_rules, state.trick)
+    assert led is not None
+    following = cards_of(hand & trick_rules.follow_masks[led])
+    return f"seat {seat} must follow suit: {led.plural} ({format_cards(following)})"
+
+
+def parse_move(state: State, text: str) -> Move:
+    """Read a move and check it is legal here (NotationError / IllegalMoveError)."""
+    refused = state.rules.trick_game.refuse_text(text) if isinstance(text, str) else None
+    if refused is not None:
+        raise NotationError(refused)
+    move = parse_move_text(text, game_forms(state.rules.trick_game.move_forms, state.chance))
+    if move not in legal_moves(state):
+        raise IllegalMoveError(_why_illegal(state, move))
+    return move
+
+
+# --------------------------------------------------------------------------- scores
+
+
+def score(state: State) -> Score:
+    """Totals, per-deal rows with the game's extras, outcome, payoffs = totals."""
+    totals = state.match.totals
+    return Score(
+        totals=totals,
+        teams=teams(state.rules),
+        better="high",
+        deals=state.match.rows,
+        outcome=state.outcome,
+        payoffs=state.rules.trick_game.payoffs(totals),
+    )
+
+
+class _Logged(Protocol[M]):
+    """A state with a public event log and a move history (every game's state)."""
+
+    @property
+    def log(self) -> Log[Event]: ...
+
+    @property
+    def history(self) -> Log[M] | None: ...
+
+
+def events(state: _Logged[Any]) -> tuple[Event, ...]:
+    """The public event log, oldest first."""
+    return state.log.to_tuple()
+
+
+def moves_played(state: _Logged[M]) -> tuple[M, ...]:
+    """Every move applied since the deal (chance outcomes included in explicit mode)."""
+    if state.history is None:
+        raise RecordError("this state was made by sample(): it has no move history")
+    return state.history.to_tuple()
+
+
+def zones(state: State) -> dict[str, tuple[Card, ...]]:
+    """Where every card is: each hand, the trick, the finished tricks, the trump card, undealt."""
+    game: TrickGame = state.rules.trick_game
+    result = {f"hand {seat}": cards_of(hand) for seat, hand in enumerate(state.hands)}
+    result["trick"] = tuple(state.trick)
+    result[game.waste_zone] = cards_of(state.waste)
+    if game.trump_card == "next":
+        result["trump card"] = (state.trump_card,) if state.trump_card is not None else ()
+    result["undealt"] = cards_of(state.undealt)
+    return result
+
+
+# --------------------------------------------------------------------------- hidden information
+
+
+def deal_events(log: Sequence[Event]) -> list[Event]:
+    """The events of the deal in progress (or the last one), oldest first."""
+    found: list[Event] = []
+    for event in reversed(log):
+        if event.kind == "deal":
+            break
+        found.append(event)
+    found.reverse()
+    return found
+
+
+def knowledge(
+    log: Sequence[Event], players: int, trick_rules: tricks.TrickRules
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per seat, the cards it is publicly known to hold and the cards it cannot hold.
+
+    Read from the public log of this deal: a seat that failed to follow a suit
+    holds none of it; a seat that picked up a trick holds its cards until it
+    plays them, and no other card of the led suit. (Play keeps a state's
+    ``known`` and ``voids`` up to date; this reads them back from a log.)
+    """
+    known = [0] * players
+    voids = [0] * players
+    trick: list[Card] = []
+    for event in deal_events(log):
+        if event.kind == "play":
+            assert event.seat is not None
+            card = event.cards[0]
+            led = tricks.led_suit(trick_rules, trick)
+            if led is not None:
+                follow = trick_rules.follow_masks[led]
+                if not card.bit & (follow | trick_rules.anytime_mask):
+                    voids[event.seat] |= follow
+            known[event.seat] &= ~card.bit
+            trick.append(card)
+        elif event.kind == "trick":
+            trick = []
+        elif event.kind == "trump" and event.seat is not None:
+            known[event.seat] |= event.cards[0].bit  # the dealer keeps the trump card
+        elif event.kind == "pickup":
+            assert event.seat is not None
+            known[event.seat] |= mask_of(event.cards)
+            voids[event.seat] |= _SUIT_MASK_OF[event.cards[0].index]
+            trick = []
+    return tuple(known), tuple(voids)
+
+
+_SUITS_OF: dict[int, tuple[Suit, ...]] = {}
+
+
+def suits_of(void: int) -> tuple[Suit, ...]:
+    """The suits whose cards a mask covers (a union of whole suits), cached."""
+    suits = _SUITS_OF.get(void)
+    if suits is None:
+        suits = _SUITS_OF[void] = tuple(s for s in Suit if void & tricks.SUIT_MASKS[s])
+    return suits
+
+
+def observe(state: State, seat: int) -> Any:
+    """The view of ``seat``: own hand and everything public, nothing else."""
+    rules = state.rules
+    game: TrickGame = rules.trick_game
+    players = rules.players
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise ValueError(f"seat must be 0..{players - 1}, not {seat!r}")
+    phase = state.phase
+    bids = state.bids
+    if game.bidding is not None and phase is game.bidding_phase and game.bidding.hidden(rules):
+        bids = tuple(bid if s == seat else None for s, bid in enumerate(bids))
+    mover = to_move(state)
+    values: dict[str, Any] = {
+        "rules": rules,
+        "seat": seat,
+        "chance": state.chance,
+        "phase": phase,
+        "to_move": mover,
+        "deal_number": state.match.deal_number,
+        "dealer": None if phase is game.choose_dealer else state.match.dealer,
+        "hand": cards_of(state.hands[seat]),
+        "hand_sizes": tuple(h.bit_count() for h in state.hands),
+        "undealt_count": state.undealt.bit_count(),
+        "trump_card": state.trump_card,
+        "bids": bids,
+        "has_bid": tuple(b is not None for b in state.bids),
+        "known": tuple(cards_of(k) for k in state.known),
+        "voids": tuple(suits_of(v) for v in state.voids),
+        "leader": state.leader,
+        "trick": state.trick,
+        "tricks_won": state.tricks_won,
+        "won_cards": None,
+        "waste": None,
+        "totals": state.match.totals,
+        "score": score(state),
+        "moves_made": state.moves_made,
+        "events": state.log.to_tuple(),
+        "legal_moves": legal_moves(state) if mover == seat else (),
+    }
+    fields = game.view_fields
+    if "hand_size" in fields:
+        values["hand_size"] = state.hand_size
+    values["won_cards"] = values["waste"] = cards_of(state.waste)
+    values.update(game.view_extras(state, seat))
+    return game.view_class(**{name: values[name] for name in fields})
+
+
+_QUICK_TRIES: Final = 32
+
+
+def _deal_hidden(
+    unknown: int,
+    holders: list[tuple[int, int]],
+    needs: tuple[int, int] | None,
+    rng: random.Random,
+) -> tuple[int, ...]:
+    """:func:`deal_uniformly`, with one more constraint when ``needs`` is ``(holder,
+    suit mask)``: that holder must receive at least one card of the mask.
+
+    Exactly uniform over the worlds that keep every constraint: deals are drawn
+    uniformly under the forbidden masks and kept if the holder got such a card;
+    after a few misses the worlds are counted by the number ``j`` of those cards
+    the holder gets (the cards of one suit are exchangeable, since every forbidden
+    mask here is a union of suits), ``j`` is drawn by its count, the ``j`` cards at
+    random, and the rest dealt uniformly with the holder barred from that suit.
+    """
+    if needs is None:
+        return deal_uniformly(unknown, holders, rng)
+    holder, suit_mask = needs
+    for _ in range(_QUICK_TRIES):
+        dealt = deal_uniformly(unknown, holders, rng)
+        if dealt[holder] & suit_mask:
+            return dealt
+    wanted = cards_of(unknown & suit_mask & ~holders[holder][1])
+    size, forbidden = holders[holder]
+    weights = []
+    for j in range(1, min(size, len(wanted)) + 1):
+        # Any j of the wanted cards to the holder, then nothing more of them.
+        rest = unknown & ~mask_of(wanted[:j])
+        others = list(holders)
+        others[holder] = (size - j, forbidden | suit_mask)
+        weights.append(math.comb(len(wanted), j) * count_worlds(rest, others))
+    pick = rng.randrange(sum(weights))
+    j = 1
+    while pick >= weights[j - 1]:
+        pick -= weights[j - 1]
+        j += 1
+    given = mask_of(rng.sample(wanted, j))
+    others = list(holders)
+    others[holder] = (size - j, forbidden | suit_mask)
+    hidden = list(deal_uniformly(unknown & ~given, others, rng))
+    hidden[holder] |= given
+    return tuple(hidden)
+
+
+def sample(view: Any, rng: random.Random) -> State:
+    """A complete state consistent with ``view``, exactly uniform over the consistent worlds.
+
+    The unseen cards (other hands, undealt cards) are dealt uniformly among the
+    deals that respect everything the public log shows: the voids shown by a
+    failure to follow suit, the cards publicly picked up (which stay in their
+    holders' hands), and, in a pick-up game, that a seat due to follow holds a
+    card of the led suit. Hidden simultaneous bids of other seats are drawn
+    uniformly from 0..hand size. The state gets a fresh seed from ``rng`` (so
+    later deals are new too) and no move history.
+    """
+    rules = view.rules
+    game: TrickGame = rules.trick_game
+    players = rules.players
+    seat = view.seat
+    trump_card = getattr(view, "trump_card", None)
+    waste = mask_of(view.won_cards if hasattr(view, "won_cards") else view.waste)
+    if hasattr(view, "voids"):
+        public_known = tuple(mask_of(cards) for cards in view.known)
+        voids = tuple(sum(tricks.SUIT_MASKS[s] for s in suits) for suits in view.voids)
+    else:
+        rules_now = _TRICK_RULES[trump_card.suit if trump_card is not None else None]
+        public_known, voids = knowledge(view.events, players, rules_now)
+    known = list(public_known)
+    known[seat] = mask_of(view.hand)
+    public = mask_of(view.trick) | waste
+    if trump_card is not None:
+        public |= trump_card.bit
+    for mask in known:
+        public |= mask
+    deck = game.deck(rules)
+    unknown = _deck_mask(deck) & ~public
+    others = [s for s in range(players) if s != seat]
+    holders = [(view.hand_sizes[s] - known[s].bit_count(), voids[s]) for s in others]
+    holders.append((view.undealt_count, 0))
+    needs = None
+    mover = view.to_move
+    if game.pick_up and view.phase is game.playing and view.trick and mover != seat:
+        assert isinstance(mover, int)
+        suit_mask = _SUIT_MASK_OF[view.trick[0].index]
+        if not known[mover] & suit_mask:
+            needs = (others.index(mover), suit_mask)
+    dealt = _deal_hidden(unknown, holders, needs, rng)
+    hands = list(known)
+    for s, mask in zip(others, dealt):
+        hands[s] |= mask
+    bids: tuple[int | None, ...] = ()
+    if game.bidding is not None:
+        shown = list(view.bids)
+        for s in range(players):
+            if view.has_bid[s] and shown[s] is None:
+                shown[s] = rng.randrange(view.hand_size + 1)
+        bids = tuple(shown)
+    dealer = view.dealer if view.dealer is not None else 0
+    match = Match(view.deal_number, dealer, view.totals, view.score.deals)
+    if view.phase is game.dealing:
+        cards_dealt = sum(view.hand_sizes)
+    else:
+        cards_dealt = len(deck) - view.undealt_count
+    return State(
+        rules=rules,
+        seed=rng.getrandbits(63),
+        chance=view.chance,
+        first_deck=None,
+        match=match,
+        phase=view.phase,
+        hands=tuple(hands),
+        undealt=dealt[-1],
+        trump_card=trump_card,
+        bids=bids,
+        leader=view.leader,
+        trick=view.trick,
+        tricks_won=getattr(view, "tricks_won", (0,) * players),
+        waste=waste,
+        dealt=cards_dealt,
+        known=public_known,
+        voids=voids,
+        moves_made=view.moves_made,
+        log=Log.of(view.events),
+        history=None,
+        outcome=view.score.outcome,
+    )
+
+
+# --------------------------------------------------------------------------- serialization
+
+
+def state_to_dict(state: State) -> dict[str, Any]:
+    """A JSON-ready dict of the whole state (hidden cards included: it is the state)."""
+    game: TrickGame = state.rules.trick_game
+    data = common_to_dict(state, game.name, game.version)
+    data["hands"] = [format_cards(cards_of(h)) for h in state.hands]
+    data["undealt"] = format_cards(cards_of(state.undealt))
+    if game.trump_card != "none":
+        data["trump_card"] = state.trump_card.text if state.trump_card else None
+    if game.bidding is not None:
+        data["bids"] = list(state.bids)
+    data["leader"] = state.leader
+    data["trick"] = format_cards(state.trick)
+    if game.counts_tricks:
+        data["tricks_won"] = list(state.tricks_won)
+    data["waste"] = format_cards(cards_of(state.waste))
+    data["dealt"] = state.dealt
+    return data
+
+
+def _state_from_reader(game: TrickGame, r: StateReader) -> State:
+    from cardrules.core.options import build_rules, parse_rules_text
+
+    # The deck may depend on the rules (the number of players): read them first.
+    name, options = r.guard("rules", lambda: parse_rules_text(r.string("rules")))
+    if name != game.name:
+        r.fail(f"the rules are for {name!r}, not {game.name!r}")
+    deck = game.deck(r.guard("rules", lambda: build_rules(game.rules_class, options)))
+    common = r.common(game.rules_class, deck, game.phases, parse_move_text)
+    players = common["rules"].players
+    log = common["log"].to_tuple()
+    for event in deal_events(log):
+        if event.kind in ("play", "pickup") and (
+            not isinstance(event.seat, int) or not 0 <= event.seat < players or not event.cards
+        ):
+            r.fail(
+                f"a {event.kind!r} event of this deal needs a seat 0..{players - 1} and its "
+                f"cards, not seat {event.seat!r} and cards {format_cards(event.cards)!r}"
+            )
+    hands = r.masks_per_seat("hands", players)
+    undealt = mask_of(r.cards("undealt"))
+    trump_card = r.optional_card("trump_card") if game.trump_card != "none" else None
+    bids: tuple[int | None, ...] = ()
+    most = 0
+    if game.bidding is not None:
+        most = game.bidding.most
+        bids = tuple(
+            r.optional_int_at("bids", i, 0, most) for i in range(r.list_length("bids", players))
+        )
+    leader = r.integer("leader", 0, players - 1)
+    trick = r.cards("trick")
+    tricks_won = (0,) * players
+    if game.counts_tricks:
+        most_tricks = most if game.bidding is not None else len(deck) // players
+        tricks_won = tuple(r.int_list("tricks_won", players, 0, most_tricks))
+    waste = mask_of(r.cards("waste"))
+    dealt = r.integer("dealt", 0, len(deck))
+    trick_rules = _TRICK_RULES[trump_card.suit if trump_card is not None else None]
+    known, voids = knowledge(log, players, trick_rules)
+    state = State(
+        **common,
+        hands=hands,
+        undealt=undealt,
+        trump_card=trump_card,
+        bids=bids,
+        leader=leader,
+        trick=trick,
+        tricks_won=tricks_won,
+        waste=waste,
+        dealt=dealt,
+        known=known,
+        voids=voids,
+    )
+    r.check_partition(zones(state), deck)
+    game.check_state(state, r)
+    return state
