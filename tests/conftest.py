@@ -1,4 +1,6 @@
-"""Hypothesis profiles: ``dev`` (quick, the default) and ``ci`` (200 random games per case).
+"""Hypothesis profiles: ``dev`` (quick, the default), ``ci`` (200 random games per case,
+what ``sh scripts/check.sh`` runs) and ``deep`` (2,000 per case, what ``sh scripts/deep.sh``
+runs: hours, not minutes).
 
 Select with the environment variable ``HYPOTHESIS_PROFILE=ci``.
 """
@@ -15,6 +17,12 @@ settings.register_profile(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
     derandomize=True,
+)
+settings.register_profile(
+    "deep",
+    max_examples=2000,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 settings.register_profile(
     "dev",

@@ -64,6 +64,9 @@ def position(
         stock_cards = parse_cards(stock)
         pile_mask = mask_of(c for c in DECK52 if not c.bit & (placed | mask_of(stock_cards)))
     fields.setdefault("turn", 0)
+    # No move history leads to a hand-built position (a loaded state with a history
+    # must be what that history gives).
+    fields.setdefault("history", None)
     return state._replace(
         hands=hands, upcard=Card(upcard), pile=pile_mask, stock=stock_cards, **fields
     )
@@ -412,6 +415,7 @@ def _one_card_left_unannounced_position(seat_1: str) -> State:
         called=None,
         free=False,
         unannounced=[],
+        history=None,  # no history leads to a hand-built position
     )
     return mau_mau.state_from_dict(data)
 

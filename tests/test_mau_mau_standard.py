@@ -64,7 +64,10 @@ def position(
     else:
         stock_cards = parse_cards(stock)
     pile = mask_of(c for c in deck if not c.bit & (placed | mask_of(stock_cards)))
+    # No move history leads to a hand-built position (a loaded state with a history
+    # must be what that history gives).
     return state._replace(
+        history=None,
         hands=masks,
         upcard=Card(upcard),
         stock=stock_cards,

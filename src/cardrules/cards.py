@@ -212,6 +212,10 @@ def parse_card(text: str) -> Card:
     >>> parse_card("td")
     Card('10D')
     """
+    if not isinstance(text, str):
+        from cardrules.core.options import show_value  # cards is imported first
+
+        raise NotationError(f"a card is written as text such as 'QH', not {show_value(text)}")
     token = text.strip().upper()
     found = _BY_TEXT.get(token)
     if found is not None:
@@ -237,6 +241,10 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     ...
     cardrules.errors.NotationError: token 2 of 'AS XS': bad card 'XS': ...
     """
+    if not isinstance(text, str):
+        from cardrules.core.options import show_value  # cards is imported first
+
+        raise NotationError(f"cards are written as text such as 'AS 10H', not {show_value(text)}")
     cards = []
     for position, token in enumerate(text.replace(",", " ").split(), start=1):
         try:

@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 __all__ = [
+    "ArgumentError",
     "BotError",
     "CardrulesError",
     "DeckError",
@@ -50,3 +51,9 @@ class DeckError(CardrulesError, ValueError):
 class BotError(CardrulesError, ValueError):
     """A bot failed while playing a game: it raised an error, or chose a move that is
     not legal. The message names the seat, the bot, the game's seed and the move."""
+
+
+class ArgumentError(CardrulesError, ValueError, TypeError):
+    """An argument of a public function has the wrong type or value: a seed that is
+    no whole number, a seat out of range, a state or view of another game, a random
+    generator that is none. (Also a :class:`TypeError`, which such mistakes were.)"""

@@ -17,13 +17,15 @@ True
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from typing import Final
 
 import attrs
 
 from cardrules.cards import ALL_CARDS, Card, Suit, parse_card
-from cardrules.errors import NotationError
+from cardrules.core.options import show_value
+from cardrules.errors import IllegalMoveError, NotationError
 
 __all__ = [
     "ALL_FORMS",
@@ -40,7 +42,60 @@ __all__ = [
     "game_forms",
     "not_a_move",
     "parse_move_text",
+    "parse_whole_number",
+    "require_card",
+    "require_flag",
+    "require_whole_number",
 ]
+
+#: Longest number a move's text may hold: more digits than any count in a card game.
+MAX_DIGITS: Final = 6
+#: Largest number a move holds (a bid, a seat): far above any legal one.
+MAX_NUMBER: Final = 10**MAX_DIGITS - 1
+
+
+def require_card(value: object, move: str) -> Card:
+    """``value`` if it is a card; else :class:`IllegalMoveError` naming the fix."""
+    if type(value) is Card:
+        return value
+    hint = f" (write Card({show_value(value)}))" if isinstance(value, str) else ""
+    raise IllegalMoveError(f"{move}: the card must be a Card, not {show_value(value)}{hint}")
+
+
+def require_flag(value: object, move: str, what: str) -> bool:
+    """``value`` if it is True or False; else :class:`IllegalMoveError`."""
+    if type(value) is bool:
+        return value
+    raise IllegalMoveError(f"{move}: {what} must be True or False, not {show_value(value)}")
+
+
+def require_whole_number(value: object, move: str, what: str) -> int:
+    """``value`` as a plain ``int`` in ``0 ..`` :data:`MAX_NUMBER` (an integer type such
+    as a NumPy integer is converted); else :class:`IllegalMoveError`. ``True`` is no number."""
+    if type(value) is int and 0 <= value <= MAX_NUMBER:
+        return value
+    number: int | None = None
+    if not isinstance(value, bool):
+        try:
+            number = operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            number = None
+    if number is None or not 0 <= number <= MAX_NUMBER:
+        raise IllegalMoveError(
+            f"{move}: {what} must be a whole number 0..{MAX_NUMBER}, not {show_value(value)}"
+        )
+    return int(number)
+
+
+def parse_whole_number(word: str, what: str, text: str) -> int:
+    """A number written in ASCII digits (at most a few), for move texts."""
+    if not (word.isascii() and word.isdigit()):
+        raise NotationError(
+            f"bad move {text[:40]!r}: {what} must be a whole number, not {word[:20]!r}"
+        )
+    if len(word) > MAX_DIGITS:
+        raise NotationError(f"bad move {text[:40]!r}: {what} is far too large ({len(word)} digits)")
+    return int(word)
 
 
 @attrs.frozen(slots=True)
@@ -51,6 +106,19 @@ class Play:
     card: Card
     call: Suit | None = None
     announce: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        if (
+            type(self.card) is not Card
+            or type(self.announce) is not bool
+            or (self.call is not None and type(self.call) is not Suit)
+        ):
+            require_card(self.card, "Play")
+            require_flag(self.announce, "Play", "announce")
+            raise IllegalMoveError(
+                "Play: call must be a Suit (such as Suit.HEARTS) or None, "
+                f"not {show_value(self.call)}"
+            )
 
     def __str__(self) -> str:
         text = "play " + self.card.text
@@ -67,6 +135,11 @@ class Bid:
 
     tricks: int
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.tricks) is not int or not 0 <= self.tricks <= MAX_NUMBER:
+            number = require_whole_number(self.tricks, "Bid", "the number of tricks")
+            object.__setattr__(self, "tricks", number)
+
     def __str__(self) -> str:
         return f"bid {self.tricks}"
 
@@ -77,6 +150,10 @@ class DealCard:
 
     card: Card
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.card) is not Card:
+            require_card(self.card, "DealCard")
+
     def __str__(self) -> str:
         return "deal " + self.card.text
 
@@ -86,6 +163,12 @@ class ChooseDealer:
     """Chance outcome: seat ``seat`` deals first (the sources' cut or draw for deal)."""
 
     seat: int
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.seat) is not int or not 0 <= self.seat <= MAX_NUMBER:
+            object.__setattr__(
+                self, "seat", require_whole_number(self.seat, "ChooseDealer", "the seat")
+            )
 
     def __str__(self) -> str:
         return f"dealer {self.seat}"
@@ -122,12 +205,6 @@ DEALS: Final[tuple[DealCard, ...]] = tuple(DealCard(card) for card in ALL_CARDS)
 BIDS: Final[tuple[Bid, ...]] = tuple(Bid(n) for n in range(53))
 
 
-def _number(word: str, what: str, text: str) -> int:
-    if not word.isdigit():
-        raise NotationError(f"bad move {text!r}: {what} must be a whole number, not {word!r}")
-    return int(word)
-
-
 #: Every text form :func:`parse_move_text` reads, as an error message lists them.
 ALL_FORMS: Final = ("play CARD", "bid N", "draw", "end turn", "deal CARD", "dealer SEAT")
 
@@ -150,7 +227,9 @@ def parse_move_text(text: str, forms: Sequence[str] = ALL_FORMS) -> Move:
     cardrules.errors.NotationError: bad move 'bid 2': the forms are 'play CARD', 'draw'
     """
     if not isinstance(text, str):
-        raise NotationError(f"a move's text must be a string, not {type(text).__name__}")
+        raise NotationError(
+            f"a move's text must be a string such as 'play QH', not {show_value(text)}"
+        )
     words = text.strip().split()
     if not words:
         raise NotationError(f"empty move: write one of {_forms_text(forms)}")
@@ -180,11 +259,11 @@ def parse_move_text(text: str, forms: Sequence[str] = ALL_FORMS) -> Move:
             return PLAYS[card.index]
         return Play(card, call, announce)
     if verb == "bid" and len(rest) == 1:
-        return Bid(_number(rest[0], "a bid", text))
+        return Bid(parse_whole_number(rest[0], "a bid", text))
     if verb == "deal" and len(rest) == 1:
         return DEALS[parse_card(rest[0]).index]
     if verb == "dealer" and len(rest) == 1:
-        return ChooseDealer(_number(rest[0], "a seat", text))
+        return ChooseDealer(parse_whole_number(rest[0], "a seat", text))
     raise NotationError(f"bad move {text!r}: the forms are {_forms_text(forms)}")
 
 

@@ -313,7 +313,9 @@ def _load_json(text: str | bytes) -> Any:
     if len(text) > _MAX_JSON_CHARS:
         raise RecordError(f"JSON of {len(text)} characters is larger than any game needs")
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=_json_int)
+    except RecordError:
+        raise
     except (ValueError, RecursionError) as error:
         raise RecordError(f"not valid JSON: {error}") from None
 
@@ -323,6 +325,16 @@ def record_schema() -> dict[str, Any]:
     text = importlib.resources.files("cardrules").joinpath("record.schema.json").read_text("utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema
+
+
+#: Longest whole number a record or state may hold: seeds have at most 1024 bits.
+_MAX_JSON_DIGITS = 400
+
+
+def _json_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > _MAX_JSON_DIGITS:
+        raise RecordError(f"a number of {len(digits)} digits is larger than any game needs")
+    return int(digits)
 
 
 # --------------------------------------------------------------------------- replay

@@ -5,8 +5,10 @@ Targets: card notation, move notation, rules options (keywords and text form),
 deck orders given to ``deal`` (missing, repeated or foreign cards, wrong length,
 text, numbers, iterators, anything at all), records (wrong types, missing or
 duplicated cards, moves illegal at step k, another game's moves, huge or deeply
-nested JSON) and state JSON. The number of inputs each target tried is printed
-at the end of the run ("fuzz inputs tried").
+nested JSON), state JSON (any field, and the history and events reordered,
+dropped or edited), move objects built with wrong-typed fields, and non-ASCII
+digits and huge numbers everywhere a number is read. The number of inputs each
+target tried is printed at the end of the run ("fuzz inputs tried").
 """
 
 from __future__ import annotations
@@ -24,10 +26,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardrules import games
-from cardrules.cards import ALL_CARDS, format_cards, parse_cards
+from cardrules.cards import ALL_CARDS, Suit, format_cards, parse_cards
 from cardrules.core.options import build_rules, parse_rules_text
 from cardrules.errors import CardrulesError
 from cardrules.game import Game
+from cardrules.games import maverick
+from cardrules.moves import Bid, ChooseDealer, DealCard, Play
 from cardrules.records import Record, record_of, replay, state_from_json, state_to_json
 from tests.fuzz import TRIED
 
@@ -35,7 +39,8 @@ NAMES = list(games.names())
 TOKENS = [
     "AS", "10H", "1H", "11S", "QD", "JC", "KH", "2C", "BJ", "LJ", "XX", "play", "bid", "pass",
     "draw", "end", "turn", "call", "announce", "hearts", "spades", "-1", "0", "3", "99", ",",
-    "  ", "\x00", "é", "🂡", "=", "(", ")", "none", "true", "knock", "mau",
+    "  ", "\x00", "é", "🂡", "=", "(", ")", "none", "true", "knock", "mau", "²", "①", "٣",
+    "9" * 60, "1" * 5000,
 ]  # fmt: skip
 texts = st.one_of(
     st.text(max_size=40),
@@ -254,3 +259,131 @@ def test_fuzz_state_json(name: str, data: st.DataObject, seed: int, steps: int) 
     if loaded is not None:
         _conserved(game if tree.get("game") == name else games.get(tree["game"]), loaded)
         assert state_from_json(state_to_json(loaded)) == loaded
+
+
+#: Values of every type a move field might wrongly be given.
+field_values: st.SearchStrategy[Any] = st.one_of(
+    json_values,
+    st.sampled_from(ALL_CARDS),
+    st.sampled_from(list(Suit)),
+    st.integers(-3, 60),
+    st.builds(lambda: 10**5000),  # built, not st.just: its repr would fail
+    st.sampled_from(["AS", "QH", "hearts", "1", "²"]),
+)
+MOVE_BUILDERS: list[Callable[[Any, Any, Any], Any]] = [
+    lambda a, b, c: Play(a, b, c),
+    lambda a, b, c: Play(a),
+    lambda a, b, c: Bid(a),
+    lambda a, b, c: DealCard(a),
+    lambda a, b, c: ChooseDealer(a),
+    lambda a, b, c: maverick.Blind(a),
+    lambda a, b, c: maverick.PassCards((a, b)),
+    lambda a, b, c: maverick.Declaration(a),
+]
+
+
+@pytest.mark.parametrize("name", NAMES)
+@given(
+    data=st.data(),
+    seed=st.integers(0, 2**32),
+    steps=st.integers(0, 40),
+    values=st.tuples(field_values, field_values, field_values),
+)
+def test_fuzz_move_objects(
+    name: str, data: st.DataObject, seed: int, steps: int, values: tuple[Any, Any, Any]
+) -> None:
+    """A move built with any field values is refused when built or when applied, and
+    leaves no trace: the state is unchanged and a later game still saves and loads."""
+    game = games.get(name)
+    build = data.draw(st.sampled_from(MOVE_BUILDERS))
+    move = refuses_cleanly("move object", lambda: build(*values))
+    state = _played(game, "single", seed, steps)
+    before = copy.deepcopy(state)
+    if move is not None:
+        after = refuses_cleanly("apply move object", lambda: game.apply(state, move))
+        if after is not None:
+            assert move in game.legal_moves(state)
+            assert state_from_json(state_to_json(after)) == after
+    assert state == before
+    later = _played(game, "single", seed + 1, steps)
+    assert state_from_json(state_to_json(later)) == later
+
+
+@pytest.mark.parametrize("name", NAMES)
+@given(data=st.data(), seed=st.integers(0, 2**32), steps=st.integers(1, 40))
+def test_fuzz_tampered_history(name: str, data: st.DataObject, seed: int, steps: int) -> None:
+    """A state whose history or events were reordered, dropped, repeated or edited
+    loads only if it is still exactly what its history gives."""
+    game = games.get(name)
+    state = _played(game, "single", seed, steps)
+    tree = json.loads(state_to_json(state))
+    key = data.draw(st.sampled_from(["history", "events"]))
+    items = tree[key]
+    if not items:
+        return
+    i = data.draw(st.integers(0, len(items) - 1))
+    kind = data.draw(st.sampled_from(["swap", "drop", "repeat", "edit"]))
+    if kind == "swap":
+        j = data.draw(st.integers(0, len(items) - 1))
+        items[i], items[j] = items[j], items[i]
+    elif kind == "drop":
+        del items[i]
+    elif kind == "repeat":
+        items.insert(i, copy.deepcopy(items[i]))
+    elif key == "history":
+        items[i] = data.draw(texts)
+    else:
+        field = data.draw(st.sampled_from(["kind", "seat", "cards", "value", "text"]))
+        items[i][field] = data.draw(
+            field_values.filter(lambda v: not isinstance(v, int) or abs(v) < 10**100).map(
+                lambda v: v.text if hasattr(v, "text") else v
+            )
+        )
+    loaded = refuses_cleanly("tampered history", lambda: state_from_json(json.dumps(tree)))
+    if loaded is not None:
+        assert loaded == state_from_json(state_to_json(loaded))
+        if tree.get("history") is not None:
+            assert loaded == _replayed(game, loaded)
+
+
+def _replayed(game: Game, state: Any) -> Any:
+    again = game.deal(state.rules, seed=state.seed, deck=state.first_deck, chance=state.chance)
+    for move in state.history:
+        again = game.apply(again, move)
+    return again
+
+
+@pytest.mark.parametrize("name", NAMES)
+@given(digits=st.sampled_from(["9" * 5000, "1" * 400, "²", "①", "٣", "-" + "7" * 4400]))
+def test_fuzz_huge_and_non_ascii_numbers(name: str, digits: str) -> None:
+    """Numbers too long or not in ASCII digits get a library error wherever they are read."""
+    game = games.get(name)
+    state = game.deal(game.PRESETS["single"], seed=1)
+    for text in (f"bid {digits}", f"dealer {digits}", f"play {digits}"):
+        refuses_cleanly("number in move", lambda text=text: game.parse_move(state, text))  # type: ignore[misc]
+    refuses_cleanly("number in rules", lambda: parse_rules_text(f"{name}(players={digits})"))
+    raw = state_to_json(state).replace('"seed": 1,', f'"seed": {digits},', 1)
+    refuses_cleanly("number in state json", lambda: state_from_json(raw))
+    if digits.lstrip("-").isascii():
+        # Built arithmetically: int() of so many digits is itself refused by Python.
+        huge = (10 ** len(digits.lstrip("-")) - 1) * (-1 if digits.startswith("-") else 1)
+        refuses_cleanly("huge seed", lambda: game.deal(game.PRESETS["single"], seed=huge))
+
+
+@pytest.mark.parametrize("name", NAMES)
+@given(seed=st.integers(0, 2**32), form=st.sampled_from(["iterator", "generator", "tuple"]))
+def test_fuzz_deck_iterables(name: str, seed: int, form: str) -> None:
+    """A deck given as any iterable of the cards deals exactly as the same list does."""
+    game = games.get(name)
+    rules = game.PRESETS["single"]
+    order = list(game.deck_of(rules))
+    random.Random(seed).shuffle(order)
+    given_deck: Any = (
+        iter(order)
+        if form == "iterator"
+        else (c for c in order)
+        if form == "generator"
+        else tuple(order)
+    )
+    dealt = refuses_cleanly("deck iterable", lambda: game.deal(rules, seed=seed, deck=given_deck))
+    assert dealt == game.deal(rules, seed=seed, deck=order)

@@ -57,6 +57,14 @@ def _single(name: str, cap: int = 300) -> Any:
     return _loadable(name, rules, cap)
 
 
+def _capped(rules: Any, cap: int) -> Any:
+    """``rules`` ending at ``cap`` moves at the latest. A random game of the Mau Mau
+    games runs to its cap (1,000 moves in their "single" presets), and every step
+    re-encodes a history as long as the game so far: a few hundred moves exercise
+    every encoding and the truncated ending as well, in a fraction of the time."""
+    return attrs.evolve(rules, max_moves=min(cap, rules.max_moves or cap))
+
+
 def _loadable(name: str, rules: Any, cap: int = 300) -> Any:
     """``rules``, with ``max_moves=cap`` if nothing else bounds the game's length."""
     if encoding.for_game(name, rules).own_bound() is not None or rules.max_moves is not None:
@@ -77,8 +85,9 @@ def _loads_verbatim(rules: Any) -> bool:
 @pytest.mark.parametrize(("name", "preset"), _sim_cases())
 def test_random_sim_test_passes_with_serialization(name: str, preset: str) -> None:
     """OpenSpiel's C++ checks through the Python bridge: clones, serialization, masks,
-    tensor sizes, chance outcomes, the length and utility bounds, the utility sum."""
-    game = openspiel.load_game(name, _loadable(name, games.get(name).PRESETS[preset]))
+    tensor sizes, chance outcomes, the length and utility bounds, the utility sum
+    (every preset capped at 300 moves, see _capped)."""
+    game = openspiel.load_game(name, _capped(games.get(name).PRESETS[preset], 300))
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
@@ -214,7 +223,7 @@ def test_chance_nodes_are_the_games_chance_outcomes(name: str) -> None:
 @pytest.mark.parametrize("name", games.names())
 def test_tensors_strings_and_returns_are_the_encodings_of_the_view(name: str) -> None:
     cardrules_game = games.get(name)
-    game = openspiel.load_game(name, _single(name))
+    game = openspiel.load_game(name, _capped(_single(name), 200))
     enc = encoding.for_game(name, game.rules)
     state = game.new_initial_state()
     rng = random.Random(4)
@@ -246,7 +255,10 @@ def test_tensors_strings_and_returns_are_the_encodings_of_the_view(name: str) ->
 def test_openspiel_ismcts_bot_plays_with_cardrules_sample_as_resampler(name: str) -> None:
     ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
     mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
-    game = openspiel.load_game(name, _single(name, cap=60))
+    # 60 moves are plenty to exercise the resampler at every kind of decision; a whole
+    # Strafpoint round of random rollouts (up to 1,000 moves each) only costs minutes.
+    rules = games.get(name).PRESETS.get("single", games.get(name).Rules())
+    game = openspiel.load_game(name, attrs.evolve(rules, max_moves=60))
     random_state = np.random.RandomState(7)
     bot = ismcts.ISMCTSBot(
         game=game,

@@ -19,7 +19,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Collection, Iterable
-from typing import Any, TypeVar, cast
+from typing import Any, Final, TypeVar, cast
 
 import attrs
 
@@ -37,6 +37,20 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+
+#: Longest whole number the rules text accepts: more digits than any option needs.
+MAX_DIGITS: Final = 18
+
+
+def show_value(value: object) -> str:
+    """``repr(value)`` for a message, shortened: a huge number or text is abbreviated."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
+    try:
+        text = repr(value)
+    except Exception:  # a caller's object whose repr fails still gets a message
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def check_int(
@@ -60,10 +74,10 @@ def check_int(
     if isinstance(value, bool) or not isinstance(value, int):
         where = f"in {allowed}" if high is not None else allowed
         none = " (or none)" if none_allowed else ""
-        raise RulesError(f"{name} must be a whole number {where}{none}, not {value!r}")
+        raise RulesError(f"{name} must be a whole number {where}{none}, not {show_value(value)}")
     if value < low or (high is not None and value > high):
         none = ", or none" if none_allowed else ""
-        raise RulesError(f"{name}={value} is out of range: allowed {allowed}{none}")
+        raise RulesError(f"{name}={show_value(value)} is out of range: allowed {allowed}{none}")
     return value
 
 
@@ -101,8 +115,25 @@ def _optional_int(name: str, low: int) -> Any:
     return validate
 
 
+class _RulesType(type):
+    """Refuses unknown or positional options with a :class:`RulesError` (instead
+    of the ``TypeError`` a plain class raises) that lists the known options."""
+
+    def __call__(cls, *args: Any, **options: Any) -> Any:
+        known = [f.name for f in attrs.fields(cast(Any, cls)) if f.init]
+        unknown = [k for k in options if k not in known]
+        if args or unknown:
+            what = (
+                f"unknown option {', '.join(unknown)}"
+                if unknown
+                else "options are given by name, e.g. Rules(players=4)"
+            )
+            raise RulesError(f"{what}: the options are {', '.join(known)}")
+        return super().__call__(**options)
+
+
 @attrs.frozen(slots=True, kw_only=True)
-class BaseRules:
+class BaseRules(metaclass=_RulesType):
     """The options every game has (RULES.md section 6).
 
     * ``first_dealer``: the seat that deals first, or None to draw it from the seed
@@ -162,14 +193,16 @@ def _parse_value(key: str, text: str) -> object:
         return lowered == "true"
     if lowered == "none":
         return None
-    if re.fullmatch(r"[+-]?\d+", text):
+    if re.fullmatch(r"[+-]?[0-9]+", text):
+        if len(text.lstrip("+-")) > MAX_DIGITS:
+            raise NotationError(f"option {key}: the number is far too large ({len(text)} digits)")
         return int(text)
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
         return text[1:-1]
     if _WORD.match(text):
         return text
     raise NotationError(
-        f"option {key}={text!r}: a value is a whole number, true, false, none or a word"
+        f"option {key}={show_value(text)}: a value is a whole number, true, false, none or a word"
     )
 
 
@@ -179,10 +212,15 @@ def parse_rules_text(text: str) -> tuple[str, dict[str, object]]:
     >>> parse_rules_text("mau_mau(target=none,must_play=penalty)")
     ('mau_mau', {'target': None, 'must_play': 'penalty'})
     """
+    if not isinstance(text, str):
+        raise NotationError(
+            f"rules text must be a string such as 'oh_hell(players=5)', not {show_value(text)}"
+        )
     match = _TEXT.match(text)
     if match is None:
         raise NotationError(
-            f"bad rules text {text!r}: write name(option=value,...), e.g. oh_hell(players=5)"
+            f"bad rules text {show_value(text)}: "
+            "write name(option=value,...), e.g. oh_hell(players=5)"
         )
     name, body = match.group(1), (match.group(2) or "").strip()
     options: dict[str, object] = {}
@@ -191,9 +229,12 @@ def parse_rules_text(text: str) -> tuple[str, dict[str, object]]:
             key, sep, raw = part.partition("=")
             key, raw = key.strip(), raw.strip()
             if not sep or not _WORD.match(key) or not raw:
-                raise NotationError(f"bad option {part.strip()!r} in {text!r}: write option=value")
+                raise NotationError(
+                    f"bad option {show_value(part.strip())} in {show_value(text)}: "
+                    "write option=value"
+                )
             if key in options:
-                raise NotationError(f"option {key} is given twice in {text!r}")
+                raise NotationError(f"option {key} is given twice in {show_value(text)}")
             options[key] = _parse_value(key, raw)
     return name, options
 

@@ -9,10 +9,11 @@ the worlds consistent with that knowledge, every world equally likely.
 Method: cards that the same holders may receive are exchangeable, so they form a
 group. A fast path deals the unknown cards at random and keeps the deal if it
 breaks no constraint (accepted deals are uniform over the consistent worlds).
-After a few failures it counts the worlds exactly, group by group (the number of
-ways to split a group of ``u`` cards as ``n_1 + ... + n_k`` is the multinomial
-``u! / (n_1! ... n_k!)``), and draws a split with probability proportional to its
-count. Both paths are exactly uniform, so their mixture is too.
+After a few failures it counts the worlds exactly, holder by holder, by dynamic
+programming over the number of cards left in each group (a holder that takes
+``n`` of the ``u`` cards left in a group can choose them in ``comb(u, n)``
+ways), and draws each holder's share with probability proportional to the
+number of worlds that extend it. Both paths are exactly uniform, so their mixture is too.
 
 >>> import random
 >>> from cardrules.cards import mask_of, parse_cards, cards_of, Suit
@@ -78,83 +79,115 @@ def _groups(unknown: int, holders: Sequence[tuple[int, int]]) -> list[tuple[int,
     for card in cards_of(unknown):
         allowed = tuple(h for h, (_, forbidden) in enumerate(holders) if not forbidden & card.bit)
         by_allowed[allowed] = by_allowed.get(allowed, 0) | card.bit
-    # The most constrained groups first keeps the counting table small.
     return sorted(((m, a) for a, m in by_allowed.items()), key=lambda g: (len(g[1]), g[0]))
 
 
-def _compositions(
-    total: int, allowed: tuple[int, ...], caps: tuple[int, ...]
-) -> Iterator[tuple[int, ...]]:
-    """Every way to give ``total`` cards to the allowed holders within their capacities."""
-    if not allowed:
-        if total == 0:
+def _takes(cap: int, groups: tuple[int, ...], left: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    """Every way for one holder to take ``cap`` cards from the groups it may hold
+    (``groups``, indices into ``left``), at most ``left[j]`` from group ``j``."""
+    if not groups:
+        if cap == 0:
             yield ()
         return
-    first, rest = allowed[0], allowed[1:]
-    room_after = sum(caps[h] for h in rest)
-    for n in range(max(0, total - room_after), min(total, caps[first]) + 1):
-        for tail in _compositions(total - n, rest, caps):
+    first, rest = groups[0], groups[1:]
+    room_after = sum(left[j] for j in rest)
+    for n in range(max(0, cap - room_after), min(cap, left[first]) + 1):
+        for tail in _takes(cap - n, rest, left):
             yield (n, *tail)
 
 
 class _Counter:
-    def __init__(self, groups: list[tuple[int, tuple[int, ...]]], holders: int) -> None:
+    """Counts consistent worlds by dynamic programming, holder by holder.
+
+    The state after the first ``h`` holders have taken their cards is the number
+    of cards still left in each group: the cards of a group are exchangeable, so
+    which ones were taken does not matter to the count. A holder that takes
+    ``n_j`` cards of the ``left_j`` left in group ``j`` can choose them in
+    ``prod_j comb(left_j, n_j)`` ways. The table is indexed by the groups' counts,
+    whose number is small (a trick game's unseen cards form at most a few groups,
+    one per pattern of voids), however many holders there are. The last holder
+    takes what is left, so its step is never enumerated.
+    """
+
+    def __init__(self, groups: list[tuple[int, tuple[int, ...]]], caps: Sequence[int]) -> None:
         self.groups = groups
-        self.sizes = [m.bit_count() for m, _ in groups]
-        self.holders = holders
+        self.sizes = tuple(m.bit_count() for m, _ in groups)
+        self.caps = tuple(caps)
+        self.allowed_groups = tuple(
+            tuple(j for j, (_, allowed) in enumerate(groups) if h in allowed)
+            for h in range(len(caps))
+        )
         self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
 
-    def splits(self, g: int, caps: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], int]]:
-        """(new caps, weight) for each way to place group g."""
-        allowed = self.groups[g][1]
-        size = self.sizes[g]
-        for counts in _compositions(size, allowed, caps):
-            new_caps = list(caps)
-            ways = math.factorial(size)
-            for holder, n in zip(allowed, counts):
-                new_caps[holder] -= n
-                ways //= math.factorial(n)
-            yield tuple(new_caps), ways
+    def splits(self, h: int, left: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], int]]:
+        """(counts left after holder h, ways) for each way holder h can take its cards."""
+        groups = self.allowed_groups[h]
+        for taken in _takes(self.caps[h], groups, left):
+            rest = list(left)
+            ways = 1
+            for j, n in zip(groups, taken):
+                ways *= math.comb(left[j], n)
+                rest[j] -= n
+            yield tuple(rest), ways
 
-    def worlds(self, g: int, caps: tuple[int, ...]) -> int:
-        if g == len(self.groups):
-            return 1 if not any(caps) else 0
-        key = (g, caps)
+    def worlds(self, h: int, left: tuple[int, ...]) -> int:
+        """How many ways holders ``h`` onwards can take the cards ``left``."""
+        if h == len(self.caps) - 1:
+            allowed = self.allowed_groups[h]
+            fits = sum(left) == self.caps[h] and all(
+                n == 0 or j in allowed for j, n in enumerate(left)
+            )
+            return 1 if fits else 0
+        key = (h, left)
         found = self.memo.get(key)
         if found is None:
-            found = sum(ways * self.worlds(g + 1, rest) for rest, ways in self.splits(g, caps))
+            found = sum(ways * self.worlds(h + 1, rest) for rest, ways in self.splits(h, left))
             self.memo[key] = found
         return found
 
 
+def _counter(unknown: int, holders: Sequence[tuple[int, int]]) -> tuple[_Counter, list[int]]:
+    """The counter, with the holders in the order it takes them: the largest last,
+    so that its share, which is never enumerated, is the biggest."""
+    order = sorted(range(len(holders)), key=lambda h: holders[h][0])
+    ordered = [holders[h] for h in order]
+    return _Counter(_groups(unknown, ordered), [size for size, _ in ordered]), order
+
+
 def count_worlds(unknown: int, holders: Sequence[tuple[int, int]]) -> int:
     """How many consistent worlds there are (card-by-card assignments)."""
-    counter = _Counter(_groups(unknown, holders), len(holders))
-    return counter.worlds(0, tuple(size for size, _ in holders))
+    if not holders:
+        return 1 if not unknown else 0
+    counter, _ = _counter(unknown, holders)
+    return counter.worlds(0, counter.sizes)
 
 
 def _deal_by_counting(
     unknown: int, holders: Sequence[tuple[int, int]], rng: random.Random
 ) -> tuple[int, ...]:
-    counter = _Counter(_groups(unknown, holders), len(holders))
-    caps = tuple(size for size, _ in holders)
-    total = counter.worlds(0, caps)
-    if total == 0:
+    counter, order = _counter(unknown, holders)
+    left = counter.sizes
+    if counter.worlds(0, left) == 0:
         raise CardrulesError("no deal of the unseen cards is consistent with the view")
+    remaining = [list(cards_of(mask)) for mask, _ in counter.groups]
     masks = [0] * len(holders)
-    for g, (group_mask, allowed) in enumerate(counter.groups):
-        pick = rng.randrange(counter.worlds(g, caps))
-        for new_caps, ways in counter.splits(g, caps):
-            weight = ways * counter.worlds(g + 1, new_caps)
-            if pick < weight:
-                break
-            pick -= weight
-        order = rng.sample(cards_of(group_mask), group_mask.bit_count())
-        start = 0
-        for holder in allowed:
-            n = caps[holder] - new_caps[holder]
-            for card in order[start : start + n]:
-                masks[holder] |= card.bit
-            start += n
-        caps = new_caps
+    last = len(holders) - 1
+    for h, holder in enumerate(order):
+        rest = tuple(0 for _ in left)
+        if h < last:
+            pick = rng.randrange(counter.worlds(h, left))
+            for rest, ways in counter.splits(h, left):
+                weight = ways * counter.worlds(h + 1, rest)
+                if pick < weight:
+                    break
+                pick -= weight
+        # Which cards of each group: uniform among the subsets of that size.
+        for j, (before, after) in enumerate(zip(left, rest)):
+            if before > after:
+                taken = rng.sample(remaining[j], before - after)
+                for card in taken:
+                    masks[holder] |= card.bit
+                chosen = set(taken)
+                remaining[j] = [card for card in remaining[j] if card not in chosen]
+        left = rest
     return tuple(masks)

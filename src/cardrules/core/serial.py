@@ -20,8 +20,9 @@ from cardrules.cards import (
     parse_cards,
     validate_deck_order,
 )
+from cardrules.core.checks import check_seed
 from cardrules.core.match import Match
-from cardrules.core.options import build_rules, parse_rules_text
+from cardrules.core.options import build_rules, parse_rules_text, show_value
 from cardrules.errors import CardrulesError, RecordError
 from cardrules.game import DealRow, Event, Log, Outcome
 
@@ -101,18 +102,59 @@ class StateReader:
     def read(self, build: Callable[[StateReader], T]) -> T:
         """Check the game and version, then build the state; wrap stray errors."""
         if self.data.get("game") != self.game:
-            self.fail(f"this is a state of {self.data.get('game')!r}, not of {self.game!r}")
+            found = show_value(self.data.get("game"))
+            self.fail(f"this is a state of {found}, not of {self.game!r}")
         if self.data.get("version") != self.version:
             self.fail(
-                f"this state was made by {self.game} version {self.data.get('version')!r}; "
+                f"this state was made by {self.game} version "
+                f"{show_value(self.data.get('version'))}; "
                 f"this cardrules plays version {self.version!r}"
             )
         try:
-            return build(self)
+            state = build(self)
         except RecordError:
             raise
         except (CardrulesError, ValueError, TypeError, KeyError, IndexError) as error:
             raise RecordError(f"bad state: {error}") from None
+        self.check_history(state)
+        return state
+
+    def check_history(self, state: Any) -> None:
+        """Refuse a state that its own history contradicts.
+
+        A state with a move history is determined by its rules, seed, first deck,
+        chance mode and moves: replaying them must give the state itself, every
+        field of it (hands, scores, events, outcome). A state without a history
+        (as ``sample`` makes) has only its shape and its cards checked.
+        """
+        history = getattr(state, "history", None)
+        if history is None:
+            return
+        from cardrules import games  # the registry imports the games, which import this
+
+        try:
+            game = games.get(self.game)
+        except CardrulesError:
+            return
+        replayed = None
+        step, move = 0, None
+        try:
+            replayed = game.deal(
+                state.rules, seed=state.seed, deck=state.first_deck, chance=state.chance
+            )
+            for move in history:
+                replayed = game.apply(replayed, move)
+                step += 1
+        except CardrulesError as error:
+            where = "its first deal" if move is None else f"move {step + 1} ({move})"
+            self.fail(f"its history does not replay: {where}: {error}")
+        if replayed != state:
+            fields = getattr(state, "_fields", ())
+            changed = [f for f in fields if getattr(replayed, f, None) != getattr(state, f)]
+            self.fail(
+                f"it contradicts its own history: replaying its {len(history)} moves from its "
+                f"seed gives a different {', '.join(changed) or 'state'}"
+            )
 
     def common(
         self,
@@ -132,13 +174,13 @@ class StateReader:
             self.fail("a state has an outcome exactly when its phase is 'over'")
         return {
             "rules": rules,
-            "seed": self.integer("seed"),
+            "seed": self.guard("seed", lambda: check_seed(self.integer("seed"))),
             "chance": self.choice("chance", {"seeded": "seeded", "explicit": "explicit"}),
             "first_deck": self.optional_deck("first_deck", deck),
             "match": self.match(self.mapping("match"), rules.players),
             "phase": phase,
             "moves_made": self.integer("moves_made", 0),
-            "log": Log.of(self.events("events")),
+            "log": Log.of(self.events("events", rules.players)),
             "history": self.history("history", parse_move),
             "outcome": outcome,
         }
@@ -162,7 +204,7 @@ class StateReader:
     def string(self, key: str) -> str:
         value = self._get(key)
         if not isinstance(value, str):
-            self.fail(f"field {key!r} must be a string, not {value!r}")
+            self.fail(f"field {key!r} must be a string, not {show_value(value)}")
         return value
 
     def integer(self, key: str, low: int | None = None, high: int | None = None) -> int:
@@ -170,27 +212,27 @@ class StateReader:
 
     def _int(self, where: str, value: object, low: int | None, high: int | None) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            self.fail(f"{where} must be a whole number, not {value!r}")
+            self.fail(f"{where} must be a whole number, not {show_value(value)}")
         if (low is not None and value < low) or (high is not None and value > high):
-            self.fail(f"{where}={value} is out of range {low}..{high}")
+            self.fail(f"{where}={show_value(value)} is out of range {low}..{high}")
         return value
 
     def choice(self, key: str, allowed: Mapping[str, T]) -> T:
         value = self._get(key)
         if not isinstance(value, str) or value not in allowed:
-            self.fail(f"field {key!r} must be one of {', '.join(allowed)}, not {value!r}")
+            self.fail(f"field {key!r} must be one of {', '.join(allowed)}, not {show_value(value)}")
         return allowed[value]
 
     def mapping(self, key: str) -> Mapping[str, Any]:
         value = self._get(key)
         if not isinstance(value, Mapping):
-            self.fail(f"field {key!r} must be an object, not {value!r}")
+            self.fail(f"field {key!r} must be an object, not {show_value(value)}")
         return value
 
     def _list(self, key: str, value: Any = None) -> Sequence[Any]:
         value = self._get(key) if value is None else value
         if not isinstance(value, list):
-            self.fail(f"field {key!r} must be a list, not {value!r}")
+            self.fail(f"field {key!r} must be a list, not {show_value(value)}")
         return value
 
     def list_length(self, key: str, expected: int) -> int:
@@ -201,13 +243,13 @@ class StateReader:
 
     def _cards_text(self, where: str, value: Any) -> tuple[Card, ...]:
         if not isinstance(value, str):
-            self.fail(f"{where} must be a string of cards like 'AS 10H', not {value!r}")
+            self.fail(f"{where} must be a string of cards like 'AS 10H', not {show_value(value)}")
         try:
             cards = parse_cards(value)
         except CardrulesError as error:
             self.fail(f"{where}: {error}")
         if len(set(cards)) != len(cards):
-            self.fail(f"{where} names a card twice: {value!r}")
+            self.fail(f"{where} names a card twice: {show_value(value)}")
         return cards
 
     def cards(self, key: str) -> tuple[Card, ...]:
@@ -232,7 +274,7 @@ class StateReader:
         if value is None:
             return None
         if not isinstance(value, str):
-            self.fail(f"field {key!r} must be a card or null, not {value!r}")
+            self.fail(f"field {key!r} must be a card or null, not {show_value(value)}")
         return self.guard(key, lambda: parse_card(value))
 
     def optional_int_at(self, key: str, index: int, low: int, high: int) -> int | None:
@@ -279,7 +321,9 @@ class StateReader:
             tuple(rows),
         )
 
-    def events(self, key: str) -> list[Event]:
+    def events(self, key: str, players: int) -> list[Event]:
+        """The public event log: each event's seat is a seat of the game, and a
+        ``play`` event names its seat and the one card played."""
         events = []
         for i, item in enumerate(self._list(key)):
             if not isinstance(item, Mapping):
@@ -287,15 +331,16 @@ class StateReader:
             r = StateReader(item, "", "")
             seat = item.get("seat")
             value = item.get("value")
-            events.append(
-                Event(
-                    r.string("kind"),
-                    None if seat is None else r._int(f"{key}[{i}].seat", seat, 0, None),
-                    r.cards("cards"),
-                    None if value is None else r._int(f"{key}[{i}].value", value, None, None),
-                    r.string("text"),
-                )
+            event = Event(
+                r.string("kind"),
+                None if seat is None else r._int(f"{key}[{i}].seat", seat, 0, players - 1),
+                r.cards("cards"),
+                None if value is None else r._int(f"{key}[{i}].value", value, None, None),
+                r.string("text"),
             )
+            if event.kind == "play" and (event.seat is None or len(event.cards) != 1):
+                self.fail(f"{key}[{i}]: a play event names its seat and the one card played")
+            events.append(event)
         return events
 
     def history(self, key: str, parse: Callable[[str], T]) -> Log[T] | None:
@@ -318,11 +363,13 @@ class StateReader:
         r = StateReader(value, "", "")
         reason = r.string("reason")
         if reason not in _REASONS:
-            self.fail(f"outcome reason must be one of {', '.join(_REASONS)}, not {reason!r}")
+            self.fail(
+                f"outcome reason must be one of {', '.join(_REASONS)}, not {show_value(reason)}"
+            )
         draw = value.get("draw")
         if not isinstance(draw, bool):
             self.fail("outcome.draw must be true or false")
-        winners = tuple(r._int(f"winner {w!r}", w, 0, None) for w in r._list("winners"))
+        winners = tuple(r._int(f"winner {show_value(w)}", w, 0, None) for w in r._list("winners"))
         return Outcome(reason, winners, draw)  # type: ignore[arg-type]
 
     def check_partition(self, zones: Mapping[str, Sequence[Card]], deck: Sequence[Card]) -> None:

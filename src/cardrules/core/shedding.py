@@ -145,6 +145,7 @@ from cardrules.cards import (
     mask_of,
 )
 from cardrules.core import match as match_core
+from cardrules.core.checks import check_seat, check_seed
 from cardrules.core.match import Match
 from cardrules.core.options import BaseRules, build_rules, check_choice, parse_rules_text
 from cardrules.core.randomness import Stream
@@ -522,8 +523,7 @@ def new_game(
 
     Returns a state in :attr:`Phase.SCORING` if the first deal is blocked at once.
     """
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an int, not {seed!r}")
+    seed = check_seed(seed)
     check_choice("chance", chance, ("seeded", "explicit"))
     stops = rules.stops
     order = match_core.first_deal_order(deck, stops.deck, chance)
@@ -1575,8 +1575,7 @@ class View:
 def observe(state: State, seat: int, score: Score) -> View:
     """The view of ``seat`` (``score`` is the game's ``score(state)``)."""
     players = state.rules.stops.players
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise ValueError(f"seat must be 0..{players - 1}, not {seat!r}")
+    check_seat(seat, players)
     mover = to_move(state)
     return View(
         rules=state.rules,

@@ -43,6 +43,7 @@ import attrs
 from cardrules.cards import ALL_CARDS, Card, Suit, cards_of, format_cards, mask_of
 from cardrules.core import match as match_core
 from cardrules.core import tricks
+from cardrules.core.checks import check_rng, check_rules, check_seat, check_seed, check_view
 from cardrules.core.match import Match
 from cardrules.core.options import BaseRules, check_choice
 from cardrules.core.sampling import count_worlds, deal_uniformly
@@ -246,8 +247,7 @@ class TrickGame:
         ``deck`` fixes the order of the first deal (top card first; see the game's
         docs for the dealing order); later deals are shuffled from ``seed``.
         """
-        if not isinstance(rules, self.rules_class):
-            raise TypeError(f"rules must be {self.name}.Rules, not {type(rules).__name__}")
+        check_rules(rules, self.rules_class, self.name)
         return new_game(rules, seed=seed, deck=deck, chance=chance)
 
     def exports(
@@ -413,8 +413,7 @@ def new_game(
     game = getattr(type(rules), "trick_game", None)
     if not isinstance(rules, TrickGameRules) or game is None:
         raise TypeError(f"rules must be a trick game's Rules, not {type(rules).__name__}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an int, not {seed!r}")
+    seed = check_seed(seed)
     check_choice("chance", chance, ("seeded", "explicit"))
     cards = game.deck(rules)
     order = match_core.first_deal_order(deck, cards, chance)
@@ -1087,8 +1086,7 @@ def observe(state: State, seat: int) -> Any:
     rules = state.rules
     game: TrickGame = rules.trick_game
     players = rules.players
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise ValueError(f"seat must be 0..{players - 1}, not {seat!r}")
+    check_seat(seat, players)
     phase = state.phase
     bids = state.bids
     if game.bidding is not None and phase is game.bidding_phase and game.bidding.hidden(rules):
@@ -1188,6 +1186,8 @@ def sample(view: Any, rng: random.Random) -> State:
     uniformly from 0..hand size. The state gets a fresh seed from ``rng`` (so
     later deals are new too) and no move history.
     """
+    check_rng(rng)
+    check_view(view)
     rules = view.rules
     game: TrickGame = rules.trick_game
     players = rules.players

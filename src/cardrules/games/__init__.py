@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from cardrules.core.options import show_value
 from cardrules.errors import RulesError
 from cardrules.game import Game
 from cardrules.games import enfle, mau_mau, mau_mau_standard, maverick, oh_hell, strafpoint
@@ -48,6 +49,8 @@ def names() -> tuple[str, ...]:
 
 def get(name: str) -> Game:
     """The game module registered under ``name`` or one of its aliases."""
+    if not isinstance(name, str):
+        raise RulesError(f"a game is named by text such as 'oh_hell', not {show_value(name)}")
     key = _ALIASES.get(name, name)
     try:
         return _GAMES[key]

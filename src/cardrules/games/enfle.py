@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Final
 
 import attrs
@@ -164,7 +165,7 @@ class Rules(trickgame.TrickGameRules):
 #: Named rules used by the tests, the docs and the command line. Random play can in
 #: principle go round forever (RULES.md section 1, ambiguity 5), so every preset but
 #: "default" carries a ``max_moves`` cap far above the usual length of a random game.
-PRESETS: Final[Mapping[str, Rules]] = {
+_PRESETS: Final = {
     "default": Rules(),
     "single": Rules(max_moves=2000),
     "three_players": Rules(players=3, max_moves=2000),
@@ -174,6 +175,8 @@ PRESETS: Final[Mapping[str, Rules]] = {
     "parlett": Rules(players=5, parlett_scoring=True, max_moves=3000),
     "capped": Rules(players=6, deals=3, deal_packet=2, max_moves=60),
 }
+#: The same, read-only: a caller cannot change them for everyone else.
+PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(_PRESETS)
 
 
 def deck_of(rules: Rules) -> tuple[Card, ...]:

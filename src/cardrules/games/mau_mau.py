@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Final, cast
 
 import attrs
@@ -51,6 +52,7 @@ import attrs
 from cardrules.cards import DECK52, JACK, Card
 from cardrules.core import match as match_core
 from cardrules.core import shedding
+from cardrules.core.checks import check_rng, check_rules, check_view, wrong_state
 from cardrules.core.options import (
     check_bool,
     check_choice,
@@ -248,7 +250,7 @@ def _table(rules: Rules) -> Stops:
 
 
 #: Named rules used by the tests, the docs and the command line.
-PRESETS: Final[Mapping[str, Rules]] = {
+_PRESETS: Final = {
     "single": Rules(target=None),
     "short": Rules(target=100, max_moves=200),
     "penalty": Rules(target=None, must_play="penalty", max_moves=150),
@@ -265,6 +267,8 @@ PRESETS: Final[Mapping[str, Rules]] = {
     ),
     "no_restock": Rules(target=100, restock="none", bury_special_starter=True, max_moves=200),
 }
+#: The same, read-only: a caller cannot change them for everyone else.
+PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(_PRESETS)
 
 
 def teams(rules: Rules) -> tuple[tuple[int, ...], ...]:
@@ -306,13 +310,14 @@ def deal(
     ``deck`` fixes the order of the first deal (top card first; see the module
     docs for the dealing order); later deals are shuffled from ``seed``.
     """
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be mau_mau.Rules, not {type(rules).__name__}")
+    check_rules(rules, Rules, NAME)
     return _settle(shedding.new_game(rules, seed=seed, deck=deck, chance=chance))
 
 
 def to_move(state: State) -> int | Chance | None:
     """The seat to move, CHANCE at a random event (explicit chance), None when over."""
+    if type(state) is not State or type(state.rules) is not Rules:
+        raise wrong_state(state, NAME)
     return shedding.to_move(state)
 
 
@@ -323,6 +328,8 @@ _OVER, _SCORING = Phase.OVER, Phase.SCORING
 
 def is_over(state: State) -> bool:
     """Whether the game has ended (a target reached, the single deal over, or a cap)."""
+    if type(state) is not State or type(state.rules) is not Rules:
+        raise wrong_state(state, NAME)
     return state.phase is _OVER
 
 
@@ -336,11 +343,15 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     >>> [str(m) for m in legal_moves(state)]   # upcard 5H: a heart or a five
     ['play 9H']
     """
+    if type(state) is not State or type(state.rules) is not Rules:
+        raise wrong_state(state, NAME)
     return shedding.legal_moves(state)
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Move, float], ...]:
     """At a CHANCE step, each possible outcome with its probability; else ``()``."""
+    if type(state) is not State or type(state.rules) is not Rules:
+        raise wrong_state(state, NAME)
     return shedding.chance_outcomes(state)
 
 
@@ -350,6 +361,8 @@ def apply(state: State, move: Move) -> State:
     Forced draws, passes, restocks, scoring a finished deal and dealing the next
     one happen inside ``apply`` and are written to the event log.
     """
+    if type(state) is not State or type(state.rules) is not Rules:
+        raise wrong_state(state, NAME)
     after = shedding.apply(state, move)
     if after.phase is _SCORING:
         return _finish_deal(after)
@@ -421,6 +434,8 @@ def parse_move(state: State, text: str) -> Move:
     ...
     cardrules.errors.IllegalMoveError: JS is not in seat 0's hand (...)
     """
+    if type(state) is not State or type(state.rules) is not Rules:
+        raise wrong_state(state, NAME)
     move = shedding.parse_text(state, text)
     if move not in legal_moves(state):
         raise IllegalMoveError(shedding.why_illegal(state, move))
@@ -441,14 +456,19 @@ def move_from_index(index: int) -> Move:
 
 
 def score(state: State) -> Score:
-    """Totals (with the current deal's penalties), deal rows, outcome, payoffs.
+    """Totals (with the current deal's penalties while it runs), deal rows, outcome, payoffs.
 
     Each deal row has the extras ``cards`` (points for cards), ``penalties``
     (the 50-point rule), ``hand_values`` (the value of each hand at the end) and
     ``blocked`` (1 if the deal was blocked). ``payoffs`` are ``(t0 - t1, t1 - t0)``:
     the difference the winner is paid.
     """
-    totals = tuple(t + p for t, p in zip(state.match.totals, state.penalties))
+    if type(state) is not State or type(state.rules) is not Rules:
+        raise wrong_state(state, NAME)
+    # A game cut short by a safety cap ends mid-deal: that deal has no row, so its
+    # penalties do not count either, and the final totals are the sums of the rows.
+    running = state.penalties if state.outcome is None else (0, 0)
+    totals = tuple(t + p for t, p in zip(state.match.totals, running))
     difference = float(totals[0] - totals[1])
     return Score(
         totals=totals,
@@ -462,11 +482,15 @@ def score(state: State) -> Score:
 
 def events(state: State) -> tuple[Event, ...]:
     """The public event log, oldest first."""
+    if type(state) is not State or type(state.rules) is not Rules:
+        raise wrong_state(state, NAME)
     return state.log.to_tuple()
 
 
 def moves_played(state: State) -> tuple[Move, ...]:
     """Every move applied since the deal (chance outcomes included in explicit mode)."""
+    if type(state) is not State or type(state.rules) is not Rules:
+        raise wrong_state(state, NAME)
     if state.history is None:
         raise RecordError("this state was made by sample(): it has no move history")
     return state.history.to_tuple()
@@ -474,6 +498,8 @@ def moves_played(state: State) -> tuple[Move, ...]:
 
 def zones(state: State) -> dict[str, tuple[Card, ...]]:
     """Where every card is: both hands, the stock, the discard pile, the upcard."""
+    if type(state) is not State or type(state.rules) is not Rules:
+        raise wrong_state(state, NAME)
     return shedding.zones(state)
 
 
@@ -487,6 +513,8 @@ def observe(state: State, seat: int) -> View:
     >>> view.hand_sizes, view.upcard is not None, view.legal_moves
     ((7, 7), True, ())
     """
+    if type(state) is not State or type(state.rules) is not Rules:
+        raise wrong_state(state, NAME)
     return shedding.observe(state, seat, score(state))
 
 
@@ -507,6 +535,10 @@ def sample(view: View, rng: random.Random) -> State:
     cards, and what draws and passes showed; the docs page says how close to
     the true posterior this is.
     """
+    if type(view) is not View or type(view.rules) is not Rules:
+        raise wrong_state(view, NAME, "view")
+    check_rng(rng)
+    check_view(view)
     return shedding.sample(view, rng)
 
 
@@ -515,6 +547,8 @@ def sample(view: View, rng: random.Random) -> State:
 
 def state_to_dict(state: State) -> dict[str, Any]:
     """A JSON-ready dict of the whole state (hidden cards included: it is the state)."""
+    if type(state) is not State or type(state.rules) is not Rules:
+        raise wrong_state(state, NAME)
     return shedding.state_to_dict(state, NAME, version)
 
 

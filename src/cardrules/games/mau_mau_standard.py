@@ -48,12 +48,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Final
 
 import attrs
 
 from cardrules.cards import ACE, DECK32, DECK52, JACK, Card
 from cardrules.core import shedding
+from cardrules.core.checks import check_rng, check_rules, check_view, wrong_state
 from cardrules.core.options import (
     check_bool,
     check_int,
@@ -274,7 +276,7 @@ class Rules(StandardOptions):
 
 
 #: Named rules used by the tests, the docs and the command line.
-PRESETS: Final[Mapping[str, Rules]] = {
+_PRESETS: Final = {
     "single": Rules(max_moves=1000),
     "two_players": Rules(players=2, hand_size=7, nine_reverses=True, max_moves=500),
     "site_options": Rules(
@@ -301,6 +303,8 @@ PRESETS: Final[Mapping[str, Rules]] = {
         players=3, nine_reverses=True, ace_skips=True, starter_effects=True, max_moves=500
     ),
 }
+#: The same, read-only: a caller cannot change them for everyone else.
+PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(_PRESETS)
 
 
 def teams(rules: StandardOptions) -> tuple[tuple[int, ...], ...]:
@@ -328,13 +332,14 @@ def deal(
     ``deck`` fixes the order of the deal (top card first; see the module docs
     for the dealing order).
     """
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be mau_mau_standard.Rules, not {type(rules).__name__}")
+    check_rules(rules, Rules, NAME)
     return _settle(shedding.new_game(rules, seed=seed, deck=deck, chance=chance))
 
 
 def to_move(state: State) -> int | Chance | None:
     """The seat to move, CHANCE at a random event (explicit chance), None when over."""
+    if type(state) is not State or not isinstance(state.rules, StandardOptions):
+        raise wrong_state(state, NAME)
     return shedding.to_move(state)
 
 
@@ -345,6 +350,8 @@ _OVER, _SCORING = Phase.OVER, Phase.SCORING
 
 def is_over(state: State) -> bool:
     """Whether the game has ended (a player went out, the deal was blocked, or a cap)."""
+    if type(state) is not State or type(state.rules) is not Rules:
+        raise wrong_state(state, NAME)
     return state.phase is _OVER
 
 
@@ -359,11 +366,15 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     ['play 4H', 'play 9H', 'play JS call clubs', 'play JS call diamonds', \
 'play JS call hearts', 'play JS call spades', 'draw']
     """
+    if type(state) is not State or not isinstance(state.rules, StandardOptions):
+        raise wrong_state(state, NAME)
     return shedding.legal_moves(state)
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Move, float], ...]:
     """At a CHANCE step, each possible outcome with its probability; else ``()``."""
+    if type(state) is not State or not isinstance(state.rules, StandardOptions):
+        raise wrong_state(state, NAME)
     return shedding.chance_outcomes(state)
 
 
@@ -373,6 +384,8 @@ def apply(state: State, move: Move) -> State:
     Forced draws, skips, passes, restocks and the end of the deal happen inside
     ``apply`` and are written to the event log.
     """
+    if type(state) is not State or type(state.rules) is not Rules:
+        raise wrong_state(state, NAME)
     after = shedding.apply(state, move)
     if after.phase is _SCORING:
         return _finish_deal(after)
@@ -414,6 +427,8 @@ def parse_move(state: State, text: str) -> Move:
     ...
     cardrules.errors.IllegalMoveError: 'end turn' is allowed only after drawing a card (...)
     """
+    if type(state) is not State or not isinstance(state.rules, StandardOptions):
+        raise wrong_state(state, NAME)
     move = shedding.parse_text(state, text)
     if move not in legal_moves(state):
         raise IllegalMoveError(shedding.why_illegal(state, move, TITLE))
@@ -446,6 +461,8 @@ def score(state: State) -> Score:
     The deal's row has the extras ``cards_left`` (cards in each hand at the
     end) and ``blocked`` (1 if the deal was blocked). ``better`` is "high".
     """
+    if type(state) is not State or type(state.rules) is not Rules:
+        raise wrong_state(state, NAME)
     players = len(state.hands)
     return Score(
         totals=state.match.totals,
@@ -459,11 +476,15 @@ def score(state: State) -> Score:
 
 def events(state: State) -> tuple[Event, ...]:
     """The public event log, oldest first."""
+    if type(state) is not State or not isinstance(state.rules, StandardOptions):
+        raise wrong_state(state, NAME)
     return state.log.to_tuple()
 
 
 def moves_played(state: State) -> tuple[Move, ...]:
     """Every move applied since the deal (chance outcomes included in explicit mode)."""
+    if type(state) is not State or not isinstance(state.rules, StandardOptions):
+        raise wrong_state(state, NAME)
     if state.history is None:
         raise RecordError("this state was made by sample(): it has no move history")
     return state.history.to_tuple()
@@ -471,6 +492,8 @@ def moves_played(state: State) -> tuple[Move, ...]:
 
 def zones(state: State) -> dict[str, tuple[Card, ...]]:
     """Where every card is: each hand, the stock, the discard pile, the upcard."""
+    if type(state) is not State or not isinstance(state.rules, StandardOptions):
+        raise wrong_state(state, NAME)
     return shedding.zones(state)
 
 
@@ -484,6 +507,8 @@ def observe(state: State, seat: int) -> View:
     >>> view.hand_sizes, view.direction, view.legal_moves
     ((5, 5, 5, 5), 1, ())
     """
+    if type(state) is not State or type(state.rules) is not Rules:
+        raise wrong_state(state, NAME)
     return shedding.observe(state, seat, score(state))
 
 
@@ -504,6 +529,10 @@ def sample(view: View, rng: random.Random) -> State:
     cards, and what draws and passes showed; the docs page says how close to
     the true posterior this is.
     """
+    if type(view) is not View or not isinstance(view.rules, StandardOptions):
+        raise wrong_state(view, NAME, "view")
+    check_rng(rng)
+    check_view(view)
     return shedding.sample(view, rng)
 
 
@@ -512,6 +541,8 @@ def sample(view: View, rng: random.Random) -> State:
 
 def state_to_dict(state: State) -> dict[str, Any]:
     """A JSON-ready dict of the whole state (hidden cards included: it is the state)."""
+    if type(state) is not State or type(state.rules) is not Rules:
+        raise wrong_state(state, NAME)
     return shedding.state_to_dict(state, NAME, version)
 
 

@@ -45,6 +45,7 @@ import enum
 import math
 import random
 from collections.abc import Iterator, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Final, Literal, NamedTuple
 
 import attrs
@@ -61,6 +62,14 @@ from cardrules.cards import (
 )
 from cardrules.core import match as match_core
 from cardrules.core import tricks
+from cardrules.core.checks import (
+    check_rng,
+    check_rules,
+    check_seat,
+    check_seed,
+    check_view,
+    wrong_state,
+)
 from cardrules.core.match import Match
 from cardrules.core.options import (
     BaseRules,
@@ -70,6 +79,7 @@ from cardrules.core.options import (
     not_applicable,
     rules_to_text,
     set_resolved,
+    show_value,
 )
 from cardrules.core.sampling import deal_uniformly
 from cardrules.core.serial import StateReader, common_to_dict
@@ -87,7 +97,16 @@ from cardrules.game import (
     over_event,
     play_event,
 )
-from cardrules.moves import DEALS, PLAYS, ChooseDealer, DealCard, Play, game_forms, not_a_move
+from cardrules.moves import (
+    DEALS,
+    PLAYS,
+    ChooseDealer,
+    DealCard,
+    Play,
+    game_forms,
+    not_a_move,
+    require_flag,
+)
 from cardrules.moves import parse_move_text as _parse_shared_move_text
 
 __all__ = [
@@ -169,7 +188,9 @@ ELEGANT_FAIL_MODES: Final = ("deal_zero", "reset_total")
 def _card_pair(cards: Sequence[Card]) -> tuple[Card, Card]:
     pair = tuple(cards)
     if len(pair) != 2 or not all(isinstance(c, Card) for c in pair) or pair[0] is pair[1]:
-        raise NotationError(f"a pass is two different cards, not {format_cards(pair)!r}")
+        raise IllegalMoveError(
+            f"PassCards: a pass is two different Cards, not {show_value(pair)}"
+        )
     first, second = sorted(pair)
     return (first, second)
 
@@ -189,17 +210,28 @@ class Blind:
     """A partnership's blind declaration, made before it sees its cards: ``blind`` or
     ``no blind``."""
 
-    declare: bool
+    declare: bool = attrs.field(
+        validator=lambda _, __, flag: require_flag(flag, "Blind", "declare")
+    )
 
     def __str__(self) -> str:
         return "blind" if self.declare else "no blind"
+
+
+def _check_kind(kind: object) -> None:
+    if kind not in ("zero", "elegant", None) or not (kind is None or type(kind) is str):
+        raise IllegalMoveError(
+            f"Declaration: kind must be 'zero', 'elegant' or None, not {show_value(kind)}"
+        )
 
 
 @attrs.frozen(slots=True)
 class Declaration:
     """A bid after the pass: ``bid zero``, ``bid elegant``, or ``no bid`` (``kind`` None)."""
 
-    kind: Literal["zero", "elegant"] | None
+    kind: Literal["zero", "elegant"] | None = attrs.field(
+        validator=lambda _, __, kind: _check_kind(kind)
+    )
 
     def __str__(self) -> str:
         return "no bid" if self.kind is None else f"bid {self.kind}"
@@ -311,7 +343,7 @@ class Rules(BaseRules):
 #: plays 200 random games on each, so the presets are short: one or two deals, or a
 #: match to a low target; ``Rules()`` is the full game to 50. Random play with the
 #: revoke penalty drives totals down, so those presets carry a ``max_deals`` cap.
-PRESETS: Final[Mapping[str, Rules]] = {
+_PRESETS: Final = {
     "single": Rules(max_deals=1),
     "match": Rules(target=10),
     "bidding": Rules(bidding=True, max_deals=1),
@@ -331,6 +363,8 @@ PRESETS: Final[Mapping[str, Rules]] = {
         revoke="penalty", bidding=True, jokers="suitless", trumps_win=False, max_deals=1
     ),
 }
+#: The same, read-only: a caller cannot change them for everyone else.
+PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(_PRESETS)
 
 
 def teams(rules: Rules) -> tuple[tuple[int, ...], ...]:
@@ -519,10 +553,8 @@ def deal(
     ``deck`` fixes the order of the first deal (top card first; see the module
     docs for the dealing order); later deals are shuffled from ``seed``.
     """
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be maverick.Rules, not {type(rules).__name__}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an int, not {seed!r}")
+    check_rules(rules, Rules, NAME)
+    seed = check_seed(seed)
     check_choice("chance", chance, ("seeded", "explicit"))
     order = match_core.first_deal_order(deck, DECK54, chance)
     start = State(
@@ -633,6 +665,8 @@ def _turn_face_up(state: State, hands: tuple[int, ...], face_up: tuple[Card, ...
 
 def to_move(state: State) -> int | Chance | None:
     """The seat to move, CHANCE at a random event (explicit chance), None when over."""
+    if type(state) is not State:
+        raise wrong_state(state, NAME)
     phase = state.phase
     if phase == _PLAYING:
         return (state.leader + len(state.trick)) % PLAYERS
@@ -658,6 +692,8 @@ def _actor(state: State) -> int:
 
 def is_over(state: State) -> bool:
     """Whether the game has ended (a team reached the target, or a cap was reached)."""
+    if type(state) is not State:
+        raise wrong_state(state, NAME)
     return state.phase == _OVER
 
 
@@ -706,6 +742,8 @@ def _legal_declarations(state: State, seat: int) -> tuple[Declaration, ...]:
 
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move in canonical order; ``()`` if and only if the game is over."""
+    if type(state) is not State:
+        raise wrong_state(state, NAME)
     phase = state.phase
     if phase == _PLAYING:
         seat = (state.leader + len(state.trick)) % PLAYERS
@@ -727,6 +765,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 def chance_outcomes(state: State) -> tuple[tuple[Move, float], ...]:
     """At a CHANCE step, each possible outcome with its probability; else ``()``."""
+    if type(state) is not State:
+        raise wrong_state(state, NAME)
     if state.phase == _CHOOSE_DEALER:
         return tuple((ChooseDealer(seat), 1 / PLAYERS) for seat in range(PLAYERS))
     if state.phase == _DEALING:
@@ -744,6 +784,8 @@ def apply(state: State, move: Move) -> State:
     Exchanging the passed cards, scoring tricks, revoke penalties, scoring a
     finished deal and dealing the next one happen inside ``apply``.
     """
+    if type(state) is not State:
+        raise wrong_state(state, NAME)
     phase = state.phase
     if phase == _PLAYING:
         if type(move) is Play and move.call is None and not move.announce:
@@ -1175,6 +1217,8 @@ def parse_move_text(text: str) -> Move:
 
 def parse_move(state: State, text: str) -> Move:
     """Read a move and check it is legal here (NotationError / IllegalMoveError)."""
+    if type(state) is not State:
+        raise wrong_state(state, NAME)
     move = parse_move_text(text)
     if move not in legal_moves(state):
         raise IllegalMoveError(_why_illegal(state, move))
@@ -1221,6 +1265,8 @@ def move_from_index(index: int) -> Move:
 
 def score(state: State) -> Score:
     """Team totals per seat, per-deal rows, outcome; payoffs = own team minus the other."""
+    if type(state) is not State:
+        raise wrong_state(state, NAME)
     totals = state.match.totals
     lead = totals[0] - totals[1]
     return Score(
@@ -1241,6 +1287,8 @@ def _in_transit(state: State) -> bool:
 def zones(state: State) -> dict[str, tuple[Card, ...]]:
     """Where every card is: each hand, each pass in transit, the trick, the finished
     tricks, the face-up cards, the undealt cards."""
+    if type(state) is not State:
+        raise wrong_state(state, NAME)
     result = {f"hand {seat}": cards_of(hand) for seat, hand in enumerate(state.hands)}
     transit = _in_transit(state)
     for seat, passed in enumerate(state.passed):
@@ -1306,8 +1354,9 @@ def _hand_hidden(rules: Rules, phase: Phase) -> bool:
 
 def observe(state: State, seat: int) -> View:
     """The view of ``seat``: own hand, own pass, face-up cards, public bids and play."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < PLAYERS:
-        raise ValueError(f"seat must be 0..{PLAYERS - 1}, not {seat!r}")
+    if type(state) is not State:
+        raise wrong_state(state, NAME)
+    check_seat(seat, PLAYERS)
     mover = to_move(state)
     exchanged = 0 not in state.passed
     return View(
@@ -1477,6 +1526,10 @@ def sample(view: View, rng: random.Random) -> State:
     held after the exchange. The state gets a fresh seed from ``rng`` (so later
     deals are new too) and no move history.
     """
+    if type(view) is not View:
+        raise wrong_state(view, NAME, "view")
+    check_rng(rng)
+    check_view(view)
     rules = view.rules
     seat = view.seat
     left = (seat + 1) % PLAYERS
@@ -1688,6 +1741,8 @@ def _deal_requiring_by_counting(
 
 def state_to_dict(state: State) -> dict[str, Any]:
     """A JSON-ready dict of the whole state (hidden cards included: it is the state)."""
+    if type(state) is not State:
+        raise wrong_state(state, NAME)
     return common_to_dict(state, NAME, version) | {
         "hands": [format_cards(cards_of(h)) for h in state.hands],
         "undealt": format_cards(cards_of(state.undealt)),

@@ -33,6 +33,7 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Final
 
 import attrs
@@ -172,7 +173,7 @@ class Rules(trickgame.TrickGameRules):
 
 
 #: Named rules used by the tests, the docs and the command line.
-PRESETS: Final[Mapping[str, Rules]] = {
+_PRESETS: Final = {
     "default": Rules(),
     "single": Rules(schedule="single", start_hand=10),
     "short": Rules(start_hand=3),
@@ -182,6 +183,8 @@ PRESETS: Final[Mapping[str, Rules]] = {
     "no_hook": Rules(start_hand=3, hook=False, schedule="up"),
     "free_last_round": Rules(players=6, start_hand=2, hook_in_one_card_round=False),
 }
+#: The same, read-only: a caller cannot change them for everyone else.
+PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(_PRESETS)
 
 
 def schedule_sizes(rules: Rules) -> tuple[int, ...]:

@@ -39,6 +39,7 @@ SEAT`` = 190 + SEAT; :data:`NUM_MOVES` = 195.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Final, cast
 
 import attrs
@@ -46,6 +47,7 @@ import attrs
 from cardrules.cards import ALL_CARDS, Card
 from cardrules.core import match as match_core
 from cardrules.core import shedding
+from cardrules.core.checks import check_rules, wrong_state
 from cardrules.core.options import check_int, rules_to_text
 from cardrules.core.serial import StateReader
 from cardrules.core.shedding import Phase, State, View
@@ -123,7 +125,7 @@ class Rules(StandardOptions):
 
 
 #: Named rules used by the tests, the docs and the command line.
-PRESETS: Final[Mapping[str, Rules]] = {
+_PRESETS: Final = {
     "single": Rules(limit=1, max_moves=1000),
     "default": Rules(max_moves=400),
     "long_two_players": Rules(
@@ -154,6 +156,8 @@ PRESETS: Final[Mapping[str, Rules]] = {
         last_card_effects=False,
     ),
 }
+#: The same, read-only: a caller cannot change them for everyone else.
+PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(_PRESETS)
 
 
 def hand_points(cards: Iterable[Card]) -> int:
@@ -194,8 +198,7 @@ def deal(
     ``deck`` fixes the order of the first round (top card first; see the module
     docs); later rounds are shuffled from ``seed``.
     """
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be strafpoint.Rules, not {type(rules).__name__}")
+    check_rules(rules, Rules, NAME)
     return _settle(shedding.new_game(rules, seed=seed, deck=deck, chance=chance))
 
 
@@ -218,6 +221,8 @@ _OVER, _SCORING = Phase.OVER, Phase.SCORING
 
 def is_over(state: State) -> bool:
     """Whether the game has ended (a total reached the limit, or a safety cap)."""
+    if type(state) is not State or type(state.rules) is not Rules:
+        raise wrong_state(state, NAME)
     return state.phase is _OVER
 
 
@@ -227,6 +232,8 @@ def apply(state: State, move: Move) -> State:
     Forced draws, skips, passes, restocks, scoring a finished round and dealing
     the next one happen inside ``apply`` and are written to the event log.
     """
+    if type(state) is not State or type(state.rules) is not Rules:
+        raise wrong_state(state, NAME)
     after = shedding.apply(state, move)
     if after.phase is _SCORING:
         return _finish_round(after)
@@ -306,6 +313,8 @@ def score(state: State) -> Score:
     Each round's row holds the penalty points of the round and the extras
     ``won`` (1 for the player who went out), ``cards_left`` and ``blocked``.
     """
+    if type(state) is not State or type(state.rules) is not Rules:
+        raise wrong_state(state, NAME)
     totals = state.match.totals
     return Score(
         totals=totals,
@@ -324,6 +333,8 @@ def observe(state: State, seat: int) -> View:
     >>> view.hand_sizes, view.score.totals
     ((5, 5, 5, 5), (0, 0, 0, 0))
     """
+    if type(state) is not State or type(state.rules) is not Rules:
+        raise wrong_state(state, NAME)
     return shedding.observe(state, seat, score(state))
 
 
@@ -342,6 +353,8 @@ def explain_move(view: View, move: Move) -> str:
 
 def state_to_dict(state: State) -> dict[str, Any]:
     """A JSON-ready dict of the whole state (hidden cards included: it is the state)."""
+    if type(state) is not State or type(state.rules) is not Rules:
+        raise wrong_state(state, NAME)
     return shedding.state_to_dict(state, NAME, version)
 
 

@@ -1,0 +1,123 @@
+"""Checks of the arguments every game's public functions take.
+
+Each game module calls these at the top of its public functions, so that a bad
+argument gets a :class:`~cardrules.errors.ArgumentError` (or, for rules, a
+:class:`~cardrules.errors.RulesError`) naming the problem and the fix, never a
+plain Python error or a silently wrong answer.
+
+>>> check_seed(7)
+7
+>>> check_seed("7")
+Traceback (most recent call last):
+...
+cardrules.errors.ArgumentError: seed must be a whole number (an int), not '7'
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final
+
+from cardrules.cards import Card, format_cards
+from cardrules.core.options import show_value
+from cardrules.errors import ArgumentError
+
+__all__ = [
+    "MAX_SEED_BITS",
+    "check_rng",
+    "check_rules",
+    "check_seat",
+    "check_seed",
+    "check_view",
+    "wrong_state",
+]
+
+#: Largest seed, in bits: a seed is written in decimal into the random streams'
+#: keys, and a few hundred digits are more than any use needs.
+MAX_SEED_BITS: Final = 1024
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` if it is a whole number of at most :data:`MAX_SEED_BITS` bits."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ArgumentError(f"seed must be a whole number (an int), not {show_value(seed)}")
+    if seed.bit_length() > MAX_SEED_BITS:
+        raise ArgumentError(
+            f"seed is too large ({show_value(seed)}): use at most {MAX_SEED_BITS} bits"
+        )
+    return int(seed)
+
+
+def check_rules(rules: object, cls: type, game: str) -> None:
+    """Refuse anything but this game's ``Rules``."""
+    if type(rules) is not cls:
+        raise ArgumentError(f"rules must be {game}.Rules, not {_describe(rules)}")
+
+
+def check_seat(seat: object, players: int) -> int:
+    """``seat`` if it is a seat number ``0 .. players - 1``."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise ArgumentError(f"seat must be a whole number 0..{players - 1}, not {show_value(seat)}")
+    return int(seat)
+
+
+def check_rng(rng: object) -> random.Random:
+    """``rng`` if it is a :class:`random.Random` (``sample`` draws only from it)."""
+    if not isinstance(rng, random.Random):
+        raise ArgumentError(
+            f"rng must be a random.Random (e.g. random.Random(1)), not {show_value(rng)}"
+        )
+    return rng
+
+
+def check_view(view: Any) -> None:
+    """Refuse a view no game could show (one built or changed by hand): a seat out of
+    range, a hand with something that is not a card or a card twice, or hand sizes
+    that are not one whole number per seat, or a hand larger than its size.
+    ``sample`` would otherwise return a state that does not match the view."""
+    players = view.rules.players
+    check_seat(view.seat, players)
+    hand = view.hand
+    if not isinstance(hand, tuple) or not all(type(card) is Card for card in hand):
+        raise ArgumentError(f"the view's hand must be a tuple of cards, not {show_value(hand)}")
+    if len(set(hand)) != len(hand):
+        raise ArgumentError(f"the view's hand holds a card twice: {format_cards(hand)}")
+    sizes = view.hand_sizes
+    if (
+        not isinstance(sizes, tuple)
+        or len(sizes) != players
+        or not all(type(size) is int and size >= 0 for size in sizes)
+    ):
+        raise ArgumentError(
+            f"the view's hand_sizes must give one whole number per seat ({players}), "
+            f"not {show_value(sizes)}"
+        )
+    if len(hand) > sizes[view.seat]:
+        raise ArgumentError(
+            f"the view's hand_sizes give seat {view.seat} {sizes[view.seat]} cards, "
+            f"but its hand holds {len(hand)}"
+        )
+
+
+def wrong_state(value: object, game: str, what: str = "state") -> ArgumentError:
+    """The error for a ``what`` (state or view) that is not one of ``game``'s."""
+    rules = getattr(value, "rules", None)
+    other = _game_of(rules)
+    found = f"a {what} of {other}" if other is not None and other != game else _describe(value)
+    return ArgumentError(
+        f"{game} needs a {what} of {game} (from {game}.deal, apply or sample), not {found}"
+    )
+
+
+def _game_of(rules: object) -> str | None:
+    """The name of the game whose ``Rules`` these are (None: no game's rules)."""
+    kind = type(rules)
+    if kind.__name__ == "Rules" and kind.__module__.startswith("cardrules.games."):
+        return kind.__module__.rsplit(".", 1)[-1]
+    return None
+
+
+def _describe(value: object) -> str:
+    """A short description of a wrong argument for a message."""
+    other = _game_of(value)
+    return f"{other}.Rules" if other is not None else show_value(value)

@@ -1,0 +1,355 @@
+"""Bad input gets a library error, and never corrupts, loses or hangs.
+
+Each test names the promise it checks: only :class:`CardrulesError` subclasses
+escape a public function given bad input; a bad input leaves nothing changed
+for later calls; a loaded state agrees with its own history; ``sample`` is quick
+however many players share the unseen cards.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import attrs
+import pytest
+
+from cardrules import games
+from cardrules.cards import Card, Suit, parse_card, parse_cards
+from cardrules.core.options import parse_rules_text
+from cardrules.errors import (
+    ArgumentError,
+    CardrulesError,
+    IllegalMoveError,
+    NotationError,
+    RecordError,
+    RulesError,
+)
+from cardrules.games import enfle, mau_mau, maverick, oh_hell
+from cardrules.moves import Bid, ChooseDealer, DealCard, Play, parse_move_text
+from cardrules.records import state_from_json, state_to_json
+
+NAMES = list(games.names())
+
+
+def _played(game: Any, rules: Any, seed: int, moves: int) -> Any:
+    """The state after ``moves`` moves chosen by ``random.Random(seed)``."""
+    state = game.deal(rules, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if game.is_over(state):
+            break
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+    return state
+
+
+# --------------------------------------------------------------------------- moves
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda: Bid(1.0),  # type: ignore[arg-type]
+        lambda: Bid(True),
+        lambda: Bid("1"),  # type: ignore[arg-type]
+        lambda: Bid(-1),
+        lambda: ChooseDealer(True),
+        lambda: ChooseDealer(0.0),  # type: ignore[arg-type]
+        lambda: Play(Card("JC"), call=2),  # type: ignore[arg-type]
+        lambda: Play(Card("JC"), call=True),  # type: ignore[arg-type]
+        lambda: Play(Card("QH"), announce=None),  # type: ignore[arg-type]
+        lambda: Play(card="QH"),  # type: ignore[arg-type]
+        lambda: DealCard("AS"),  # type: ignore[arg-type]
+        lambda: maverick.Blind(1),  # type: ignore[arg-type]
+        lambda: maverick.PassCards(("AS", "KS")),  # type: ignore[arg-type]
+        lambda: maverick.Declaration("high"),  # type: ignore[arg-type]
+    ],
+)
+def test_a_move_with_a_wrong_typed_field_is_refused_when_built(build: Any) -> None:
+    """Rule: a move's fields have their documented types, checked when it is built."""
+    with pytest.raises(IllegalMoveError):
+        build()
+
+
+def test_moves_compare_by_canonical_value() -> None:
+    """Rule: an integer of another type (here a bool-free int subclass) is stored as int."""
+
+    class Number(int):
+        pass
+
+    move = Bid(Number(2))
+    assert move == Bid(2) and type(move.tricks) is int
+    assert ChooseDealer(Number(1)).seat.__class__ is int
+
+
+def test_a_refused_bid_does_not_corrupt_later_games() -> None:
+    """Rule: a bad move changes nothing, not even the events of later games."""
+    rules = oh_hell.Rules(schedule="single", start_hand=3, first_dealer=3)
+    with pytest.raises(CardrulesError):
+        oh_hell.apply(oh_hell.deal(rules, seed=1), Bid(1.0))  # type: ignore[arg-type]
+    state = oh_hell.apply(oh_hell.deal(rules, seed=2), Bid(1))
+    assert state_from_json(state_to_json(state)) == state
+    assert all(type(e.value) is int for e in state.log if e.value is not None)
+
+
+def test_a_refused_dealer_choice_does_not_corrupt_the_deal_event() -> None:
+    """Rule: the deal event names seat 1 as a number, whatever was tried before."""
+    rules = oh_hell.Rules(schedule="single", start_hand=3)
+    start = oh_hell.deal(rules, seed=1, chance="explicit")
+    with pytest.raises(CardrulesError):
+        oh_hell.apply(start, ChooseDealer(True))
+    after = oh_hell.apply(start, ChooseDealer(1))
+    assert "seat 1 deals" in after.log.to_tuple()[-1].text
+
+
+@pytest.mark.parametrize(
+    "text", ["bid ²", "dealer ①", "bid ٣", "bid " + "9" * 5000, "dealer " + "1" * 40]
+)
+def test_move_text_takes_short_ascii_numbers_only(text: str) -> None:
+    """Rule: numbers in move texts are ASCII digits, a few at most."""
+    with pytest.raises(NotationError):
+        parse_move_text(text)
+    state = oh_hell.deal(oh_hell.Rules(), seed=1)
+    with pytest.raises(NotationError):
+        oh_hell.parse_move(state, text)
+
+
+# --------------------------------------------------------------------------- numbers, texts
+
+
+def test_rules_text_refuses_huge_and_non_ascii_numbers() -> None:
+    """Rule: a rules text's numbers are ASCII digits of bounded length."""
+    with pytest.raises(NotationError, match="too large"):
+        parse_rules_text("oh_hell(players=" + "9" * 5000 + ")")
+    with pytest.raises(NotationError):
+        parse_rules_text("oh_hell(players=٣)")
+
+
+def test_huge_numbers_get_library_errors_with_readable_messages() -> None:
+    """Rule: no message asks the user to raise Python's digit limit."""
+    for action in (
+        lambda: oh_hell.deal(oh_hell.Rules(), seed=10**5000),
+        lambda: oh_hell.Rules(players=10**5000),
+        lambda: state_from_json('{"game": "oh_hell", "seed": ' + "9" * 5000 + "}"),
+    ):
+        with pytest.raises(CardrulesError) as caught:
+            action()
+        assert "set_int_max_str_digits" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        lambda: Card(5),  # type: ignore[arg-type]
+        lambda: parse_card(None),  # type: ignore[arg-type]
+        lambda: parse_cards(["AS"]),  # type: ignore[arg-type]
+        lambda: parse_rules_text(7),  # type: ignore[arg-type]
+        lambda: parse_move_text(b"draw"),  # type: ignore[arg-type]
+    ],
+)
+def test_text_functions_refuse_non_text(action: Any) -> None:
+    """Rule: the notation functions take text and say so."""
+    with pytest.raises(NotationError):
+        action()
+
+
+# --------------------------------------------------------------------------- arguments
+
+
+def test_unknown_rules_options_raise_rules_error() -> None:
+    """Rule: an unknown option is a RulesError that lists the options (as documented)."""
+    with pytest.raises(RulesError, match=r"no_such_option.*players"):
+        oh_hell.Rules(no_such_option=1)  # type: ignore[call-arg]
+    with pytest.raises(RulesError):
+        oh_hell.Rules(4)  # type: ignore[misc]
+
+
+def test_games_get_refuses_non_text() -> None:
+    """Rule: a game is looked up by name."""
+    with pytest.raises(RulesError):
+        games.get([])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_deal_refuses_bad_seeds_and_rules(name: str) -> None:
+    """Rule: deal takes the game's own Rules and a whole-number seed."""
+    game = games.get(name)
+    other = games.get(NAMES[(NAMES.index(name) + 1) % len(NAMES)])
+    seeds: list[Any] = ["1", 1.5, True, None, 2**2000]
+    for seed in seeds:
+        with pytest.raises(ArgumentError):
+            game.deal(game.Rules(), seed=seed)
+    for rules in (None, "default", other.Rules()):
+        with pytest.raises(ArgumentError):
+            game.deal(rules, seed=1)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_observe_and_sample_refuse_bad_arguments(name: str) -> None:
+    """Rule: a seat is a number 0..players-1; sample needs a random.Random."""
+    game = games.get(name)
+    state = game.deal(game.Rules(), seed=1)
+    seats: list[Any] = [-1, 99, "0", True, 0.0]
+    for seat in seats:
+        with pytest.raises(ArgumentError):
+            game.observe(state, seat)
+    with pytest.raises(ArgumentError):
+        game.sample(game.observe(state, 0), None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_game_refuses_another_games_state(name: str) -> None:
+    """Rule: a game's functions answer only for its own states (never silently wrongly)."""
+    game = games.get(name)
+    # Games on one engine share its functions, which read the game from the state's
+    # rules: they answer for either game's states, correctly.
+    engines = ({"mau_mau_standard", "strafpoint"}, {"oh_hell", "enfle"})
+    for other_name in NAMES:
+        if other_name == name or any({name, other_name} <= engine for engine in engines):
+            continue
+        other = games.get(other_name)
+        state = other.deal(other.Rules(), seed=1)
+        for function in (game.to_move, game.legal_moves, game.score, game.is_over):
+            with pytest.raises(ArgumentError, match=other_name):
+                function(state)
+        with pytest.raises(ArgumentError):
+            game.apply(state, other.legal_moves(state)[0])
+        with pytest.raises(ArgumentError):
+            game.observe(state, 0)
+        with pytest.raises(ArgumentError):
+            game.sample(other.observe(state, 0), random.Random(1))
+
+
+def test_apply_of_strafpoint_refuses_a_standard_mau_mau_state() -> None:
+    """Rule: the two games that share an engine still score only their own states."""
+    from cardrules.games import mau_mau_standard, strafpoint
+
+    state = mau_mau_standard.deal(mau_mau_standard.Rules(), seed=1)
+    with pytest.raises(ArgumentError):
+        strafpoint.apply(state, mau_mau_standard.legal_moves(state)[0])
+    with pytest.raises(ArgumentError):
+        strafpoint.score(state)
+
+
+# --------------------------------------------------------------------------- states and history
+
+
+def _tampered(state_json: str, change: Any) -> str:
+    tree = json.loads(state_json)
+    change(tree)
+    return json.dumps(tree)
+
+
+def _swap_two_hand_cards(tree: dict[str, Any]) -> None:
+    hands = tree["hands"]
+    first, second = hands[0].split(), hands[1].split()
+    first[0], second[0] = second[0], first[0]
+    hands[0], hands[1] = " ".join(first), " ".join(second)
+
+
+TAMPERS = {
+    "a changed seed": lambda t: t.__setitem__("seed", t["seed"] + 1),
+    "a changed move count": lambda t: t.__setitem__("moves_made", t["moves_made"] + 1),
+    "the last history entry dropped": lambda t: t["history"].pop(),
+    "an edited event": lambda t: t["events"][-1].__setitem__("text", "edited"),
+    "a huge deal number": lambda t: t["match"].__setitem__("deal_number", 10**30),
+    "a play event with no cards": lambda t: t["events"].append(
+        {"kind": "play", "seat": 0, "cards": "", "value": None, "text": ""}
+    ),
+    "a play event of seat 99": lambda t: t["events"].append(
+        {"kind": "play", "seat": 99, "cards": "AS", "value": None, "text": ""}
+    ),
+}
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("tamper", sorted(TAMPERS))
+def test_a_state_that_contradicts_its_history_is_refused(name: str, tamper: str) -> None:
+    """Rule: a state with a history is exactly what replaying that history gives."""
+    game = games.get(name)
+    text = state_to_json(_played(game, game.PRESETS["single"], 1, 25))
+    with pytest.raises(RecordError):
+        state_from_json(_tampered(text, TAMPERS[tamper]))
+
+
+def test_two_swapped_hand_cards_are_refused() -> None:
+    """Rule: the hands must be the ones the history deals."""
+    state = _played(oh_hell, oh_hell.Rules(), 1, 6)
+    with pytest.raises(RecordError, match="history"):
+        state_from_json(_tampered(state_to_json(state), _swap_two_hand_cards))
+
+
+# --------------------------------------------------------------------------- data loss
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_deal_reads_an_iterator_deck_once(name: str) -> None:
+    """Rule: ``deck`` may be any iterable of the game's cards; none is lost."""
+    game = games.get(name)
+    rules = game.Rules()
+    order = list(game.deck_of(rules))
+    random.Random(5).shuffle(order)
+    once: Any = iter(order)
+    assert game.deal(rules, seed=1, deck=once) == game.deal(rules, seed=1, deck=order)
+
+
+def test_a_truncated_mau_mau_game_has_totals_equal_to_its_rows() -> None:
+    """Rule: the final totals are the sums of the deal rows, even when a cap ends a deal."""
+    state = _played(mau_mau, mau_mau.PRESETS["penalty"], 1, 10_000)
+    score = mau_mau.score(state)
+    assert score.outcome is not None and score.outcome.reason == "truncated"
+    sums = tuple(sum(row.points[s] for row in score.deals) for s in range(2))
+    assert score.totals == sums
+
+
+# --------------------------------------------------------------------------- presets, sample
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_presets_are_read_only(name: str) -> None:
+    """Rule: no caller can change the named rules for the rest of the process."""
+    presets: Any = games.get(name).PRESETS
+    with pytest.raises(TypeError):
+        presets["mine"] = None
+    with pytest.raises(TypeError):
+        del presets[next(iter(presets))]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_sample_refuses_impossible_views(name: str) -> None:
+    """Rule: sample refuses a view no game shows, rather than return a state that
+    does not match it."""
+    game = games.get(name)
+    view = game.observe(game.deal(game.Rules(), seed=1), 0)
+    twice = attrs.evolve(view, hand=(*view.hand, view.hand[0]))
+    short = attrs.evolve(view, hand_sizes=view.hand_sizes[:-1])
+    for bad in (twice, short):
+        with pytest.raises(ArgumentError):
+            game.sample(bad, random.Random(1))
+
+
+def test_sample_with_eight_players_matches_the_view() -> None:
+    """Rule: sample's world is consistent with the view, on the 8-player view whose
+    exact count once enumerated every split over the holders (benchmarks/sampling.py
+    times it)."""
+    rules = oh_hell.Rules(players=8, schedule="down")
+    view = oh_hell.observe(_played(oh_hell, rules, 3, 18), 4)
+    for draw in range(3):
+        world = oh_hell.sample(view, random.Random(draw))
+        assert oh_hell.observe(world, 4) == view
+
+
+def test_enfle_iterator_deck_keeps_every_card() -> None:
+    """Rule: an Enfle deal from an iterator holds all the cards (none silently lost)."""
+    rules = enfle.Rules()
+    order = list(enfle.deck_of(rules))
+    once: Any = iter(order)
+    state = enfle.deal(rules, seed=1, deck=once)
+    held = sum(len(cards) for cards in enfle.zones(state).values())
+    assert held == len(order)
+
+
+def test_suit_call_accepts_a_suit() -> None:
+    """Rule: a jack's call is a Suit; the valid form is still accepted."""
+    assert str(Play(Card("JC"), call=Suit.HEARTS)) == "play JC call hearts"
