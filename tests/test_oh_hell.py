@@ -372,13 +372,12 @@ def test_move_numbers_are_fixed() -> None:
         oh_hell.move_from_index(130)
 
 
-def test_an_equal_bid_of_another_type_is_stored_as_the_canonical_bid() -> None:
-    """A caller's Bid(1.0) equals Bid(1): the game stores Bid(1), and no float reaches
-    the history, the log or a later game through a cache."""
+def test_a_bid_of_another_type_is_refused_and_leaves_no_trace() -> None:
+    """A caller's Bid(1.0) is refused when it is built (a bid is a whole number), so
+    no float reaches the history, the log or a later game through a cache."""
     rules = oh_hell.Rules(schedule="single", start_hand=3, first_dealer=0)
-    state = oh_hell.apply(oh_hell.deal(rules, seed=1), Bid(1.0))  # type: ignore[arg-type]
-    stored = oh_hell.moves_played(state)[-1]
-    assert isinstance(stored, Bid) and type(stored.tricks) is int
-    assert type(oh_hell.events(state)[-1].value) is int
+    with pytest.raises(IllegalMoveError, match="whole number"):
+        Bid(1.0)  # type: ignore[arg-type]
     later = oh_hell.apply(oh_hell.deal(rules, seed=2), Bid(1))
     assert type(oh_hell.events(later)[-1].value) is int
+    assert type(oh_hell.moves_played(later)[-1].tricks) is int  # type: ignore[union-attr]

@@ -43,7 +43,14 @@ import attrs
 from cardrules.cards import ALL_CARDS, Card, Suit, cards_of, format_cards, mask_of
 from cardrules.core import match as match_core
 from cardrules.core import tricks
-from cardrules.core.checks import check_rng, check_rules, check_seat, check_seed, check_view
+from cardrules.core.checks import (
+    check_rng,
+    check_rules,
+    check_seat,
+    check_seed,
+    check_view,
+    wrong_state,
+)
 from cardrules.core.match import Match
 from cardrules.core.options import BaseRules, check_choice
 from cardrules.core.sampling import count_worlds, deal_uniformly
@@ -554,6 +561,8 @@ def _turn_trump(state: State, hands: tuple[int, ...], trump_card: Card, undealt:
 
 def to_move(state: State) -> int | Chance | None:
     """The seat to move, CHANCE at a random event (explicit chance), None when over."""
+    if type(state) is not State:
+        raise wrong_state(state, "Oh Hell or Enfle")
     game = state.rules.trick_game
     phase = state.phase
     if phase is game.playing:
@@ -574,6 +583,8 @@ def _bidder(state: State) -> int:
 
 def is_over(state: State) -> bool:
     """Whether the game has ended (its deals played, or a cap reached)."""
+    if type(state) is not State:
+        raise wrong_state(state, "Oh Hell or Enfle")
     return state.phase is state.rules.trick_game.over
 
 
@@ -616,6 +627,8 @@ def _trick_rules_of(state: State) -> tricks.TrickRules:
 
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move in canonical order; ``()`` if and only if the game is over."""
+    if type(state) is not State:
+        raise wrong_state(state, "Oh Hell or Enfle")
     game = state.rules.trick_game
     phase = state.phase
     if phase is game.playing:
@@ -637,6 +650,8 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, float], ...]:
     The first dealer is drawn uniformly; cards are dealt one at a time, each
     undealt card equally likely.
     """
+    if type(state) is not State:
+        raise wrong_state(state, "Oh Hell or Enfle")
     game = state.rules.trick_game
     if state.phase is game.choose_dealer:
         players = state.rules.players
@@ -656,6 +671,8 @@ def apply(state: State, move: Move) -> State:
     The forced steps (a pick-up, the end of a deal, scoring it and dealing the
     next one) happen inside ``apply``.
     """
+    if type(state) is not State:
+        raise wrong_state(state, "Oh Hell or Enfle")
     rules = state.rules
     game: TrickGame = rules.trick_game
     phase = state.phase
@@ -961,6 +978,8 @@ def _why_illegal(state: State, move: object) -> str:
 
 def parse_move(state: State, text: str) -> Move:
     """Read a move and check it is legal here (NotationError / IllegalMoveError)."""
+    if type(state) is not State:
+        raise wrong_state(state, "Oh Hell or Enfle")
     refused = state.rules.trick_game.refuse_text(text) if isinstance(text, str) else None
     if refused is not None:
         raise NotationError(refused)
@@ -975,6 +994,8 @@ def parse_move(state: State, text: str) -> Move:
 
 def score(state: State) -> Score:
     """Totals, per-deal rows with the game's extras, outcome, payoffs = totals."""
+    if type(state) is not State:
+        raise wrong_state(state, "Oh Hell or Enfle")
     totals = state.match.totals
     return Score(
         totals=totals,
@@ -1010,6 +1031,8 @@ def moves_played(state: _Logged[M]) -> tuple[M, ...]:
 
 def zones(state: State) -> dict[str, tuple[Card, ...]]:
     """Where every card is: each hand, the trick, the finished tricks, the trump card, undealt."""
+    if type(state) is not State:
+        raise wrong_state(state, "Oh Hell or Enfle")
     game: TrickGame = state.rules.trick_game
     result = {f"hand {seat}": cards_of(hand) for seat, hand in enumerate(state.hands)}
     result["trick"] = tuple(state.trick)
@@ -1083,6 +1106,8 @@ def suits_of(void: int) -> tuple[Suit, ...]:
 
 def observe(state: State, seat: int) -> Any:
     """The view of ``seat``: own hand and everything public, nothing else."""
+    if type(state) is not State:
+        raise wrong_state(state, "Oh Hell or Enfle")
     rules = state.rules
     game: TrickGame = rules.trick_game
     players = rules.players
@@ -1187,6 +1212,8 @@ def sample(view: Any, rng: random.Random) -> State:
     later deals are new too) and no move history.
     """
     check_rng(rng)
+    if getattr(type(getattr(view, "rules", None)), "trick_game", None) is None:
+        raise wrong_state(view, "Oh Hell or Enfle", "view")
     check_view(view)
     rules = view.rules
     game: TrickGame = rules.trick_game
@@ -1266,6 +1293,8 @@ def sample(view: Any, rng: random.Random) -> State:
 
 def state_to_dict(state: State) -> dict[str, Any]:
     """A JSON-ready dict of the whole state (hidden cards included: it is the state)."""
+    if type(state) is not State:
+        raise wrong_state(state, "Oh Hell or Enfle")
     game: TrickGame = state.rules.trick_game
     data = common_to_dict(state, game.name, game.version)
     data["hands"] = [format_cards(cards_of(h)) for h in state.hands]
