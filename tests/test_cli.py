@@ -298,11 +298,12 @@ def test_refusals_say_the_fix_without_noise(
     assert result.returncode == 2 and message in result.stderr and absent not in result.stderr
 
 
-def test_a_move_text_the_game_cannot_read_gets_the_way_to_type_it(tmp_path: Path) -> None:
+def test_a_move_text_the_game_cannot_read_is_refused_with_the_reason(tmp_path: Path) -> None:
     result = cardrules(
         "play", "oh_hell", "--rules", "short", "--seed", "9", stdin="bid ①\nquit\n", cwd=tmp_path
     )
-    assert "not accepted: cannot read 'bid ①' as a move: type its number" in result.stdout
+    # The library reads only ASCII digits and says so.
+    assert "not accepted: bad move 'bid ①': a bid must be a whole number" in result.stdout
     assert "invalid literal" not in result.stdout  # no Python conversion message
 
 
