@@ -79,6 +79,7 @@ def hand(state: enfle.State, seat: int) -> tuple[Card, ...]:
 def test_deck_is_stripped_from_the_deuces_up_to_eight_cards_per_player(
     players: int, size: int, lowest: int
 ) -> None:
+    """Rule EN-1.2."""
     deck = enfle.deck_of(Rules(players=players))
     assert len(deck) == size == 8 * players
     assert min(c.rank for c in deck) == lowest
@@ -89,12 +90,14 @@ def test_deck_is_stripped_from_the_deuces_up_to_eight_cards_per_player(
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_the_whole_deck_is_dealt_eight_cards_each(players: int) -> None:
+    """Rule EN-2.4."""
     state = enfle.deal(Rules(players=players), seed=11)
     assert [h.bit_count() for h in state.hands] == [8] * players
     assert enfle.zones(state)["undealt"] == ()
 
 
 def test_cards_are_dealt_one_at_a_time_clockwise_from_the_dealers_left() -> None:
+    """Rule EN-2.4."""
     rules = Rules(first_dealer=0)
     state = enfle.deal(rules, seed=0, deck=enfle.deck_of(rules))  # 7C 8C ... AC 7D ... AS
     assert format_cards(hand(state, 1)) == "7C JC 7D JD 7H JH 7S JS"
@@ -103,6 +106,7 @@ def test_cards_are_dealt_one_at_a_time_clockwise_from_the_dealers_left() -> None
 
 
 def test_deal_packet_two_deals_the_cards_two_at_a_time() -> None:
+    """Rule EN-2.4."""
     rules = Rules(first_dealer=0, deal_packet=2)
     state = enfle.deal(rules, seed=0, deck=enfle.deck_of(rules))
     assert format_cards(hand(state, 1)) == "7C 8C 7D 8D 7H 8H 7S 8S"
@@ -111,18 +115,21 @@ def test_deal_packet_two_deals_the_cards_two_at_a_time() -> None:
 
 
 def test_each_player_antes_to_the_pot_before_the_deal() -> None:
+    """Rule EN-2.1."""
     state = enfle.deal(Rules(players=5, ante=3), seed=1)
     assert enfle.observe(state, 0).pot == 15
     assert "every player antes 3 chips (pot 15)" in str(enfle.events(state)[0])
 
 
 def test_the_first_dealer_is_drawn_uniformly_from_the_seed() -> None:
+    """Rule EN-2.2."""
     dealers = Counter(enfle.deal(Rules(), seed=s).match.dealer for s in range(400))
     assert set(dealers) == {0, 1, 2, 3}
     assert all(60 < n < 140 for n in dealers.values())
 
 
 def test_explicit_chance_draws_the_dealer_then_deals_every_card() -> None:
+    """Rule EN-2.2."""
     state = enfle.deal(Rules(players=5), seed=0, chance="explicit")
     assert enfle.to_move(state) is CHANCE
     assert [m for m, _ in enfle.chance_outcomes(state)] == [ChooseDealer(s) for s in range(5)]
@@ -143,12 +150,14 @@ def test_explicit_chance_draws_the_dealer_then_deals_every_card() -> None:
 
 
 def test_the_player_left_of_the_dealer_leads_any_card() -> None:
+    """Rule EN-3.1."""
     state = enfle.deal(FOUR, seed=5)
     assert enfle.to_move(state) == 0
     assert [m.card for m in plays(state)] == list(hand(state, 0))
 
 
 def test_followers_must_follow_suit_when_able() -> None:
+    """Rule EN-3.2."""
     state = position(FOUR, ["AS 7C", "KS 8D", "9H 10H", "QS JD"], leader=0)
     state = play(state, "play AS")
     assert enfle.legal_moves(state) == (Play(Card("KS")),)
@@ -161,6 +170,7 @@ def test_followers_must_follow_suit_when_able() -> None:
 def test_when_all_follow_the_highest_card_wins_the_trick_goes_to_the_waste_and_winner_leads() -> (
     None
 ):
+    """Rule EN-3.3, EN-1.3."""
     state = position(FOUR, ["9S 7C", "AS 8D", "7S 9H", "8S JD"], leader=0)
     waste_before = state.waste
     state = play(state, "play 9S", "play AS", "play 7S", "play 8S")
@@ -171,6 +181,7 @@ def test_when_all_follow_the_highest_card_wins_the_trick_goes_to_the_waste_and_w
 
 
 def test_a_player_who_cannot_follow_picks_up_exactly_the_cards_of_the_trick() -> None:
+    """Rule EN-3.4."""
     state = position(FOUR, ["AS 7C", "KS 8D", "9H 10H", "QS JD"], leader=0)
     others = (state.hands[0], state.hands[3])
     waste = state.waste
@@ -186,6 +197,7 @@ def test_a_player_who_cannot_follow_picks_up_exactly_the_cards_of_the_trick() ->
 
 
 def test_the_pick_up_is_not_a_move_and_cannot_replace_following_rules_md_1_ambiguity_4() -> None:
+    """Rule EN-3.2, EN-3.4."""
     state = play(position(FOUR, ["AS 7C", "KS 8D", "9H 10H", "QS JD"], leader=0), "play AS")
     assert enfle.legal_moves(state) == (Play(Card("KS")),)  # seat 1 can follow: it must
     with pytest.raises(NotationError, match="the pick-up is not a move"):
@@ -193,6 +205,7 @@ def test_the_pick_up_is_not_a_move_and_cannot_replace_following_rules_md_1_ambig
 
 
 def test_the_picker_leads_next_and_may_lead_the_suit_he_just_failed() -> None:
+    """Rule EN-3.4."""
     state = position(FOUR, ["AS 7C", "KS 8D", "9H 10H", "QS JD"], leader=0)
     state = play(state, "play AS", "play KS")
     assert enfle.to_move(state) == 2
@@ -200,6 +213,7 @@ def test_the_picker_leads_next_and_may_lead_the_suit_he_just_failed() -> None:
 
 
 def test_a_void_player_right_after_the_lead_picks_up_the_lead_alone() -> None:
+    """Rule EN-3.4."""
     state = position(FOUR, ["AS 7C", "8D 9D", "9H 10H", "QS JD"], leader=0)
     state = play(state, "play AS")
     assert format_cards(hand(state, 1)) == "8D 9D AS"
@@ -207,6 +221,7 @@ def test_a_void_player_right_after_the_lead_picks_up_the_lead_alone() -> None:
 
 
 def test_the_last_player_of_the_trick_who_cannot_follow_takes_n_minus_one_cards() -> None:
+    """Rule EN-3.4."""
     state = position(FOUR, ["AS 7C", "KS 8D", "QS 10H", "9D JD"], leader=0)
     state = play(state, "play AS", "play KS", "play QS")
     assert format_cards(hand(state, 3)) == "9D JD QS KS AS"
@@ -217,6 +232,7 @@ def test_the_last_player_of_the_trick_who_cannot_follow_takes_n_minus_one_cards(
 
 
 def test_a_leader_who_leads_his_last_card_wins_at_once() -> None:
+    """Rule EN-4.1."""
     state = position(FOUR, ["AS", "7H 8H", "9D", "KC QC"], leader=0)
     state = play(state, "play AS")
     assert enfle.is_over(state)
@@ -228,6 +244,7 @@ def test_a_leader_who_leads_his_last_card_wins_at_once() -> None:
 
 
 def test_a_follower_who_plays_his_last_card_wins_even_if_a_later_player_would_pick_it_up() -> None:
+    """Rule EN-4.1."""
     state = position(FOUR, ["AS 7C", "KS", "9H 10H", "QS JD"], leader=0)
     state = play(state, "play AS", "play KS")
     assert enfle.is_over(state)
@@ -239,6 +256,7 @@ def test_a_follower_who_plays_his_last_card_wins_even_if_a_later_player_would_pi
 
 
 def test_the_winner_takes_the_pot_winner_gains_ante_times_others() -> None:
+    """Rule EN-4.2."""
     rules = Rules(players=5, ante=2, first_dealer=4)
     state = position(rules, ["AS", "7H 8H", "9D", "KC QC", "5S"], leader=0)
     state = play(state, "play AS")
@@ -249,6 +267,7 @@ def test_the_winner_takes_the_pot_winner_gains_ante_times_others() -> None:
 
 
 def test_parlett_scoring_winner_scores_the_cards_left_in_the_other_hands() -> None:
+    """Rule EN-4.4."""
     rules = Rules(players=4, first_dealer=3, parlett_scoring=True)
     state = position(rules, ["AS", "KH 9D", "AH", "10C JC"], leader=0)
     state = play(state, "play AS")
@@ -261,6 +280,7 @@ def test_parlett_scoring_winner_scores_the_cards_left_in_the_other_hands() -> No
 
 
 def test_a_series_of_deals_passes_the_deal_left_and_adds_up_the_chips() -> None:
+    """Rule EN-4.3, EN-2.3."""
     rules = Rules(deals=3, first_dealer=1, max_moves=5000)
     state = enfle.deal(rules, seed=4)
     rng = random.Random(0)
@@ -276,6 +296,7 @@ def test_a_series_of_deals_passes_the_deal_left_and_adds_up_the_chips() -> None:
 
 
 def test_equal_best_totals_after_the_last_deal_are_a_draw() -> None:
+    """Rule EN-4.3."""
     for seed in range(100):
         state = enfle.deal(Rules(deals=2, max_moves=5000), seed=seed)
         rng = random.Random(seed)
@@ -291,6 +312,7 @@ def test_equal_best_totals_after_the_last_deal_are_a_draw() -> None:
 
 
 def test_max_moves_ends_a_deal_that_does_not_end_antes_returned() -> None:
+    """Rule EN-4.5."""
     state = enfle.deal(Rules(max_moves=3), seed=2)
     for _ in range(3):
         state = enfle.apply(state, enfle.legal_moves(state)[0])
@@ -302,6 +324,7 @@ def test_max_moves_ends_a_deal_that_does_not_end_antes_returned() -> None:
 
 
 def test_a_cap_after_finished_deals_keeps_their_chips() -> None:
+    """Rule EN-4.5."""
     rules = Rules(deals=5, max_moves=80, first_dealer=0)
     for seed in range(50):
         state = enfle.deal(rules, seed=seed)
@@ -522,6 +545,7 @@ def test_rules_text_form_round_trips() -> None:
     ],
 )
 def test_bad_rules_are_refused_with_the_reason(options: dict[str, object], message: str) -> None:
+    """Rule EN-1.1."""
     with pytest.raises(RulesError, match=message):
         Rules(**options)  # type: ignore[arg-type]
 

@@ -121,11 +121,13 @@ def test_default_options_are_those_of_rules_md_section_6() -> None:
 
 
 def test_the_game_is_strictly_two_handed() -> None:
+    """Rule MM-1.1."""
     with pytest.raises(RulesError, match=r"players=3 is out of range: allowed 2\.\.2"):
         Rules(players=3)
 
 
 def test_penalty_target_applies_only_with_the_penalty_option() -> None:
+    """Rule MM-4.2."""
     assert Rules(must_play="penalty").penalty_target == "offender"
     assert Rules(must_play="penalty", penalty_target="opponent").penalty_target == "opponent"
     with pytest.raises(RulesError, match="penalty_target='opponent' does not apply"):
@@ -135,6 +137,7 @@ def test_penalty_target_applies_only_with_the_penalty_option() -> None:
 
 
 def test_starter_effects_and_burying_special_starters_exclude_each_other() -> None:
+    """Rule MM-2.3."""
     with pytest.raises(RulesError, match="starter_effects=True does not apply"):
         Rules(starter_effects=True, bury_special_starter=True)
 
@@ -154,6 +157,7 @@ def test_rules_text_form_parses_back_including_restock_none() -> None:
 
 
 def test_dealer_gives_seven_each_alternately_from_the_non_dealer_then_turns_the_starter() -> None:
+    """Rule MM-2.2."""
     order = stacked("2C 3C 4C 5C 6C 7C 8C", "2D 3D 4D 5D 6D 7D 8D", "9H", "KS")
     state = mau_mau.deal(SINGLE, seed=0, deck=order)
     assert order[0] == Card("2C") and order[1] == Card("2D")
@@ -165,12 +169,14 @@ def test_dealer_gives_seven_each_alternately_from_the_non_dealer_then_turns_the_
 
 
 def test_the_non_dealer_plays_first() -> None:
+    """Rule MM-3.1."""
     for dealer in (0, 1):
         state = mau_mau.deal(Rules(first_dealer=dealer), seed=4)
         assert mau_mau.to_move(state) == 1 - dealer
 
 
 def test_the_first_dealer_is_cut_from_the_seed_and_then_the_deal_alternates() -> None:
+    """Rule MM-2.1."""
     dealers = {mau_mau.deal(Rules(), seed=seed).match.dealer for seed in range(20)}
     assert dealers == {0, 1}
     state = position("QH", "2C 3C", "QS", rules=Rules(first_dealer=1, target=200))
@@ -183,6 +189,7 @@ def test_the_first_dealer_is_cut_from_the_seed_and_then_the_deal_alternates() ->
 
 
 def test_a_card_must_match_the_upcard_in_suit_or_rank_seed_example_five_of_diamonds() -> None:
+    """Rule MM-3.2."""
     state = position("2D KD 5C 5S 9H 3C QS", "2C 3H 4H", "5D")
     assert texts(state) == ["play 5C", "play 2D", "play KD", "play 5S"]
     with pytest.raises(IllegalMoveError, match=r"9H cannot be played now: match the upcard 5D"):
@@ -190,6 +197,7 @@ def test_a_card_must_match_the_upcard_in_suit_or_rank_seed_example_five_of_diamo
 
 
 def test_jacks_are_not_wild_by_default_ambiguity_4() -> None:
+    """Rule MM-3.3."""
     state = position("JC 9H 2S", "2C 3H 4H", "5D")
     assert texts(state) == ["draw"]
     with pytest.raises(IllegalMoveError, match="JC cannot be played now"):
@@ -197,6 +205,7 @@ def test_jacks_are_not_wild_by_default_ambiguity_4() -> None:
 
 
 def test_jacks_wild_option_lets_a_jack_go_on_anything() -> None:
+    """Rule MM-3.3."""
     rules = attrs.evolve(SINGLE, jacks_wild=True)
     state = position("JC 9H 2S", "2C 3H 4H", "5D", rules=rules)
     assert texts(state) == [
@@ -208,6 +217,7 @@ def test_jacks_wild_option_lets_a_jack_go_on_anything() -> None:
 
 
 def test_a_player_holding_a_playable_card_must_play_it_the_50_point_rule_enforced() -> None:
+    """Rule MM-4.2."""
     state = position("2D 9H", "2C 3H 4H", "5D")
     assert "draw" not in texts(state)
     with pytest.raises(IllegalMoveError, match=r"holds a playable card \(2D\) and must play it"):
@@ -215,6 +225,7 @@ def test_a_player_holding_a_playable_card_must_play_it_the_50_point_rule_enforce
 
 
 def test_a_player_who_cannot_play_draws_one_card_at_a_time_until_he_can() -> None:
+    """Rule MM-4.1."""
     state = position("9H 2S", "2C 3H 4H", "5D", stock="KS 8C 7D 4C")
     state = play(state, "draw")
     assert hand(state, 0) == cs("9H 2S KS") and mau_mau.to_move(state) == 0
@@ -226,12 +237,14 @@ def test_a_player_who_cannot_play_draws_one_card_at_a_time_until_he_can() -> Non
 
 def test_after_drawing_any_playable_card_may_be_played_not_only_the_drawn_one() -> None:
     # On a 7, the J/7/8 option let him draw while holding the 7C; he drew the 9H.
+    """Rule MM-4.1."""
     state = position("7C 2D", "2S 3S 4S", "7H", stock="9H")
     state = play(state, "draw")
     assert texts(state) == ["play 7C", "play 9H"]
 
 
 def test_a_seven_makes_the_opponent_draw_one_and_the_same_player_moves_again() -> None:
+    """Rule MM-5.1."""
     state = position("7H 9H 2C", "2D 3D 4D", "5H")
     state = play(state, "play 7H")
     assert len(hand(state, 1)) == 4
@@ -241,6 +254,7 @@ def test_a_seven_makes_the_opponent_draw_one_and_the_same_player_moves_again() -
 
 
 def test_an_eight_makes_the_opponent_draw_three_and_he_may_not_discard() -> None:
+    """Rule MM-5.1."""
     state = position("8H 9H 2C", "2D 3D 4D", "5H")
     state = play(state, "play 8H")
     assert len(hand(state, 1)) == 6
@@ -249,12 +263,14 @@ def test_an_eight_makes_the_opponent_draw_three_and_he_may_not_discard() -> None
 
 
 def test_sevens_and_eights_cannot_be_answered_or_stacked() -> None:
+    """Rule MM-5.2."""
     state = position("7H 9H 2C", "7D 7S 8H", "5H")
     state = play(state, "play 7H")
     assert len(hand(state, 1)) == 4 and mau_mau.to_move(state) == 0
 
 
 def test_a_jack_calling_a_suit_restricts_the_next_play_to_that_suit_or_a_jack() -> None:
+    """Rule MM-5.3."""
     state = position("JH 9H 2C", "2D 3D 4S JS KH", "5H")
     state = play(state, "play JH call spades")
     assert state.called is Suit.SPADES
@@ -272,6 +288,7 @@ def test_a_jack_calling_a_suit_restricts_the_next_play_to_that_suit_or_a_jack() 
 
 
 def test_a_jack_without_a_call_lets_any_card_be_played_ambiguity_6() -> None:
+    """Rule MM-5.4."""
     state = position("JH 9H 2C", "2D 3D 4S", "5H")
     state = play(state, "play JH")
     assert state.free and state.called is None
@@ -279,6 +296,7 @@ def test_a_jack_without_a_call_lets_any_card_be_played_ambiguity_6() -> None:
 
 
 def test_a_jack_may_call_only_one_of_the_three_other_suits_ambiguity_5() -> None:
+    """Rule MM-5.3."""
     state = position("JH 9H 2C", "2D 3D 4S", "5H")
     calls = [
         m.call for m in mau_mau.legal_moves(state) if isinstance(m, Play) and m.card == Card("JH")
@@ -291,17 +309,20 @@ def test_a_jack_may_call_only_one_of_the_three_other_suits_ambiguity_5() -> None
 
 
 def test_the_called_suit_applies_to_the_next_play_only() -> None:
+    """Rule MM-5.3."""
     state = position("JH 9H 2C", "4S 3D 2D", "5H")
     state = play(state, "play JH call spades", "play 4S")
     assert state.called is None and not state.free and state.upcard == Card("4S")
 
 
 def test_a_last_jack_needs_no_call() -> None:
+    """Rule MM-5.5."""
     state = position("JH", "2D 3D 4S", "5H")
     assert texts(state) == ["play JH"]
 
 
 def test_j78_option_the_same_rank_may_be_played_or_kept_while_drawing() -> None:
+    """Rule MM-4.3."""
     state = position("7C 2D 3D", "2S 3S 4S", "7H", stock="KD 9H")
     assert texts(state) == ["play 7C", "draw"]
     state = play(state, "draw")  # KD: still no heart, the option holds
@@ -311,6 +332,7 @@ def test_j78_option_the_same_rank_may_be_played_or_kept_while_drawing() -> None:
 
 
 def test_j78_option_under_a_called_jack_counts_the_called_suit() -> None:
+    """Rule MM-4.3."""
     state = position("JC 2D", "2S 3S 4S", "JH", called=Suit.SPADES)
     assert texts(state)[-1] == "draw"
     state = position("JC 2S", "2D 3D 4D", "JH", called=Suit.SPADES)
@@ -365,6 +387,7 @@ def test_a_draw_after_a_called_jack_shows_no_card_of_the_called_suit_its_jack_in
 
 
 def test_j78_option_does_not_apply_to_other_ranks() -> None:
+    """Rule MM-4.3."""
     state = position("5C 2D 3D", "2S 3S 4S", "5H")
     assert texts(state) == ["play 5C"]
 
@@ -373,6 +396,7 @@ def test_j78_option_does_not_apply_to_other_ranks() -> None:
 
 
 def test_the_play_leaving_one_card_is_listed_with_and_without_the_announcement() -> None:
+    """Rule MM-6.1."""
     state = position("9H 2C", "2D 3D 4S", "5H")
     assert texts(state) == ["play 9H", "play 9H announce"]
     state = play(state, "play 9H announce")
@@ -381,12 +405,14 @@ def test_the_play_leaving_one_card_is_listed_with_and_without_the_announcement()
 
 
 def test_announce_goes_only_with_the_play_that_leaves_one_card() -> None:
+    """Rule MM-6.1."""
     state = position("9H 2C 3C", "2D 3D 4S", "5H")
     with pytest.raises(IllegalMoveError, match="'announce' goes only with the play"):
         play(state, "play 9H announce")
 
 
 def test_a_missed_one_card_announcement_forces_a_draw_instead_of_going_out() -> None:
+    """Rule MM-6.2."""
     state = position("9H 2S", "9S 4D 5D", "5H", stock="KC QC")
     state = play(state, "play 9H")  # leaves one card, silently
     assert state.unannounced == 0b01
@@ -461,6 +487,7 @@ def test_a_missed_one_card_keeps_the_last_card_barred_while_nothing_can_be_drawn
 
 
 def test_the_one_card_flag_clears_once_the_hand_grows() -> None:
+    """Rule MM-6.2."""
     state = position("9H 2H", "7H 4D 5S", "5H", stock="KC QC")
     state = play(state, "play 9H", "play 7H")  # seat 0 draws one for the seven
     assert not state.unannounced and hand(state, 0) == cs("2H KC")
@@ -468,6 +495,7 @@ def test_the_one_card_flag_clears_once_the_hand_grows() -> None:
 
 
 def test_one_card_penalty_may_leave_the_turn_going_on_option() -> None:
+    """Rule MM-6.2."""
     rules = attrs.evolve(SINGLE, one_card_penalty_ends_turn=False)
     state = position("9H 2H", "9S 4D 5D", "5H", stock="KS QC", rules=rules)
     state = play(state, "play 9H", "play 9S")
@@ -480,6 +508,7 @@ def test_one_card_penalty_may_leave_the_turn_going_on_option() -> None:
 
 
 def test_penalty_mode_drawing_with_a_playable_card_costs_the_offender_50_once_per_turn() -> None:
+    """Rule MM-4.2."""
     rules = attrs.evolve(SINGLE, must_play="penalty")
     state = position("9H 2C", "2D 3D 4S", "5H", stock="KC QC", rules=rules)
     assert texts(state) == ["play 9H", "play 9H announce", "draw"]
@@ -490,6 +519,7 @@ def test_penalty_mode_drawing_with_a_playable_card_costs_the_offender_50_once_pe
 
 
 def test_penalty_mode_a_turn_lasts_until_the_other_seat_acts() -> None:
+    """Rule MM-4.2."""
     rules = attrs.evolve(SINGLE, must_play="penalty")
     state = position("7H 9H 2C 3C", "4D 5D 6D", "5H", stock="KC QC 2S 9D 9S AS", rules=rules)
     state = play(state, "draw", "draw", "play 7H")  # 50 points; seat 1 draws for the seven
@@ -501,6 +531,7 @@ def test_penalty_mode_a_turn_lasts_until_the_other_seat_acts() -> None:
 
 
 def test_penalty_mode_a_draw_without_a_playable_card_costs_nothing() -> None:
+    """Rule MM-4.2."""
     rules = attrs.evolve(SINGLE, must_play="penalty")
     state = position("9C 2C", "2D 3D 4S", "5H", stock="KC QC", rules=rules)
     state = play(state, "draw")
@@ -508,6 +539,7 @@ def test_penalty_mode_a_draw_without_a_playable_card_costs_nothing() -> None:
 
 
 def test_penalty_mode_can_credit_the_opponent_instead() -> None:
+    """Rule MM-4.2."""
     rules = attrs.evolve(SINGLE, must_play="penalty", penalty_target="opponent")
     state = position("9H 2C", "2D 3D 4S", "5H", stock="KC QC", rules=rules)
     state = play(state, "draw")
@@ -515,6 +547,7 @@ def test_penalty_mode_can_credit_the_opponent_instead() -> None:
 
 
 def test_penalty_points_go_into_the_deal_row() -> None:
+    """Rule MM-4.2."""
     rules = attrs.evolve(SINGLE, must_play="penalty")
     state = position("9H", "2D 3D", "5H", rules=rules, penalties=(-50, 0))
     assert mau_mau.score(state).totals == (-50, 0)
@@ -528,6 +561,7 @@ def test_penalty_points_go_into_the_deal_row() -> None:
 
 
 def test_card_values_j20_8_20_7_15_a15_q10_k10_others_face_value() -> None:
+    """Rule MM-1.2."""
     assert mau_mau.hand_points(parse_cards("JS 8H 7D AC QS KH 10C 2D")) == (
         20 + 20 + 15 + 15 + 10 + 10 + 10 + 2
     )
@@ -535,6 +569,7 @@ def test_card_values_j20_8_20_7_15_a15_q10_k10_others_face_value() -> None:
 
 
 def test_the_player_who_goes_out_scores_the_values_of_the_opponents_cards() -> None:
+    """Rule MM-7.1."""
     state = position("9H", "JS 8D 2C", "5H")
     state = play(state, "play 9H")
     row = mau_mau.score(state).deals[0]
@@ -543,12 +578,14 @@ def test_the_player_who_goes_out_scores_the_values_of_the_opponents_cards() -> N
 
 
 def test_a_last_seven_or_eight_still_makes_the_opponent_draw_ambiguity_2() -> None:
+    """Rule MM-7.2."""
     state = position("8H", "2C", "5H", stock="KS QS JS 4C")
     state = play(state, "play 8H")
     assert mau_mau.score(state).deals[0].points == (2 + 10 + 10 + 20, 0)
 
 
 def test_last_card_effects_option_off_the_last_seven_costs_nothing() -> None:
+    """Rule MM-7.2."""
     rules = attrs.evolve(SINGLE, last_card_effects=False)
     state = position("7H", "2C", "5H", stock="KS", rules=rules)
     state = play(state, "play 7H")
@@ -556,6 +593,7 @@ def test_last_card_effects_option_off_the_last_seven_costs_nothing() -> None:
 
 
 def test_the_game_goes_to_500_and_the_winner_is_paid_the_difference() -> None:
+    """Rule MM-7.3."""
     rules = Rules(first_dealer=1)
     state = position("9H", "JS JC JD 8C", "5H", rules=rules)
     state = state._replace(match=Match(3, 1, (430, 120), state.match.rows))
@@ -568,6 +606,7 @@ def test_the_game_goes_to_500_and_the_winner_is_paid_the_difference() -> None:
 
 
 def test_below_the_target_another_deal_is_dealt() -> None:
+    """Rule MM-7.3."""
     state = position("9H", "JS 8C", "5H", rules=Rules(first_dealer=1))
     state = play(state, "play 9H")
     assert not mau_mau.is_over(state)
@@ -576,6 +615,7 @@ def test_below_the_target_another_deal_is_dealt() -> None:
 
 
 def test_target_reached_by_both_the_higher_total_wins_and_a_tie_plays_on() -> None:
+    """Rule MM-7.3."""
     rules = Rules(first_dealer=1, target=100, must_play="penalty", penalty_target="opponent")
     state = position("9H", "2C", "5H", stock="KC", rules=rules)
     state = state._replace(match=Match(2, 1, (98, 140), ()), penalties=(0, 0))
@@ -588,6 +628,7 @@ def test_target_reached_by_both_the_higher_total_wins_and_a_tie_plays_on() -> No
 
 
 def test_target_none_plays_a_single_deal() -> None:
+    """Rule MM-7.3."""
     state = position("9H", "2C", "5H")
     state = play(state, "play 9H")
     outcome = mau_mau.score(state).outcome
@@ -599,6 +640,7 @@ def test_target_none_plays_a_single_deal() -> None:
 
 
 def test_an_empty_stock_is_restocked_from_the_discard_pile_except_the_upcard() -> None:
+    """Rule MM-4.4."""
     state = position("9C", "2D 3D 4S", "5H", stock="")
     pile = cards_of(state.pile)
     state = play(state, "draw")
@@ -608,6 +650,7 @@ def test_an_empty_stock_is_restocked_from_the_discard_pile_except_the_upcard() -
 
 
 def test_the_restock_is_shuffled_from_the_seeds_restock_stream() -> None:
+    """Rule MM-4.4."""
     state = position("9C", "2D 3D 4S", "5H", stock="")
     order = Stream(state.seed, "restock", 0, 0).shuffle(cards_of(state.pile))
     state = play(state, "draw")
@@ -616,6 +659,7 @@ def test_the_restock_is_shuffled_from_the_seeds_restock_stream() -> None:
 
 
 def test_an_eight_finding_fewer_than_three_cards_restocks_mid_draw() -> None:
+    """Rule MM-4.4."""
     state = position("8H 2C", "3D 4S", "5H", stock="KS")
     pile_size = state.pile.bit_count()
     state = play(state, "play 8H announce")
@@ -624,6 +668,7 @@ def test_an_eight_finding_fewer_than_three_cards_restocks_mid_draw() -> None:
 
 
 def test_without_restock_a_player_who_can_neither_play_nor_draw_passes() -> None:
+    """Rule MM-4.4."""
     rules = attrs.evolve(SINGLE, restock="none")
     state = position("9H 9C 3C", "5D 4S", "5H", stock="", rules=rules)
     state = play(state, "play 9H")
@@ -632,6 +677,7 @@ def test_without_restock_a_player_who_can_neither_play_nor_draw_passes() -> None
 
 
 def test_two_passes_in_succession_block_the_deal_and_the_lower_hand_scores_the_difference() -> None:
+    """Rule MM-4.4."""
     rules = attrs.evolve(SINGLE, restock="none")
     state = position("9H 3C 2C", "5D KS", "5H", stock="", rules=rules)
     state = play(state, "play 9H")  # seat 1 passes, seat 0 (3C 2C) passes: blocked
@@ -643,6 +689,7 @@ def test_two_passes_in_succession_block_the_deal_and_the_lower_hand_scores_the_d
 
 
 def test_a_blocked_deal_with_equal_hands_scores_nothing() -> None:
+    """Rule MM-4.4."""
     rules = attrs.evolve(SINGLE, restock="none")
     state = position("9H 3C 2C", "5D", "5H", stock="", rules=rules)
     state = play(state, "play 9H")
@@ -652,6 +699,7 @@ def test_a_blocked_deal_with_equal_hands_scores_nothing() -> None:
 
 
 def test_without_restock_an_eight_takes_what_is_left() -> None:
+    """Rule MM-4.4."""
     rules = attrs.evolve(SINGLE, restock="none")
     state = position("8H 2C", "3D 4S", "5H", stock="KS", rules=rules)
     state = play(state, "play 8H")
@@ -663,6 +711,7 @@ def test_without_restock_an_eight_takes_what_is_left() -> None:
 
 
 def test_a_seven_eight_or_jack_starter_is_an_ordinary_upcard_ambiguity_3() -> None:
+    """Rule MM-2.3."""
     state = dealt("2C 3C 4C 5C 6C 9D 10D", "2D 3D 4D 5D 6D 7D 8D", "7C")
     assert len(hand(state, 0)) == 7 and mau_mau.to_move(state) == 0
     assert texts(state) == ["play 2C", "play 3C", "play 4C", "play 5C", "play 6C"]
@@ -671,6 +720,7 @@ def test_a_seven_eight_or_jack_starter_is_an_ordinary_upcard_ambiguity_3() -> No
 
 
 def test_starter_effects_option_a_seven_or_eight_starter_makes_the_non_dealer_draw() -> None:
+    """Rule MM-2.3."""
     state = dealt("2C 3C 4C 5C 6C 9D 10D", "2D 3D 4D 5D 6D 7D 8D", "8C", starter_effects=True)
     assert len(hand(state, 0)) == 10
     assert mau_mau.to_move(state) == 1  # the dealer plays first on his own eight
@@ -679,6 +729,7 @@ def test_starter_effects_option_a_seven_or_eight_starter_makes_the_non_dealer_dr
 
 
 def test_bury_special_starter_option_puts_it_under_the_stock_and_turns_again() -> None:
+    """Rule MM-2.3."""
     state = dealt(
         "2C 3C 4C 5C 6C 9D 10D", "2D 3D 4D 5D 6D 7D 8D", "JC", "8H 4H", bury_special_starter=True
     )
@@ -715,6 +766,7 @@ def test_explicit_chance_every_card_drawn_is_a_chance_step_over_the_stock() -> N
 
 
 def test_the_first_dealer_is_a_chance_step_in_explicit_mode() -> None:
+    """Rule MM-2.1."""
     state = mau_mau.deal(Rules(target=None), seed=3, chance="explicit")
     assert [str(m) for m in mau_mau.legal_moves(state)] == ["dealer 0", "dealer 1"]
     with pytest.raises(ValueError, match="a fixed deck and explicit chance"):

@@ -124,6 +124,7 @@ def test_default_options_are_those_of_rules_md_section_6() -> None:
 
 
 def test_two_to_five_players() -> None:
+    """Rule MMS-1.1."""
     for players in (2, 5):
         assert Rules(players=players).players == players
     for players in (1, 6):
@@ -132,6 +133,7 @@ def test_two_to_five_players() -> None:
 
 
 def test_hand_size_is_at_most_the_deck_less_the_starter_shared_out() -> None:
+    """Rule MMS-1.3."""
     assert Rules(players=5, hand_size=10).hand_size == 10  # 51 // 5
     with pytest.raises(RulesError, match=r"hand_size=11 is out of range: allowed 1\.\.10"):
         Rules(players=5, hand_size=11)
@@ -140,12 +142,14 @@ def test_hand_size_is_at_most_the_deck_less_the_starter_shared_out() -> None:
 
 
 def test_ace_skips_replaces_eight_applies_only_with_ace_skips() -> None:
+    """Rule MMS-3.4."""
     assert Rules(ace_skips=True).ace_skips_replaces_eight is False
     with pytest.raises(RulesError, match="ace_skips_replaces_eight=True does not apply"):
         Rules(ace_skips_replaces_eight=True)
 
 
 def test_mau_penalty_cards_apply_only_with_the_mau_penalty() -> None:
+    """Rule MMS-4.1."""
     assert Rules(mau_penalty=False).mau_penalty_cards is None
     assert Rules(mau_penalty_cards=1).mau_penalty_cards == 1
     with pytest.raises(RulesError, match="mau_penalty_cards=2 does not apply"):
@@ -181,6 +185,7 @@ def test_every_site_option_combines_with_every_other() -> None:
 
 
 def test_fifty_two_cards_five_each_dealt_one_at_a_time_from_the_dealers_left() -> None:
+    """Rule MMS-1.2, MMS-1.3, MMS-1.4."""
     order = stacked(["2C 3C 4C 5C 6C", "2D 3D 4D 5D 6D", "2H 3H 4H 5H 6H", "2S 3S 4S 5S 6S"], "9H")
     state = mau_mau_standard.deal(BASE, seed=0, deck=order)
     assert order[:4] == list(parse_cards("2C 2D 2H 2S"))
@@ -190,6 +195,7 @@ def test_fifty_two_cards_five_each_dealt_one_at_a_time_from_the_dealers_left() -
 
 
 def test_the_32_card_deck_keeps_seven_to_ace() -> None:
+    """Rule MMS-1.2."""
     rules = Rules(deck32=True, players=5)
     assert mau_mau_standard.deck_of(rules) == DECK32
     assert min(c.rank for c in DECK32) == 7 and len(DECK32) == 32
@@ -198,6 +204,7 @@ def test_the_32_card_deck_keeps_seven_to_ace() -> None:
 
 
 def test_the_first_dealer_is_drawn_from_the_seed() -> None:
+    """Rule MMS-1.4."""
     dealers = {mau_mau_standard.deal(Rules(), seed=seed).match.dealer for seed in range(30)}
     assert dealers == {0, 1, 2, 3}
 
@@ -218,6 +225,7 @@ def test_explicit_chance_deals_each_card_as_a_chance_step() -> None:
 
 
 def test_a_card_must_match_the_upcard_in_suit_or_rank() -> None:
+    """Rule MMS-2.1."""
     state = position(["5D 2D 9H 5S QC", "2C", "3C", "4C"], "5H", stock="KS")
     assert texts(state) == ["play 5D", "play 9H", "play 5S", "draw"]
     with pytest.raises(IllegalMoveError, match="QC cannot be played now: match the upcard 5H"):
@@ -225,6 +233,7 @@ def test_a_card_must_match_the_upcard_in_suit_or_rank() -> None:
 
 
 def test_turns_go_clockwise() -> None:
+    """Rule MMS-2.1."""
     state = position(["5H 2C 3C", "6H 2D 3D", "7H 2S 3S", "8S 4S 5S"], "4H")
     state = play(state, "play 5H", "play 6H")
     assert mau_mau_standard.to_move(state) == 2
@@ -234,6 +243,7 @@ def test_turns_go_clockwise() -> None:
 
 
 def test_a_seven_makes_the_next_player_draw_two_and_ends_his_turn() -> None:
+    """Rule MMS-3.1."""
     state = position(["7H 2C 3C", "6D 2D 3D", "9S 4S 5S", "8S 10S QS"], "4H")
     state = play(state, "play 7H")
     assert size(state, 1) == 5 and mau_mau_standard.to_move(state) == 2
@@ -241,6 +251,7 @@ def test_a_seven_makes_the_next_player_draw_two_and_ends_his_turn() -> None:
 
 
 def test_sevens_stack_the_next_player_owes_four() -> None:
+    """Rule MMS-3.1."""
     state = position(["7H 2C 3C", "7D 2D 3D", "9S 4S 5S", "8S 10S QS"], "4H")
     state = play(state, "play 7H")
     assert mau_mau_standard.to_move(state) == 1 and state.pending == 2
@@ -250,18 +261,21 @@ def test_sevens_stack_the_next_player_owes_four() -> None:
 
 
 def test_a_player_owing_cards_may_draw_them_instead_of_answering() -> None:
+    """Rule MMS-3.1."""
     state = position(["7H 2C 3C", "7D 2D 3D", "9S 4S 5S", "8S 10S QS"], "4H")
     state = play(state, "play 7H", "draw")
     assert size(state, 1) == 5 and mau_mau_standard.to_move(state) == 2
 
 
 def test_without_stacking_a_seven_cannot_be_answered() -> None:
+    """Rule MMS-3.1."""
     state = position(["7H 2C 3C", "7D 2D 3D", "9S 4S 5S"], "4H", stack_sevens=False)
     state = play(state, "play 7H")
     assert size(state, 1) == 5 and mau_mau_standard.to_move(state) == 2
 
 
 def test_a_jack_is_not_playable_on_a_pending_seven() -> None:
+    """Rule MMS-3.1, MMS-3.5."""
     state = position(["7H 2C 3C", "JD 7D 3D", "9S 4S 5S"], "4H")
     state = play(state, "play 7H")
     assert texts(state) == ["play 7D", "draw"]
@@ -271,12 +285,14 @@ def test_a_jack_is_not_playable_on_a_pending_seven() -> None:
 
 
 def test_an_eight_skips_the_next_player() -> None:
+    """Rule MMS-3.2."""
     state = position(["8H 2C 3C", "6H 2D 3D", "9H 4S 5S", "10H QS KS"], "4H")
     state = play(state, "play 8H")
     assert mau_mau_standard.to_move(state) == 2
 
 
 def test_nine_and_ace_are_not_special_by_default_ambiguity_1() -> None:
+    """Rule MMS-3.3, MMS-3.4."""
     state = play(position(["9H 2C 3C", "6H 2D 3D", "9S 4S 5S"], "4H"), "play 9H")
     assert mau_mau_standard.to_move(state) == 1 and state.direction == 1
     state = play(position(["AH 2C 3C", "6H 2D 3D", "9S 4S 5S"], "4H"), "play AH")
@@ -284,6 +300,7 @@ def test_nine_and_ace_are_not_special_by_default_ambiguity_1() -> None:
 
 
 def test_nine_reverses_the_direction() -> None:
+    """Rule MMS-3.3."""
     state = position(["9H 2C 3C", "6H 2D 3D", "9S 4S 5S", "10H QS KS"], "4H", nine_reverses=True)
     state = play(state, "play 9H")
     assert state.direction == -1 and mau_mau_standard.to_move(state) == 3
@@ -292,12 +309,14 @@ def test_nine_reverses_the_direction() -> None:
 
 
 def test_with_two_players_nine_reverses_acts_as_a_skip() -> None:
+    """Rule MMS-3.3."""
     state = position(["9H 2C 3C", "6H 2D 3D"], "4H", nine_reverses=True)
     state = play(state, "play 9H")
     assert mau_mau_standard.to_move(state) == 0
 
 
 def test_ace_skips_in_addition_to_the_eight_ambiguity_2() -> None:
+    """Rule MMS-3.4."""
     options: dict[str, Any] = {"ace_skips": True}
     state = play(position(["AH 2C 3C", "6H 2D 3D", "9S 4S 5S"], "4H", **options), "play AH")
     assert mau_mau_standard.to_move(state) == 2
@@ -306,6 +325,7 @@ def test_ace_skips_in_addition_to_the_eight_ambiguity_2() -> None:
 
 
 def test_ace_skips_replaces_eight_option_leaves_the_eight_ordinary() -> None:
+    """Rule MMS-3.4."""
     options: dict[str, Any] = {"ace_skips": True, "ace_skips_replaces_eight": True}
     state = play(position(["8H 2C 3C", "6H 2D 3D", "9S 4S 5S"], "4H", **options), "play 8H")
     assert mau_mau_standard.to_move(state) == 1
@@ -317,6 +337,7 @@ def test_ace_skips_replaces_eight_option_leaves_the_eight_ordinary() -> None:
 
 
 def test_a_jack_is_wild_and_must_wish_any_suit_its_own_included() -> None:
+    """Rule MMS-3.5."""
     state = position(["JC 2D 3D", "6H 2H 3H", "9S 4S 5S"], "4H", stock="KS")
     assert texts(state) == [
         "play JC call clubs",
@@ -330,6 +351,7 @@ def test_a_jack_is_wild_and_must_wish_any_suit_its_own_included() -> None:
 
 
 def test_the_next_player_must_follow_the_wished_suit() -> None:
+    """Rule MMS-3.5."""
     state = position(["JC 2D 3D", "6H 2S 3H KD", "9S 4S 5S"], "4H", stock="KS")
     state = play(state, "play JC call spades")
     assert state.called is Suit.SPADES
@@ -339,18 +361,21 @@ def test_the_next_player_must_follow_the_wished_suit() -> None:
 
 
 def test_a_jack_may_not_go_on_a_jack_by_default() -> None:
+    """Rule MMS-3.5."""
     state = position(["JD 2D 3D", "6H 2S 3H KD", "9S 4S 5S"], "JC", stock="KS")
     state = state._replace(called=Suit.HEARTS)
     assert texts(state) == ["draw"]
 
 
 def test_jack_on_jack_option_lets_a_jack_follow_a_jack() -> None:
+    """Rule MMS-3.5."""
     state = position(["JD 2D 3D", "6H 2S", "9S"], "JC", stock="KS", jack_on_jack=True)
     state = state._replace(called=Suit.HEARTS)
     assert texts(state)[:1] == ["play JD call clubs"]
 
 
 def test_a_last_jack_wishes_nothing() -> None:
+    """Rule MMS-3.6."""
     state = position(["JD", "6H 2S 3H", "9S 4S"], "4H")
     assert texts(state) == ["play JD", "draw"]
     state = play(state, "play JD")
@@ -361,11 +386,13 @@ def test_a_last_jack_wishes_nothing() -> None:
 
 
 def test_a_player_may_draw_while_holding_a_playable_card() -> None:
+    """Rule MMS-2.2."""
     state = position(["5H 2C 3C", "6D 2D 3D", "9S 4S 5S"], "4H", stock="KS")
     assert texts(state)[-1] == "draw"
 
 
 def test_after_drawing_only_the_drawn_card_may_be_played_or_end_turn() -> None:
+    """Rule MMS-2.2."""
     state = position(["5H 2C 3C", "6D 2D 3D", "9S 4S 5S"], "4H", stock="9H KS")
     state = play(state, "draw")
     assert texts(state) == ["play 9H", "end turn"]
@@ -376,18 +403,21 @@ def test_after_drawing_only_the_drawn_card_may_be_played_or_end_turn() -> None:
 
 
 def test_a_drawn_card_that_does_not_fit_is_kept() -> None:
+    """Rule MMS-2.2."""
     state = position(["5H 2C 3C", "6D 2D 3D", "9S 4S 5S"], "4H", stock="KS 9H")
     state = play(state, "draw")
     assert texts(state) == ["end turn"]
 
 
 def test_end_turn_is_legal_only_after_a_draw() -> None:
+    """Rule MMS-2.2."""
     state = position(["5H 2C 3C", "6D 2D 3D", "9S 4S 5S"], "4H")
     with pytest.raises(IllegalMoveError, match="'end turn' is allowed only after drawing"):
         mau_mau_standard.apply(state, END_TURN)
 
 
 def test_without_voluntary_draw_a_player_with_a_playable_card_must_play() -> None:
+    """Rule MMS-2.2."""
     state = position(["5H 2C 3C", "6D 2D 3D", "9S 4S 5S"], "4H", voluntary_draw=False)
     assert "draw" not in texts(state)
     with pytest.raises(IllegalMoveError, match="must play it"):
@@ -400,6 +430,7 @@ def test_without_voluntary_draw_a_player_with_a_playable_card_must_play() -> Non
 
 
 def test_the_play_leaving_one_card_may_call_mau() -> None:
+    """Rule MMS-4.1."""
     state = position(["5H 2C", "6D 2D 3D", "9S 4S 5S"], "4H")
     assert texts(state)[:2] == ["play 5H", "play 5H announce"]
     state = play(state, "play 5H announce")
@@ -407,6 +438,7 @@ def test_the_play_leaving_one_card_may_call_mau() -> None:
 
 
 def test_a_missed_mau_costs_two_cards_at_the_end_of_that_turn() -> None:
+    """Rule MMS-4.1."""
     state = position(["5H 2C", "6D 2D 3D", "9S 4S 5S"], "4H")
     state = play(state, "play 5H")
     assert size(state, 0) == 3 and mau_mau_standard.to_move(state) == 1
@@ -414,11 +446,13 @@ def test_a_missed_mau_costs_two_cards_at_the_end_of_that_turn() -> None:
 
 
 def test_mau_penalty_cards_option_sets_the_cards_drawn() -> None:
+    """Rule MMS-4.1."""
     state = position(["5H 2C", "6D 2D 3D", "9S 4S 5S"], "4H", mau_penalty_cards=1)
     assert size(play(state, "play 5H"), 0) == 2
 
 
 def test_without_the_mau_penalty_there_is_no_call_and_no_penalty() -> None:
+    """Rule MMS-4.1."""
     state = position(["5H 2C", "6D 2D 3D", "9S 4S 5S"], "4H", mau_penalty=False)
     assert texts(state) == ["play 5H", "draw"]
     assert size(play(state, "play 5H"), 0) == 1
@@ -427,6 +461,7 @@ def test_without_the_mau_penalty_there_is_no_call_and_no_penalty() -> None:
 
 
 def test_going_out_needs_no_call() -> None:
+    """Rule MMS-4.2."""
     state = position(["5H", "6D 2D 3D", "9S 4S 5S"], "4H")
     assert texts(state) == ["play 5H", "draw"]
 
@@ -435,6 +470,7 @@ def test_going_out_needs_no_call() -> None:
 
 
 def test_a_special_starter_has_no_effect_by_default() -> None:
+    """Rule MMS-1.5."""
     state = dealt(["2C 3C 4C", "2D 3D 4D", "2S 3S 4S"], "7H")
     assert state.pending == 0 and mau_mau_standard.to_move(state) == 0
     state = dealt(["2C 3C 4C", "2D 3D 4D", "2S 3S 4S"], "8H")
@@ -442,6 +478,7 @@ def test_a_special_starter_has_no_effect_by_default() -> None:
 
 
 def test_starter_effects_a_seven_makes_the_first_player_owe_two() -> None:
+    """Rule MMS-1.5."""
     state = dealt(["2C 3C 4C", "2D 3D 4D", "2S 3S 4S"], "7H", starter_effects=True)
     assert size(state, 0) == 5 and mau_mau_standard.to_move(state) == 1
     state = dealt(["7C 3C 4C", "2D 3D 4D", "2S 3S 4S"], "7H", starter_effects=True)
@@ -449,11 +486,13 @@ def test_starter_effects_a_seven_makes_the_first_player_owe_two() -> None:
 
 
 def test_starter_effects_an_eight_skips_the_first_player() -> None:
+    """Rule MMS-1.5."""
     state = dealt(["2C 3C 4C", "2D 3D 4D", "2S 3S 4S"], "8H", starter_effects=True)
     assert mau_mau_standard.to_move(state) == 1
 
 
 def test_starter_effects_a_jack_lets_the_first_player_play_any_card_but_a_jack() -> None:
+    """Rule MMS-1.5."""
     state = dealt(["2C JD 4C", "2D 3D 4D", "2S 3S 4S"], "JH", starter_effects=True)
     assert state.free and texts(state) == ["play 2C", "play 4C", "draw"]
     state = dealt(
@@ -463,6 +502,7 @@ def test_starter_effects_a_jack_lets_the_first_player_play_any_card_but_a_jack()
 
 
 def test_starter_effects_a_nine_reverses_when_nine_reverses() -> None:
+    """Rule MMS-1.5."""
     hands = ["2C 3C 4C", "2D 3D 4D", "2S 3S 4S"]
     state = dealt(hands, "9H", starter_effects=True, nine_reverses=True)
     assert state.direction == -1 and mau_mau_standard.to_move(state) == 1  # the dealer's right
@@ -472,6 +512,7 @@ def test_starter_effects_a_nine_reverses_when_nine_reverses() -> None:
 
 
 def test_the_first_player_out_wins_the_single_deal() -> None:
+    """Rule MMS-5.1."""
     state = position(["5H", "6D 2D 3D", "9S 4S 5S"], "4H")
     state = play(state, "play 5H")
     assert mau_mau_standard.is_over(state) and mau_mau_standard.legal_moves(state) == ()
@@ -487,6 +528,7 @@ def test_the_first_player_out_wins_the_single_deal() -> None:
 
 
 def test_a_last_seven_still_makes_the_next_player_draw_ambiguity_3() -> None:
+    """Rule MMS-5.2."""
     state = position(["7H", "7D 2D 3D", "9S 4S 5S"], "4H")
     state = play(state, "play 7H")
     assert mau_mau_standard.is_over(state) and size(state, 1) == 5
@@ -498,12 +540,14 @@ def test_a_last_seven_still_makes_the_next_player_draw_ambiguity_3() -> None:
 
 
 def test_without_last_card_effects_a_last_seven_has_none() -> None:
+    """Rule MMS-5.2."""
     state = position(["7H", "7D 2D 3D", "9S 4S 5S"], "4H", last_card_effects=False)
     state = play(state, "play 7H")
     assert mau_mau_standard.is_over(state) and size(state, 1) == 3
 
 
 def test_an_empty_stock_is_rebuilt_from_the_discard_pile_under_the_upcard() -> None:
+    """Rule MMS-2.3."""
     state = position(["5H 2C 3C", "6D 2D 3D", "9S 4S 5S"], "4H", stock="")
     pile = state.pile
     state = play(state, "draw")
@@ -514,6 +558,7 @@ def test_an_empty_stock_is_rebuilt_from_the_discard_pile_under_the_upcard() -> N
 
 def test_a_player_owing_more_cards_than_exist_takes_what_there_is() -> None:
     # 2 cards owed; the stock is empty and the discard pile will hold only the 4H.
+    """Rule MMS-2.3."""
     state = position(["7H 2C 3C", "6D 2D 3D", "9S 4S 5S"], "4H", stock="")
     rest = [c for c in DECK52 if c.bit & state.pile]
     state = state._replace(
@@ -531,6 +576,7 @@ def test_a_player_owing_more_cards_than_exist_takes_what_there_is() -> None:
 def test_a_player_who_can_neither_play_nor_draw_passes() -> None:
     # Seat 0 draws the last card of the stock; the discard pile is empty and seat 1
     # holds no heart, no four and no jack.
+    """Rule MMS-2.3."""
     state = position(["5H 2C 3C", "6D 2D", "6S 8S"], "4H", stock="KS")
     rest = [c for c in DECK52 if c.bit & state.pile]
     state = state._replace(
@@ -544,7 +590,10 @@ def test_a_player_who_can_neither_play_nor_draw_passes() -> None:
 def test_a_blocked_round_is_drawn_ambiguity_7() -> None:
     """With restocking a round cannot block in play (whoever holds a card of the
     upcard's suit can play it); the rule is checked on a position made by hand,
-    in which those cards are missing."""
+    in which those cards are missing.
+
+    Rule MMS-2.3, MMS-5.1.
+    """
     state = position(["2C 3C", "6D 2D", "6S 8S"], "4H", stock="KS")
     state = state._replace(pile=0)  # the hearts, fours and jacks are nowhere
     state = play(state, "draw", "end turn")  # seats 1, 2 and 0 can neither play nor draw

@@ -126,12 +126,14 @@ def last_trick_points(state: State) -> int:
 
 
 def test_four_players_in_two_partnerships_sitting_opposite_seed_001() -> None:
+    """Rule MV-1.1."""
     assert maverick.teams(Rules()) == ((0, 2), (1, 3))
     with pytest.raises(RulesError, match=r"players=5 is out of range: allowed 4\.\.4"):
         Rules(players=5)
 
 
 def test_the_deck_is_52_cards_and_a_big_and_a_little_joker_seed_001() -> None:
+    """Rule MV-1.2."""
     deck = maverick.deck_of(Rules())
     assert len(deck) == 54 and set(deck) == set(DECK54)
     assert BIG_JOKER in deck and LITTLE_JOKER in deck
@@ -139,6 +141,7 @@ def test_the_deck_is_52_cards_and_a_big_and_a_little_joker_seed_001() -> None:
 
 def test_jokers_rank_above_the_ace_the_big_one_highest() -> None:
     # Spades trump (fallback): a trick of trumps is won by the big joker, then the little.
+    """Rule MV-1.2."""
     state = position(["AS", "LJ", "BJ", "KS"], face_up="2D 9D")
     state = play_all(state, "play AS", "play LJ", "play BJ", "play KS")
     assert last_trick_winner(state) == 2
@@ -148,6 +151,7 @@ def test_jokers_rank_above_the_ace_the_big_one_highest() -> None:
 
 
 def test_dealing_order_13_each_one_at_a_time_from_the_dealers_left_then_two_face_up() -> None:
+    """Rule MV-2.2."""
     from cardrules.cards import format_cards
 
     state = maverick.deal(Rules(first_dealer=0), seed=0, deck=DECK54)
@@ -177,6 +181,7 @@ def test_dealing_order_13_each_one_at_a_time_from_the_dealers_left_then_two_face
 def test_face_up_pair_fixes_trump_and_adder_rules_md_7(
     face_up: str, rule: str, trump: Suit, adder: Suit
 ) -> None:
+    """Rule MV-2.3, MV-2.4, MV-2.5."""
     assert maverick.trump_and_adder(parse_cards(face_up), rule) == (trump, adder)
     state = dealt(Rules(first_dealer=3, equal_rank_rule=rule), face_up=face_up)
     assert (state.trump, state.adder) == (trump, adder)
@@ -184,6 +189,7 @@ def test_face_up_pair_fixes_trump_and_adder_rules_md_7(
 
 
 def test_face_up_cards_stay_out_of_play_for_the_whole_deal() -> None:
+    """Rule MV-2.2."""
     state = dealt()
     rng = random.Random(2)
     while state.match.deal_number == 0:
@@ -193,6 +199,7 @@ def test_face_up_cards_stay_out_of_play_for_the_whole_deal() -> None:
 
 
 def test_the_first_dealer_is_drawn_from_the_seed_and_the_deal_passes_clockwise() -> None:
+    """Rule MV-2.1."""
     dealers = Counter(maverick.deal(Rules(), seed=s).match.dealer for s in range(200))
     assert set(dealers) == {0, 1, 2, 3}
     state = maverick.deal(Rules(first_dealer=2, target=30), seed=4)
@@ -207,6 +214,7 @@ def test_the_first_dealer_is_drawn_from_the_seed_and_the_deal_passes_clockwise()
 
 
 def test_each_player_passes_two_cards_to_his_left_neighbour_seed_001() -> None:
+    """Rule MV-3.1."""
     state = dealt()
     assert state.phase == Phase.PASSING
     state = play_all(state, "pass 2C 4C", "pass 3D 4D", "pass 3H 4H", "pass 2S 3S")
@@ -220,6 +228,7 @@ def test_each_player_passes_two_cards_to_his_left_neighbour_seed_001() -> None:
 
 
 def test_passes_are_made_one_seat_at_a_time_from_the_dealers_left() -> None:
+    """Rule MV-3.2."""
     state = dealt()
     order = []
     while state.phase == Phase.PASSING:
@@ -230,6 +239,7 @@ def test_passes_are_made_one_seat_at_a_time_from_the_dealers_left() -> None:
 
 
 def test_any_two_cards_of_the_hand_may_be_passed_and_nothing_else() -> None:
+    """Rule MV-3.1."""
     state = dealt()
     legal = maverick.legal_moves(state)
     assert len(legal) == math.comb(13, 2)
@@ -240,6 +250,7 @@ def test_any_two_cards_of_the_hand_may_be_passed_and_nothing_else() -> None:
 
 
 def test_no_seat_receives_before_it_has_passed_and_received_cards_cannot_be_passed_on() -> None:
+    """Rule MV-3.2."""
     state = play_all(dealt(), "pass 2C 4C")
     # Seat 1 has not received seat 0's cards: it passes from its own 13.
     assert not set(parse_cards("2C 4C")) & set(hand(state, 1))
@@ -249,6 +260,7 @@ def test_no_seat_receives_before_it_has_passed_and_received_cards_cannot_be_pass
 
 
 def test_passes_stay_hidden_from_other_seats_until_all_have_passed() -> None:
+    """Rule MV-3.2."""
     state = play_all(dealt(), "pass 2C 4C", "pass 3D 4D")
     view = maverick.observe(state, 1)
     assert view.passed == parse_cards("3D 4D") and view.received == ()
@@ -274,6 +286,7 @@ def passed_out(state: State) -> State:
 
 
 def test_the_player_left_of_the_dealer_leads_any_card() -> None:
+    """Rule MV-4.1."""
     state = passed_out(dealt())
     assert maverick.to_move(state) == 0
     assert {m.card for m in maverick.legal_moves(state) if isinstance(m, Play)} == set(
@@ -282,6 +295,7 @@ def test_the_player_left_of_the_dealer_leads_any_card() -> None:
 
 
 def test_followers_must_follow_the_led_suit_by_default() -> None:
+    """Rule MV-4.2, MV-4.4."""
     state = position(["9S 2C", "AS 4D", "2S 5S", "3D 7D"])
     state = play_all(state, "play 9S")
     assert [str(m) for m in maverick.legal_moves(state)] == ["play AS"]
@@ -292,24 +306,28 @@ def test_followers_must_follow_the_led_suit_by_default() -> None:
 
 
 def test_jokers_are_trumps_a_joker_lead_is_a_trump_lead_rules_md_3_ambiguity_4() -> None:
+    """Rule MV-4.3."""
     state = position(["BJ 2C", "2H 4D", "LJ 5S", "3D 7D"])  # hearts trump
     state = play_all(state, "play BJ")
     assert [str(m) for m in maverick.legal_moves(state)] == ["play 2H"]
 
 
 def test_a_player_whose_only_trumps_are_jokers_must_follow_a_trump_lead_with_one() -> None:
+    """Rule MV-4.3."""
     state = position(["5H 2C", "2H 4D", "LJ 5S", "3D 7D"])
     state = play_all(state, "play 5H", "play 2H")
     assert [str(m) for m in maverick.legal_moves(state)] == ["play LJ"]
 
 
 def test_a_void_player_may_play_any_card_with_no_obligation_to_trump() -> None:
+    """Rule MV-4.2."""
     state = position(["9S 2C", "2H 4D", "2S 5S", "3D 7D"])
     state = play_all(state, "play 9S")
     assert [str(m) for m in maverick.legal_moves(state)] == ["play 4D", "play 2H"]
 
 
 def test_the_highest_trump_wins_else_the_highest_card_of_the_led_suit() -> None:
+    """Rule MV-4.5."""
     state = position(["9S", "2H", "AS", "5H"])
     state = play_all(state, "play 9S", "play 2H", "play AS", "play 5H")
     assert last_trick_winner(state) == 3
@@ -319,12 +337,14 @@ def test_the_highest_trump_wins_else_the_highest_card_of_the_led_suit() -> None:
 
 
 def test_the_winner_of_a_trick_leads_the_next() -> None:
+    """Rule MV-4.1."""
     state = position(["9S 2C", "2H 4D", "AS 5S", "3D 7D"])
     state = play_all(state, "play 9S", "play 2H", "play AS", "play 3D")
     assert state.leader == 1 and maverick.to_move(state) == 1
 
 
 def test_when_trumps_do_not_win_only_the_led_suit_or_a_joker_wins_rules_md_3_ambiguity_1() -> None:
+    """Rule MV-4.5."""
     rules = Rules(first_dealer=3, trumps_win=False)
     state = position(["9S", "AH", "AS", "5H"], rules=rules)
     state = play_all(state, "play 9S", "play AH", "play AS", "play 5H")
@@ -339,6 +359,7 @@ def test_when_trumps_do_not_win_only_the_led_suit_or_a_joker_wins_rules_md_3_amb
 
 
 def test_suitless_jokers_are_playable_at_any_time_and_always_win_rules_md_3_ambiguity_4() -> None:
+    """Rule MV-4.3."""
     rules = Rules(first_dealer=3, jokers="suitless")
     state = position(["9S 2C", "LJ 4S", "AS 5S", "2H 7D"], rules=rules)
     state = play_all(state, "play 9S")
@@ -349,6 +370,7 @@ def test_suitless_jokers_are_playable_at_any_time_and_always_win_rules_md_3_ambi
 
 
 def test_after_a_suitless_joker_lead_the_next_card_sets_the_suit() -> None:
+    """Rule MV-4.3."""
     rules = Rules(first_dealer=3, jokers="suitless")
     state = position(["BJ 2C", "4D 4S", "AS 5D", "2H 7D"], rules=rules)
     state = play_all(state, "play BJ")
@@ -361,6 +383,7 @@ def test_after_a_suitless_joker_lead_the_next_card_sets_the_suit() -> None:
 
 
 def test_a_revoke_is_legal_with_the_penalty_option_and_costs_the_team_4_at_once() -> None:
+    """Rule MV-4.4."""
     rules = Rules(first_dealer=3, revoke="penalty")
     state = position(["9S 2C", "AS 4D", "2S 5S", "3D 7D"], rules=rules)
     state = play_all(state, "play 9S")
@@ -375,6 +398,7 @@ def test_a_revoke_is_legal_with_the_penalty_option_and_costs_the_team_4_at_once(
 
 
 def test_each_revoke_costs_4_and_a_void_player_is_not_penalised() -> None:
+    """Rule MV-4.4, MV-5.4."""
     rules = Rules(first_dealer=3, revoke="penalty")
     state = position(["9S 2S", "AS 4D", "3D 4H", "3S 7D"], rules=rules)
     state = play_all(state, "play 9S", "play 4D", "play 3D", "play 7D")  # two revokes, a void
@@ -406,6 +430,7 @@ def test_each_revoke_costs_4_and_a_void_player_is_not_penalised() -> None:
     ],
 )
 def test_trick_scoring_table_seed_001(cards: str, points: int, book: bool) -> None:
+    """Rule MV-5.1, MV-5.2, MV-5.3."""
     trick = parse_cards(cards)
     assert maverick.trick_score(trick, Suit.HEARTS, Suit.CLUBS) == points
     state = position([c.text for c in trick])
@@ -418,6 +443,7 @@ def test_trick_scoring_table_seed_001(cards: str, points: int, book: bool) -> No
 
 
 def test_suitless_jokers_count_as_neither_trump_nor_adder() -> None:
+    """Rule MV-5.1."""
     assert (
         maverick.trick_score(parse_cards("BJ 5S 6S 7S"), Suit.HEARTS, Suit.CLUBS, "suitless") == 1
     )
@@ -428,6 +454,7 @@ def test_suitless_jokers_count_as_neither_trump_nor_adder() -> None:
 
 
 def test_the_trick_points_go_to_the_team_that_won_it() -> None:
+    """Rule MV-5.1, MV-5.4."""
     state = position(["4C 9S", "5C 8S", "6C 7S", "AC 6S"])
     state = play_all(state, "play 4C", "play 5C", "play 6C", "play AC")  # seat 3 wins a book
     assert state.trick_points == (0, 4) and state.books == (0, 1)
@@ -455,6 +482,7 @@ def at_totals(totals: tuple[int, int], rules: Rules, **fields: Any) -> State:
 
 
 def test_the_first_team_to_reach_the_target_wins() -> None:
+    """Rule MV-7.1."""
     rules = Rules(first_dealer=3, target=30)
     state = finish(at_totals((20, 29), rules))
     outcome = maverick.score(state).outcome
@@ -465,6 +493,7 @@ def test_the_first_team_to_reach_the_target_wins() -> None:
 
 
 def test_below_the_target_the_match_goes_on_with_the_next_deal() -> None:
+    """Rule MV-7.1."""
     state = finish(at_totals((20, 28), Rules(first_dealer=3, target=30)))
     assert not maverick.is_over(state)
     assert state.match.deal_number == 2 and state.phase == Phase.PASSING
@@ -472,6 +501,7 @@ def test_below_the_target_the_match_goes_on_with_the_next_deal() -> None:
 
 @pytest.mark.parametrize("target", [30, 40, 50, 7])
 def test_the_target_is_agreed_before_play_30_40_or_50(target: int) -> None:
+    """Rule MV-7.1."""
     assert Rules(target=target).target == target
     assert Rules().target == 50
     state = finish(at_totals((0, target - 1), Rules(first_dealer=3, target=target)))
@@ -479,6 +509,7 @@ def test_the_target_is_agreed_before_play_30_40_or_50(target: int) -> None:
 
 
 def test_when_both_teams_reach_the_target_the_higher_total_wins() -> None:
+    """Rule MV-7.2."""
     rules = Rules(first_dealer=3, target=30)
     match = Match(1, 3, (29, 28, 29, 28), (DealRow(0, 2, (29, 28, 29, 28), ()),))
     state = position(["9S 4C", "5S 5C", "6S 6C", "7S AC"], rules=rules, match=match)
@@ -490,6 +521,7 @@ def test_when_both_teams_reach_the_target_the_higher_total_wins() -> None:
 
 
 def test_equal_totals_at_the_target_play_on_rules_md_3() -> None:
+    """Rule MV-7.2."""
     rules = Rules(first_dealer=3, target=30)
     state = finish(at_totals((31, 30), rules))  # seat 3's team +1: 31 all
     assert maverick.score(state).totals == (31, 31, 31, 31)
@@ -497,6 +529,7 @@ def test_equal_totals_at_the_target_play_on_rules_md_3() -> None:
 
 
 def test_totals_may_be_negative() -> None:
+    """Rule MV-7.1."""
     state = position(["2H", "5H", "9H", "AH"])
     state = finish(state)
     assert maverick.score(state).totals == (0, -4, 0, -4)
@@ -519,6 +552,7 @@ BIDDING = Rules(first_dealer=3, bidding=True)
 
 
 def test_blind_is_declared_by_each_partnership_before_its_cards_are_seen_rules_md_3_amb_8() -> None:
+    """Rule MV-6.1."""
     state = dealt(BIDDING)
     assert state.phase == Phase.BLIND
     assert maverick.to_move(state) == 0  # the team left of the dealer, its first member
@@ -534,6 +568,7 @@ def test_blind_is_declared_by_each_partnership_before_its_cards_are_seen_rules_m
 
 
 def test_bids_follow_the_pass_clockwise_from_the_dealers_left() -> None:
+    """Rule MV-6.1."""
     state = play_all(dealt(BIDDING), "no blind", "no blind")
     state = play_all(state, "pass 2C 4C", "pass 3D 4D", "pass 3H 4H", "pass 2S 3S")
     assert state.phase == Phase.BIDDING
@@ -546,6 +581,7 @@ def test_bids_follow_the_pass_clockwise_from_the_dealers_left() -> None:
 
 
 def test_one_bid_per_partnership_per_deal() -> None:
+    """Rule MV-6.5."""
     state = play_all(dealt(BIDDING), "blind", "no blind")
     state = play_all(state, "pass 2C 4C", "pass 3D 4D", "pass 3H 4H", "pass 2S 3S")
     assert maverick.legal_moves(state) == (NO_BID,)  # seat 0's team declared blind
@@ -561,6 +597,7 @@ def test_one_bid_per_partnership_per_deal() -> None:
 
 
 def test_several_bids_per_team_when_one_bid_per_team_is_off() -> None:
+    """Rule MV-6.6."""
     rules = Rules(first_dealer=3, bidding=True, one_bid_per_team=False)
     state = play_all(dealt(rules), "blind", "no blind")
     state = play_all(state, "pass 2C 4C", "pass 3D 4D", "pass 3H 4H", "pass 2S 3S")
@@ -599,6 +636,7 @@ def bid_deal(
 
 def test_zero_bid_success_triples_a_positive_team_score_seed_001() -> None:
     # Seat 1 bid zero and wins no trick; his partner's tricks give the team 5 (+1 last trick).
+    """Rule MV-6.2."""
     row = bid_deal(
         BIDDING,
         bids=("no bid", "zero", "no bid", "no bid"),
@@ -610,6 +648,7 @@ def test_zero_bid_success_triples_a_positive_team_score_seed_001() -> None:
 
 
 def test_zero_bid_success_with_a_score_of_zero_or_less_gives_plus_one_seed_001() -> None:
+    """Rule MV-6.2."""
     row = bid_deal(
         BIDDING,
         bids=("no bid", "zero", "no bid", "no bid"),
@@ -620,6 +659,7 @@ def test_zero_bid_success_with_a_score_of_zero_or_less_gives_plus_one_seed_001()
 
 
 def test_zero_bid_failure_scores_minus_one_or_subtracts_one_with_zero_fail_add() -> None:
+    """Rule MV-6.2."""
     bids = ("no bid", "no bid", "no bid", "zero")  # seat 3 wins the last trick
     row = bid_deal(BIDDING, bids=bids, trick_points=(2, 7), tricks_won=(6, 0, 6, 0))
     assert row.extra("raw")[1] == 8 and row.points[1] == -1
@@ -629,6 +669,7 @@ def test_zero_bid_failure_scores_minus_one_or_subtracts_one_with_zero_fail_add()
 
 
 def test_blind_success_doubles_and_failure_scores_minus_three_seed_001() -> None:
+    """Rule MV-6.3."""
     row = bid_deal(BIDDING, blinds=(False, True), trick_points=(2, 7))
     assert row.extra("raw") == (2, 8, 2, 8) and row.points == (2, 16, 2, 16)
     row = bid_deal(BIDDING, blinds=(True, False), trick_points=(2, 7))
@@ -641,11 +682,13 @@ def test_blind_success_doubles_and_failure_scores_minus_three_seed_001() -> None
 
 
 def test_a_blind_team_scores_more_only_when_strictly_ahead() -> None:
+    """Rule MV-6.3."""
     row = bid_deal(BIDDING, blinds=(False, True), trick_points=(8, 7))  # 8 vs 8
     assert row.points[1] == -3
 
 
 def test_elegant_success_doubles_failure_zeroes_the_deal_seed_001() -> None:
+    """Rule MV-6.4."""
     bids = ("no bid", "elegant", "no bid", "no bid")
     row = bid_deal(BIDDING, bids=bids, trick_points=(0, 15), books=(0, 3))
     assert row.points[1] == 32
@@ -657,6 +700,7 @@ def test_elegant_success_doubles_failure_zeroes_the_deal_seed_001() -> None:
 
 
 def test_elegant_failure_can_reset_the_teams_total_to_zero() -> None:
+    """Rule MV-6.4."""
     rules = attrs.evolve(BIDDING, elegant_fail="reset_total")
     bids = ("no bid", "elegant", "no bid", "no bid")
     state = position(
@@ -672,6 +716,7 @@ def test_elegant_failure_can_reset_the_teams_total_to_zero() -> None:
 
 
 def test_each_teams_bids_are_settled_independently_from_both_raw_scores() -> None:
+    """Rule MV-6.5."""
     bids = ("no bid", "no bid", "zero", "no bid")  # seat 2 bids zero and wins nothing
     row = bid_deal(
         BIDDING, bids=bids, blinds=(False, True), trick_points=(4, 7), tricks_won=(6, 0, 0, 6)
@@ -681,6 +726,7 @@ def test_each_teams_bids_are_settled_independently_from_both_raw_scores() -> Non
 
 
 def test_bid_options_apply_only_with_bidding() -> None:
+    """Rule MV-6.1."""
     assert Rules().zero_fail is None and Rules(bidding=True).zero_fail == "replace"
     assert Rules(bidding=True).one_bid_per_team is True
     assert Rules(bidding=True).elegant_books == 3

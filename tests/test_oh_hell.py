@@ -41,6 +41,7 @@ ORDER = "AS KS 2H 3S  5C 9D 7D 8D  4H"
 
 
 def test_schedule_goes_down_to_one_and_back_up_seed_003() -> None:
+    """Rule OH-2.1."""
     assert oh_hell.schedule_sizes(Rules(start_hand=5)) == (5, 4, 3, 2, 1, 2, 3, 4, 5)
 
 
@@ -54,10 +55,12 @@ def test_schedule_goes_down_to_one_and_back_up_seed_003() -> None:
     ],
 )
 def test_other_schedules_rules_md_5(schedule: str, sizes: tuple[int, ...]) -> None:
+    """Rule OH-2.3."""
     assert oh_hell.schedule_sizes(Rules(start_hand=3, schedule=schedule)) == sizes
 
 
 def test_default_start_hand_is_eight_or_what_leaves_a_trump_card() -> None:
+    """Rule OH-2.2."""
     assert Rules().start_hand == 8
     assert Rules(players=7).start_hand == 7
     assert Rules(players=8).start_hand == 6
@@ -66,6 +69,7 @@ def test_default_start_hand_is_eight_or_what_leaves_a_trump_card() -> None:
 
 
 def test_dealing_order_one_card_at_a_time_from_the_dealers_left_then_trump() -> None:
+    """Rule OH-2.6."""
     state = oh_hell.deal(TWO_CARDS, seed=0, deck=stacked(ORDER))
     zones = oh_hell.zones(state)
     assert zones["hand 0"] == parse_cards("5C AS")
@@ -77,6 +81,7 @@ def test_dealing_order_one_card_at_a_time_from_the_dealers_left_then_trump() -> 
 
 
 def test_the_player_left_of_the_dealer_bids_first_and_the_dealer_last() -> None:
+    """Rule OH-3.1."""
     state = oh_hell.deal(TWO_CARDS, seed=0, deck=stacked(ORDER))
     order = []
     for _ in range(4):
@@ -87,6 +92,7 @@ def test_the_player_left_of_the_dealer_bids_first_and_the_dealer_last() -> None:
 
 
 def test_hook_example_of_seed_003_five_cards_four_bid_dealer_may_not_bid_one() -> None:
+    """Rule OH-3.2."""
     state = oh_hell.deal(Rules(schedule="single", start_hand=5, first_dealer=3), seed=1)
     state = play_all(state, "bid 2", "bid 1", "bid 1")
     assert oh_hell.to_move(state) == 3
@@ -96,18 +102,21 @@ def test_hook_example_of_seed_003_five_cards_four_bid_dealer_may_not_bid_one() -
 
 
 def test_hook_binds_the_dealer_only() -> None:
+    """Rule OH-3.2."""
     state = oh_hell.deal(Rules(schedule="single", start_hand=2, first_dealer=3), seed=1)
     state = play_all(state, "bid 2")
     assert legal_bids(state) == [0, 1, 2]
 
 
 def test_simultaneous_bidding_may_total_the_hand_size_seed_003_closed_fists() -> None:
+    """Rule OH-3.4."""
     rules = Rules(schedule="single", start_hand=2, first_dealer=3, bidding="simultaneous")
     state = play_all(oh_hell.deal(rules, seed=1), "bid 1", "bid 0", "bid 0")
     assert legal_bids(state) == [0, 1, 2]
 
 
 def test_simultaneous_bids_stay_hidden_until_all_are_in() -> None:
+    """Rule OH-3.4."""
     rules = Rules(schedule="single", start_hand=2, first_dealer=3, bidding="simultaneous")
     state = play_all(oh_hell.deal(rules, seed=1), "bid 1", "bid 2")
     view = oh_hell.observe(state, 2)
@@ -121,11 +130,13 @@ def test_simultaneous_bids_stay_hidden_until_all_are_in() -> None:
 
 
 def test_hook_is_not_an_option_with_simultaneous_bidding() -> None:
+    """Rule OH-3.4."""
     with pytest.raises(RulesError, match="hook=True does not apply with simultaneous bidding"):
         Rules(bidding="simultaneous", hook=True)
 
 
 def test_hook_in_the_one_card_round_can_be_lifted() -> None:
+    """Rule OH-3.3."""
     rules = Rules(schedule="single", start_hand=1, first_dealer=3, hook_in_one_card_round=False)
     state = play_all(oh_hell.deal(rules, seed=1), "bid 0", "bid 0", "bid 1")
     assert legal_bids(state) == [0, 1]
@@ -141,12 +152,14 @@ def bid_out(state: oh_hell.State) -> oh_hell.State:
 
 
 def test_the_player_left_of_the_dealer_leads_any_card() -> None:
+    """Rule OH-4.2."""
     state = bid_out(oh_hell.deal(TWO_CARDS, seed=0, deck=stacked(ORDER)))
     assert oh_hell.to_move(state) == 0
     assert oh_hell.legal_moves(state) == (Play(Card("5C")), Play(Card("AS")))
 
 
 def test_followers_must_follow_the_led_suit_when_able() -> None:
+    """Rule OH-4.1."""
     state = bid_out(oh_hell.deal(TWO_CARDS, seed=0, deck=stacked(ORDER)))
     state = play_all(state, "play AS")
     assert oh_hell.legal_moves(state) == (Play(Card("KS")),)
@@ -157,12 +170,14 @@ def test_followers_must_follow_the_led_suit_when_able() -> None:
 
 
 def test_a_void_player_may_play_any_card_trumps_included() -> None:
+    """Rule OH-4.1."""
     state = bid_out(oh_hell.deal(TWO_CARDS, seed=0, deck=stacked(ORDER)))
     state = play_all(state, "play AS", "play KS")
     assert oh_hell.legal_moves(state) == (Play(Card("7D")), Play(Card("2H")))
 
 
 def test_a_trump_beats_the_led_suit_and_the_winner_leads() -> None:
+    """Rule OH-4.3, OH-4.4."""
     state = bid_out(oh_hell.deal(TWO_CARDS, seed=0, deck=stacked(ORDER)))
     state = play_all(state, "play AS", "play KS", "play 2H", "play 3S")
     assert state.tricks_won == (0, 0, 1, 0)
@@ -170,6 +185,7 @@ def test_a_trump_beats_the_led_suit_and_the_winner_leads() -> None:
 
 
 def test_without_trumps_the_highest_card_of_the_led_suit_wins() -> None:
+    """Rule OH-4.3, OH-1.2."""
     state = bid_out(oh_hell.deal(TWO_CARDS, seed=0, deck=stacked(ORDER)))
     state = play_all(state, "play AS", "play KS", "play 7D", "play 3S")
     assert state.tricks_won == (1, 0, 0, 0)
@@ -177,6 +193,7 @@ def test_without_trumps_the_highest_card_of_the_led_suit_wins() -> None:
 
 
 def test_one_point_per_trick_and_ten_more_for_an_exact_bid() -> None:
+    """Rule OH-5.1."""
     state = oh_hell.deal(TWO_CARDS, seed=0, deck=stacked(ORDER))
     state = play_all(state, "bid 1", "bid 0", "bid 1", "bid 1")
     # Trick 1: the 2 of trumps wins; seat 2 then leads 7D and seat 0's 5C is a discard.
@@ -190,6 +207,7 @@ def test_one_point_per_trick_and_ten_more_for_an_exact_bid() -> None:
 
 
 def test_the_game_ends_after_the_schedule_and_the_highest_total_wins() -> None:
+    """Rule OH-5.2, OH-4.4."""
     state = oh_hell.deal(TWO_CARDS, seed=0, deck=stacked(ORDER))
     state = play_all(state, "bid 1", "bid 0", "bid 1", "bid 1")
     state = play_all(state, "play AS", "play KS", "play 2H", "play 3S")
@@ -202,6 +220,7 @@ def test_the_game_ends_after_the_schedule_and_the_highest_total_wins() -> None:
 
 
 def test_equal_highest_totals_are_co_winners_rules_md_5_ambiguity_5() -> None:
+    """Rule OH-5.2."""
     state = oh_hell.deal(TWO_CARDS, seed=0, deck=stacked(ORDER))
     state = play_all(state, "bid 0", "bid 0", "bid 0", "bid 0")
     state = play_all(state, "play AS", "play KS", "play 2H", "play 3S")
@@ -217,6 +236,7 @@ def test_equal_highest_totals_are_co_winners_rules_md_5_ambiguity_5() -> None:
 
 
 def test_the_deal_passes_to_the_left() -> None:
+    """Rule OH-2.5."""
     rules = Rules(start_hand=2, schedule="down", first_dealer=1)
     state = oh_hell.deal(rules, seed=4)
     rng = random.Random(0)
@@ -226,6 +246,7 @@ def test_the_deal_passes_to_the_left() -> None:
 
 
 def test_the_first_dealer_is_drawn_from_the_seed_when_not_given() -> None:
+    """Rule OH-2.4."""
     dealers = Counter(oh_hell.deal(Rules(), seed=s).match.dealer for s in range(400))
     assert set(dealers) == {0, 1, 2, 3}
     assert oh_hell.deal(Rules(), seed=5).match.dealer == oh_hell.deal(Rules(), seed=5).match.dealer
@@ -347,6 +368,7 @@ def test_rules_text_form_round_trips() -> None:
     ],
 )
 def test_bad_rules_are_refused_with_the_reason(options: dict[str, object], message: str) -> None:
+    """Rule OH-1.1, OH-2.2, OH-2.3."""
     with pytest.raises(RulesError, match=message):
         Rules(**options)  # type: ignore[arg-type]
 
@@ -381,3 +403,10 @@ def test_a_bid_of_another_type_is_refused_and_leaves_no_trace() -> None:
     later = oh_hell.apply(oh_hell.deal(rules, seed=2), Bid(1))
     assert type(oh_hell.events(later)[-1].value) is int
     assert type(oh_hell.moves_played(later)[-1].tricks) is int  # type: ignore[union-attr]
+
+
+def test_the_deck_is_52_cards_without_jokers() -> None:
+    """Rule OH-1.2."""
+    deck = oh_hell.deck_of(Rules())
+    assert len(deck) == 52 == len(set(deck))
+    assert all(2 <= card.rank <= 14 for card in deck)

@@ -85,6 +85,7 @@ def test_the_rules_are_the_standard_options_plus_the_limit() -> None:
 
 
 def test_the_limit_is_100_or_150_or_any_whole_number() -> None:
+    """Rule SP-3.1."""
     assert Rules(limit=150).limit == 150
     assert Rules(limit=1).limit == 1
     with pytest.raises(RulesError, match="limit=0 is out of range"):
@@ -111,12 +112,14 @@ def test_the_standard_options_are_validated_as_in_the_standard_game() -> None:
 
 
 def test_card_values_two_to_ten_face_jack_20_queen_king_10_ace_11() -> None:
+    """Rule SP-2.1."""
     assert [strafpoint.hand_points([Card(f"{r}S")]) for r in range(2, 11)] == list(range(2, 11))
     assert strafpoint.hand_points(parse_cards("JS QH KD AC")) == 20 + 10 + 10 + 11
     assert strafpoint.hand_points(parse_cards("AS JH")) == 31  # test hook: A=11, J=20
 
 
 def test_with_the_32_card_deck_every_card_is_worth_at_least_seven() -> None:
+    """Rule SP-2.1."""
     assert min(strafpoint.hand_points([card]) for card in DECK32) == 7
     assert strafpoint.hand_points(DECK32) == 4 * (7 + 8 + 9 + 10 + 20 + 10 + 10 + 11)
     assert strafpoint.hand_points(DECK52) == 4 * (54 + 51)
@@ -126,6 +129,7 @@ def test_with_the_32_card_deck_every_card_is_worth_at_least_seven() -> None:
 
 
 def test_when_a_player_goes_out_the_others_add_the_points_of_their_cards() -> None:
+    """Rule SP-1.1."""
     state = position(["5H", "AD JC 2D", "KS 9S", "10C"], "4H")
     state = play(state, "play 5H")
     score = strafpoint.score(state)
@@ -137,6 +141,7 @@ def test_when_a_player_goes_out_the_others_add_the_points_of_their_cards() -> No
 
 
 def test_a_last_seven_makes_the_next_player_draw_and_those_cards_count_ambiguity_3() -> None:
+    """Rule SP-1.2."""
     state = position(["7H", "2D 3D", "2S"], "4H")
     stock_top = state.stock[:2]
     state = play(state, "play 7H")
@@ -145,12 +150,14 @@ def test_a_last_seven_makes_the_next_player_draw_and_those_cards_count_ambiguity
 
 
 def test_without_last_card_effects_a_last_seven_costs_nothing_more() -> None:
+    """Rule SP-1.2."""
     state = position(["7H", "2D 3D", "2S"], "4H", last_card_effects=False)
     state = play(state, "play 7H")
     assert strafpoint.score(state).deals[0].points == (0, 5, 2)
 
 
 def test_the_next_round_is_reshuffled_and_redealt_and_the_next_player_starts() -> None:
+    """Rule SP-4.1."""
     state = position(["5H", "AD JC 2D", "KS 9S", "10C"], "4H")
     assert state.match.dealer == 3
     state = play(state, "play 5H")
@@ -161,6 +168,7 @@ def test_the_next_round_is_reshuffled_and_redealt_and_the_next_player_starts() -
 
 
 def test_the_start_moves_one_seat_clockwise_each_round_ambiguity_5() -> None:
+    """Rule SP-4.1, SP-4.2."""
     rules = Rules(first_dealer=1, players=3, limit=10_000, voluntary_draw=False)
     state = strafpoint.deal(rules, seed=4)
     rng = random.Random(4)
@@ -174,6 +182,7 @@ def test_the_start_moves_one_seat_clockwise_each_round_ambiguity_5() -> None:
 
 
 def test_play_goes_clockwise_again_after_a_reversed_round() -> None:
+    """Rule SP-4.1."""
     state = position(["9H 5H", "6D 2D", "KH"], "4H", nine_reverses=True)
     state = play(state, "play 9H announce")
     assert state.direction == -1 and strafpoint.to_move(state) == 2
@@ -184,6 +193,7 @@ def test_play_goes_clockwise_again_after_a_reversed_round() -> None:
 def test_a_blocked_round_counts_every_hand_and_nobody_wins_it_ambiguity_7() -> None:
     # Made by hand: the hearts, fours and jacks are nowhere (in play a round cannot
     # block while the discard pile can be reshuffled).
+    """Rule SP-1.3."""
     state = position(["2C 3C", "6D 2D", "6S 8S"], "4H", limit=20)
     state = state._replace(stock=(Card("KS"),))
     state = play(state, "draw", "end turn")
@@ -196,6 +206,7 @@ def test_a_blocked_round_counts_every_hand_and_nobody_wins_it_ambiguity_7() -> N
 
 
 def test_the_game_ends_after_the_round_in_which_a_total_reaches_the_limit() -> None:
+    """Rule SP-3.2."""
     state = position(["5H", "AD JC 2D", "KS 9S", "10C"], "4H", totals=(40, 67, 30, 50))
     state = play(state, "play 5H")  # seat 1: 67 + 33 = 100, exactly the limit
     assert strafpoint.is_over(state)
@@ -206,12 +217,14 @@ def test_the_game_ends_after_the_round_in_which_a_total_reaches_the_limit() -> N
 
 
 def test_below_the_limit_the_game_goes_on() -> None:
+    """Rule SP-3.2."""
     state = position(["5H", "AD JC 2D", "KS 9S", "10C"], "4H", totals=(40, 66, 30, 50))
     state = play(state, "play 5H")
     assert not strafpoint.is_over(state) and strafpoint.score(state).totals[1] == 99
 
 
 def test_limit_150_is_checked_the_same_way() -> None:
+    """Rule SP-3.1, SP-3.2."""
     state = position(["5H", "AD JC 2D"], "4H", totals=(0, 117), limit=150)
     assert strafpoint.is_over(play(state, "play 5H"))
     state = position(["5H", "AD JC 2D"], "4H", totals=(0, 117), limit=151)
@@ -219,6 +232,7 @@ def test_limit_150_is_checked_the_same_way() -> None:
 
 
 def test_the_fewest_penalty_points_win() -> None:
+    """Rule SP-5.1."""
     state = position(["5H", "AD JC 2D", "KS 9S"], "4H", totals=(90, 80, 10))
     state = play(state, "play 5H")
     outcome = strafpoint.score(state).outcome
@@ -227,6 +241,7 @@ def test_the_fewest_penalty_points_win() -> None:
 
 def test_a_tie_goes_to_the_player_with_the_most_rounds_won() -> None:
     # Seats 0 and 2 both end on 29; seat 0 has won 2 rounds (this one included), seat 2 one.
+    """Rule SP-5.2."""
     state = position(
         ["5H", "AD JC 2D 9C 10C 8C 7C", "KS 9S"], "4H", totals=(29, 80, 10), won=(1, 0, 1)
     )
@@ -239,6 +254,7 @@ def test_a_tie_goes_to_the_player_with_the_most_rounds_won() -> None:
 
 
 def test_a_tie_in_points_and_rounds_won_is_a_draw_ambiguity_6() -> None:
+    """Rule SP-5.2."""
     state = position(
         ["5H", "AD JC 2D 9C 10C 8C 7C", "KS 9S"], "4H", totals=(29, 80, 10), won=(0, 1, 1)
     )
@@ -256,6 +272,7 @@ def test_payoffs_are_minus_the_penalty_totals_and_lower_totals_are_better() -> N
 
 
 def test_limit_one_plays_a_single_round() -> None:
+    """Rule SP-3.1."""
     state = strafpoint.deal(strafpoint.PRESETS["single"], seed=9)
     rng = random.Random(9)
     while not strafpoint.is_over(state):
