@@ -243,8 +243,8 @@ class MauMauStandardBot:
 class StrafpointBot:
     """Strafpoint: shed high cards and jacks early.
 
-    Seed 002 warns that jacks are "the most useful card in the hand and the
-    most expensive to be caught with" (20 points); the sources' advice is to get
+    The Strafpoint rules warn that jacks are "the most useful card in the hand and
+    the most expensive to be caught with" (20 points, rule SP-2.1); the sources' advice is to get
     rid of the cards that cost most while the round lasts. The bot plays the
     legal card worth the most penalty points (a jack first), from its longest
     suit on a tie; it always calls "Mau", has a jack wish the suit it holds most
@@ -262,9 +262,9 @@ class StrafpointBot:
 
 
 class MauMauBot:
-    """Two-handed Mau-Mau (seed 000): play a long suit, keep sevens and eights for the end.
+    """Two-handed Mau-Mau: play a long suit, keep sevens and eights for the end.
 
-    Seed 000's advice: save the sevens and eights "so they can be played in
+    The source's advice (see rule MM-7.2): save the sevens and eights "so they can be played in
     succession ... forcing him to increase his hand ... while you go out", and
     follow your longest suit. The bot always announces "One card", plays rather
     than draws, keeps jacks as a last resort (calling its longest suit), holds

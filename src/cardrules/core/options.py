@@ -134,7 +134,7 @@ class _RulesType(type):
 
 @attrs.frozen(slots=True, kw_only=True)
 class BaseRules(metaclass=_RulesType):
-    """The options every game has (RULES.md section 6).
+    """The options every game has.
 
     * ``first_dealer``: the seat that deals first, or None to draw it from the seed
       (the sources' cut or draw for deal).

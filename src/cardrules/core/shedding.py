@@ -28,16 +28,16 @@ ends the game or calls :func:`begin_deal` for the next deal.
 The two Mau Mau games on this core
 ----------------------------------
 
-Seed 000's two-handed Mau-Mau (:mod:`cardrules.games.mau_mau`) is this table::
+The two-handed Mau-Mau of the Stops family (:mod:`cardrules.games.mau_mau`) is this table::
 
     Stops(players=2, hand_size=7, deck=DECK52,
           effects={7: Effect(draw=1), 8: Effect(draw=3), JACK: Effect(call=True)},
-          choice_ranks=(7, 8, JACK),        # the seed's J/7/8 option
+          choice_ranks=(7, 8, JACK),        # the J/7/8 option, rule MM-4.3
           call_own_suit=False, call_required=False,   # no call = "any card may follow"
           draw_rule="until_playable", voluntary_draw=False,  # or True with draw_penalty=50
           announce_penalty="next_turn", announce_cards=1, ...)
 
-The standard German Mau Mau of seed 002 (:mod:`cardrules.games.mau_mau_standard`,
+The standard German Mau Mau (:mod:`cardrules.games.mau_mau_standard`,
 for 2 to 5 players, and its Strafpoint series, :mod:`cardrules.games.strafpoint`)
 is a different table and a few flags, with no new mechanics::
 
@@ -234,8 +234,8 @@ class Effect:
     """What playing a card of one rank does (data, not code).
 
     * ``draw``: the next player owes this many cards; he draws them when his
-      turn starts, and that is his whole turn (seed 000's 7 and 8; the standard
-      game's 7).
+      turn starts, and that is his whole turn (the two-handed game's 7 and 8, rule
+      MM-5.1; the standard game's 7, rule MMS-3.1).
     * ``stack``: a player who owes cards may answer with a card of this rank,
       which adds its own ``draw`` for the player after him (stacking sevens).
     * ``skip``: this many players after the next lose their turn (8, or an ace).
@@ -291,7 +291,7 @@ class Stops:
     * ``players``, ``hand_size``, ``deck`` (the cards of the game, index order);
     * ``effects``: an :class:`Effect` per rank (a mapping rank -> effect; the
       other ranks have :data:`NO_EFFECT`);
-    * ``choice_ranks``: ranks of seed 000's J/7/8 option (may draw instead of
+    * ``choice_ranks``: ranks of the J/7/8 option (rule MM-4.3: may draw instead of
       playing a card of the upcard's rank when it is the only kind playable and
       not of the suit to follow);
     * ``call_own_suit``: a calling card may name its own suit;
@@ -309,7 +309,10 @@ class Stops:
       (a calling starter names no suit);
       ``bury_ranks``: starters of these ranks go to the bottom of the stock;
     * ``restock``: an empty stock is rebuilt from the discard pile;
-    * ``values``: the point value of each rank (index 0..16), for scoring.
+    * ``values``: the point value of each rank (index 0..16), for scoring;
+    * ``rule_ids``: the game's rule identifiers that error messages cite, as (kind,
+      identifier) pairs; the kinds are ``match``, ``sevens``, ``call``, ``own_suit``,
+      ``last_call``, ``must_play``, ``drawn_only``, ``end_turn`` and ``announce``.
     """
 
     players: int
@@ -332,6 +335,7 @@ class Stops:
     bury_ranks: frozenset[int] = attrs.field(converter=_rank_set, default=frozenset())
     restock: bool = True
     values: tuple[int, ...] = tuple(range(17))
+    rule_ids: tuple[tuple[str, str], ...] = attrs.field(default=(), eq=False, repr=False)
     # Derived tables, for speed (see __attrs_post_init__).
     deck_mask: int = attrs.field(init=False, eq=False, repr=False)
     match_masks: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
@@ -453,7 +457,7 @@ class State(NamedTuple):
     while he may answer them), ``passes`` the passes in succession, ``drawn``
     the card drawn this turn under the draw-once rule, ``charged`` the seat
     charged the drawing penalty in its current turn (a turn lasts until another
-    seat makes a move; RULES.md section 2), or None. In explicit mode ``owed`` cards are
+    seat makes a move; rule MM-4.2), or None. In explicit mode ``owed`` cards are
     still to be drawn by the seat on turn, and ``after`` says what follows (a
     seat, :data:`CONTINUE` or :data:`END_DEAL`); ``dealt`` counts cards dealt.
     ``unannounced`` has bit ``s`` when seat ``s``'s last one-card play was not
@@ -731,8 +735,8 @@ def playable(state: State, hand: int | None = None) -> int:
 
 
 def _option_cards(state: State, up: Card) -> int:
-    """The cards seed 000's J/7/8 option lets a player keep: of the upcard's rank, and
-    not of the suit to follow. After a called jack that suit is the called one, so a
+    """The cards the J/7/8 option (rule MM-4.3) lets a player keep: of the upcard's rank,
+    and not of the suit to follow. After a called jack that suit is the called one, so a
     jack of the called suit follows suit and must be played like any card of it."""
     cards = RANK_MASKS[up.rank]
     if state.called is not None:
@@ -741,7 +745,7 @@ def _option_cards(state: State, up: Card) -> int:
 
 
 def _optional(state: State, up: Card, plays: int) -> bool:
-    """Seed 000's J/7/8 option: the upcard is a J, 7 or 8, the player cannot follow
+    """The J/7/8 option (rule MM-4.3): the upcard is a J, 7 or 8, the player cannot follow
     suit (the called suit after a called jack, otherwise the upcard's suit) and his
     only playable cards are of the upcard's rank: he may draw instead."""
     return up.rank in state.rules.stops.choice_ranks and not plays & ~_option_cards(state, up)
@@ -1369,7 +1373,7 @@ def _voluntary_draw(state: State, move: Move, plays: int) -> State:
 
 
 def _charge(state: State, seat: int) -> State:
-    """The drawing penalty (seed 000's 50 points), once per turn."""
+    """The drawing penalty (the 50 points of rule MM-4.2), once per turn."""
     stops = state.rules.stops
     points = stops.draw_penalty
     if stops.penalty_to == "offender":
@@ -1428,6 +1432,12 @@ def why_illegal(state: State, move: object, game: str = "Mau-Mau") -> str:
     if phase is Phase.SCORING:
         return "the deal is being scored"
     stops = state.rules.stops
+    rule_ids = dict(stops.rule_ids)
+
+    def cite(kind: str) -> str:
+        """The rule a message enforces, when the game names it."""
+        return f" (rule {rule_ids[kind]})" if kind in rule_ids else ""
+
     seat = state.turn
     hand = state.hands[seat]
     plays = playable(state, hand)
@@ -1436,10 +1446,16 @@ def why_illegal(state: State, move: object, game: str = "Mau-Mau") -> str:
     if isinstance(move, (DealCard, ChooseDealer)):
         return f"seat {seat} is to move; '{move}' is a chance outcome, for explicit chance only"
     if isinstance(move, EndTurn):
-        return f"'end turn' is allowed only after drawing a card ({game}: {_options(state)})"
+        return (
+            f"'end turn' is allowed only after drawing a card ({game}: {_options(state)})"
+            + cite("end_turn")
+        )
     if isinstance(move, Draw):
         if state.drawn is not None:
-            return f"seat {seat} has drawn a card: he may play it ({state.drawn}) or end his turn"
+            return (
+                f"seat {seat} has drawn a card: he may play it ({state.drawn}) or end his turn"
+                + cite("drawn_only")
+            )
         if not _can_draw(state):
             return "no card is left to draw: the stock and the discard pile are empty"
         held = format_cards(cards_of(plays))
@@ -1450,30 +1466,40 @@ def why_illegal(state: State, move: object, game: str = "Mau-Mau") -> str:
                 f"seat {seat} holds a playable card ({held}) and must play it: drawing is "
                 f"allowed only when no card can be played, or when the only playable cards "
                 f"are {_RANK_NAMES[up.rank]}s and none is of the suit to follow ({follow.plural})"
+                + cite("must_play")
             )
         return (
             f"seat {seat} holds a playable card ({held}) and must play "
-            f"it: drawing is allowed only when no card can be played"
+            f"it: drawing is allowed only when no card can be played" + cite("must_play")
         )
     assert isinstance(move, Play)
     card = move.card
     if not card.bit & hand:
         return f"{card} is not in seat {seat}'s hand ({format_cards(cards_of(hand))})"
     if not card.bit & plays:
-        return f"{card} cannot be played now: {_options(state)}"
+        kind = "sevens" if state.pending else "call" if state.called is not None else "match"
+        return f"{card} cannot be played now: {_options(state)}{cite(kind)}"
     if state.drawn is not None and card is not state.drawn:
-        return f"after drawing, only the drawn card ({state.drawn}) may be played, or 'end turn'"
+        return (
+            f"after drawing, only the drawn card ({state.drawn}) may be played, or 'end turn'"
+            + cite("drawn_only")
+        )
     size = hand.bit_count()
     if move.announce and (size != 2 or not stops.announce):
-        return "'announce' goes only with the play that leaves one card in the hand"
+        return "'announce' goes only with the play that leaves one card in the hand" + cite(
+            "announce"
+        )
     if not card.bit & stops.call_mask:
-        return f"only a {_call_ranks(stops)} may call a suit"
+        return f"only a {_call_ranks(stops)} may call a suit{cite('call')}"
     if size == 1:
-        return f"{card} is the last card: it needs no call"
+        return f"{card} is the last card: it needs no call{cite('last_call')}"
     if move.call is None:
-        return f"a {_RANK_NAMES[card.rank]} must call a suit, e.g. 'play {card} call hearts'"
+        return (
+            f"a {_RANK_NAMES[card.rank]} must call a suit, e.g. 'play {card} call hearts'"
+            + cite("call")
+        )
     others = ", ".join(s.plural for s in Suit if s is not card.suit)
-    return f"{card} may call another suit than its own: {others}"
+    return f"{card} may call another suit than its own: {others}{cite('own_suit')}"
 
 
 def _call_ranks(stops: Stops) -> str:

@@ -151,8 +151,8 @@ def winner(rules: TrickRules, trick: Sequence[Card]) -> int:
 
     A joker wins (the big one over the little one): a suitless joker always,
     and a trump joker too, as the highest trump, or, when trumps do not win, as
-    the one card besides the led suit that still wins (Maverick, RULES.md §3
-    ambiguity 1). Otherwise, when trumps win and a trump was played, the highest
+    the one card besides the led suit that still wins (Maverick's rules MV-4.3
+    and MV-4.5). Otherwise, when trumps win and a trump was played, the highest
     trump; otherwise the highest card of the led suit. Ranks: ace high.
     """
     led = led_suit(rules, trick)

@@ -1,4 +1,4 @@
-"""Enfle (Schwellen, Rolling Stone), as seed 000 (first part) and RULES.md section 1 describe it.
+"""Enfle (Schwellen, Rolling Stone): rules EN-1.1 to EN-4.5 of the docs.
 
 Each player antes to a pot and is dealt eight cards from a deck stripped from
 the deuces up (32, 40 or 48 cards for 4, 5 or 6 players). Tricks follow suit,
@@ -107,7 +107,7 @@ TITLE: Final = "Enfle (Schwellen, Rolling Stone)"
 #: Changes whenever the behaviour of this game changes, so records say which rules made them.
 version: Final = "1"
 _MAX_PLAYERS: Final = 6
-#: Cards dealt to each player (seed 000: "hands of eight cards").
+#: Cards dealt to each player ("hands of eight cards"; rules EN-1.2, EN-2.4).
 CARDS_EACH: Final = 8
 #: By card index, the mask of that card's suit (Enfle's deck has no jokers).
 _SUIT_MASK_OF: Final = tuple(
@@ -117,7 +117,7 @@ _SUIT_MASK_OF: Final = tuple(
 
 def lowest_rank(players: int) -> int:
     """The lowest rank kept: whole ranks are removed from the deuces up until eight
-    cards per player remain (seed 000; RULES.md section 1, Deck).
+    cards per player remain (rule EN-1.2).
 
     >>> [lowest_rank(n) for n in (3, 4, 5, 6)]
     [9, 7, 5, 3]
@@ -133,15 +133,15 @@ _DECK_MASKS: Final[dict[int, int]] = {n: mask_of(d) for n, d in _DECKS.items()}
 
 @attrs.frozen(slots=True, kw_only=True)
 class Rules(trickgame.TrickGameRules):
-    """The options of RULES.md section 6; ``Rules()`` is seed 000's game for four, one deal.
+    """The options of the game; ``Rules()`` is the docs' game for four players, one deal.
 
-    * ``players``: 4 (3..6; seed 000 says four to six, 3 is an extension).
-    * ``ante``: chips each player puts into the pot before each deal; 1 (>= 1).
-    * ``deal_packet``: cards dealt at a time, 1 or 2 (seed 000: "one or two at a time").
-    * ``deals``: how many deals the game lasts; 1 (seed 000 describes one deal).
+    * ``players``: 4 (3..6; the source says four to six, 3 is an extension; rule EN-1.1).
+    * ``ante``: chips each player puts into the pot before each deal; 1 (>= 1; rule EN-2.1).
+    * ``deal_packet``: cards dealt at a time, 1 or 2 ("one or two at a time"; rule EN-2.4).
+    * ``deals``: how many deals the game lasts; 1 (the source describes one deal; EN-4.3).
     * ``parlett_scoring``: the winner of a deal also scores the cards left in the
       other hands, A=1, 2..10 face value, courts 10 (Parlett); recorded in the deal
-      rows' ``points`` extra. False.
+      rows' ``points`` extra. False (rule EN-4.4).
     """
 
     players: int = 4
@@ -163,7 +163,7 @@ class Rules(trickgame.TrickGameRules):
 
 
 #: Named rules used by the tests, the docs and the command line. Random play can in
-#: principle go round forever (RULES.md section 1, ambiguity 5), so every preset but
+#: principle go round forever (rule EN-4.5), so every preset but
 #: "default" carries a ``max_moves`` cap far above the usual length of a random game.
 _PRESETS: Final = {
     "default": Rules(),

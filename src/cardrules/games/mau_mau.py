@@ -1,4 +1,7 @@
-"""Mau-Mau, the two-handed game of the Stops family, as seed 000 and RULES.md section 2 describe it.
+"""Mau-Mau, the two-handed Stops game: match the upcard; sevens and eights draw.
+
+The rules are MM-1.1 to MM-7.3 of the game's page in the docs; the functions that
+implement them name them.
 
 Two players, 52 cards, seven each. Play a card that matches the upcard in suit
 or rank; a 7 makes the opponent draw one card and an 8 three, and he may not
@@ -119,11 +122,20 @@ version: Final = "2"
 _NUMBERS: Final = shedding.MoveNumbers(2)
 NUM_MOVES: Final = _NUMBERS.count
 
-#: Card values for scoring, by rank (seed 000): J 20, 8 20, 7 15, A 15, Q 10, K 10,
+#: Card values for scoring, by rank (rule MM-1.2): J 20, 8 20, 7 15, A 15, Q 10, K 10,
 #: the other cards their face value.
 VALUES: Final[tuple[int, ...]] = (0, 0, 2, 3, 4, 5, 6, 15, 20, 9, 10, 20, 10, 10, 15, 0, 0)
-#: The 50-point rule's penalty (seed 000).
+#: The 50-point rule's penalty (rule MM-4.2).
 PENALTY: Final = 50
+#: The rules that the error messages of the shedding core cite (see ``Stops.rule_ids``).
+_RULE_IDS: Final = (
+    ("match", "MM-3.2"),
+    ("call", "MM-5.3"),
+    ("own_suit", "MM-5.3"),
+    ("last_call", "MM-5.5"),
+    ("must_play", "MM-4.2"),
+    ("announce", "MM-6.1"),
+)
 #: The ranks with an effect: 7, 8 and jack.
 SPECIAL_RANKS: Final = (7, 8, JACK)
 
@@ -135,26 +147,26 @@ def _restock_word(value: object) -> object:
 
 @attrs.frozen(slots=True, kw_only=True)
 class Rules(StopsRules):
-    """The options of RULES.md section 6; ``Rules()`` is seed 000's game to 500.
+    """The options of the game; ``Rules()`` is the docs' game to 500.
 
-    * ``players``: 2 (the game is "rein zweihändig", strictly two-handed).
-    * ``target``: 500 (a whole number >= 1), or None for a single deal.
+    * ``players``: 2 (the game is "rein zweihändig", strictly two-handed; MM-1.1).
+    * ``target``: 500 (a whole number >= 1), or None for a single deal (MM-7.3).
     * ``must_play``: ``"enforce"`` (drawing while holding a playable card is
-      illegal) or ``"penalty"`` (legal, and costs 50 points once per turn).
+      illegal) or ``"penalty"`` (legal, and costs 50 points once per turn; MM-4.2).
     * ``penalty_target``: who the 50 points go against: ``"offender"`` (deducted)
       or ``"opponent"`` (credited); None (not applicable) with ``"enforce"``.
-    * ``jacks_wild``: a jack may be played on any card (default False).
+    * ``jacks_wild``: a jack may be played on any card (default False; MM-3.3).
     * ``last_card_effects``: a 7 or 8 played as the last card still makes the
-      opponent draw (default True).
+      opponent draw (default True; MM-7.2).
     * ``starter_effects``: a 7, 8 or J turned as starter acts on the non-dealer
-      (default False).
+      (default False; MM-2.3).
     * ``bury_special_starter``: a 7, 8 or J turned as starter is put at the
       bottom of the stock and the next card turned (default False).
     * ``restock``: ``"reshuffle"`` (an empty stock is rebuilt from the discard
       pile) or ``"none"`` (None is read as ``"none"``, so that the text form
-      ``restock=none`` parses back).
+      ``restock=none`` parses back; MM-4.4).
     * ``one_card_penalty_ends_turn``: the draw for a missed "One card" is the
-      whole turn (default True).
+      whole turn (default True; MM-6.2).
     """
 
     players: int = 2
@@ -206,7 +218,7 @@ _TABLES: dict[tuple[object, ...], Stops] = {}
 
 
 def _table(rules: Rules) -> Stops:
-    """The shedding core's table for these rules (seed 000, RULES.md section 2)."""
+    """The shedding core's table for these rules (rules MM-1.1 to MM-7.2)."""
     key = (
         rules.must_play,
         rules.penalty_target,
@@ -245,6 +257,7 @@ def _table(rules: Rules) -> Stops:
             bury_ranks=SPECIAL_RANKS if rules.bury_special_starter else (),
             restock=rules.restock == "reshuffle",
             values=VALUES,
+            rule_ids=_RULE_IDS,
         )
     return table
 
@@ -277,12 +290,12 @@ def teams(rules: Rules) -> tuple[tuple[int, ...], ...]:
 
 
 def deck_of(rules: Rules) -> tuple[Card, ...]:
-    """The regular 52-card deck (seed 000)."""
+    """The regular 52-card deck (rule MM-1.1)."""
     return DECK52
 
 
 def hand_points(cards: Sequence[Card]) -> int:
-    """The value of cards for scoring (seed 000).
+    """The value of cards for scoring (rule MM-1.2).
 
     >>> from cardrules.cards import parse_cards
     >>> hand_points(parse_cards("JS 8H 7D AC QS KH 10C 2D"))
@@ -376,9 +389,9 @@ def _settle(state: State) -> State:
 def _deal_points(state: State) -> tuple[tuple[int, int], tuple[int, int], bool]:
     """The points of a finished deal from its cards, the hand values, and whether it was blocked.
 
-    The player who went out scores the values of his opponent's cards (seed 000).
+    The player who went out scores the values of his opponent's cards (rule MM-7.1).
     In a blocked deal the player with the lower hand value scores the difference,
-    and nobody scores on equal values (RULES.md section 2, ambiguity 1).
+    and nobody scores on equal values (rule MM-4.4).
     """
     stops = state.rules.stops
     values = (hand_value(stops, state.hands[0]), hand_value(stops, state.hands[1]))
@@ -416,6 +429,7 @@ def _finish_deal(state: State) -> State:
         reason: EndReason = "blocked" if blocked else "schedule complete"
         outcome = Outcome(reason, winners, draw=len(winners) > 1)
         return shedding.game_over(state, match, log, outcome)
+    # The first to the target wins; the higher total if both; a tie deals again (MM-7.3).
     if max(totals) >= rules.target:
         winners = winners_by_total(totals, "high")
         if len(winners) == 1:

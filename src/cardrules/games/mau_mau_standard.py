@@ -1,4 +1,7 @@
-"""Standard Mau Mau, the German game that seed 002's Strafpoint builds on (RULES.md section 4).
+"""Standard Mau Mau: match the upcard; a 7 draws two, an 8 skips, a jack wishes a suit.
+
+The rules are MMS-1.1 to MMS-5.2 of the game's page in the docs; the functions that
+implement them name them.
 
 Two to five players, 52 cards (or 32), five each. Play a card that matches the
 upcard in suit or rank. A 7 makes the next player draw two cards unless he
@@ -10,7 +13,7 @@ player draws two penalty cards at the end of his turn. The site's options add
 a reversing 9 and a skipping ace, the 32-card deck, and no Mau penalty. The game
 is ONE deal: the first player out wins. :mod:`cardrules.games.strafpoint` plays
 the same deals as a series scored in penalty points. Both are tables of the
-shedding core (:mod:`cardrules.core.shedding`), like seed 000's two-handed
+shedding core (:mod:`cardrules.core.shedding`), like the two-handed
 :mod:`cardrules.games.mau_mau`.
 
 >>> from cardrules.games import mau_mau_standard
@@ -106,10 +109,22 @@ __all__ = [
 NAME: Final = "mau_mau_standard"
 #: Changes whenever the behaviour of this game changes, so records say which rules made them.
 version: Final = "1"
-#: The most seats of the game (RULES.md section 6: 2 to 5 players).
+#: The most seats of the game (rule MMS-1.1: 2 to 5 players).
 MAX_PLAYERS: Final = 5
 NUMBERS: Final = shedding.MoveNumbers(MAX_PLAYERS)
 NUM_MOVES: Final = NUMBERS.count
+#: The rules that the error messages of the shedding core cite (see ``Stops.rule_ids``);
+#: Strafpoint's rounds are played on this table and cite them too.
+_RULE_IDS: Final = (
+    ("match", "MMS-2.1"),
+    ("sevens", "MMS-3.1"),
+    ("call", "MMS-3.5"),
+    ("last_call", "MMS-3.6"),
+    ("must_play", "MMS-2.2"),
+    ("drawn_only", "MMS-2.2"),
+    ("end_turn", "MMS-2.2"),
+    ("announce", "MMS-4.1"),
+)
 #: How the game is named in error messages.
 TITLE: Final = "Mau Mau"
 
@@ -130,32 +145,32 @@ _BOOLS: Final = (
 class StandardOptions(StopsRules):
     """The options of the standard game, shared by :class:`Rules` and Strafpoint's rules.
 
-    RULES.md section 6, with section 4's meanings:
+    Each option names the rule of the docs it changes:
 
-    * ``players``: 2 to 5 (default 4).
+    * ``players``: 2 to 5 (default 4; MMS-1.1).
     * ``hand_size``: cards dealt to each player, 1 .. (deck size - 1) // players
-      (default 5).
+      (default 5; MMS-1.3).
     * ``deck32``: play with the 32-card deck, 7 to ace (the site's option;
-      default False: 52 cards).
+      default False: 52 cards; MMS-1.2).
     * ``nine_reverses``: a 9 reverses the direction of play; with two players
-      it acts as a skip (the site's option; default False).
+      it acts as a skip (the site's option; default False; MMS-3.3).
     * ``ace_skips``: an ace skips the next player (the site's option; default
-      False).
+      False; MMS-3.4).
     * ``ace_skips_replaces_eight``: with ``ace_skips``, the 8 no longer skips
-      (default False; None, not applicable, without ``ace_skips``).
+      (default False; None, not applicable, without ``ace_skips``; MMS-3.4).
     * ``mau_penalty``: the play that leaves one card must call "Mau" (default
-      True; the site's "no Mau penalty" is False).
+      True; the site's "no Mau penalty" is False; MMS-4.1).
     * ``mau_penalty_cards``: the cards drawn for a missed "Mau" (default 2;
-      None, not applicable, when ``mau_penalty`` is False).
+      None, not applicable, when ``mau_penalty`` is False; MMS-4.1).
     * ``stack_sevens``: a player who owes cards for a 7 may pass them on with
-      a 7 of his own (default True).
-    * ``jack_on_jack``: a jack may be played on a jack (default False).
+      a 7 of his own (default True; MMS-3.1).
+    * ``jack_on_jack``: a jack may be played on a jack (default False; MMS-3.5).
     * ``voluntary_draw``: a player may draw while holding a playable card
-      (default True).
+      (default True; MMS-2.2).
     * ``starter_effects``: a special card turned as the starter acts as if the
-      dealer had played it (default False).
+      dealer had played it (default False; MMS-1.5).
     * ``last_card_effects``: a 7 played as the last card still makes the next
-      player draw (default True).
+      player draw (default True; MMS-5.2).
     """
 
     players: int = 4
@@ -208,7 +223,7 @@ _TABLES: dict[tuple[object, ...], Stops] = {}
 
 
 def table(options: StandardOptions) -> Stops:
-    """The shedding core's table for these options (RULES.md section 4).
+    """The shedding core's table for these options (rules MMS-1.1 to MMS-5.2).
 
     >>> t = table(Rules(ace_skips=True))
     >>> t.effect(7).draw, t.effect(7).stack, t.effect(8).skip, t.effect(14).skip
@@ -259,6 +274,7 @@ def table(options: StandardOptions) -> Stops:
             last_card_effects=options.last_card_effects,
             starter_effects=options.starter_effects,
             restock=True,
+            rule_ids=_RULE_IDS,
         )
     return found
 

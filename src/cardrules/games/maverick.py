@@ -1,4 +1,4 @@
-"""Maverick, as seed 001 and RULES.md section 3 describe it.
+"""Maverick: rules MV-1.1 to MV-7.2 of the docs.
 
 Four players in two partnerships (seats 0 and 2 against 1 and 3) play 54 cards:
 the 52 and two jokers ranked above the ace. Each player gets 13 cards; the two
@@ -267,20 +267,21 @@ _PASS_ROWS: Final = tuple(PASSES[_pair_index(0, j) : _pair_index(0, j) + j] for 
 
 @attrs.frozen(slots=True, kw_only=True)
 class Rules(BaseRules):
-    """The options of RULES.md section 6; ``Rules()`` is seed 001's game to 50 points.
+    """The options of the game; ``Rules()`` is the docs' game to 50 points, without bids.
 
     * ``players``: 4 (two partnerships; nothing else is allowed).
-    * ``target``: the points a team needs to win (30, 40 or 50 in seed 001; any int >= 1).
+    * ``target``: the points a team needs to win (30, 40 or 50 in the source; any
+      int >= 1; rule MV-7.1).
     * ``trumps_win``: a trump beats the led suit (True); with False only the highest
-      card of the led suit or a joker wins, and trumps only score (RULES.md §3, amb. 1).
+      card of the led suit or a joker wins, and trumps only score (rule MV-4.5).
     * ``jokers``: ``"trump"`` (the highest trumps) or ``"suitless"`` (playable at any
-      time, always win, neither trump nor adder; RULES.md §3, amb. 4).
+      time, always win, neither trump nor adder; rule MV-4.3).
     * ``revoke``: ``"forbid"`` (following suit is enforced) or ``"penalty"`` (a revoke
-      is legal and costs the revoker's team 4 points; seed 001).
+      is legal and costs the revoker's team 4 points; rule MV-4.4).
     * ``equal_rank_rule``: face-up cards of equal rank in different suits give spades
       and diamonds (``"default"``) or the higher suit in bridge order is trump
-      (``"suit_order"``).
-    * ``bidding``: the optional bids zero, blind and elegant (seed 001's note).
+      (``"suit_order"``; rule MV-2.5).
+    * ``bidding``: the optional bids zero, blind and elegant (rules MV-6.1 to MV-6.6).
     * ``one_bid_per_team``: at most one bid of any kind per partnership and deal;
       True by default with bidding (None, not applicable, without bidding; so the
       four options below).
@@ -290,7 +291,7 @@ class Rules(BaseRules):
       (``"replace"``) or subtracts 3 from it (``"add"``).
     * ``elegant_fail``: a failed elegant bid makes the team's deal score 0
       (``"deal_zero"``) or its total 0 (``"reset_total"``).
-    * ``elegant_books``: the books an elegant bid promises, 1 to 3 (3 in seed 001).
+    * ``elegant_books``: the books an elegant bid promises, 1 to 3 (3 in the source).
     """
 
     players: int = PLAYERS
@@ -373,17 +374,17 @@ def teams(rules: Rules) -> tuple[tuple[int, ...], ...]:
 
 
 def deck_of(rules: Rules) -> tuple[Card, ...]:
-    """The 52 cards and the two jokers, little and big (seed 001)."""
+    """The 52 cards and the two jokers, little and big (rule MV-1.2)."""
     return DECK54
 
 
 def trump_and_adder(face_up: Sequence[Card], equal_rank_rule: str = "default") -> tuple[Suit, Suit]:
     """The trump suit and the adder suit fixed by the two face-up cards.
 
-    The higher card's suit is trump, the lower card's the adder suit. Cards of one
-    suit, or a joker among them, give spades and diamonds (seed 001); so do equal
-    ranks in different suits, unless ``equal_rank_rule="suit_order"`` makes the
-    higher suit in bridge order (S > H > D > C) trump (RULES.md §3, ambiguity 6).
+    The higher card's suit is trump, the lower card's the adder suit (rule MV-2.3).
+    Cards of one suit, or a joker among them, give spades and diamonds (MV-2.4); so
+    do equal ranks in different suits, unless ``equal_rank_rule="suit_order"`` makes
+    the higher suit in bridge order (S > H > D > C) trump (MV-2.5).
 
     >>> from cardrules.cards import parse_cards
     >>> [trump_and_adder(parse_cards(pair)) for pair in ("9D 2D", "7H 7C", "BJ 5H")]
@@ -407,11 +408,11 @@ def trump_and_adder(face_up: Sequence[Card], equal_rank_rule: str = "default") -
 
 
 def trick_score(trick: Sequence[Card], trump: Suit, adder: Suit, jokers: str = "trump") -> int:
-    """The points of a finished trick for the team that wins it (seed 001's table).
+    """The points of a finished trick for the team that wins it (rules MV-5.1 to MV-5.3).
 
     With ``a`` adder cards and ``t`` trumps (trump jokers count as trumps; suitless
     jokers as neither): ``a`` when ``a >= 1``; else -4 when all four are trumps, -1
-    for 1 to 3 trumps, +1 for none (RULES.md §3, ambiguities 2 and 3).
+    for 1 to 3 trumps, +1 for none; four adders are a book.
 
     >>> from cardrules.cards import Suit, parse_cards
     >>> [trick_score(parse_cards(t), Suit.HEARTS, Suit.CLUBS)
@@ -727,8 +728,8 @@ def _passes_of(hand: int) -> tuple[PassCards, ...]:
 
 
 def _legal_declarations(state: State, seat: int) -> tuple[Declaration, ...]:
-    """The bids open to a seat: one per partnership with ``one_bid_per_team``; an
-    elegant bid is a partnership's promise, so it is made at most once per team."""
+    """The bids open to a seat: one per partnership with ``one_bid_per_team`` (MV-6.5);
+    an elegant bid is a partnership's promise, so it is made at most once per team (MV-6.6)."""
     team = seat % 2
     partner_bid = state.bids[(seat + 2) % PLAYERS]
     if state.rules.one_bid_per_team:
@@ -749,8 +750,9 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         seat = (state.leader + len(state.trick)) % PLAYERS
         hand = state.hands[seat]
         if state.rules.revoke == "penalty":
-            return _plays_of(hand)
+            return _plays_of(hand)  # a revoke is legal and penalised (MV-4.4)
         rules = _TRICK_RULES[(state.trump, state.rules.jokers, state.rules.trumps_win)]
+        # Any lead (MV-4.1); then the led suit if held, else any card (MV-4.2, MV-4.3).
         return _plays_of(tricks.playable_to(rules, hand, state.trick))
     if phase == _PASSING:
         return _passes_of(state.hands[_actor(state)])
@@ -869,6 +871,7 @@ def _blind(state: State, move: Blind) -> State:
 
 
 def _pass(state: State, seat: int, move: PassCards, mask: int) -> State:
+    """Two cards to the left neighbour (MV-3.1), exchanged once every seat has passed (MV-3.2)."""
     hands = list(state.hands)
     hands[seat] &= ~mask
     passed = list(state.passed)
@@ -925,7 +928,7 @@ def _play(state: State, seat: int, move: Play, rules: tricks.TrickRules, revoked
     trick = (*state.trick, card)
     log = state.log.append(play_event(seat, card))
     revokes = state.revokes
-    if revoked:
+    if revoked:  # legal under revoke="penalty": -4 for the team, announced at once (MV-4.4)
         counts = list(revokes)
         counts[seat] += 1
         revokes = tuple(counts)
@@ -946,6 +949,8 @@ def _play(state: State, seat: int, move: Play, rules: tricks.TrickRules, revoked
     books = state.books
     won = state.won
     if len(trick) == PLAYERS:
+        # The highest trump (jokers on top), else of the led suit, wins (MV-4.5, MV-4.3) and
+        # leads next (MV-4.1); the trick scores for the winner's team (MV-5.1 to MV-5.3).
         winner = (leader + tricks.winner(rules, trick)) % PLAYERS
         assert state.trump is not None and state.adder is not None
         trumps, adders = _scoring_masks(state.trump, state.adder, state.rules.jokers)
@@ -1013,7 +1018,7 @@ def _play(state: State, seat: int, move: Play, rules: tricks.TrickRules, revoked
 
 
 def raw_scores(state: State) -> tuple[int, int]:
-    """Each team's raw deal score so far: its trick points minus 4 per revoke."""
+    """Each team's raw deal score so far: its trick points minus 4 per revoke (MV-5.4)."""
     return (
         state.trick_points[0] - REVOKE_PENALTY * (state.revokes[0] + state.revokes[2]),
         state.trick_points[1] - REVOKE_PENALTY * (state.revokes[1] + state.revokes[3]),
@@ -1023,9 +1028,10 @@ def raw_scores(state: State) -> tuple[int, int]:
 def _settle(state: State, raw: tuple[int, int]) -> tuple[int, int]:
     """Each team's deal points: the raw score, transformed by the team's bids.
 
-    The bids of a team are settled in the order they were made (blind first, then
+    Blind (rule MV-6.3), zero (MV-6.2) and elegant (MV-6.4), each team settled
+    independently (MV-6.5). The bids of a team are settled in the order they were made (blind first, then
     the bids after the pass from the dealer's left), each on the result of the
-    one before; with ``one_bid_per_team`` (the default) a team has at most one.
+    one before (MV-6.6); with ``one_bid_per_team`` (the default) a team has at most one.
     ``elegant_fail="reset_total"`` sets the team's total to 0 after the deal.
     """
     rules = state.rules
@@ -1132,7 +1138,7 @@ def _why_illegal(state: State, move: object) -> str:
     if phase == _BLIND:
         return (
             f"seat {seat} must declare for {_team_name(seat % 2)} before seeing the cards: "
-            f"'blind' or 'no blind', not {move}"
+            f"'blind' or 'no blind', not {move} (rule MV-6.1)"
         )
     if phase == _PASSING:
         if not isinstance(move, PassCards):
@@ -1140,7 +1146,7 @@ def _why_illegal(state: State, move: object) -> str:
         missing = [c for c in move.cards if not c.bit & hand]
         return (
             f"seat {seat} can pass only cards of his hand: {format_cards(missing)} "
-            f"not in {format_cards(cards_of(hand))}"
+            f"not in {format_cards(cards_of(hand))} (rule MV-3.1)"
         )
     if phase == _BIDDING:
         if not isinstance(move, Declaration):
@@ -1152,9 +1158,10 @@ def _why_illegal(state: State, move: object) -> str:
             why = "an elegant bid is made once per partnership, and the partner made it"
         else:
             why = f"the partner already bid {state.bids[(seat + 2) % PLAYERS]}"
+        rule = "MV-6.5" if state.rules.one_bid_per_team else "MV-6.6"
         return f"{why}: one bid per partnership per deal; allowed: " + ", ".join(
             str(m) for m in _legal_declarations(state, seat)
-        )
+        ) + f" (rule {rule})"
     if not isinstance(move, Play):
         return f"seat {seat} must play a card now, not {move}"
     if move.call is not None or move.announce:
@@ -1165,7 +1172,7 @@ def _why_illegal(state: State, move: object) -> str:
     led = tricks.led_suit(rules, state.trick)
     assert led is not None
     following = cards_of(hand & rules.follow_masks[led])
-    return f"seat {seat} must follow suit: {led.plural} ({format_cards(following)})"
+    return f"seat {seat} must follow suit: {led.plural} ({format_cards(following)}) (rule MV-4.2)"
 
 
 # --------------------------------------------------------------------------- notation
@@ -1348,7 +1355,7 @@ class View:
 
 
 def _hand_hidden(rules: Rules, phase: Phase) -> bool:
-    """With bidding, no seat sees its cards before the blind declarations (RULES.md §3)."""
+    """With bidding, no seat sees its cards before the blind declarations (rule MV-6.1)."""
     return rules.bidding and phase in (_CHOOSE_DEALER, _DEALING, _BLIND)
 
 

@@ -1,4 +1,4 @@
-"""Up and Down the River (Oh Hell), as seed 003 and RULES.md section 5 describe it.
+"""Up and Down the River (Oh Hell): rules OH-1.1 to OH-5.2 of the docs.
 
 Each player is dealt a hand; the next card is turned and its suit is trump. Each
 player bids how many tricks he will win; the dealer, bidding last, may not make
@@ -103,6 +103,7 @@ BIDDINGS: Final = ("sequential", "simultaneous")
 
 
 def _schedule(start_hand: int, schedule: str) -> tuple[int, ...]:
+    """The hand sizes of a schedule (rules OH-2.1 and OH-2.3)."""
     down = tuple(range(start_hand, 0, -1))
     up = tuple(range(1, start_hand + 1))
     return {
@@ -116,20 +117,20 @@ def _schedule(start_hand: int, schedule: str) -> tuple[int, ...]:
 
 @attrs.frozen(slots=True, kw_only=True)
 class Rules(trickgame.TrickGameRules):
-    """The options of RULES.md section 6; ``Rules()`` is seed 003's game for four.
+    """The options of the game; ``Rules()`` is the game of the docs' rules for four players.
 
-    * ``players``: 4 (3..8; seed 003 says 4 to 8, 3 is an extension).
+    * ``players``: 4 (3..8; the source says 4 to 8, 3 is an extension; rule OH-1.1).
     * ``start_hand``: the largest hand (the first deal of "down_up" and "down"); default
       ``min(8, 51 // players)``,
-      at most ``51 // players`` so that a trump card remains.
-    * ``schedule``: ``"down_up"`` (N, N-1, ..., 1, ..., N; seed 003), ``"up_down"``,
-      ``"down"``, ``"up"``, or ``"single"`` (one deal of ``start_hand`` cards).
-    * ``bidding``: ``"sequential"`` (clockwise from the dealer's left, seed 003) or
-      ``"simultaneous"`` (the "closed fists" variation of seed 003).
-    * ``hook``: the dealer may not make the bids total the hand size (seed 003);
+      at most ``51 // players`` so that a trump card remains (rule OH-2.2).
+    * ``schedule``: ``"down_up"`` (N, N-1, ..., 1, ..., N; rule OH-2.1), ``"up_down"``,
+      ``"down"``, ``"up"``, or ``"single"`` (one deal of ``start_hand`` cards; rule OH-2.3).
+    * ``bidding``: ``"sequential"`` (clockwise from the dealer's left, rule OH-3.1) or
+      ``"simultaneous"`` (everyone reveals a bid at once, rule OH-3.4).
+    * ``hook``: the dealer may not make the bids total the hand size (rule OH-3.2);
       True by default with sequential bidding, None (not applicable) with simultaneous.
-    * ``hook_in_one_card_round``: whether the hook applies in one-card rounds;
-      True by default, None when there is no hook.
+    * ``hook_in_one_card_round``: whether the hook applies in one-card rounds
+      (rule OH-3.3); True by default, None when there is no hook.
     """
 
     players: int = 4
@@ -152,7 +153,7 @@ class Rules(trickgame.TrickGameRules):
         check_choice("schedule", self.schedule, SCHEDULES)
         check_choice("bidding", self.bidding, BIDDINGS)
         if self.bidding == "simultaneous":
-            not_applicable("hook", self.hook, "with simultaneous bidding (seed 003 drops it)")
+            not_applicable("hook", self.hook, "with simultaneous bidding (rule OH-3.4)")
         elif self.hook is None:
             set_resolved(self, "hook", True)
         else:
@@ -193,7 +194,7 @@ def schedule_sizes(rules: Rules) -> tuple[int, ...]:
 
 
 def deck_of(rules: Rules) -> tuple[Card, ...]:
-    """The 52-card deck, no jokers (seed 003)."""
+    """The 52-card deck, no jokers (rule OH-1.2)."""
     return DECK52
 
 
@@ -219,6 +220,7 @@ def _deal_event_of(deal_number: int, dealer: int, size: int) -> Event:
 
 
 def _legal_bids(state: State, seat: int) -> range | tuple[int, ...]:
+    """0 to the hand size (rule OH-3.1), less the dealer's hooked bid (OH-3.2, OH-3.3)."""
     """0 to the hand size; the dealer, bidding last, may not make the bids total the
     hand size (the hook, seed 003)."""
     size = state.hand_size
@@ -231,7 +233,7 @@ def _legal_bids(state: State, seat: int) -> range | tuple[int, ...]:
 
 
 def _deal_points(bids: tuple[int, ...], tricks_won: tuple[int, ...]) -> tuple[int, ...]:
-    """One point per trick, ten more for making the bid exactly (seed 003)."""
+    """One point per trick, ten more for making the bid exactly (rule OH-5.1)."""
     return tuple(won + (10 if won == bid else 0) for bid, won in zip(bids, tricks_won))
 
 

@@ -1,4 +1,7 @@
-"""Strafpoint, penalty-point Mau Mau, as seed 002 and RULES.md section 4 describe it.
+"""Strafpoint: rounds of standard Mau Mau scored in penalty points; the fewest win.
+
+The rules are SP-1.1 to SP-5.2 of the game's page in the docs; the functions that
+implement them name them.
 
 A game is a series of rounds, each played exactly like one deal of standard Mau
 Mau (:mod:`cardrules.games.mau_mau_standard`, whose options Strafpoint takes
@@ -24,7 +27,7 @@ explicit-chance mode: as in the standard game, card ``i`` of the order goes to
 seat ``(dealer + 1 + i) % players`` until each player has ``hand_size`` cards,
 the next card is turned as the starter, and the rest is the stock, top card
 first. The deal, and with it the start, moves one seat clockwise each round
-(RULES.md section 4, ambiguity 5).
+(rules SP-4.1 and SP-4.2).
 
 Moves and move numbers are those of the standard game: ``play CARD`` = the
 card's index 0..51, ``play CARD announce`` = 52 + index, ``play JX call Y`` =
@@ -100,7 +103,7 @@ TITLE: Final = "Strafpoint, penalty-point Mau Mau"
 version: Final = "1"
 NUM_MOVES: Final = NUMBERS.count
 
-#: Penalty points by rank (seed 002): 2 to 10 face value, jack 20, queen 10, king 10, ace 11.
+#: Penalty points by rank (rule SP-2.1): 2 to 10 face value, jack 20, queen 10, king 10, ace 11.
 VALUES: Final[tuple[int, ...]] = (0, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20, 10, 10, 11, 0, 0)
 
 
@@ -161,7 +164,7 @@ PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(_PRESETS)
 
 
 def hand_points(cards: Iterable[Card]) -> int:
-    """The penalty points of cards (seed 002's values).
+    """The penalty points of cards (rule SP-2.1).
 
     >>> from cardrules.cards import parse_cards
     >>> hand_points(parse_cards("7S 8S 9S 10S JS QS KS AS"))
@@ -245,10 +248,10 @@ def _settle(state: State) -> State:
 
 
 def _finish_round(state: State) -> State:
-    """Score the round; end the game at the limit, else deal the next round.
+    """Score the round (SP-1.1); end the game at the limit (SP-3.2), else deal the next round.
 
     Every player who did not go out adds the points of his cards; in a blocked
-    round nobody went out, and every hand counts (RULES.md section 4, ambiguity 7).
+    round nobody went out, and every hand counts (rule SP-1.3).
     """
     rules = _rules(state)
     hands = state.hands
@@ -287,7 +290,7 @@ def rounds_won(rows: Sequence[DealRow], players: int) -> tuple[int, ...]:
 
 
 def final_outcome(totals: Sequence[int], rows: Sequence[DealRow]) -> Outcome:
-    """The result at the limit: fewest points; on a tie the most rounds won; then a draw.
+    """The result at the limit: fewest points, then most rounds won, then a draw (SP-5.1, 5.2).
 
     >>> from cardrules.game import DealRow
     >>> rows = (DealRow(0, 0, (0, 60, 60), (("won", (1, 0, 0)),)),

@@ -49,8 +49,8 @@ played or picked up this deal. The information-state *string* recalls the whole
 public event log, from which the seat's hand at any moment follows (a hand
 changes only by dealing, plays and public pick-ups).
 
-``max_decisions``: None. A deal can in principle go round forever (RULES.md
-section 1, ambiguity 5), so OpenSpiel needs ``max_moves``. Payoffs are the chip
+``max_decisions``: None. A deal can in principle go round forever (Enfle's rule
+EN-4.5), so OpenSpiel needs ``max_moves``. Payoffs are the chip
 totals: each deal, the winner gains ``ante * (P - 1)`` and every other player
 loses ``ante``.
 """
