@@ -65,7 +65,11 @@ class Match:
         *,
         next_dealer: int | None = None,
     ) -> Match:
-        """Record a finished deal; the deal passes to the left unless ``next_dealer`` says."""
+        """Record a finished deal; the deal passes to the left unless ``next_dealer`` says.
+
+        Passing the deal to the left is rule OH-2.5, EN-2.3, MV-2.1 and MM-2.1 (which
+        alternates between two players) of the games' pages.
+        """
         row = DealRow(self.deal_number, self.dealer, tuple(points), extras)
         totals = tuple(t + p for t, p in zip(self.totals, points))
         dealer = (self.dealer + 1) % self.players if next_dealer is None else next_dealer

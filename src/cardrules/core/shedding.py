@@ -577,7 +577,9 @@ def begin_deal(
 ) -> State:
     """Start deal ``match.deal_number``: deal it at once (seeded) or wait for chance.
 
-    ``order`` fixes the deal's cards, top first (the first deal's ``deck``).
+    ``order`` fixes the deal's cards, top first (the first deal's ``deck``). The cards
+    go out one at a time from the dealer's left, then the starter is turned, and the
+    player on the dealer's left plays first (rules MM-2.2, MM-3.1, MMS-1.4).
     """
     stops = state.rules.stops
     players = stops.players
@@ -996,6 +998,8 @@ def _play(state: State, move: Play) -> State:
     if called is not None:
         log = log.append(_seat_event("call", seat, int(called)))
     elif effect.call and hand:
+        # A jack without a call frees the next play (MM-5.4); a last jack calls nothing
+        # (MM-5.5, MMS-3.6).
         free = not stops.call_required
         log = log.append(_seat_event("no call", seat))
     unannounced &= ~(1 << seat)
@@ -1011,6 +1015,8 @@ def _play(state: State, move: Play) -> State:
         following = (seat + direction) % stops.players
         pending = 0
     else:
+        # Draws (MM-5.1, MMS-3.1), stacking only where the table allows it (MM-5.2),
+        # skips and reversals (MMS-3.2 to MMS-3.4).
         direction, step = _direction_and_step(effect, stops.players, direction)
         pending = pending + effect.draw if effect.draw else 0
         following = (seat + direction * step) % stops.players
@@ -1052,6 +1058,8 @@ def _play(state: State, move: Play) -> State:
         ),
     )
     if not hand:
+        # Going out ends the deal, with no call (MM-7.1, MMS-4.2, MMS-5.1); a last 7 or 8
+        # still makes the next player draw (MM-7.2, MMS-5.2, SP-1.2).
         moved = _with(moved, log=log.append(_seat_event("out", seat)))
         if pending and stops.last_card_effects:
             return _begin_draw(_with(moved, pending=0), pending, END_DEAL, "owed")
@@ -1098,7 +1106,10 @@ def _begin_turn(state: State, seat: int) -> State:
 
 
 def _resume(state: State) -> State:
-    """The seat on turn chooses, unless he can neither play nor draw: then he passes."""
+    """The seat on turn chooses, unless he can neither play nor draw: then he passes.
+
+    When every seat has passed in succession the deal is blocked (MM-4.4, MMS-2.3).
+    """
     if state.stock or state.drawn is not None or playable(state) or _can_draw(state):
         return state
     return _pass(state, playable(state, state.rules.stops.deck_mask))
@@ -1168,7 +1179,11 @@ def _count_text(count: int) -> str:
 
 
 def _draw_loop(state: State, count: int, then: int) -> State:
-    """Draw ``count`` cards for the seat on turn (chance steps in explicit mode)."""
+    """Draw ``count`` cards for the seat on turn (chance steps in explicit mode).
+
+    An empty stock is rebuilt from the discard pile when the table allows it, and a
+    seat owing more cards than exist takes what there is (MM-4.4, MMS-2.3).
+    """
     while count > 0:
         if not state.stock and not state.buried:
             if state.pile and state.rules.stops.restock:
@@ -1340,7 +1355,11 @@ def _restock(state: State) -> State:
 
 
 def _voluntary_draw(state: State, move: Move, plays: int) -> State:
-    """The seat on turn chooses to draw a card (``plays``: his playable cards); his turn goes on."""
+    """The seat on turn chooses to draw a card (``plays``: his playable cards); his turn goes on.
+
+    Drawing one card at a time until able to play (MM-4.1), or once, after which only
+    the drawn card may be played (MMS-2.2).
+    """
     stops = state.rules.stops
     seat = state.turn
     up = state.upcard

@@ -424,6 +424,7 @@ def trick_score(trick: Sequence[Card], trump: Suit, adder: Suit, jokers: str = "
 
 
 def _points_of(mask: int, trumps: int, adders: int) -> int:
+    """Trick points (MV-5.1): adders count first, even beside trumps (MV-5.2)."""
     a = (mask & adders).bit_count()
     if a:
         return a
@@ -598,7 +599,11 @@ _FULL_DECK: Final = mask_of(DECK54)
 def _begin_deal(
     state: State, match: Match, log: Log[Event], order: Sequence[Card] | None = None
 ) -> State:
-    """Start deal ``match.deal_number``: deal it at once (seeded) or wait for chance."""
+    """Start deal ``match.deal_number``: deal it at once (seeded) or wait for chance.
+
+    Thirteen cards each, one at a time from the dealer's left; the last two are turned
+    face up and fix the trump and adder suits (rules MV-2.2 to MV-2.5).
+    """
     log = log.append(
         Event(
             "deal",

@@ -113,8 +113,8 @@ class Rules(StandardOptions):
     plus ``limit``: the game ends after the round in which a total reaches it.
 
     * ``limit``: the game ends after the round in which a total reaches it:
-      100 (default) or 150, the seed's choices at set-up, or any whole number
-      >= 1 (``limit=1`` plays a single round).
+      100 (default) or 150, the choices at set-up (rule SP-3.1), or any whole
+      number >= 1 (``limit=1`` plays a single round).
     """
 
     limit: int = 100
@@ -290,7 +290,9 @@ def rounds_won(rows: Sequence[DealRow], players: int) -> tuple[int, ...]:
 
 
 def final_outcome(totals: Sequence[int], rows: Sequence[DealRow]) -> Outcome:
-    """The result at the limit: fewest points, then most rounds won, then a draw (SP-5.1, 5.2).
+    """The result at the limit: fewest points, then most rounds won, then a draw.
+
+    Rules SP-5.1 and SP-5.2.
 
     >>> from cardrules.game import DealRow
     >>> rows = (DealRow(0, 0, (0, 60, 60), (("won", (1, 0, 0)),)),
