@@ -122,14 +122,14 @@ FORBIDDEN = re.compile(
 
 
 def user_facing_files() -> list[Path]:
-    files = [ROOT / "README.md", ROOT / "CITATION.cff"]
+    files = [ROOT / "README.md", ROOT / "CITATION.cff", ROOT / "CHANGELOG.md"]
     files += sorted(DOCS.rglob("*.rst")) + sorted(DOCS.rglob("*.inc"))
     return [path for path in files if path.exists()]
 
 
 @pytest.mark.parametrize("path", user_facing_files(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_user_facing_files_make_no_internal_references(path: Path) -> None:
-    """Docs, README and CITATION.cff cite sources by their bibliography references."""
+    """Docs, README, CITATION.cff and CHANGELOG cite sources by their bibliography references."""
     text = path.read_text(encoding="utf-8")
     hits = [
         f"line {text.count(chr(10), 0, m.start()) + 1}: {m.group(0)!r}"
