@@ -113,10 +113,11 @@ def test_every_rule_identifier_is_named_in_the_library() -> None:
 
 # --- User-facing text -------------------------------------------------------------------------
 
-#: Internal references users cannot follow: the project's working rules file, the numbered
+#: Internal references users cannot follow: the project's working documents, the numbered
 #: source texts, section signs, issue numbers, and descriptions of the development machine.
 FORBIDDEN = re.compile(
-    r"RULES\.md|\bseeds? 0\d\d\b|§|\bissues? #?\d+|(?<![\w&])#\d+\b|\b\d+-core\b",
+    r"(?:RULES|DESIGN|ANCHORS)\.md|\bseeds? 0\d\d\b|§|\bissues? #?\d+"
+    r"|(?<![\w&])#\d+\b|\b\d+-core\b",
     re.IGNORECASE,
 )
 
