@@ -212,6 +212,9 @@ class TrickGame:
     view_class: type
     view_extras: Callable[[Any, int], dict[str, Any]] = lambda state, seat: {}
     check_state: Callable[[Any, StateReader], None] = lambda state, reader: None
+    #: The game's rule identifiers that error messages cite, as (kind, identifier) pairs;
+    #: the kinds are ``bid_range``, ``hook``, ``deck`` and ``follow``.
+    rule_ids: tuple[tuple[str, str], ...] = attrs.field(default=(), eq=False, repr=False)
     # Derived: the phases by role, the move numbers' bases.
     choose_dealer: Any = attrs.field(init=False)
     dealing: Any = attrs.field(init=False)
@@ -450,12 +453,15 @@ def new_game(
     )
     if chance == "explicit" and rules.first_dealer is None:
         return start
-    dealer = match_core.first_dealer(rules, seed, players)
+    dealer = match_core.first_dealer(rules, seed, players)  # OH-2.4, EN-2.2
     return _begin_deal(start, Match.start(dealer, players), start.log, order)
 
 
 def _recipient(dealer: int, players: int, packet: int, position: int) -> int:
-    """Who receives card ``position`` of a deal: packets clockwise from the dealer's left."""
+    """Who receives card ``position`` of a deal: packets clockwise from the dealer's left.
+
+    Rules OH-2.6 and EN-2.4.
+    """
     return (dealer + 1 + position // packet) % players
 
 
@@ -636,6 +642,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         seat = (state.leader + len(trick)) % state.rules.players
         trump_card = state.trump_card
         trick_rules = _TRICK_RULES[trump_card.suit if trump_card is not None else None]
+        # Any lead, then the led suit if held (OH-4.1, OH-4.2, OH-4.4, EN-3.1, EN-3.2).
         return _plays_of(tricks.playable_to(trick_rules, state.hands[seat], trick))
     if phase is game.bidding_phase:
         return _bids_of(game.bidding.allowed(state, _bidder(state)))
@@ -828,6 +835,8 @@ def _play(
     # stays as it lies, and nobody picks it up.
     if not out:
         if len(trick) == players:
+            # The highest trump, else of the led suit, wins and leads (OH-4.3, OH-4.4,
+            # EN-1.3, EN-3.3).
             winner = (leader + tricks.winner(trick_rules, trick)) % players
             if game.counts_tricks:
                 tricks_won = (
@@ -839,7 +848,7 @@ def _play(
             waste |= mask_of(trick)
             trick = ()
             leader = winner
-        elif game.pick_up:
+        elif game.pick_up:  # a player who cannot follow picks the trick up (EN-3.4)
             following = (seat + 1) % players
             if not hands[following] & _SUIT_MASK_OF[trick[0].index]:
                 # He cannot follow: he takes the trick into his hand and leads next.
@@ -894,7 +903,10 @@ def _after_pickup(
 
 
 def _finish_deal(state: State, out: int | None) -> State:
-    """Score the deal through the game's hook; end the match or deal the next deal."""
+    """Score the deal through the game's hook; end the match or deal the next deal.
+
+    ``out`` is the player whose empty hand ended the deal (EN-4.1, EN-4.2).
+    """
     rules = state.rules
     game: TrickGame = rules.trick_game
     points, extras, log = game.score_deal(state, out)
@@ -933,6 +945,12 @@ def _game_over(state: State, match: Match, log: Log[Event], outcome: Outcome) ->
 
 def _why_illegal(state: State, move: object) -> str:
     game: TrickGame = state.rules.trick_game
+    rule_ids = dict(game.rule_ids)
+
+    def cite(kind: str) -> str:
+        """The rule a message enforces, when the game names it."""
+        return f" (rule {rule_ids[kind]})" if kind in rule_ids else ""
+
     phase = state.phase
     if phase is game.over:
         return "the game is over: no move is legal"
@@ -955,10 +973,12 @@ def _why_illegal(state: State, move: object) -> str:
         allowed = tuple(game.bidding.allowed(state, seat))
         size = state.hand_size
         if not 0 <= move.tricks <= size:
-            return f"a bid is 0..{size} in a deal of {size} cards, not {move.tricks}"
+            return f"a bid is 0..{size} in a deal of {size} cards, not {move.tricks}" + cite(
+                "bid_range"
+            )
         return (
             f"the dealer may not bid {move.tricks}: the bids would total the hand size {size} "
-            f"(the hook); allowed: {', '.join(map(str, allowed))}"
+            f"(the hook); allowed: {', '.join(map(str, allowed))}" + cite("hook")
         )
     if not isinstance(move, Play):
         return f"seat {seat} must play a card now, not {move}"
@@ -966,14 +986,16 @@ def _why_illegal(state: State, move: object) -> str:
         return f"{game.title} has no calls or announcements: write just 'play CARD'"
     hand = state.hands[seat]
     if not move.card.bit & _deck_mask(game.deck(state.rules)):
-        return f"{move.card} is not in this game's deck{game.deck_note(state.rules)}"
+        return f"{move.card} is not in this game's deck{game.deck_note(state.rules)}" + cite("deck")
     if not move.card.bit & hand:
         return f"{move.card} is not in seat {seat}'s hand ({format_cards(cards_of(hand))})"
     trick_rules = _trick_rules_of(state)
     led = tricks.led_suit(trick_rules, state.trick)
     assert led is not None
     following = cards_of(hand & trick_rules.follow_masks[led])
-    return f"seat {seat} must follow suit: {led.plural} ({format_cards(following)})"
+    return f"seat {seat} must follow suit: {led.plural} ({format_cards(following)})" + cite(
+        "follow"
+    )
 
 
 def parse_move(state: State, text: str) -> Move:

@@ -208,7 +208,7 @@ Phase = enum.IntEnum("Phase", "CHOOSE_DEALER DEALING PLAYING OVER", start=0)
 
 
 def _deal_event(rules: Rules, match: Match, size: int) -> Event:
-    """Every player antes; the dealer deals the whole deck (seed 000)."""
+    """Every player antes (EN-2.1); the dealer deals the whole deck (EN-2.4)."""
     players = rules.players
     packets = "one at a time" if rules.deal_packet == 1 else "two at a time"
     chips = "1 chip" if rules.ante == 1 else f"{rules.ante} chips"
@@ -225,7 +225,7 @@ def _deal_event(rules: Rules, match: Match, size: int) -> Event:
 def _score_deal(
     state: State, winner: int | None
 ) -> tuple[tuple[int, ...], tuple[tuple[str, tuple[int, ...]], ...], Log[Event]]:
-    """The player who emptied his hand takes the pot (seed 000)."""
+    """The player who emptied his hand takes the pot (EN-4.1, EN-4.2)."""
     assert winner is not None
     rules = state.rules
     players = rules.players
@@ -256,7 +256,7 @@ def _score_deal(
 
 
 def _abandoned(state: State) -> Event:
-    """A deal stopped by a safety cap is abandoned and its antes go back (RULES.md 1, amb. 5)."""
+    """A deal stopped by a safety cap is abandoned and its antes go back (rule EN-4.5)."""
     return Event("abandoned", text=f"deal {state.match.deal_number + 1} abandoned: antes returned")
 
 
@@ -380,6 +380,7 @@ def _check_consistent(state: State, r: StateReader) -> None:
 
 GAME: Final = trickgame.TrickGame(
     name=NAME,
+    rule_ids=(("deck", "EN-1.2"), ("follow", "EN-3.2")),
     title="Enfle",
     version=version,
     rules_class=Rules,

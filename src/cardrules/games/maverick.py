@@ -188,9 +188,7 @@ ELEGANT_FAIL_MODES: Final = ("deal_zero", "reset_total")
 def _card_pair(cards: Sequence[Card]) -> tuple[Card, Card]:
     pair = tuple(cards)
     if len(pair) != 2 or not all(isinstance(c, Card) for c in pair) or pair[0] is pair[1]:
-        raise IllegalMoveError(
-            f"PassCards: a pass is two different Cards, not {show_value(pair)}"
-        )
+        raise IllegalMoveError(f"PassCards: a pass is two different Cards, not {show_value(pair)}")
     first, second = sorted(pair)
     return (first, second)
 
@@ -1034,9 +1032,10 @@ def _settle(state: State, raw: tuple[int, int]) -> tuple[int, int]:
     """Each team's deal points: the raw score, transformed by the team's bids.
 
     Blind (rule MV-6.3), zero (MV-6.2) and elegant (MV-6.4), each team settled
-    independently (MV-6.5). The bids of a team are settled in the order they were made (blind first, then
-    the bids after the pass from the dealer's left), each on the result of the
-    one before (MV-6.6); with ``one_bid_per_team`` (the default) a team has at most one.
+    independently (MV-6.5). The bids of a team are settled in the order they were
+    made (blind first, then the bids after the pass from the dealer's left), each
+    on the result of the one before (MV-6.6); with ``one_bid_per_team`` (the
+    default) a team has at most one.
     ``elegant_fail="reset_total"`` sets the team's total to 0 after the deal.
     """
     rules = state.rules
@@ -1108,7 +1107,7 @@ def _finish_deal(state: State) -> State:
 
 
 def _target_reached(rules: Rules, match: Match) -> Outcome | None:
-    """The team with the higher total wins once a total reaches the target (seed 001)."""
+    """The team with the higher total wins once a total reaches the target (MV-7.1, MV-7.2)."""
     first, second = match.totals[0], match.totals[1]
     if max(first, second) >= rules.target and first != second:
         return Outcome("target reached", TEAMS[0] if first > second else TEAMS[1], False)
@@ -1164,9 +1163,11 @@ def _why_illegal(state: State, move: object) -> str:
         else:
             why = f"the partner already bid {state.bids[(seat + 2) % PLAYERS]}"
         rule = "MV-6.5" if state.rules.one_bid_per_team else "MV-6.6"
-        return f"{why}: one bid per partnership per deal; allowed: " + ", ".join(
-            str(m) for m in _legal_declarations(state, seat)
-        ) + f" (rule {rule})"
+        return (
+            f"{why}: one bid per partnership per deal; allowed: "
+            + ", ".join(str(m) for m in _legal_declarations(state, seat))
+            + f" (rule {rule})"
+        )
     if not isinstance(move, Play):
         return f"seat {seat} must play a card now, not {move}"
     if move.call is not None or move.announce:

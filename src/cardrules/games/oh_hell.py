@@ -220,9 +220,8 @@ def _deal_event_of(deal_number: int, dealer: int, size: int) -> Event:
 
 
 def _legal_bids(state: State, seat: int) -> range | tuple[int, ...]:
-    """0 to the hand size (rule OH-3.1), less the dealer's hooked bid (OH-3.2, OH-3.3)."""
-    """0 to the hand size; the dealer, bidding last, may not make the bids total the
-    hand size (the hook, seed 003)."""
+    """0 to the hand size (rule OH-3.1); the dealer, bidding last, may not make the bids
+    total the hand size (the hook, OH-3.2 and OH-3.3)."""
     size = state.hand_size
     rules = state.rules
     if seat == state.match.dealer and rules.hook and (size > 1 or rules.hook_in_one_card_round):
@@ -318,6 +317,7 @@ def _check_consistent(state: State, r: StateReader) -> None:
 
 GAME: Final = trickgame.TrickGame(
     name=NAME,
+    rule_ids=(("bid_range", "OH-3.1"), ("hook", "OH-3.2"), ("follow", "OH-4.1")),
     title="Up and Down the River",
     version=version,
     rules_class=Rules,
