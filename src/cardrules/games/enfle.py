@@ -54,6 +54,7 @@ from cardrules.cards import (
     stripped_deck,
 )
 from cardrules.core import trickgame, tricks
+from cardrules.core.bookkeeping import deal_number, moves_made, origin, players
 from cardrules.core.match import Match
 from cardrules.core.options import check_bool, check_choice, check_int, rules_to_text
 from cardrules.core.serial import StateReader
@@ -78,6 +79,7 @@ __all__ = [
     "card_points",
     "chance_outcomes",
     "deal",
+    "deal_number",
     "deck_of",
     "describe",
     "events",
@@ -87,9 +89,12 @@ __all__ = [
     "lowest_rank",
     "move_from_index",
     "move_index",
+    "moves_made",
     "moves_played",
     "observe",
+    "origin",
     "parse_move",
+    "players",
     "sample",
     "score",
     "state_from_dict",

@@ -61,6 +61,7 @@ from cardrules.cards import (
 )
 from cardrules.core import match as match_core
 from cardrules.core import tricks
+from cardrules.core.bookkeeping import deal_number, moves_made, origin, players
 from cardrules.core.match import Match
 from cardrules.core.options import (
     BaseRules,
@@ -112,6 +113,7 @@ __all__ = [
     "apply",
     "chance_outcomes",
     "deal",
+    "deal_number",
     "deck_of",
     "describe",
     "events",
@@ -120,10 +122,13 @@ __all__ = [
     "legal_moves",
     "move_from_index",
     "move_index",
+    "moves_made",
     "moves_played",
     "observe",
+    "origin",
     "parse_move",
     "parse_move_text",
+    "players",
     "raw_scores",
     "sample",
     "score",

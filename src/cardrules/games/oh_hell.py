@@ -39,6 +39,7 @@ import attrs
 
 from cardrules.cards import DECK52, Card
 from cardrules.core import trickgame, tricks
+from cardrules.core.bookkeeping import deal_number, moves_made, origin, players
 from cardrules.core.match import Match
 from cardrules.core.options import (
     check_bool,
@@ -68,6 +69,7 @@ __all__ = [
     "apply",
     "chance_outcomes",
     "deal",
+    "deal_number",
     "deck_of",
     "describe",
     "events",
@@ -76,9 +78,12 @@ __all__ = [
     "legal_moves",
     "move_from_index",
     "move_index",
+    "moves_made",
     "moves_played",
     "observe",
+    "origin",
     "parse_move",
+    "players",
     "sample",
     "schedule_sizes",
     "score",
