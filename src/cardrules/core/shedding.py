@@ -1872,7 +1872,7 @@ class MoveNumbers:
     """
 
     seats: int
-    call_ranks: tuple[int, ...] = attrs.field(default=(JACK,), converter=tuple)
+    call_ranks: tuple[int, ...] = (JACK,)
 
     @property
     def _base(self) -> int:
