@@ -521,7 +521,7 @@ class CardrulesState(pyspiel.State):
         game = self._shared.game
         state = self._state.value
         mover = game.to_move(state)
-        lines = [str(state.rules), f"to move: {'over' if mover is None else mover}"]
+        lines = [str(game.origin(state).rules), f"to move: {'over' if mover is None else mover}"]
         lines += [f"{zone}: {format_cards(cards)}" for zone, cards in game.zones(state).items()]
         lines.append("totals: " + " ".join(map(str, game.score(state).totals)))
         return "\n".join(lines)
