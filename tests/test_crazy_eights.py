@@ -9,6 +9,7 @@ line and both adapters.
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
 import random
 import subprocess
 import sys
@@ -194,3 +195,21 @@ def test_a_module_that_is_not_a_game_is_refused() -> None:
     with pytest.raises(RulesError, match="one of the games of cardrules"):
         fake = {**dict.fromkeys(games.PROTOCOL_NAMES), "NAME": "oh_hell"}
         games.register(SimpleNamespace(**fake))
+
+
+def test_found_through_an_entry_point(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A package declares its games in the entry-point group ``cardrules.games``."""
+    point = importlib.metadata.EntryPoint(
+        "crazy_eights", "examples.crazy_eights", games.ENTRY_POINT_GROUP
+    )
+    monkeypatch.setattr(
+        importlib.metadata, "entry_points", lambda group: [point] if group == point.group else []
+    )
+    monkeypatch.setattr(games, "_entry_points_loaded", [False])
+    sys.modules.pop("examples.crazy_eights", None)
+    try:
+        assert "crazy_eights" in games.names()
+        assert games.get("eights").NAME == "crazy_eights"
+    finally:
+        games.unregister("crazy_eights")
+        sys.modules.pop("examples.crazy_eights", None)
