@@ -34,6 +34,7 @@ from cardrules.game import Event, Outcome, Score
 from cardrules.moves import Play
 
 NAME: Final = "crazy_eights"
+TITLE: Final = "Crazy Eights"
 version: Final = "1"
 #: What a card left in a hand costs, by rank (index 2..14): an eight 50, courts 10, ace 1.
 VALUES: Final = (0, 0, 2, 3, 4, 5, 6, 7, 50, 9, 10, 10, 10, 10, 1, 0, 0)
@@ -56,9 +57,8 @@ class Rules(StopsRules):
         check_int("players", self.players, 2, 5)
         if self.first_dealer is not None:
             check_int("first_dealer", self.first_dealer, 0, self.players - 1)
-        if self.hand_size is None:
-            set_resolved(self, "hand_size", 7 if self.players == 2 else 5)
-        size = check_int("hand_size", self.hand_size, 1, (len(DECK52) - 1) // self.players)
+        size = self.hand_size if self.hand_size is not None else 7 if self.players == 2 else 5
+        set_resolved(self, "hand_size", check_int("hand_size", size, 1, 51 // self.players))
         # The table of the shedding core: eights wild and calling, draw one, no restock.
         table = Stops(players=self.players, hand_size=size, deck=DECK52, values=VALUES,
                       effects={8: Effect(call=True, wild=True)}, bury_ranks=(8,),
@@ -110,9 +110,9 @@ def score(state: State) -> Score:
 # Every other function of the contract comes from the shedding core.
 (deal, to_move, is_over, legal_moves, chance_outcomes, apply, parse_move, move_index,
  move_from_index, events, moves_played, zones, observe, sample, state_to_dict, state_from_dict,
- players, deal_number, moves_made, origin) = shedding.game_functions(
+ players, deal_number, moves_made, origin, describe, explain_move) = shedding.game_functions(
     module=__name__, name=NAME, version=version, rules_class=Rules, numbers=NUMBERS,
-    finish_deal=_finish_deal, score=score, title="Crazy Eights",
+    finish_deal=_finish_deal, score=score, title=TITLE,
 )  # fmt: skip
 
 
