@@ -52,7 +52,9 @@ def _game(name: str) -> Game:
         raise UsageError(f"unknown game {name[:20]!r}...: the games are {', '.join(games.names())}")
     try:
         return games.get(name)
-    except CardrulesError:
+    except CardrulesError as error:
+        if "." in name or ":" in name:  # an import path: the loader says what failed
+            raise UsageError(str(error)) from None
         raise UsageError(
             f"unknown game {name!r}{did_you_mean(name, games.names())} "
             f"(the games are {', '.join(games.names())})"
