@@ -167,6 +167,10 @@ def test_the_adapters_need_an_encoder(eights: Any) -> None:
         pettingzoo.env(eights)
     stops = importlib.import_module("cardrules.integrations.encoding.stops")
     encoder = SimpleNamespace(
+        NAME="crazy_eights",
+        PLAYER_ACTIONS=138,  # plays, calls, draw and end turn; then the chance outcomes
+        utility_sum=lambda rules: 0.0,  # what the winner collects, the losers pay
+        default_max_moves=lambda rules: 250 * rules.players,
         observation_layout=lambda rules: stops.layouts(rules.players, -600.0, 600.0)[0],
         information_state_layout=lambda rules: stops.layouts(rules.players, -600.0, 600.0)[1],
         encode_observation=stops.encode_observation,
