@@ -54,7 +54,6 @@ from cardrules.cards import (
     stripped_deck,
 )
 from cardrules.core import trickgame, tricks
-from cardrules.core.bookkeeping import deal_number, moves_made, origin, players
 from cardrules.core.match import Match
 from cardrules.core.options import check_bool, check_choice, check_int, rules_to_text
 from cardrules.core.serial import StateReader

@@ -39,7 +39,6 @@ import attrs
 
 from cardrules.cards import DECK52, Card
 from cardrules.core import trickgame, tricks
-from cardrules.core.bookkeeping import deal_number, moves_made, origin, players
 from cardrules.core.match import Match
 from cardrules.core.options import (
     check_bool,
