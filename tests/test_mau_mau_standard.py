@@ -665,7 +665,7 @@ def test_deal_refuses_other_rules() -> None:
     from cardrules.games import strafpoint
 
     with pytest.raises(TypeError, match=r"mau_mau_standard\.Rules"):
-        mau_mau_standard.deal(strafpoint.Rules(), seed=0)  # type: ignore[arg-type]
+        mau_mau_standard.deal(strafpoint.Rules(), seed=0)
 
 
 def test_the_round_is_one_deal_whatever_happens() -> None:

@@ -52,7 +52,9 @@ def _game(name: str) -> Game:
         raise UsageError(f"unknown game {name[:20]!r}...: the games are {', '.join(games.names())}")
     try:
         return games.get(name)
-    except CardrulesError:
+    except CardrulesError as error:
+        if "." in name or ":" in name:  # an import path: the loader says what failed
+            raise UsageError(str(error)) from None
         raise UsageError(
             f"unknown game {name!r}{did_you_mean(name, games.names())} "
             f"(the games are {', '.join(games.names())})"
@@ -715,6 +717,12 @@ class _Format(argparse.HelpFormatter):
 _FORMAT = _Format
 
 
+_GAME_HELP = (
+    "a game name (see 'cardrules list'), or the import path of a game module of your own, "
+    "e.g. mypackage.crazy_eights"
+)
+
+
 def _add_game_options(command: argparse.ArgumentParser, *, seed_default: int | None) -> None:
     command.add_argument(
         "--rules",
@@ -763,7 +771,7 @@ def _add_rules(commands: Any) -> None:
         description="Every option of a game, with its default and meaning, and its presets.",
         formatter_class=_FORMAT,
     )
-    rules.add_argument("game", help="a game name, see 'cardrules list'")
+    rules.add_argument("game", help=_GAME_HELP)
 
 
 def _add_demo(commands: Any) -> None:
@@ -773,7 +781,7 @@ def _add_demo(commands: Any) -> None:
         description="A whole game between random bots, deal by deal.",
         formatter_class=_FORMAT,
     )
-    demo.add_argument("game", nargs="?", default="oh_hell", help="a game name")
+    demo.add_argument("game", nargs="?", default="oh_hell", help=_GAME_HELP)
     _add_game_options(demo, seed_default=2026)
 
 
@@ -785,7 +793,7 @@ def _add_play(commands: Any) -> None:
         "'help', 'hint', 'undo' and 'quit' also work.",
         formatter_class=_FORMAT,
     )
-    play.add_argument("game", help="a game name, see 'cardrules list'")
+    play.add_argument("game", help=_GAME_HELP)
     _add_game_options(play, seed_default=None)
     play.add_argument("--seat", type=_count(0), default=0, help="your seat")
     play.add_argument(
@@ -805,7 +813,7 @@ def _add_simulate(commands: Any) -> None:
         description="Many games between bots, seats rotated, with a results table.",
         formatter_class=_FORMAT,
     )
-    sim.add_argument("game", help="a game name, see 'cardrules list'")
+    sim.add_argument("game", help=_GAME_HELP)
     _add_game_options(sim, seed_default=1)
     sim.add_argument(
         "--bots",
@@ -833,7 +841,7 @@ def _add_tournament(commands: Any) -> None:
         "margins with 95%% intervals, and ratings.",
         formatter_class=_FORMAT,
     )
-    tour.add_argument("game", help="a game name, see 'cardrules list'")
+    tour.add_argument("game", help=_GAME_HELP)
     _add_game_options(tour, seed_default=1)
     tour.add_argument(
         "--bots",

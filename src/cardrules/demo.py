@@ -46,7 +46,7 @@ def run_demo(
     """Play one game between random bots and print every deal and the score table."""
     game = games.get(game_name)
     rules = game.Rules() if rules is None else rules
-    seats = sum(len(team) for team in game.teams(rules))
+    seats = game.players(rules)
     write(f"{game.NAME} {rules} with {seats} random bots, seed {seed}\n")
 
     def show(events: Any) -> None:

@@ -32,6 +32,7 @@ __all__ = [
     "Fact",
     "Game",
     "Log",
+    "Origin",
     "Outcome",
     "Score",
 ]
@@ -300,6 +301,20 @@ class Fact:
     per_seat: bool = False
 
 
+@attrs.frozen(slots=True)
+class Origin:
+    """What a game was started from: ``deal(rules, seed=seed, deck=deck, chance=chance)``.
+
+    Together with the moves played (``moves_played``), this is everything a record
+    needs to replay the game. ``deck`` is None unless the first deal was fixed.
+    """
+
+    rules: Any
+    seed: int
+    deck: tuple[Card, ...] | None
+    chance: ChanceMode
+
+
 def over_event(outcome: Outcome) -> Event:
     """The last event of a game: why it ended and who won."""
     if outcome.reason == "truncated":
@@ -323,7 +338,20 @@ class Game(Protocol):
     """What every module in :mod:`cardrules.games` provides.
 
     The state, view, move and rules types are the game's own; generic code treats
-    them as opaque values and passes them back to the same module.
+    them as opaque values and passes them back to the same module. It reads
+    nothing of them by name: whatever it needs is one of these functions. Besides
+    the rules functions (``deal``, ``to_move``, ``legal_moves``, ``apply``, ...),
+    that is:
+
+    * ``players(rules)``: how many seats the rules seat;
+    * ``deal_number(state)``: how many deals have finished (0 during the first);
+    * ``moves_made(state)``: how many moves have been applied (chance steps
+      included), the count the ``max_moves`` cap compares with;
+    * ``origin(state)``: the :class:`Origin` (rules, seed, fixed first deck,
+      chance mode) the game was started from, for records;
+    * ``events``, ``moves_played``, ``zones``, ``deck_of``: the public log, the
+      moves so far, where every card is, and the deck of the rules;
+    * ``move_index``/``move_from_index``/``NUM_MOVES``: fixed move numbers.
     """
 
     @property
@@ -387,6 +415,14 @@ class Game(Protocol):
         ...
 
     def deck_of(self, rules: Any) -> tuple[Card, ...]: ...
+
+    def players(self, rules: Any) -> int: ...
+
+    def deal_number(self, state: Any) -> int: ...
+
+    def moves_made(self, state: Any) -> int: ...
+
+    def origin(self, state: Any) -> Origin: ...
 
     def state_to_dict(self, state: Any) -> dict[str, Any]: ...
 

@@ -36,7 +36,7 @@ from cardrules import games
 from cardrules.cards import Card, format_cards, parse_cards
 from cardrules.core.options import build_rules, parse_rules_text
 from cardrules.errors import CardrulesError, RecordError
-from cardrules.game import CHANCE, ChanceMode
+from cardrules.game import CHANCE, ChanceMode, Game
 from cardrules.render import text_table
 
 __all__ = [
@@ -362,7 +362,7 @@ def _deal_in_play(game: Any, state: Any) -> int:
 def _layout(game: Any, state: Any, number: int) -> DealLayout:
     """The layout of the deal that ``state`` has just begun to play."""
     zones = game.zones(state)
-    players = sum(len(team) for team in game.teams(state.rules))
+    players = game.players(game.origin(state).rules)
     hands = tuple(tuple(zones.get(f"hand {seat}", ())) for seat in range(players))
     events = game.events(state)
     starts = [i for i, event in enumerate(events) if event.kind == "deal"]
@@ -482,7 +482,7 @@ def replay_steps(record: Record) -> Iterator[Step]:
 def _walk(record: Record) -> Generator[Step, None, Any]:
     _check_record(record)
     module, state = _start(record)
-    seats = sum(len(team) for team in module.teams(state.rules))
+    seats = module.players(module.origin(state).rules)
     if record.players is not None and len(record.players) != seats:
         raise RecordError(
             f"the record names {len(record.players)} players for {seats} seats: "
@@ -591,7 +591,7 @@ def replay(record: Record) -> Any:
 def record_of(
     state: Any,
     *,
-    game: str | None = None,
+    game: str | Game | None = None,
     players: Sequence[str] | None = None,
     date: str | None = None,
     event: str | None = None,
@@ -608,15 +608,16 @@ def record_of(
     it is refused for a game whose later draws only its seed knows.
     """
     module = _module_of(state, game)
-    seats_count = sum(len(team) for team in module.teams(state.rules))
+    origin = module.origin(state)
+    seats_count = module.players(origin.rules)
     if players is not None:
         if isinstance(players, str) or len(players) != seats_count:
             raise RecordError(f"players must name each of the {seats_count} seats, in seat order")
         players = tuple(players)
     moves = module.moves_played(state)
-    first_deck = getattr(state, "first_deck", None)
+    first_deck = origin.deck
     try:
-        start = module.deal(state.rules, seed=state.seed, deck=first_deck, chance=state.chance)
+        start = module.deal(origin.rules, seed=origin.seed, deck=first_deck, chance=origin.chance)
     except CardrulesError as error:
         raise RecordError(f"cannot record this state: {error}") from None
     layouts = _Layouts(module)
@@ -637,11 +638,11 @@ def record_of(
     record = Record(
         module.NAME,
         module.version,
-        str(state.rules),
-        state.seed,
+        str(origin.rules),
+        origin.seed,
         tuple(texts),
         first_deck,
-        state.chance,
+        origin.chance,
         tuple(seats),
         tuple(layouts.layouts),
         players,
@@ -670,26 +671,37 @@ def record_of(
     return seedless
 
 
-def _module_of(state: Any, game: str | None) -> Any:
+def _rules_of(module: Game, state: Any) -> Any:
+    """The rules of ``state`` if it is a state of ``module``'s game, else None."""
+    try:
+        rules = module.origin(state).rules
+    except (AttributeError, TypeError):  # a state of another game's layout
+        return None
+    return rules if isinstance(rules, module.Rules) else None
+
+
+def _module_of(state: Any, game: str | Game | None) -> Game:
     if game is not None:
         try:
             module = games.get(game)
         except CardrulesError as error:
             raise RecordError(f"record: {error}") from None
-        if not isinstance(getattr(state, "rules", None), module.Rules):
+        if _rules_of(module, state) is None:
             raise RecordError(
-                f"{type(state).__name__} is not a state of {game!r}: leave out game= "
+                f"{type(state).__name__} is not a state of {module.NAME!r}: leave out game= "
                 "to have the game found from the state"
             )
         return module
     for name in games.names():
         module = games.get(name)
-        if isinstance(getattr(state, "rules", None), module.Rules):
+        if _rules_of(module, state) is not None:
             return module
     raise RecordError(f"{type(state).__name__} is not a state of a registered game")
 
 
-def state_to_json(state: Any, *, game: str | None = None, indent: int | None = None) -> str:
+def state_to_json(
+    state: Any, *, game: str | Game | None = None, indent: int | None = None
+) -> str:
     """A state as JSON text (hidden cards included: this is the full state)."""
     module = _module_of(state, game)
     return json.dumps(module.state_to_dict(state), indent=indent, ensure_ascii=False)

@@ -55,6 +55,7 @@ from cardrules.bots import Bot, RandomBot
 from cardrules.core.options import build_rules, did_you_mean, parse_rules_text, rules_to_text
 from cardrules.core.randomness import Stream
 from cardrules.errors import CardrulesError, RulesError
+from cardrules.game import Game
 from cardrules.play import play_game
 from cardrules.records import Record, record_of
 
@@ -89,8 +90,8 @@ _ISMCTS_FORM = (
 )
 
 
-def make_bot(spec: str, game: str) -> Bot:
-    """The bot named by ``spec`` for the game named ``game``.
+def make_bot(spec: str, game: str | Game) -> Bot:
+    """The bot named by ``spec`` for ``game`` (a name, or a game module).
 
     >>> make_bot("ismcts:100:heuristic:300", "enfle").name
     'ismcts100:heuristic:300'
@@ -426,7 +427,7 @@ def _play_one(
         _win_shares(_best_by_payoff(score.payoffs, score.teams), score.teams, players),
         score.outcome.draw,
         score.outcome.reason,
-        final.moves_made,
+        game.moves_made(final),
         len(score.deals),
         record,
     )
@@ -566,7 +567,7 @@ def _records_wanted(records: object, games: int) -> frozenset[int] | Literal[Fal
 
 
 def simulate(
-    game: str,
+    game: str | Game,
     lineup: Sequence[BotEntry],
     *,
     games: int,
@@ -593,12 +594,16 @@ def simulate(
     ``GameResult.record`` and :attr:`Results.records`), or give the numbers of the
     games to keep; the records name the seats' bots as players.
 
+    ``game``: a registered game's name, a game module or its import path (see
+    :func:`cardrules.games.get`); worker processes find it again by its name or
+    import path.
+
     Every wrong argument raises :class:`SimulationError` saying what to give instead.
     """
     module = registry.get(game)
     if rules is not None and rules_text is not None:
         raise SimulationError("give the rules once: rules or rules_text, not both")
-    chosen = _rules_of(module, rules if rules is not None else rules_text, game)
+    chosen = _rules_of(module, rules if rules is not None else rules_text, module.NAME)
     games = _whole_number("games", games, 1)
     seed = _whole_number("seed", seed)
     if workers is not None:
@@ -612,7 +617,7 @@ def simulate(
             f"lineup must be a list with one bot per seat, e.g. ['heuristic', 'random'], "
             f"not {lineup!r}"
         )
-    players = sum(len(team) for team in module.teams(chosen))
+    players = module.players(chosen)
     if len(lineup) != players:
         raise SimulationError(
             f"{module.NAME} with these rules seats {players} bots; {len(lineup)} given"
@@ -637,7 +642,7 @@ def simulate(
     chunks = [tuple(range(start, min(start + chunk, games))) for start in range(0, games, chunk)]
     jobs = [
         _Job(
-            module.NAME,
+            registry.reference(module),
             canonical,
             line,
             labels,

@@ -23,6 +23,7 @@ from cardrules.bots import Bot
 from cardrules.cards import ACE, JACK, KING, QUEEN, Card, Suit
 from cardrules.core import tricks
 from cardrules.errors import RulesError
+from cardrules.game import Game
 from cardrules.moves import Bid, Play
 
 __all__ = [
@@ -310,12 +311,22 @@ _HEURISTICS: dict[str, Callable[[], Bot]] = {
 }
 
 
-def heuristic_bot(game: str) -> Bot:
-    """The heuristic bot of the game named ``game``."""
+def heuristic_bot(game: str | Game) -> Bot:
+    """The heuristic bot of ``game`` (a name or a game module).
+
+    A game registered with :func:`cardrules.games.register` has the bot its
+    ``heuristic`` factory makes.
+    """
     from cardrules import games
 
-    name = games.get(game).NAME
-    try:
+    registration = games.registration(game)
+    name = registration.game.NAME
+    if name in _HEURISTICS and registration.builtin:
         return _HEURISTICS[name]()
-    except KeyError:
-        raise RulesError(f"no heuristic bot for {name!r} yet") from None
+    if registration.heuristic is not None:
+        bot: Bot = registration.heuristic()
+        return bot
+    raise RulesError(
+        f"no heuristic bot for {name!r}: give one with "
+        f"cardrules.games.register(module, heuristic=...)"
+    )

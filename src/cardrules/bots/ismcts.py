@@ -78,9 +78,9 @@ class _Node:
 def deal_result(game: Game, state: Any, deal_number: int) -> tuple[float, ...] | None:
     """Per seat, the playout reward once deal ``deal_number`` has ended (None while it runs).
 
-    Every state has a ``match`` whose ``deal_number`` counts the finished deals.
+    ``game.deal_number(state)`` counts the finished deals.
     """
-    if state.match.deal_number == deal_number and not game.is_over(state):
+    if game.deal_number(state) == deal_number and not game.is_over(state):
         return None
     score = game.score(state)
     players = len(score.totals)
@@ -166,7 +166,7 @@ class ISMCTSBot:
         root = _Node()
         for _ in range(self.iterations):
             state = game.sample(view, rng)
-            self._descend(root, state, state.match.deal_number, rng)
+            self._descend(root, state, game.deal_number(state), rng)
         best = max(legal_moves, key=lambda m: root.children[m].visits if m in root.children else -1)
         return best
 
@@ -187,7 +187,7 @@ class ISMCTSBot:
             world = game.sample(view, rng)
             seat = game.to_move(world)
             assert isinstance(seat, int)
-            deals_before = world.match.deal_number
+            deals_before = game.deal_number(world)
             seed = rng.getrandbits(64)
             rewards = []
             for move, child in zip(legal_moves, children):

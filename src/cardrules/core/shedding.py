@@ -130,8 +130,8 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final, Literal, NamedTuple
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Final, Literal, NamedTuple, Protocol
 
 import attrs
 
@@ -144,8 +144,16 @@ from cardrules.cards import (
     format_cards,
     mask_of,
 )
+from cardrules.core import bookkeeping
 from cardrules.core import match as match_core
-from cardrules.core.checks import check_seat, check_seed
+from cardrules.core.checks import (
+    check_rng,
+    check_rules,
+    check_seat,
+    check_seed,
+    check_view,
+    wrong_state,
+)
 from cardrules.core.match import Match
 from cardrules.core.options import BaseRules, build_rules, check_choice, parse_rules_text
 from cardrules.core.randomness import Stream
@@ -159,6 +167,7 @@ from cardrules.game import (
     Event,
     Fact,
     Log,
+    Origin,
     Outcome,
     Score,
     over_event,
@@ -184,7 +193,9 @@ __all__ = [
     "CONTINUE",
     "END_DEAL",
     "NO_EFFECT",
+    "DealEnd",
     "Effect",
+    "GameFunctions",
     "MoveNumbers",
     "Phase",
     "State",
@@ -194,6 +205,7 @@ __all__ = [
     "apply",
     "begin_deal",
     "chance_outcomes",
+    "game_functions",
     "game_over",
     "hand_value",
     "legal_moves",
@@ -1890,25 +1902,38 @@ def _since_restock(view: View) -> tuple[int, tuple[int, ...]]:
 
 @attrs.frozen(slots=True)
 class MoveNumbers:
-    """The fixed move numbers of a Stops game (jacks call; ``seats`` chance outcomes).
+    """The fixed move numbers of a Stops game (``seats`` chance outcomes, ``call_ranks`` calling).
 
-    ``play CARD`` = the card's index 0..51; ``play CARD announce`` = 52 + index;
-    ``play JX call Y`` = 104 + 4 * (jack's suit) + (called suit);
-    ``play JX call Y announce`` = 120 + the same; ``draw`` = 136;
-    ``end turn`` = 137; ``deal CARD`` = 138 + index; ``dealer SEAT`` = 190 + SEAT.
-    Suits count clubs 0, diamonds 1, hearts 2, spades 3.
+    With ``k`` calling ranks (default: the jack alone, ``k = 1``): ``play CARD`` =
+    the card's index 0..51; ``play CARD announce`` = 52 + index; ``play XY call Z``
+    = 104 + 16 * (X's place in ``call_ranks``) + 4 * (Y, the card's suit) + (Z, the
+    called suit); the same announced = 104 + 16 * k + the same; then, from
+    ``base`` = 104 + 32 * k: ``draw`` = base, ``end turn`` = base + 1, ``deal CARD``
+    = base + 2 + index, ``dealer SEAT`` = base + 54 + SEAT. Suits count clubs 0,
+    diamonds 1, hearts 2, spades 3. With the jack alone: ``play JX call Y`` = 104 +
+    4 * X + Y, announced 120 + ..., ``draw`` = 136, ``end turn`` = 137, ``deal
+    CARD`` = 138 + index, ``dealer SEAT`` = 190 + SEAT.
 
     >>> numbers = MoveNumbers(2)
     >>> numbers.count, str(numbers.move(104 + 4 * 3 + 2))
     (192, 'play JS call hearts')
+    >>> eights = MoveNumbers(4, call_ranks=(8,))
+    >>> str(eights.move(104 + 4 * 2)), eights.index(eights.move(136), "Crazy Eights")
+    ('play 8H call clubs', 136)
     """
 
     seats: int
+    call_ranks: tuple[int, ...] = (JACK,)
+
+    @property
+    def _base(self) -> int:
+        """The number of ``draw``: the first after the calls."""
+        return 104 + 32 * len(self.call_ranks)
 
     @property
     def count(self) -> int:
         """How many move numbers there are (``NUM_MOVES``)."""
-        return 190 + self.seats
+        return self._base + 54 + self.seats
 
     def index(self, move: Move, game: str) -> int:
         """The number of ``move``."""
@@ -1919,21 +1944,23 @@ class MoveNumbers:
             if card.index < 52:
                 if move.call is None:
                     return card.index + (52 if move.announce else 0)
-                if card.rank == JACK:
+                if card.rank in self.call_ranks:
                     assert card.suit is not None
-                    return (120 if move.announce else 104) + 4 * card.suit + move.call
+                    place = self.call_ranks.index(card.rank)
+                    calls = 16 * len(self.call_ranks) if move.announce else 0
+                    return 104 + calls + 16 * place + 4 * card.suit + move.call
         elif kind is Draw:
-            return 136
+            return self._base
         elif kind is EndTurn:
-            return 137
+            return self._base + 1
         elif kind is DealCard:
             assert isinstance(move, DealCard)
             if move.card.index < 52:
-                return 138 + move.card.index
+                return self._base + 2 + move.card.index
         elif kind is ChooseDealer:
             assert isinstance(move, ChooseDealer)
             if 0 <= move.seat < self.seats:
-                return 190 + move.seat
+                return self._base + 54 + move.seat
         raise IllegalMoveError(f"{move} has no number in {game}")
 
     def move(self, index: int) -> Move:
@@ -1944,18 +1971,21 @@ class MoveNumbers:
             return PLAYS[index]
         if index < 104:
             return Play(ALL_CARDS[index - 52], None, True)
-        if index < 136:
-            announce = index >= 120
-            number = index - (120 if announce else 104)
-            jack = ALL_CARDS[13 * (number // 4) + JACK - 2]
-            return Play(jack, Suit(number % 4), announce)
-        if index == 136:
+        base = self._base
+        if index < base:
+            calls = 16 * len(self.call_ranks)
+            announce = index >= 104 + calls
+            number = index - 104 - (calls if announce else 0)
+            rank = self.call_ranks[number // 16]
+            card = ALL_CARDS[13 * (number % 16 // 4) + rank - 2]
+            return Play(card, Suit(number % 4), announce)
+        if index == base:
             return DRAW
-        if index == 137:
+        if index == base + 1:
             return END_TURN
-        if index < 190:
-            return DEALS[index - 138]
-        return ChooseDealer(index - 190)
+        if index < base + 54:
+            return DEALS[index - base - 2]
+        return ChooseDealer(index - base - 54)
 
 
 # --------------------------------------------------------------------------- serialization
@@ -2065,3 +2095,256 @@ def _deck_of_reader(r: StateReader, rules_class: type[StopsRules]) -> tuple[Card
     except (ValueError, TypeError) as error:
         r.fail(f"field 'rules': {error}")
     return rules.stops.deck
+
+
+# --------------------------------------------------------------------------- a game's functions
+
+
+class DealEnd(NamedTuple):
+    """What a game's ``finish_deal`` hook says about a deal that has just ended.
+
+    ``state`` is the finished deal (with any field of the game reset, such as
+    drawing penalties already counted); ``match`` the match with the deal
+    recorded (``state.match.finish_deal(...)``); ``event`` the public event that
+    reports the score; ``outcome`` how the game ends now, or None to play on
+    (the core then stops at a safety cap or deals the next deal).
+    """
+
+    state: State
+    match: Match
+    event: Event
+    outcome: Outcome | None
+
+
+class DealFunction(Protocol):
+    """The type of a game's ``deal``."""
+
+    def __call__(
+        self,
+        rules: Any,
+        *,
+        seed: int,
+        deck: Sequence[Card] | None = None,
+        chance: ChanceMode = "seeded",
+    ) -> State: ...
+
+
+class GameFunctions(NamedTuple):
+    """The contract functions of a Stops game, made by :func:`game_functions`.
+
+    A game module unpacks them into its own names, in this order.
+    """
+
+    deal: DealFunction
+    to_move: Callable[[State], int | Chance | None]
+    is_over: Callable[[State], bool]
+    legal_moves: Callable[[State], tuple[Move, ...]]
+    chance_outcomes: Callable[[State], tuple[tuple[Move, float], ...]]
+    apply: Callable[[State, Move], State]
+    parse_move: Callable[[State, str], Move]
+    move_index: Callable[[Move], int]
+    move_from_index: Callable[[int], Move]
+    events: Callable[[State], tuple[Event, ...]]
+    moves_played: Callable[[State], tuple[Move, ...]]
+    zones: Callable[[State], dict[str, tuple[Card, ...]]]
+    observe: Callable[[State, int], View]
+    sample: Callable[[View, random.Random], State]
+    state_to_dict: Callable[[State], dict[str, Any]]
+    state_from_dict: Callable[[Mapping[str, Any]], State]
+    players: Callable[[Any], int]
+    deal_number: Callable[[Any], int]
+    moves_made: Callable[[Any], int]
+    origin: Callable[[Any], Origin]
+    describe: Callable[[View], tuple[Fact, ...]]
+    explain_move: Callable[[View, Move], str]
+
+
+def game_functions(
+    *,
+    module: str,
+    name: str,
+    version: str,
+    rules_class: type[StopsRules],
+    numbers: MoveNumbers,
+    finish_deal: Callable[[State], DealEnd],
+    score: Callable[[State], Score],
+    title: str = "Mau-Mau",
+    state_rules: type[StopsRules] | None = None,
+) -> GameFunctions:
+    """Every contract function of a Stops game, from its ``Rules`` and two hooks.
+
+    ``module`` is the game module's ``__name__`` (the functions say they belong
+    to it, so that they pickle and are documented there), ``name`` and
+    ``version`` its ``NAME`` and ``version``; ``numbers`` its move numbering;
+    ``finish_deal`` scores a deal that has just ended (see :class:`DealEnd`);
+    ``score`` is the game's ``score``; ``title`` names the game in messages;
+    ``state_rules`` is the rules class whose states the functions accept
+    (default ``rules_class``; a game whose variants share its mechanics names
+    their common base). Every function refuses another game's state or view
+    with an :class:`~cardrules.errors.ArgumentError`.
+    After a deal the core ends the game on the hook's outcome, else at a safety
+    cap, else deals the next deal.
+
+    >>> from cardrules.games import mau_mau_standard
+    >>> mau_mau_standard.apply.__module__
+    'cardrules.games.mau_mau_standard'
+    """
+    scoring, over = Phase.SCORING, Phase.OVER
+    accepted = rules_class if state_rules is None else state_rules
+
+    def check(state: Any) -> None:
+        if type(state) is not State or not isinstance(state.rules, accepted):
+            raise wrong_state(state, name)
+
+    def deal(
+        rules: Any,
+        *,
+        seed: int,
+        deck: Sequence[Card] | None = None,
+        chance: ChanceMode = "seeded",
+    ) -> State:
+        """A new game with its first deal dealt (or, with explicit chance, about to be).
+
+        ``deck`` fixes the order of the first deal (top card first; see the module
+        docs for the dealing order); later deals are shuffled from ``seed``.
+        """
+        check_rules(rules, rules_class, name)
+        return settle(new_game(rules, seed=seed, deck=deck, chance=chance))
+
+    def settle(state: State) -> State:
+        while state.phase is scoring:
+            end = finish_deal(state)
+            log = end.state.log.append(end.event)
+            if end.outcome is not None:
+                return game_over(end.state, end.match, log, end.outcome)
+            rules = end.state.rules
+            if match_core.cap_reached(rules, end.match.deal_number, end.state.moves_made):
+                return game_over(end.state, end.match, log, match_core.truncated())
+            state = begin_deal(end.state, end.match, log)
+        return state
+
+    def is_over(state: State) -> bool:
+        """Whether the game has ended (its end was reached, or a safety cap)."""
+        check(state)
+        return state.phase is over
+
+    def apply(state: State, move: Move) -> State:
+        """The state after ``move``; raises :class:`IllegalMoveError` if it is not legal.
+
+        Forced draws, skips, passes, restocks, scoring a finished deal and dealing
+        the next one happen inside ``apply`` and are written to the event log.
+        """
+        check(state)
+        after = _core_apply(state, move)
+        if after.phase is scoring:
+            return settle(after)
+        return after
+
+    def parse_move(state: State, text: str) -> Move:
+        """Read a move and check it is legal here (NotationError / IllegalMoveError)."""
+        check(state)
+        move = parse_text(state, text)
+        if move not in _core_legal_moves(state):
+            raise IllegalMoveError(why_illegal(state, move, title))
+        return move
+
+    def move_index(move: Move) -> int:
+        """The fixed number of a move (see the module docs)."""
+        return numbers.index(move, title)
+
+    def move_from_index(index: int) -> Move:
+        """The move with this number (see the module docs)."""
+        return numbers.move(index)
+
+    def events(state: State) -> tuple[Event, ...]:
+        """The public event log, oldest first."""
+        check(state)
+        return state.log.to_tuple()
+
+    def moves_played(state: State) -> tuple[Move, ...]:
+        """Every move applied since the deal (chance outcomes included in explicit mode)."""
+        check(state)
+        if state.history is None:
+            raise RecordError("this state was made by sample(): it has no move history")
+        return state.history.to_tuple()
+
+    def observe(state: State, seat: int) -> View:
+        """The view of ``seat``: own hand, upcard, called suit, sizes, pile, direction,
+        the public log and the scores."""
+        check(state)
+        return _core_observe(state, seat, score(state))
+
+    def state_to_dict(state: State) -> dict[str, Any]:
+        """A JSON-ready dict of the whole state (hidden cards included: it is the state)."""
+        check(state)
+        return _core_state_to_dict(state, name, version)
+
+    def to_move(state: State) -> int | Chance | None:
+        """The seat to move, CHANCE at a random event (explicit chance), None when over."""
+        check(state)
+        return _core_to_move(state)
+
+    def legal_moves(state: State) -> tuple[Move, ...]:
+        """Every legal move, in the canonical order (empty iff the game is over)."""
+        check(state)
+        return _core_legal_moves(state)
+
+    def chance_outcomes(state: State) -> tuple[tuple[Move, float], ...]:
+        """At a CHANCE step, each possible outcome with its probability; else ``()``."""
+        check(state)
+        return _core_chance_outcomes(state)
+
+    def zones(state: State) -> dict[str, tuple[Card, ...]]:
+        """Where every card is: the hands, the stock, the discard pile, the upcard."""
+        check(state)
+        return _core_zones(state)
+
+    def sample(view: View, rng: random.Random) -> State:
+        """A complete state consistent with ``view``, drawn by the shedding core's ``sample``."""
+        if type(view) is not View or not isinstance(view.rules, accepted):
+            raise wrong_state(view, name, "view")
+        check_rng(rng)
+        check_view(view)
+        return _core_sample(view, rng)
+
+    def state_from_dict(data: Mapping[str, Any]) -> State:
+        """Load a state from :func:`state_to_dict`'s form, refusing anything inconsistent."""
+        return StateReader(data, name, version).read(
+            lambda r: state_from_reader(r, rules_class)
+        )
+
+    made = (deal, to_move, is_over, legal_moves, chance_outcomes, apply, parse_move)
+    more = (move_index, move_from_index, events, moves_played, zones, observe, sample)
+    for function in (*made, *more, state_to_dict, state_from_dict):
+        function.__module__ = module
+        function.__qualname__ = function.__name__
+    return GameFunctions(
+        deal,
+        to_move,
+        is_over,
+        legal_moves,
+        chance_outcomes,
+        apply,
+        parse_move,
+        move_index,
+        move_from_index,
+        events,
+        moves_played,
+        zones,
+        observe,
+        sample,
+        state_to_dict,
+        state_from_dict,
+        bookkeeping.players,
+        bookkeeping.deal_number,
+        bookkeeping.moves_made,
+        bookkeeping.origin,
+        describe,
+        explain_move,
+    )
+
+
+# The core's own functions, under names that the game's functions above do not shadow.
+_core_apply, _core_legal_moves, _core_observe = apply, legal_moves, observe
+_core_to_move, _core_chance_outcomes, _core_zones = to_move, chance_outcomes, zones
+_core_sample, _core_state_to_dict = sample, state_to_dict

@@ -6,6 +6,7 @@ from the game's description (``deal``, ``move_index``, ``move_from_index``,
 ``state_from_dict``, ``NUM_MOVES``) the module names itself.
 """
 
+from cardrules.core.bookkeeping import deal_number, moves_made, origin, players
 from cardrules.core.trickgame import (
     State,
     apply,
@@ -28,12 +29,16 @@ __all__ = [
     "State",
     "apply",
     "chance_outcomes",
+    "deal_number",
     "events",
     "is_over",
     "legal_moves",
+    "moves_made",
     "moves_played",
     "observe",
+    "origin",
     "parse_move",
+    "players",
     "sample",
     "score",
     "state_to_dict",

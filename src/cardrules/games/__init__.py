@@ -5,18 +5,35 @@
 True
 >>> games.get("up_and_down_the_river") is games.get("oh_hell")
 True
+
+Games from outside the package join with :func:`register`; after that every
+generic tool (the bots, :func:`cardrules.simulate.simulate`, records, the
+``cardrules`` command line, the OpenSpiel and PettingZoo adapters, the
+conformance kit :mod:`cardrules.testing`) accepts the game by its name. Those
+tools also accept the game module itself, or an import path such as
+``"mypackage.crazy_eights"`` (``"package.module:attribute"`` for a game held in
+an attribute), and a package can declare its games under the entry-point group
+``cardrules.games`` (``crazy_eights = "mypackage.crazy_eights"``), found by name.
 """
 
 from __future__ import annotations
 
-from typing import Final
+import importlib
+import importlib.metadata
+from collections.abc import Callable, Iterable
+from typing import Any, Final
 
-from cardrules.core.options import show_value
+import attrs
+
 from cardrules.errors import RulesError
 from cardrules.game import Game
 from cardrules.games import enfle, mau_mau, mau_mau_standard, maverick, oh_hell, strafpoint
 
 __all__ = [
+    "ENTRY_POINT_GROUP",
+    "PROTOCOL_NAMES",
+    "Registration",
+    "check_protocol",
     "enfle",
     "get",
     "mau_mau",
@@ -24,35 +41,214 @@ __all__ = [
     "maverick",
     "names",
     "oh_hell",
+    "reference",
+    "register",
+    "registration",
     "strafpoint",
+    "unregister",
 ]
 
-_GAMES: Final[dict[str, Game]] = {
-    "oh_hell": oh_hell,
-    "enfle": enfle,
-    "mau_mau": mau_mau,
-    "mau_mau_standard": mau_mau_standard,
-    "strafpoint": strafpoint,
-    "maverick": maverick,
+#: The entry-point group in which installed packages declare their games.
+ENTRY_POINT_GROUP: Final = "cardrules.games"
+
+#: The names every game must provide (the :class:`~cardrules.game.Game` protocol).
+PROTOCOL_NAMES: Final = tuple(
+    name for name in Game.__dict__ if not name.startswith("_")
+)
+
+
+@attrs.frozen(slots=True)
+class Registration:
+    """A registered game and what the generic tools may need besides the module.
+
+    ``heuristic``: a function of no arguments making the game's heuristic bot
+    (``heuristic_bot`` and the ``heuristic`` bot specification use it); None if
+    the game has none. ``encoder``: the observation encoder the OpenSpiel and
+    PettingZoo adapters use (see :class:`cardrules.integrations.encoding.Encoder`);
+    None if the game has none (the adapters then say so). ``aliases``: other
+    names that find the game; ``builtin``: one of the games of cardrules.
+    """
+
+    game: Game
+    aliases: tuple[str, ...] = ()
+    heuristic: Callable[[], Any] | None = None
+    encoder: Any = None
+    builtin: bool = False
+
+
+_GAMES: Final[dict[str, Registration]] = {
+    module.NAME: Registration(module, builtin=True)
+    for module in (oh_hell, enfle, mau_mau, mau_mau_standard, strafpoint, maverick)
 }
 _ALIASES: Final[dict[str, str]] = {
     "up_and_down_the_river": "oh_hell",
     "rolling_stone": "enfle",
     "schwellen": "enfle",
 }
+_entry_points_loaded: list[bool] = [False]
+
+
+def check_protocol(game: object) -> None:
+    """Raise RulesError unless ``game`` has every name of the Game protocol."""
+    missing = [name for name in PROTOCOL_NAMES if not hasattr(game, name)]
+    if missing:
+        label = getattr(game, "__name__", type(game).__name__)
+        raise RulesError(
+            f"{label} is not a game: it lacks {', '.join(missing)} "
+            "(a game provides every function of the cardrules.game.Game protocol)"
+        )
+    name = game.NAME  # type: ignore[attr-defined]
+    if not isinstance(name, str) or not name.isidentifier():
+        raise RulesError(f"a game's NAME must be a name such as 'crazy_eights', not {name!r}")
+
+
+def register(
+    game: Any,
+    *,
+    aliases: Iterable[str] = (),
+    heuristic: Callable[[], Any] | None = None,
+    encoder: Any = None,
+    replace: bool = False,
+) -> Game:
+    """Add a game to the registry under its ``NAME`` (and ``aliases``); returns it.
+
+    ``game`` is a module (or any object) with every function of the
+    :class:`~cardrules.game.Game` protocol. ``heuristic`` makes the game's
+    heuristic bot and ``encoder`` gives the adapters its tensors (both
+    optional; see :class:`Registration`). Registering the same module again
+    adds what is given to its registration; another game under a name already taken is
+    refused unless ``replace`` is true. The games of cardrules cannot be
+    replaced.
+
+    >>> from cardrules.games import mau_mau
+    >>> register(mau_mau) is mau_mau
+    True
+    """
+    check_protocol(game)
+    checked: Game = game
+    name = checked.NAME
+    aliases = tuple(aliases)
+    for alias in aliases:
+        if not isinstance(alias, str) or not alias.isidentifier():
+            raise RulesError(f"an alias must be a name such as 'eights', not {alias!r}")
+    current = _GAMES.get(name)
+    if current is not None and current.builtin:
+        if current.game is game and not aliases and heuristic is None and encoder is None:
+            return checked
+        raise RulesError(f"{name!r} is one of the games of cardrules: give your game another NAME")
+    if current is not None and current.game is not game and not replace:
+        raise RulesError(
+            f"another game is registered as {name!r}: give yours another NAME, "
+            "or register it with replace=True"
+        )
+    for alias in aliases:
+        owner = _ALIASES.get(alias, alias if alias in _GAMES else None)
+        if owner is not None and owner != name:
+            raise RulesError(f"the alias {alias!r} already names the game {owner!r}")
+    if current is not None:
+        for alias in current.aliases:
+            _ALIASES.pop(alias, None)
+        if current.game is game:  # the same game again: keep what is not given anew
+            aliases = aliases or current.aliases
+            heuristic = heuristic or current.heuristic
+            encoder = encoder if encoder is not None else current.encoder
+    _GAMES[name] = Registration(checked, aliases, heuristic, encoder)
+    for alias in aliases:
+        _ALIASES[alias] = name
+    return checked
+
+
+def unregister(name: str) -> None:
+    """Remove a game registered with :func:`register` (not one of cardrules' own)."""
+    found = _GAMES.get(_ALIASES.get(name, name))
+    if found is None:
+        raise RulesError(f"no game is registered as {name!r}")
+    if found.builtin:
+        raise RulesError(f"{name!r} is one of the games of cardrules: it cannot be removed")
+    del _GAMES[found.game.NAME]
+    for alias in found.aliases:
+        _ALIASES.pop(alias, None)
+
+
+def _load_entry_points() -> None:
+    """Register the games that installed packages declare (once)."""
+    if _entry_points_loaded[0]:
+        return
+    _entry_points_loaded[0] = True
+    for point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        if point.name in _GAMES or point.name in _ALIASES:
+            continue
+        try:
+            game = point.load()
+        except Exception as error:  # a broken plug-in must not break cardrules
+            raise RulesError(
+                f"the game {point.name!r} declared by an installed package ({point.value}) "
+                f"cannot be loaded: {error}"
+            ) from None
+        if _GAMES.get(getattr(game, "NAME", None) or "") is None:
+            register(game)
 
 
 def names() -> tuple[str, ...]:
     """The names of the registered games (aliases are not listed)."""
+    _load_entry_points()
     return tuple(_GAMES)
 
 
-def get(name: str) -> Game:
-    """The game module registered under ``name`` or one of its aliases."""
-    if not isinstance(name, str):
-        raise RulesError(f"a game is named by text such as 'oh_hell', not {show_value(name)}")
-    key = _ALIASES.get(name, name)
+def _import(path: str) -> Game:
+    """The game at an import path: ``package.module`` or ``package.module:attribute``."""
+    module_name, _, attribute = path.partition(":")
     try:
-        return _GAMES[key]
-    except KeyError:
-        raise RulesError(f"unknown game {name!r}: the games are {', '.join(names())}") from None
+        found: Any = importlib.import_module(module_name)
+        if attribute:
+            found = getattr(found, attribute)
+    except (ImportError, AttributeError) as error:
+        raise RulesError(f"cannot load the game {path!r}: {error}") from None
+    return get(found)
+
+
+def get(game: str | Game) -> Game:
+    """The game registered under this name or alias, or this game itself.
+
+    ``game`` may also be a game module (registered under its ``NAME`` if it is
+    not yet) or an import path (``"package.module"``, ``"package.module:attr"``).
+    """
+    if not isinstance(game, str):
+        check_protocol(game)
+        found = _GAMES.get(game.NAME)
+        if found is None or found.game is not game:
+            return register(game)
+        return found.game
+    key = _ALIASES.get(game, game)
+    found = _GAMES.get(key)
+    if found is not None:
+        return found.game
+    if "." in game or ":" in game:
+        return _import(game)
+    _load_entry_points()
+    found = _GAMES.get(_ALIASES.get(game, game))
+    if found is not None:
+        return found.game
+    raise RulesError(
+        f"unknown game {game!r}: the games are {', '.join(names())} "
+        "(a game of your own: register it with cardrules.games.register, "
+        "or give its import path, e.g. mypackage.mygame)"
+    )
+
+
+def registration(game: str | Game) -> Registration:
+    """The :class:`Registration` of a game (its heuristic bot and encoder)."""
+    return _GAMES[get(game).NAME]
+
+
+def reference(game: str | Game) -> str:
+    """A text that finds this game again in another process, for the tools that
+    send work to other processes: its name for the games of cardrules and of
+    installed packages, else its import path (the module's name)."""
+    found = get(game)
+    if _GAMES[found.NAME].builtin:
+        return found.NAME
+    module = getattr(found, "__name__", "__main__")
+    if module == "__main__" or not isinstance(module, str):
+        return found.NAME  # only found where the registry is inherited (forked workers)
+    return module

@@ -45,17 +45,15 @@ Differenz zwischen den beiden Punkten ausbezahlt").
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, Final, cast
+from typing import Final, cast
 
 import attrs
 
 from cardrules.cards import DECK52, JACK, Card
-from cardrules.core import match as match_core
 from cardrules.core import shedding
-from cardrules.core.checks import check_rng, check_rules, check_view, wrong_state
+from cardrules.core.checks import wrong_state
 from cardrules.core.options import (
     check_bool,
     check_choice,
@@ -64,20 +62,15 @@ from cardrules.core.options import (
     rules_to_text,
     set_resolved,
 )
-from cardrules.core.serial import StateReader
 from cardrules.core.shedding import Effect, Phase, State, Stops, StopsRules, View, hand_value
-from cardrules.errors import IllegalMoveError, RecordError, RulesError
+from cardrules.errors import RulesError
 from cardrules.game import (
-    Chance,
-    ChanceMode,
     EndReason,
     Event,
-    Fact,
     Outcome,
     Score,
     winners_by_total,
 )
-from cardrules.moves import Move
 
 __all__ = [
     "NAME",
@@ -92,6 +85,7 @@ __all__ = [
     "apply",
     "chance_outcomes",
     "deal",
+    "deal_number",
     "deck_of",
     "describe",
     "events",
@@ -101,9 +95,12 @@ __all__ = [
     "legal_moves",
     "move_from_index",
     "move_index",
+    "moves_made",
     "moves_played",
     "observe",
+    "origin",
     "parse_move",
+    "players",
     "sample",
     "score",
     "state_from_dict",
@@ -311,81 +308,6 @@ def _rules(state: State) -> Rules:
 # --------------------------------------------------------------------------- play
 
 
-def deal(
-    rules: Rules,
-    *,
-    seed: int,
-    deck: Sequence[Card] | None = None,
-    chance: ChanceMode = "seeded",
-) -> State:
-    """A new game with its first deal dealt (or, with explicit chance, about to be).
-
-    ``deck`` fixes the order of the first deal (top card first; see the module
-    docs for the dealing order); later deals are shuffled from ``seed``.
-    """
-    check_rules(rules, Rules, NAME)
-    return _settle(shedding.new_game(rules, seed=seed, deck=deck, chance=chance))
-
-
-def to_move(state: State) -> int | Chance | None:
-    """The seat to move, CHANCE at a random event (explicit chance), None when over."""
-    if type(state) is not State or type(state.rules) is not Rules:
-        raise wrong_state(state, NAME)
-    return shedding.to_move(state)
-
-
-# Module constants: a global is several times faster to read than an enum member,
-# and these are compared on every move.
-_OVER, _SCORING = Phase.OVER, Phase.SCORING
-
-
-def is_over(state: State) -> bool:
-    """Whether the game has ended (a target reached, the single deal over, or a cap)."""
-    if type(state) is not State or type(state.rules) is not Rules:
-        raise wrong_state(state, NAME)
-    return state.phase is _OVER
-
-
-def legal_moves(state: State) -> tuple[Move, ...]:
-    """Every legal move in canonical order; ``()`` if and only if the game is over.
-
-    >>> from cardrules.cards import parse_cards
-    >>> order = parse_cards("JS 2C 9H 3C 4D 5C 6D 7C 8D 9C 10D JC QD KC 5H")
-    >>> deck = [*order, *[c for c in DECK52 if c not in order]]
-    >>> state = deal(Rules(first_dealer=1), seed=0, deck=deck)
-    >>> [str(m) for m in legal_moves(state)]   # upcard 5H: a heart or a five
-    ['play 9H']
-    """
-    if type(state) is not State or type(state.rules) is not Rules:
-        raise wrong_state(state, NAME)
-    return shedding.legal_moves(state)
-
-
-def chance_outcomes(state: State) -> tuple[tuple[Move, float], ...]:
-    """At a CHANCE step, each possible outcome with its probability; else ``()``."""
-    if type(state) is not State or type(state.rules) is not Rules:
-        raise wrong_state(state, NAME)
-    return shedding.chance_outcomes(state)
-
-
-def apply(state: State, move: Move) -> State:
-    """The state after ``move``; raises :class:`IllegalMoveError` if it is not legal.
-
-    Forced draws, passes, restocks, scoring a finished deal and dealing the next
-    one happen inside ``apply`` and are written to the event log.
-    """
-    if type(state) is not State or type(state.rules) is not Rules:
-        raise wrong_state(state, NAME)
-    after = shedding.apply(state, move)
-    if after.phase is _SCORING:
-        return _finish_deal(after)
-    return after
-
-
-def _settle(state: State) -> State:
-    return _finish_deal(state) if state.phase is _SCORING else state
-
-
 def _deal_points(state: State) -> tuple[tuple[int, int], tuple[int, int], bool]:
     """The points of a finished deal from its cards, the hand values, and whether it was blocked.
 
@@ -406,7 +328,8 @@ def _deal_points(state: State) -> tuple[tuple[int, int], tuple[int, int], bool]:
     return (points[0], points[1]), values, True
 
 
-def _finish_deal(state: State) -> State:
+def _finish_deal(state: State) -> shedding.DealEnd:
+    """Score the deal; end a single deal, or the game at the target (unless tied)."""
     rules = _rules(state)
     cards, values, blocked = _deal_points(state)
     penalties = state.penalties
@@ -419,51 +342,20 @@ def _finish_deal(state: State) -> State:
     )
     match = state.match.finish_deal(points, extras)
     shown = ", ".join(f"seat {s}: {p}" for s, p in enumerate(points))
-    log = state.log.append(
-        Event("scored", text=f"deal {state.match.deal_number + 1} scored: {shown}")
-    )
+    event = Event("scored", text=f"deal {state.match.deal_number + 1} scored: {shown}")
     state = state._replace(penalties=(0, 0))
     totals = match.totals
+    outcome: Outcome | None = None
     if rules.target is None:
         winners = winners_by_total(totals, "high")
         reason: EndReason = "blocked" if blocked else "schedule complete"
         outcome = Outcome(reason, winners, draw=len(winners) > 1)
-        return shedding.game_over(state, match, log, outcome)
     # The first to the target wins; the higher total if both; a tie deals again (MM-7.3).
-    if max(totals) >= rules.target:
+    elif max(totals) >= rules.target:
         winners = winners_by_total(totals, "high")
         if len(winners) == 1:
-            return shedding.game_over(state, match, log, Outcome("target reached", winners))
-    if match_core.cap_reached(rules, match.deal_number, state.moves_made):
-        return shedding.game_over(state, match, log, match_core.truncated())
-    return _settle(shedding.begin_deal(state, match, log))
-
-
-def parse_move(state: State, text: str) -> Move:
-    """Read a move and check it is legal here (NotationError / IllegalMoveError).
-
-    >>> state = deal(Rules(first_dealer=1), seed=3)
-    >>> parse_move(state, "play JS call spades")
-    Traceback (most recent call last):
-    ...
-    cardrules.errors.IllegalMoveError: JS is not in seat 0's hand (...)
-    """
-    if type(state) is not State or type(state.rules) is not Rules:
-        raise wrong_state(state, NAME)
-    move = shedding.parse_text(state, text)
-    if move not in legal_moves(state):
-        raise IllegalMoveError(shedding.why_illegal(state, move))
-    return move
-
-
-def move_index(move: Move) -> int:
-    """The fixed number of a move (see the module docs)."""
-    return _NUMBERS.index(move, "Mau-Mau")
-
-
-def move_from_index(index: int) -> Move:
-    """The move with this number (see the module docs)."""
-    return _NUMBERS.move(index)
+            outcome = Outcome("target reached", winners)
+    return shedding.DealEnd(state, match, event, outcome)
 
 
 # --------------------------------------------------------------------------- scores
@@ -494,78 +386,10 @@ def score(state: State) -> Score:
     )
 
 
-def events(state: State) -> tuple[Event, ...]:
-    """The public event log, oldest first."""
-    if type(state) is not State or type(state.rules) is not Rules:
-        raise wrong_state(state, NAME)
-    return state.log.to_tuple()
-
-
-def moves_played(state: State) -> tuple[Move, ...]:
-    """Every move applied since the deal (chance outcomes included in explicit mode)."""
-    if type(state) is not State or type(state.rules) is not Rules:
-        raise wrong_state(state, NAME)
-    if state.history is None:
-        raise RecordError("this state was made by sample(): it has no move history")
-    return state.history.to_tuple()
-
-
-def zones(state: State) -> dict[str, tuple[Card, ...]]:
-    """Where every card is: both hands, the stock, the discard pile, the upcard."""
-    if type(state) is not State or type(state.rules) is not Rules:
-        raise wrong_state(state, NAME)
-    return shedding.zones(state)
-
-
-# --------------------------------------------------------------------------- hidden information
-
-
-def observe(state: State, seat: int) -> View:
-    """The view of ``seat``: own hand, upcard, called suit, sizes, pile, log, scores.
-
-    >>> view = observe(deal(Rules(first_dealer=1), seed=3), 1)
-    >>> view.hand_sizes, view.upcard is not None, view.legal_moves
-    ((7, 7), True, ())
-    """
-    if type(state) is not State or type(state.rules) is not Rules:
-        raise wrong_state(state, NAME)
-    return shedding.observe(state, seat, score(state))
-
-
-def describe(view: View) -> tuple[Fact, ...]:
-    """The view in words for a person (see :func:`cardrules.core.shedding.describe`)."""
-    return shedding.describe(view)
-
-
-def explain_move(view: View, move: Move) -> str:
-    """What choosing ``move`` means (see :func:`cardrules.core.shedding.explain_move`)."""
-    return shedding.explain_move(view, move)
-
-
-def sample(view: View, rng: random.Random) -> State:
-    """A complete state consistent with ``view`` (see :func:`cardrules.core.shedding.sample`).
-
-    Uniform over the deals of the unseen cards that respect the sizes, the known
-    cards, and what draws and passes showed; the docs page says how close to
-    the true posterior this is.
-    """
-    if type(view) is not View or type(view.rules) is not Rules:
-        raise wrong_state(view, NAME, "view")
-    check_rng(rng)
-    check_view(view)
-    return shedding.sample(view, rng)
-
-
-# --------------------------------------------------------------------------- serialization
-
-
-def state_to_dict(state: State) -> dict[str, Any]:
-    """A JSON-ready dict of the whole state (hidden cards included: it is the state)."""
-    if type(state) is not State or type(state.rules) is not Rules:
-        raise wrong_state(state, NAME)
-    return shedding.state_to_dict(state, NAME, version)
-
-
-def state_from_dict(data: Mapping[str, Any]) -> State:
-    """Load a state from :func:`state_to_dict`'s form, refusing anything inconsistent."""
-    return StateReader(data, NAME, version).read(lambda r: shedding.state_from_reader(r, Rules))
+# Every other contract function is the shedding core's, made for this game.
+(deal, to_move, is_over, legal_moves, chance_outcomes, apply, parse_move, move_index,
+ move_from_index, events, moves_played, zones, observe, sample, state_to_dict, state_from_dict,
+ players, deal_number, moves_made, origin, describe, explain_move) = shedding.game_functions(
+    module=__name__, name=NAME, version=version, rules_class=Rules, numbers=_NUMBERS,
+    finish_deal=_finish_deal, score=score,
+)  # fmt: skip

@@ -23,6 +23,20 @@ shedding core (:mod:`cardrules.core.shedding`), like the two-handed
 >>> view = mau_mau_standard.observe(state, 0)
 >>> len(view.hand), view.hand_sizes, view.stock_size
 (5, (5, 5, 5, 5), 31)
+>>> mau_mau_standard.parse_move(state, "end turn")
+Traceback (most recent call last):
+...
+cardrules.errors.IllegalMoveError: 'end turn' is allowed only after drawing a card (...)
+
+Legal moves come in a fixed order (here the upcard is 5H: a heart, a five, a jack):
+
+>>> from cardrules.cards import parse_cards
+>>> order = parse_cards("JS 2D 9H 3D 4H 5D 6D 7D 8D 9D 10D QD KD AD 5H")
+>>> deck = [*order, *[c for c in DECK52 if c not in order]]
+>>> state = deal(Rules(players=2, hand_size=7, first_dealer=1), seed=0, deck=deck)
+>>> [str(m) for m in legal_moves(state)]
+['play 4H', 'play 9H', 'play JS call clubs', 'play JS call diamonds', \
+'play JS call hearts', 'play JS call spades', 'draw']
 
 Dealing order, for ``deal(..., deck=cards)`` and in explicit-chance mode: the
 dealer deals one card at a time, clockwise, starting on his left (card ``i`` of
@@ -49,16 +63,15 @@ player; 0 for everyone when the deal is blocked or truncated by a safety cap.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Final
 
 import attrs
 
 from cardrules.cards import ACE, DECK32, DECK52, JACK, Card
 from cardrules.core import shedding
-from cardrules.core.checks import check_rng, check_rules, check_view, wrong_state
+from cardrules.core.checks import wrong_state
 from cardrules.core.options import (
     check_bool,
     check_int,
@@ -66,11 +79,8 @@ from cardrules.core.options import (
     rules_to_text,
     set_resolved,
 )
-from cardrules.core.serial import StateReader
 from cardrules.core.shedding import Effect, Phase, State, Stops, StopsRules, View
-from cardrules.errors import IllegalMoveError, RecordError
-from cardrules.game import Chance, ChanceMode, Event, Fact, Outcome, Score
-from cardrules.moves import Move
+from cardrules.game import Event, Outcome, Score
 
 __all__ = [
     "NAME",
@@ -85,6 +95,7 @@ __all__ = [
     "apply",
     "chance_outcomes",
     "deal",
+    "deal_number",
     "deck_of",
     "describe",
     "events",
@@ -93,9 +104,12 @@ __all__ = [
     "legal_moves",
     "move_from_index",
     "move_index",
+    "moves_made",
     "moves_played",
     "observe",
+    "origin",
     "parse_move",
+    "players",
     "sample",
     "score",
     "state_from_dict",
@@ -336,83 +350,7 @@ def deck_of(rules: StandardOptions) -> tuple[Card, ...]:
 # --------------------------------------------------------------------------- play
 
 
-def deal(
-    rules: Rules,
-    *,
-    seed: int,
-    deck: Sequence[Card] | None = None,
-    chance: ChanceMode = "seeded",
-) -> State:
-    """A new game, its deal dealt (or, with explicit chance, about to be).
-
-    ``deck`` fixes the order of the deal (top card first; see the module docs
-    for the dealing order).
-    """
-    check_rules(rules, Rules, NAME)
-    return _settle(shedding.new_game(rules, seed=seed, deck=deck, chance=chance))
-
-
-def to_move(state: State) -> int | Chance | None:
-    """The seat to move, CHANCE at a random event (explicit chance), None when over."""
-    if type(state) is not State or not isinstance(state.rules, StandardOptions):
-        raise wrong_state(state, NAME)
-    return shedding.to_move(state)
-
-
-# Module constants: a global is several times faster to read than an enum member,
-# and these are compared on every move.
-_OVER, _SCORING = Phase.OVER, Phase.SCORING
-
-
-def is_over(state: State) -> bool:
-    """Whether the game has ended (a player went out, the deal was blocked, or a cap)."""
-    if type(state) is not State or type(state.rules) is not Rules:
-        raise wrong_state(state, NAME)
-    return state.phase is _OVER
-
-
-def legal_moves(state: State) -> tuple[Move, ...]:
-    """Every legal move in canonical order; ``()`` if and only if the game is over.
-
-    >>> from cardrules.cards import parse_cards
-    >>> order = parse_cards("JS 2D 9H 3D 4H 5D 6D 7D 8D 9D 10D QD KD AD 5H")
-    >>> deck = [*order, *[c for c in DECK52 if c not in order]]
-    >>> state = deal(Rules(players=2, hand_size=7, first_dealer=1), seed=0, deck=deck)
-    >>> [str(m) for m in legal_moves(state)]   # upcard 5H: a heart, a five, a jack
-    ['play 4H', 'play 9H', 'play JS call clubs', 'play JS call diamonds', \
-'play JS call hearts', 'play JS call spades', 'draw']
-    """
-    if type(state) is not State or not isinstance(state.rules, StandardOptions):
-        raise wrong_state(state, NAME)
-    return shedding.legal_moves(state)
-
-
-def chance_outcomes(state: State) -> tuple[tuple[Move, float], ...]:
-    """At a CHANCE step, each possible outcome with its probability; else ``()``."""
-    if type(state) is not State or not isinstance(state.rules, StandardOptions):
-        raise wrong_state(state, NAME)
-    return shedding.chance_outcomes(state)
-
-
-def apply(state: State, move: Move) -> State:
-    """The state after ``move``; raises :class:`IllegalMoveError` if it is not legal.
-
-    Forced draws, skips, passes, restocks and the end of the deal happen inside
-    ``apply`` and are written to the event log.
-    """
-    if type(state) is not State or type(state.rules) is not Rules:
-        raise wrong_state(state, NAME)
-    after = shedding.apply(state, move)
-    if after.phase is _SCORING:
-        return _finish_deal(after)
-    return after
-
-
-def _settle(state: State) -> State:
-    return _finish_deal(state) if state.phase is _SCORING else state
-
-
-def _finish_deal(state: State) -> State:
+def _finish_deal(state: State) -> shedding.DealEnd:
     """The deal is over: the player who went out wins; a blocked deal is drawn."""
     hands = state.hands
     players = len(hands)
@@ -430,38 +368,7 @@ def _finish_deal(state: State) -> State:
     else:
         text = f"seat {out[0]} went out and wins"
         outcome = Outcome("schedule complete", out)
-    log = state.log.append(Event("scored", text=text))
-    return shedding.game_over(state, match, log, outcome)
-
-
-def parse_move(state: State, text: str) -> Move:
-    """Read a move and check it is legal here (NotationError / IllegalMoveError).
-
-    >>> state = deal(Rules(first_dealer=3), seed=3)
-    >>> parse_move(state, "end turn")
-    Traceback (most recent call last):
-    ...
-    cardrules.errors.IllegalMoveError: 'end turn' is allowed only after drawing a card (...)
-    """
-    if type(state) is not State or not isinstance(state.rules, StandardOptions):
-        raise wrong_state(state, NAME)
-    move = shedding.parse_text(state, text)
-    if move not in legal_moves(state):
-        raise IllegalMoveError(shedding.why_illegal(state, move, TITLE))
-    return move
-
-
-def move_index(move: Move) -> int:
-    """The fixed number of a move (see the module docs)."""
-    return NUMBERS.index(move, TITLE)
-
-
-def move_from_index(index: int) -> Move:
-    """The move with this number (see the module docs)."""
-    return NUMBERS.move(index)
-
-
-# --------------------------------------------------------------------------- scores
+    return shedding.DealEnd(state, match, Event("scored", text=text), outcome)
 
 
 def _payoffs(outcome: Outcome | None, players: int) -> tuple[float, ...]:
@@ -490,78 +397,10 @@ def score(state: State) -> Score:
     )
 
 
-def events(state: State) -> tuple[Event, ...]:
-    """The public event log, oldest first."""
-    if type(state) is not State or not isinstance(state.rules, StandardOptions):
-        raise wrong_state(state, NAME)
-    return state.log.to_tuple()
-
-
-def moves_played(state: State) -> tuple[Move, ...]:
-    """Every move applied since the deal (chance outcomes included in explicit mode)."""
-    if type(state) is not State or not isinstance(state.rules, StandardOptions):
-        raise wrong_state(state, NAME)
-    if state.history is None:
-        raise RecordError("this state was made by sample(): it has no move history")
-    return state.history.to_tuple()
-
-
-def zones(state: State) -> dict[str, tuple[Card, ...]]:
-    """Where every card is: each hand, the stock, the discard pile, the upcard."""
-    if type(state) is not State or not isinstance(state.rules, StandardOptions):
-        raise wrong_state(state, NAME)
-    return shedding.zones(state)
-
-
-# --------------------------------------------------------------------------- hidden information
-
-
-def observe(state: State, seat: int) -> View:
-    """The view of ``seat``: own hand, upcard, wished suit, sizes, pile, direction, log.
-
-    >>> view = observe(deal(Rules(first_dealer=3), seed=3), 2)
-    >>> view.hand_sizes, view.direction, view.legal_moves
-    ((5, 5, 5, 5), 1, ())
-    """
-    if type(state) is not State or type(state.rules) is not Rules:
-        raise wrong_state(state, NAME)
-    return shedding.observe(state, seat, score(state))
-
-
-def describe(view: View) -> tuple[Fact, ...]:
-    """The view in words for a person (see :func:`cardrules.core.shedding.describe`)."""
-    return shedding.describe(view)
-
-
-def explain_move(view: View, move: Move) -> str:
-    """What choosing ``move`` means (see :func:`cardrules.core.shedding.explain_move`)."""
-    return shedding.explain_move(view, move)
-
-
-def sample(view: View, rng: random.Random) -> State:
-    """A complete state consistent with ``view`` (see :func:`cardrules.core.shedding.sample`).
-
-    Uniform over the deals of the unseen cards that respect the sizes, the known
-    cards, and what draws and passes showed; the docs page says how close to
-    the true posterior this is.
-    """
-    if type(view) is not View or not isinstance(view.rules, StandardOptions):
-        raise wrong_state(view, NAME, "view")
-    check_rng(rng)
-    check_view(view)
-    return shedding.sample(view, rng)
-
-
-# --------------------------------------------------------------------------- serialization
-
-
-def state_to_dict(state: State) -> dict[str, Any]:
-    """A JSON-ready dict of the whole state (hidden cards included: it is the state)."""
-    if type(state) is not State or type(state.rules) is not Rules:
-        raise wrong_state(state, NAME)
-    return shedding.state_to_dict(state, NAME, version)
-
-
-def state_from_dict(data: Mapping[str, Any]) -> State:
-    """Load a state from :func:`state_to_dict`'s form, refusing anything inconsistent."""
-    return StateReader(data, NAME, version).read(lambda r: shedding.state_from_reader(r, Rules))
+# Every other contract function is the shedding core's, made for this game.
+(deal, to_move, is_over, legal_moves, chance_outcomes, apply, parse_move, move_index,
+ move_from_index, events, moves_played, zones, observe, sample, state_to_dict, state_from_dict,
+ players, deal_number, moves_made, origin, describe, explain_move) = shedding.game_functions(
+    module=__name__, name=NAME, version=version, rules_class=Rules, numbers=NUMBERS,
+    finish_deal=_finish_deal, score=score, title=TITLE, state_rules=StandardOptions,
+)  # fmt: skip

@@ -62,6 +62,7 @@ from cardrules.cards import (
 )
 from cardrules.core import match as match_core
 from cardrules.core import tricks
+from cardrules.core.bookkeeping import deal_number, moves_made, origin, players
 from cardrules.core.checks import (
     check_rng,
     check_rules,
@@ -131,6 +132,7 @@ __all__ = [
     "apply",
     "chance_outcomes",
     "deal",
+    "deal_number",
     "deck_of",
     "describe",
     "events",
@@ -139,10 +141,13 @@ __all__ = [
     "legal_moves",
     "move_from_index",
     "move_index",
+    "moves_made",
     "moves_played",
     "observe",
+    "origin",
     "parse_move",
     "parse_move_text",
+    "players",
     "raw_scores",
     "sample",
     "score",

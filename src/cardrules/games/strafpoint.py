@@ -43,21 +43,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, Final, cast
+from typing import Final, cast
 
 import attrs
 
 from cardrules.cards import ALL_CARDS, Card
-from cardrules.core import match as match_core
 from cardrules.core import shedding
-from cardrules.core.checks import check_rules, wrong_state
+from cardrules.core.checks import wrong_state
 from cardrules.core.options import check_int, rules_to_text
-from cardrules.core.serial import StateReader
 from cardrules.core.shedding import Phase, State, View
-from cardrules.game import ChanceMode, DealRow, Event, Fact, Outcome, Score, winners_by_total
+from cardrules.game import DealRow, Event, Outcome, Score, winners_by_total
 from cardrules.games import mau_mau_standard
 from cardrules.games.mau_mau_standard import NUMBERS, StandardOptions, deck_of, teams
-from cardrules.moves import Move
 
 __all__ = [
     "NAME",
@@ -72,6 +69,7 @@ __all__ = [
     "apply",
     "chance_outcomes",
     "deal",
+    "deal_number",
     "deck_of",
     "describe",
     "events",
@@ -82,9 +80,12 @@ __all__ = [
     "legal_moves",
     "move_from_index",
     "move_index",
+    "moves_made",
     "moves_played",
     "observe",
+    "origin",
     "parse_move",
+    "players",
     "rounds_won",
     "sample",
     "score",
@@ -189,71 +190,13 @@ def _rules(state: State) -> Rules:
 # --------------------------------------------------------------------------- play
 
 
-def deal(
-    rules: Rules,
-    *,
-    seed: int,
-    deck: Sequence[Card] | None = None,
-    chance: ChanceMode = "seeded",
-) -> State:
-    """A new game with its first round dealt (or, with explicit chance, about to be).
-
-    ``deck`` fixes the order of the first round (top card first; see the module
-    docs); later rounds are shuffled from ``seed``.
-    """
-    check_rules(rules, Rules, NAME)
-    return _settle(shedding.new_game(rules, seed=seed, deck=deck, chance=chance))
-
-
-to_move = mau_mau_standard.to_move
-legal_moves = mau_mau_standard.legal_moves
-chance_outcomes = mau_mau_standard.chance_outcomes
-events = mau_mau_standard.events
-moves_played = mau_mau_standard.moves_played
-zones = mau_mau_standard.zones
-sample = mau_mau_standard.sample
-move_from_index = mau_mau_standard.move_from_index
-move_index = mau_mau_standard.move_index
-parse_move = mau_mau_standard.parse_move
-
-
-# Module constants: a global is several times faster to read than an enum member,
-# and these are compared on every move.
-_OVER, _SCORING = Phase.OVER, Phase.SCORING
-
-
-def is_over(state: State) -> bool:
-    """Whether the game has ended (a total reached the limit, or a safety cap)."""
-    if type(state) is not State or type(state.rules) is not Rules:
-        raise wrong_state(state, NAME)
-    return state.phase is _OVER
-
-
-def apply(state: State, move: Move) -> State:
-    """The state after ``move``; raises :class:`IllegalMoveError` if it is not legal.
-
-    Forced draws, skips, passes, restocks, scoring a finished round and dealing
-    the next one happen inside ``apply`` and are written to the event log.
-    """
-    if type(state) is not State or type(state.rules) is not Rules:
-        raise wrong_state(state, NAME)
-    after = shedding.apply(state, move)
-    if after.phase is _SCORING:
-        return _finish_round(after)
-    return after
-
-
-def _settle(state: State) -> State:
-    return _finish_round(state) if state.phase is _SCORING else state
-
-
-def _finish_round(state: State) -> State:
-    """Score the round (SP-1.1); end the game at the limit (SP-3.2), else deal the next round.
+def _finish_round(state: State) -> shedding.DealEnd:
+    """Score the round (SP-1.1); the game ends after the round in which a total reaches
+    the limit (SP-3.2).
 
     Every player who did not go out adds the points of his cards; in a blocked
     round nobody went out, and every hand counts (rule SP-1.3).
     """
-    rules = _rules(state)
     hands = state.hands
     players = len(hands)
     points = tuple(_mask_points(hand) for hand in hands)
@@ -267,17 +210,12 @@ def _finish_round(state: State) -> State:
     match = state.match.finish_deal(points, extras)
     shown = ", ".join(f"seat {s}: {p}" for s, p in enumerate(points))
     note = "blocked, nobody wins" if blocked else f"seat {won.index(1)} went out"
-    log = state.log.append(
-        Event(
-            "scored",
-            text=f"round {state.match.deal_number + 1} ({note}): penalty points {shown}",
-        )
-    )
-    if max(match.totals) >= rules.limit:
-        return shedding.game_over(state, match, log, final_outcome(match.totals, match.rows))
-    if match_core.cap_reached(rules, match.deal_number, state.moves_made):
-        return shedding.game_over(state, match, log, match_core.truncated())
-    return _settle(shedding.begin_deal(state, match, log))
+    round_number = state.match.deal_number + 1
+    text = f"round {round_number} ({note}): penalty points {shown}"
+    outcome = None
+    if max(match.totals) >= _rules(state).limit:
+        outcome = final_outcome(match.totals, match.rows)
+    return shedding.DealEnd(state, match, Event("scored", text=text), outcome)
 
 
 def rounds_won(rows: Sequence[DealRow], players: int) -> tuple[int, ...]:
@@ -331,38 +269,10 @@ def score(state: State) -> Score:
     )
 
 
-def observe(state: State, seat: int) -> View:
-    """The view of ``seat``: own hand and everything public (see the standard game).
-
-    >>> view = observe(deal(Rules(first_dealer=3), seed=3), 1)
-    >>> view.hand_sizes, view.score.totals
-    ((5, 5, 5, 5), (0, 0, 0, 0))
-    """
-    if type(state) is not State or type(state.rules) is not Rules:
-        raise wrong_state(state, NAME)
-    return shedding.observe(state, seat, score(state))
-
-
-def describe(view: View) -> tuple[Fact, ...]:
-    """The view in words for a person (see :func:`cardrules.core.shedding.describe`)."""
-    return shedding.describe(view)
-
-
-def explain_move(view: View, move: Move) -> str:
-    """What choosing ``move`` means (see :func:`cardrules.core.shedding.explain_move`)."""
-    return shedding.explain_move(view, move)
-
-
-# --------------------------------------------------------------------------- serialization
-
-
-def state_to_dict(state: State) -> dict[str, Any]:
-    """A JSON-ready dict of the whole state (hidden cards included: it is the state)."""
-    if type(state) is not State or type(state.rules) is not Rules:
-        raise wrong_state(state, NAME)
-    return shedding.state_to_dict(state, NAME, version)
-
-
-def state_from_dict(data: Mapping[str, Any]) -> State:
-    """Load a state from :func:`state_to_dict`'s form, refusing anything inconsistent."""
-    return StateReader(data, NAME, version).read(lambda r: shedding.state_from_reader(r, Rules))
+# Every other contract function is the shedding core's, made for this game.
+(deal, to_move, is_over, legal_moves, chance_outcomes, apply, parse_move, move_index,
+ move_from_index, events, moves_played, zones, observe, sample, state_to_dict, state_from_dict,
+ players, deal_number, moves_made, origin, describe, explain_move) = shedding.game_functions(
+    module=__name__, name=NAME, version=version, rules_class=Rules, numbers=NUMBERS,
+    finish_deal=_finish_round, score=score, title=mau_mau_standard.TITLE,
+)  # fmt: skip

@@ -92,6 +92,7 @@ __all__ = [
     "game_string",
     "load_game",
     "parameters",
+    "register_game",
     "resampler",
     "rules_from_parameters",
     "short_name",
@@ -106,7 +107,7 @@ NONE_TEXT: Final = "none"
 AUTO_MAX_MOVES: Final = 0
 
 
-def short_name(name: str) -> str:
+def short_name(name: str | Game) -> str:
     """The OpenSpiel name of a game: ``python_cardrules_<game>``."""
     return f"python_cardrules_{games.get(name).NAME}"
 
@@ -520,7 +521,7 @@ class CardrulesState(pyspiel.State):
         game = self._shared.game
         state = self._state.value
         mover = game.to_move(state)
-        lines = [str(state.rules), f"to move: {'over' if mover is None else mover}"]
+        lines = [str(game.origin(state).rules), f"to move: {'over' if mover is None else mover}"]
         lines += [f"{zone}: {format_cards(cards)}" for zone, cards in game.zones(state).items()]
         lines.append("totals: " + " ".join(map(str, game.score(state).totals)))
         return "\n".join(lines)
@@ -565,10 +566,11 @@ class CardrulesObserver:
 # --------------------------------------------------------------------------- helpers
 
 
-def load_game(name: str, rules: Any = None) -> Any:
-    """``pyspiel.load_game`` of a cardrules game under ``rules`` (``Rules()`` if None)."""
+def load_game(name: str | Game, rules: Any = None) -> Any:
+    """``pyspiel.load_game`` of a cardrules game (a name or game module, registered with
+    OpenSpiel on first use) under ``rules`` (``Rules()`` if None)."""
     params = parameters(rules) if rules is not None else {}
-    return pyspiel.load_game(short_name(name), params)
+    return pyspiel.load_game(register_game(name), params)
 
 
 def cardrules_state(state: Any) -> Any:
@@ -614,11 +616,19 @@ def _restore_state(game: Any, state: Any, history: list[int]) -> CardrulesState:
     return CardrulesState(game, state)
 
 
-def _register() -> tuple[dict[str, Any], dict[str, type[CardrulesGame]]]:
-    types: dict[str, Any] = {}
-    classes: dict[str, type[CardrulesGame]] = {}
-    for name in games.names():
-        types[name] = _game_type(name)
+#: The ``pyspiel.GameType`` of each game and its game class, by cardrules name
+#: (registered at import, or later by :func:`register_game`).
+GAME_TYPES: dict[str, Any] = {}
+GAME_CLASSES: dict[str, type[CardrulesGame]] = {}
+
+
+def register_game(game: str | Game) -> str:
+    """Register a game with OpenSpiel (a name or module, e.g. one added with
+    :func:`cardrules.games.register` after this module was imported); returns its
+    OpenSpiel name. Registering a game twice does nothing the second time."""
+    name = games.get(game).NAME
+    if name not in GAME_TYPES:
+        GAME_TYPES[name] = _game_type(name)
         class_name = f"Cardrules_{name}_Game"
         game_class = type(class_name, (CardrulesGame,), {"cardrules_name": name})
         # A module attribute: pickle finds classes by module and name, and OpenSpiel's
@@ -627,11 +637,10 @@ def _register() -> tuple[dict[str, Any], dict[str, type[CardrulesGame]]]:
         game_class.__module__ = __name__
         game_class.__qualname__ = class_name
         globals()[class_name] = game_class
-        classes[name] = game_class
-        pyspiel.register_game(types[name], classes[name])
-    return types, classes
+        GAME_CLASSES[name] = game_class
+        pyspiel.register_game(GAME_TYPES[name], game_class)
+    return short_name(name)
 
 
-#: The ``pyspiel.GameType`` of each game and its game class, by cardrules name
-#: (registered at import).
-GAME_TYPES, GAME_CLASSES = _register()
+for _name in games.names():
+    register_game(_name)

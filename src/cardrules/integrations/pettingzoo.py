@@ -65,6 +65,7 @@ from typing import Any, Final
 import numpy as np
 
 from cardrules.errors import IllegalMoveError, RulesError
+from cardrules.game import Game
 from cardrules.integrations import encoding
 from cardrules.render import render_view
 
@@ -83,7 +84,9 @@ __all__ = ["ENV_VERSION", "classic_env", "env", "raw_env"]
 ENV_VERSION: Final = 0
 
 
-def env(game: str, rules: Any = None, *, illegal_reward: float | None = None, **kwargs: Any) -> Any:
+def env(
+    game: str | Game, rules: Any = None, *, illegal_reward: float | None = None, **kwargs: Any
+) -> Any:
     """The AEC environment of ``game`` under ``rules`` (``Rules()`` if None), with the
     checks of PettingZoo's classic environments: an illegal action ends the game with
     reward ``illegal_reward`` for that agent (0 for the others), an action out of range
@@ -106,7 +109,7 @@ class raw_env(_pettingzoo.AECEnv):  # noqa: N801 - PettingZoo's name for the unw
 
     def __init__(
         self,
-        game: str,
+        game: str | Game,
         rules: Any = None,
         *,
         perfect_recall: bool = False,
@@ -275,7 +278,12 @@ class classic_env(raw_env):  # noqa: N801 - named like PettingZoo's env classes
     """:class:`raw_env` with the checks of PettingZoo's classic wrappers (see :func:`env`)."""
 
     def __init__(
-        self, game: str, rules: Any = None, *, illegal_reward: float | None = None, **kwargs: Any
+        self,
+        game: str | Game,
+        rules: Any = None,
+        *,
+        illegal_reward: float | None = None,
+        **kwargs: Any,
     ) -> None:
         super().__init__(game, rules, **kwargs)
         if illegal_reward is None:

@@ -149,13 +149,27 @@ def names() -> tuple[str, ...]:
     return tuple(_ENCODERS)
 
 
-def encoder(name: str) -> Encoder:
-    """The encoder module of a game (aliases resolve); LookupError if it has none yet."""
-    key = games.get(name).NAME
-    try:
-        return _ENCODERS[key]
-    except KeyError:
-        raise LookupError(f"no observation encoder for {key}") from None
+def encoder(name: str | Game) -> Encoder:
+    """The encoder of a game (a name, alias or game module); LookupError if it has none.
+
+    A game registered with :func:`cardrules.games.register` has the ``encoder``
+    given there.
+    """
+    registration = games.registration(name)
+    key = registration.game.NAME
+    if registration.builtin:
+        try:
+            return _ENCODERS[key]
+        except KeyError:
+            raise LookupError(f"no observation encoder for {key}") from None
+    if registration.encoder is None:
+        raise LookupError(
+            f"no observation encoder for {key}: give one with "
+            "cardrules.games.register(module, encoder=...), an object with the "
+            "functions of cardrules.integrations.encoding.Encoder"
+        )
+    found: Encoder = registration.encoder
+    return found
 
 
 _NOT_SHOWN: Final = frozenset(
@@ -199,7 +213,7 @@ class GameEncoding:
         self.game = game
         self.rules = rules
         self.encoder = encoder
-        self.players: int = rules.players
+        self.players: int = game.players(rules)
         self.num_actions: int = game.NUM_MOVES
         #: Move numbers below this are the seats' moves; the rest are chance outcomes.
         self.player_actions: int = encoder.PLAYER_ACTIONS
@@ -330,8 +344,9 @@ class GameEncoding:
         return self.encoder.default_max_moves(self.rules)
 
 
-def for_game(name: str, rules: Any = None) -> GameEncoding:
-    """The encoding of game ``name`` under ``rules`` (``Rules()`` if None)."""
+def for_game(name: str | Game, rules: Any = None) -> GameEncoding:
+    """The encoding of game ``name`` (a name or a game module) under ``rules``
+    (``Rules()`` if None)."""
     game = games.get(name)
     found = encoder(name)
     if rules is None:

@@ -1,0 +1,393 @@
+"""The conformance kit: the contract's invariants, checked on any game module.
+
+One call checks a game against everything the :class:`~cardrules.game.Game`
+contract promises, along complete random games of each preset:
+
+>>> from cardrules import testing
+>>> from cardrules.games import mau_mau_standard
+>>> report = testing.check_game(mau_mau_standard, presets=["single"], games=2)
+>>> report.games, report.presets
+(2, ('single',))
+
+In a test suite of your own (pytest or any other runner), a test is the call::
+
+    def test_my_game_keeps_the_contract():
+        cardrules.testing.check_game(my_game)
+
+A broken promise raises :class:`ContractError` (an ``AssertionError``, so test
+runners show it as a failure) that says which rule broke, in which game,
+preset, seed and step, so that the failure can be replayed. The kit needs
+neither pytest nor hypothesis; the functions :func:`check_random_game`,
+:func:`check_listed_moves` and :func:`check_explicit_chance` take the seeds
+explicitly, so that a property-testing library can choose them (cardrules' own
+suite drives them with hypothesis).
+
+What is checked (the invariants of the contract):
+
+* **cards are conserved**: at every step the zones (``zones``) hold each card
+  of the deck (``deck_of``) exactly once;
+* ``legal_moves`` is empty if and only if the game is over, and ``to_move`` is
+  None if and only if it is over; legal moves are distinct and their move
+  numbers round-trip;
+* **legality**: in a trick game (a view with ``hand`` and ``trick``) a seat that
+  holds the suit led plays that suit; in a Stops game (a view with ``upcard``)
+  every card played matches the upcard, the called suit or is wild;
+* **every listed move applies**; a move not listed raises
+  :class:`~cardrules.errors.IllegalMoveError` and changes nothing;
+* ``apply`` **never changes its input**; the same move gives an equal state;
+  the same seed gives the same game;
+* **seeded and explicit chance** give the same game for the same outcomes, and
+  the chance probabilities sum to one;
+* random play **ends** (within the presets' caps) with an outcome, and totals
+  and payoffs have one entry per seat;
+* **views hide what is hidden**: the view of a world sampled from a view is
+  that view, the world conserves the cards and has the same player to move;
+* **records, state JSON and pickles round-trip**.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import attrs
+
+from cardrules import games as registry
+from cardrules.errors import CardrulesError, IllegalMoveError
+from cardrules.game import CHANCE, Game
+from cardrules.moves import ChooseDealer, DealCard, Play
+
+__all__ = [
+    "ContractError",
+    "Report",
+    "check_cards_conserved",
+    "check_explicit_chance",
+    "check_game",
+    "check_legality",
+    "check_listed_moves",
+    "check_random_game",
+    "check_unlisted_moves_refused",
+    "check_views",
+]
+
+
+class ContractError(CardrulesError, AssertionError):
+    """A game broke a promise of the contract; the message says which and where."""
+
+
+def _fail(condition: bool, message: str) -> None:
+    if not condition:
+        raise ContractError(message)
+
+
+@attrs.frozen(slots=True)
+class Report:
+    """What :func:`check_game` checked: the game, the presets, games and moves played."""
+
+    game: str
+    presets: tuple[str, ...]
+    games: int
+    moves: int
+
+
+# --------------------------------------------------------------------------- single checks
+
+
+def check_cards_conserved(game: Game, state: Any, rules: Any) -> None:
+    """Every card of the deck is in exactly one zone."""
+    zones = game.zones(state)
+    counts = Counter(card for cards in zones.values() for card in cards)
+    twice = sorted(str(card) for card, n in counts.items() if n > 1)
+    _fail(not twice, f"cards in two zones at once: {' '.join(twice)}")
+    deck = set(game.deck_of(rules))
+    missing = sorted(str(card) for card in deck - set(counts))
+    extra = sorted(str(card) for card in set(counts) - deck)
+    _fail(not missing and not extra, f"zones lack {missing} and hold cards not in the deck {extra}")
+
+
+def check_unlisted_moves_refused(
+    game: Game, state: Any, rng: random.Random, *, deep: bool = True
+) -> None:
+    """A dozen moves that ``legal_moves`` does not list each raise IllegalMoveError,
+    and (``deep``: compared as whole pickles) the state is unchanged."""
+    legal = set(game.legal_moves(state))
+    before = pickle.dumps(state) if deep else None
+    numbers = rng.sample(range(game.NUM_MOVES), min(12, game.NUM_MOVES))
+    for move in (game.move_from_index(number) for number in numbers):
+        if move in legal:
+            continue
+        try:
+            game.apply(state, move)
+        except IllegalMoveError as error:
+            _fail(bool(str(error)), f"refusing {move} gave no reason")
+        else:
+            raise ContractError(f"{move} is not a legal move, but apply accepted it")
+    if before is not None:
+        _fail(pickle.dumps(state) == before, "refusing an illegal move changed the state")
+
+
+def check_views(game: Game, state: Any, rules: Any, seat: int, rng: random.Random) -> None:
+    """The view of a world sampled from a seat's view is that view; the world
+    conserves the cards and has the same player to move."""
+    view = game.observe(state, seat)
+    world = game.sample(view, random.Random(rng.getrandbits(32)))
+    check_cards_conserved(game, world, rules)
+    _fail(
+        game.observe(world, seat) == view,
+        f"a world sampled from seat {seat}'s view looks different to that seat: "
+        "the view shows something hidden, or sample ignores something the view shows",
+    )
+    _fail(game.to_move(world) == game.to_move(state), "a sampled world has another player to move")
+
+
+def check_legality(game: Game, state: Any) -> None:
+    """The moves listed follow suit (trick games) or match the upcard (Stops games).
+
+    Judged from the view of the seat to move: in a trick game (a view with
+    ``hand`` and ``trick``) a seat holding a card of the suit led may play only
+    that suit (or a joker), unless the rules' option ``revoke`` makes a revoke
+    legal (any value but ``"forbid"``); in a Stops game (a view with ``upcard`` and a
+    ``rules.stops`` table) every card played is of the called suit (after a
+    call) or the upcard's suit, of the upcard's rank, or wild, unless the last
+    calling card called nothing. Other games pass unchecked.
+    """
+    seat = game.to_move(state)
+    if not isinstance(seat, int):
+        return
+    view = game.observe(state, seat)
+    plays = [move for move in game.legal_moves(state) if isinstance(move, Play)]
+    hand = getattr(view, "hand", None)
+    if hand is not None:
+        held = set(hand)
+        for move in plays:
+            _fail(move.card in held, f"{move} is listed, but seat {seat} does not hold it")
+    trick = getattr(view, "trick", None)
+    revoke_allowed = getattr(game.origin(state).rules, "revoke", "forbid") != "forbid"
+    if hand is not None and trick and trick[0].suit is not None and not revoke_allowed:
+        led = trick[0].suit
+        if any(card.suit == led for card in hand):
+            wrong = [str(m) for m in plays if m.card.suit not in (led, None)]
+            _fail(not wrong, f"seat {seat} holds the suit led, yet may play {wrong}")
+    upcard = getattr(view, "upcard", None)
+    stops = getattr(getattr(view, "rules", None), "stops", None)
+    if upcard is not None and stops is not None and not getattr(view, "free", False):
+        called = getattr(view, "called", None)
+        suit = upcard.suit if called is None else called
+        for move in plays:
+            card = move.card
+            _fail(
+                card.suit == suit or card.rank == upcard.rank or stops.effect(card.rank).wild,
+                f"{move} is listed on the upcard {upcard}"
+                + (f" with {called.plural} called" if called is not None else "")
+                + ": it matches neither suit nor rank and is not wild",
+            )
+
+
+# --------------------------------------------------------------------------- whole games
+
+
+def _resolve(game: str | Game) -> Game:
+    """A registered game by name; a module as it is (checked, not registered)."""
+    if isinstance(game, str):
+        return registry.get(game)
+    registry.check_protocol(game)
+    return game
+
+
+def check_random_game(
+    game: str | Game, rules: Any, *, seed: int, choices: int, every: int = 7
+) -> int:
+    """Play one complete random game and check every invariant along it.
+
+    ``seed`` deals the game, ``choices`` seeds the random choice of moves;
+    the costlier checks (legality, unlisted moves, views, mutation) run every
+    ``every`` steps (whole-state pickle comparisons every tenth time after the
+    first ten). Returns the number of moves played.
+    """
+    game = _resolve(game)
+    rng = random.Random(choices)
+    state = game.deal(rules, seed=seed)
+    _fail(game.deal(rules, seed=seed) == state, "the same rules and seed dealt different games")
+    players = game.players(rules)
+    steps = 0
+    while True:
+        where = f"{game.NAME} {rules}, seed {seed}, choices {choices}, step {steps}"
+        try:
+            check_cards_conserved(game, state, rules)
+            legal = game.legal_moves(state)
+            over = game.is_over(state)
+            _fail((legal == ()) == over, "legal_moves must be empty iff the game is over")
+            _fail((game.to_move(state) is None) == over, "to_move is None iff the game is over")
+            if over:
+                break
+            _fail(len(set(legal)) == len(legal), "legal moves must be distinct")
+            numbered = [game.move_from_index(game.move_index(m)) for m in legal]
+            _fail(numbered == list(legal), "move numbers must round-trip")
+            move = rng.choice(legal)
+            if steps % every == 0:
+                # A pickle costs O(game length): whole-state comparisons thin out to
+                # every tenth check once a game is long, or they would dominate.
+                deep = steps < 10 * every or steps % (10 * every) == 0
+                check_legality(game, state)
+                check_unlisted_moves_refused(game, state, rng, deep=deep)
+                check_views(game, state, rules, rng.randrange(players), rng)
+                frozen = pickle.dumps(state) if deep else None
+                after = game.apply(state, move)
+                if frozen is not None:
+                    _fail(pickle.dumps(state) == frozen, f"apply({move}) changed its input")
+                _fail(game.apply(state, move) == after, f"apply({move}) twice gave two states")
+            else:
+                after = game.apply(state, move)
+        except ContractError as error:
+            raise ContractError(f"{where}: {error}") from None
+        state = after
+        steps += 1
+    _check_end(game, state, rules, players, f"{game.NAME} {rules}, seed {seed}")
+    return steps
+
+
+def _check_end(game: Game, state: Any, rules: Any, players: int, where: str) -> None:
+    from cardrules.records import Record, record_of, replay, state_from_json, state_to_json
+
+    game = registry.get(game)  # records find their game by name: register it
+    score = game.score(state)
+    _fail(score.outcome is not None, f"{where}: the game is over without an outcome")
+    _fail(
+        len(score.totals) == len(score.payoffs) == players,
+        f"{where}: totals and payoffs need one entry per seat",
+    )
+    record = record_of(state, game=game)
+    _fail(replay(Record.from_json(record.to_json())) == state, f"{where}: the record replays wrong")
+    text = state_to_json(state, game=game)
+    _fail(state_from_json(text) == state, f"{where}: the state's JSON does not load back equal")
+    _fail(pickle.loads(pickle.dumps(state)) == state, f"{where}: the state does not unpickle equal")
+
+
+def check_listed_moves(game: str | Game, rules: Any, *, seed: int, choices: int) -> None:
+    """Along a random stretch of play, every listed move applies, and states
+    round-trip through JSON and pickle."""
+    from cardrules.records import state_from_json, state_to_json
+
+    game = _resolve(game)
+    rng = random.Random(choices)
+    state = game.deal(rules, seed=seed)
+    for step in range(rng.randrange(1, 60)):
+        if game.is_over(state):
+            break
+        for move in game.legal_moves(state):
+            try:
+                game.apply(state, move)
+            except IllegalMoveError as error:
+                raise ContractError(
+                    f"{game.NAME} {rules}, seed {seed}, step {step}: the listed move {move} "
+                    f"is refused: {error}"
+                ) from None
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+    where = f"{game.NAME} {rules}, seed {seed}"
+    text = state_to_json(state, game=game)
+    _fail(state_from_json(text) == state, f"{where}: the state's JSON does not load back equal")
+    _fail(pickle.loads(pickle.dumps(state)) == state, f"{where}: the state does not unpickle equal")
+
+
+def check_explicit_chance(game: str | Game, rules: Any, *, seed: int, choices: int) -> None:
+    """Seeded and explicit chance play the same game for the same outcomes.
+
+    The explicit game's first deal is drawn at random (``dealer SEAT`` and ``deal
+    CARD`` outcomes, whose probabilities must sum to one); the seeded game is dealt
+    from the same cards in the same order (and the same first dealer), and both
+    are played with the same moves until the first deal ends.
+    """
+    game = _resolve(game)
+    rng = random.Random(choices)
+    where = f"{game.NAME} {rules}, seed {seed}, choices {choices}"
+    explicit = game.deal(rules, seed=seed, chance="explicit")
+    dealer = rules.first_dealer
+    dealt: list[Any] = []
+    while game.to_move(explicit) is CHANCE:
+        outcomes = game.chance_outcomes(explicit)
+        _fail(abs(sum(p for _, p in outcomes) - 1) < 1e-9, f"{where}: chances do not sum to 1")
+        _fail(
+            [m for m, _ in outcomes] == list(game.legal_moves(explicit)),
+            f"{where}: the chance outcomes are not the legal moves",
+        )
+        move = rng.choice([m for m, _ in outcomes])
+        if isinstance(move, ChooseDealer):
+            dealer = move.seat
+        elif isinstance(move, DealCard):
+            dealt.append(move.card)
+        else:
+            raise ContractError(f"{where}: a chance outcome of the deal is {move}, not a card")
+        explicit = game.apply(explicit, move)
+    rest = [card for card in game.deck_of(rules) if card not in dealt]
+    seeded = game.deal(attrs.evolve(rules, first_dealer=dealer), seed=seed, deck=dealt + rest)
+    first_deals = game.deal_number(seeded)
+    while not game.is_over(seeded) and game.to_move(explicit) is not CHANCE:
+        _fail(game.events(seeded) == game.events(explicit), f"{where}: the event logs differ")
+        zones_seeded = {k: set(v) for k, v in game.zones(seeded).items()}
+        zones_explicit = {k: set(v) for k, v in game.zones(explicit).items()}
+        _fail(zones_seeded == zones_explicit, f"{where}: the cards lie in different zones")
+        legal = game.legal_moves(seeded)
+        _fail(legal == game.legal_moves(explicit), f"{where}: the legal moves differ")
+        if game.deal_number(seeded) != first_deals:
+            break
+        move = rng.choice(legal)
+        seeded, explicit = game.apply(seeded, move), game.apply(explicit, move)
+    # The explicit game may wait at a chance step (a card drawn) that the seeded game
+    # resolved inside apply: so far, the logs agree.
+    explicit_events = game.events(explicit)
+    _fail(
+        game.events(seeded)[: len(explicit_events)] == explicit_events,
+        f"{where}: the event logs differ",
+    )
+    if game.to_move(explicit) is not CHANCE:
+        _fail(
+            game.score(seeded).deals == game.score(explicit).deals,
+            f"{where}: the deals scored differ",
+        )
+
+
+def check_game(
+    game: str | Game,
+    *,
+    presets: Iterable[str] | Mapping[str, Any] | None = None,
+    games: int = 10,
+    seed: int = 0,
+) -> Report:
+    """Check a game against the whole contract: ``games`` random games per preset.
+
+    ``game``: a game module (registered under its ``NAME`` if it is not yet),
+    or a registered name. ``presets``: names of the game's ``PRESETS`` (default:
+    all of them), or a mapping of names to ``Rules``; give presets with the
+    safety caps ``max_moves``/``max_deals`` if a random game could last long.
+    ``seed`` makes the run reproducible: game ``i`` of a preset is dealt and
+    played from seeds drawn from ``(seed, preset, i)``. Raises
+    :class:`ContractError` at the first broken promise; returns a
+    :class:`Report` of what was checked.
+    """
+    module = registry.get(game)
+    if presets is None:
+        chosen: Mapping[str, Any] = module.PRESETS
+    elif isinstance(presets, Mapping):
+        chosen = presets
+    else:
+        names = list(presets)
+        unknown = [name for name in names if name not in module.PRESETS]
+        if unknown:
+            raise ContractError(
+                f"{module.NAME} has no preset {', '.join(unknown)}: "
+                f"its presets are {', '.join(module.PRESETS)}"
+            )
+        chosen = {name: module.PRESETS[name] for name in names}
+    _fail(bool(chosen), f"{module.NAME}: no presets to check (give PRESETS or presets=...)")
+    moves = 0
+    for name, rules in chosen.items():
+        for index in range(games):
+            rng = random.Random(f"{seed}/{name}/{index}")
+            deal_seed, choices = rng.getrandbits(63), rng.getrandbits(63)
+            moves += check_random_game(module, rules, seed=deal_seed, choices=choices)
+            check_listed_moves(module, rules, seed=deal_seed, choices=choices)
+            check_explicit_chance(module, rules, seed=deal_seed, choices=choices)
+    return Report(module.NAME, tuple(chosen), games * len(chosen), moves)
