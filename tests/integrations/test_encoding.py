@@ -11,16 +11,18 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("numpy", reason="numpy is not installed: pip install -e '.[openspiel]'")
 
 import numpy as np
 
 from cardrules import games
-from cardrules.cards import Card, parse_cards
+from cardrules.cards import DECK52, DECK54, Card, mask_of, parse_cards
 from cardrules.errors import RulesError
 from cardrules.game import CHANCE, Game
-from cardrules.games import enfle, oh_hell
+from cardrules.games import enfle, mau_mau, maverick, oh_hell
 from cardrules.integrations import encoding
 from cardrules.integrations.encoding.layout import Tensor
 
@@ -288,3 +290,61 @@ def test_the_information_state_step_by_step_equals_a_fresh_encoding(name: str) -
         fresh = encoding.for_game(name, rules).information_state(views[position])
         assert np.array_equal(in_order[position], fresh)
         assert np.array_equal(enc.information_state(views[position]), fresh)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_maverick_tricks_of_a_deal_stay_within_the_derived_bounds(rng: random.Random) -> None:
+    """Rule (Maverick trick scoring): however the 52 cards in play fall into 13
+    tricks, their scores sum to at most 31 in absolute value, and one team's share
+    lies within ±22, the figures the payoff bounds are built on."""
+    face_up = rng.sample(DECK54, 2)
+    trump, adder = maverick.trump_and_adder(face_up)
+    jokers = rng.choice(("trump", "suitless"))
+    in_play = [card for card in DECK54 if card not in face_up]
+    # Concentrate the trumps and the adders now and then: those are the extreme deals.
+    order = rng.choice(("shuffle", "trumps", "adders"))
+    rng.shuffle(in_play)
+    if order != "shuffle":
+        suit = trump if order == "trumps" else adder
+        in_play.sort(key=lambda card: card.suit is not suit and card.suit is not None)
+    scores = [
+        maverick.trick_score(in_play[4 * t : 4 * t + 4], trump, adder, jokers) for t in range(13)
+    ]
+    assert sum(abs(s) for s in scores) <= 31
+    team = [s for s in scores if rng.random() < 0.5]
+    assert -22 <= sum(team) <= 22
+
+
+def test_maverick_trick_bound_is_reached_by_some_deal() -> None:
+    """The 31 of the Maverick bound is tight for the tricks: face-up 7H 7C (spades
+    trump, diamonds adder), three tricks of four trumps, every diamond in four tricks
+    and six more tricks of one point each."""
+    trump, adder = maverick.trump_and_adder(parse_cards("7H 7C"))
+    tricks = [
+        "2S 3S 4S 5S", "6S 7S 8S 9S", "10S JS QS KS",
+        "2D 3D 4D 5D", "6D 7D 8D 9D", "10D JD QD KD", "AD 2H 3H 4H",
+        "AS 5H 6H 8H", "BJ 9H 10H JH", "LJ QH KH AH",
+        "2C 3C 4C 5C", "6C 8C 9C 10C", "JC QC KC AC",
+    ]  # fmt: skip
+    scores = [maverick.trick_score(parse_cards(t), trump, adder) for t in tricks]
+    assert sum(abs(s) for s in scores) == 31
+    single = maverick.PRESETS["single"]
+    assert encoding.for_game("maverick", single).payoff_bounds() == (-31.0, 31.0)
+
+
+def test_mau_mau_single_deal_bound_is_reached_by_a_position() -> None:
+    """Rule (Mau-Mau scoring): the winner scores the opponent's cards, at most every
+    card but his last one and the upcard under it. Seat 0 goes out with 2C on 2D
+    while seat 1 holds the other 50 cards: 512 points, the bound of a single deal."""
+    rules = mau_mau.PRESETS["single"]
+    state = mau_mau.deal(rules, seed=0)
+    rest = mask_of(c for c in DECK52 if c not in parse_cards("2C 2D"))
+    state = state._replace(
+        hands=(Card("2C").bit, rest), upcard=Card("2D"), pile=0, stock=(), turn=0, history=None
+    )
+    assert mau_mau.to_move(state) == 0
+    state = mau_mau.apply(state, mau_mau.parse_move(state, "play 2C"))
+    enc = encoding.for_game("mau_mau", rules)
+    assert enc.payoffs(state) == (512.0, -512.0)
+    assert enc.payoff_bounds() == (-512.0, 512.0)

@@ -62,11 +62,22 @@ recalls which of the seat's own cards came from which draw, which the view does
 not keep.
 
 ``max_decisions``: None; a deal can in principle go on forever, so OpenSpiel
-needs ``max_moves``. Payoffs are ``t0 - t1`` and ``t1 - t0``: a deal's winner
-scores the opponent's cards, at most 516 (the whole deck less one card); a
-total is below the target before the last deal; with ``must_play="penalty"``
-every move can cost or earn 50 points, so the bounds need ``max_moves`` (else
-they are infinite).
+needs ``max_moves``. Payoffs are ``t0 - t1`` and ``t1 - t0``, bounded from the
+scoring rules:
+
+* A deal's winner scores the cards left in the opponent's hand. When the winner
+  plays his last card, that card and the upcard under it are on the table, so
+  the opponent holds at most the other 50: the deck's 516 points less the two
+  lowest cards (two 2s), 512. A 7 or 8 played as the last card makes him draw
+  (``last_card_effects``), at most every card but that 7 or 8: 516 - 15 = 501,
+  less. A blocked deal scores the difference of two hands, less again.
+* Without the 50-point rule no total falls. A game goes on after a deal only
+  while both totals are below the target (or equal), so the lead is at most
+  ``target - 1`` then, and the last deal adds at most 512: ``target - 1 + 512``
+  (512 for a single deal).
+* With ``must_play="penalty"`` each penalty (at most one a turn, each on a
+  draw) moves the lead by 50, whoever it is deducted from or credited to, so
+  ``50 · max_moves`` more; without ``max_moves`` the bounds are infinite.
 """
 
 from __future__ import annotations
@@ -99,18 +110,29 @@ PLAYER_ACTIONS = 138
 
 def _total_bounds(rules: Rules) -> tuple[float, float]:
     """The lowest and highest total a seat can have."""
-    cards = _most_points(rules)
     before_last = (rules.target - 1) if rules.target is not None else 0
-    penalties = 0.0
-    if rules.must_play == "penalty":
-        penalties = math.inf if rules.max_moves is None else float(PENALTY * rules.max_moves)
-    return -penalties, before_last + cards + penalties
+    penalties = _most_penalties(rules)
+    return -penalties, before_last + _most_points(rules) + penalties
+
+
+def _most_penalties(rules: Rules) -> float:
+    """The most the 50-point rule can move a total, or the lead: one penalty per draw."""
+    if rules.must_play != "penalty":
+        return 0.0
+    return math.inf if rules.max_moves is None else float(PENALTY * rules.max_moves)
 
 
 def _most_points(rules: Rules) -> int:
-    """The most a deal's winner can score: the opponent holding every card but one."""
-    values = sorted(hand_points((card,)) for card in deck_of(rules))
-    return sum(values[1:])
+    """The most a deal's winner can score (see the module docs): the opponent holds
+    every card but the winner's last card and the upcard under it, or, when a last
+    7 or 8 makes him draw, every card but that one."""
+    deck = deck_of(rules)
+    values = sorted(hand_points((card,)) for card in deck)
+    most = sum(values[2:])
+    if rules.last_card_effects:
+        draw_cards = [hand_points((c,)) for c in deck if c.rank in (7, 8)]
+        most = max(most, sum(values) - min(draw_cards))
+    return most
 
 
 def observation_layout(rules: Rules) -> Layout:
@@ -139,9 +161,10 @@ def max_decisions(rules: Rules) -> int | None:
 
 
 def payoff_bounds(rules: Rules) -> tuple[float, float]:
-    """The difference of the totals: at most the spread of the totals' bounds."""
-    low, high = _total_bounds(rules)
-    return -(high - low), high - low
+    """The lead of one seat over the other (derived in the module docs)."""
+    before_last = (rules.target - 1) if rules.target is not None else 0
+    bound = before_last + _most_points(rules) + _most_penalties(rules)
+    return -bound, bound
 
 
 def utility_sum(rules: Rules) -> float | None:

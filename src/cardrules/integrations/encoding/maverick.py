@@ -61,14 +61,29 @@ recalls the whole public event log.
 ``max_deals`` times 56 (4 passes, 52 plays), 62 with bidding (2 blind
 declarations, 4 bids). Payoffs are the team's total minus the other team's;
 they are bounded only when the number of deals is (``max_deals``, or
-``max_moves`` / 56), by a generous per-deal bound (±156 raw points, times 36 with
-the bids' multipliers) for each team; unbounded rules get infinite bounds.
+``max_moves`` / 56); unbounded rules get infinite bounds. The bound per deal
+comes from the scoring rules:
+
+* A trick scores at most 1 in absolute value, except a trick with ``a`` adders
+  (``a``: ``a - 1`` more) and a trick of four trumps (-4: 3 more). At most 13
+  adders and 15 trumps (a suit and the two jokers) are played, so the adders
+  add at most 13 - 4 = 9 (in four tricks) and the all-trump tricks 3 · 3 = 9:
+  the 13 tricks of a deal score at most 31 in absolute value together, and one
+  team's tricks between -22 and +22.
+* With ``revoke="penalty"`` a team revokes at most twice a trick, never in the
+  last one (one card left): 24 revokes, -96.
+* Without bids a deal moves the lead by at most 31 (127 with revokes). With
+  bids a team's deal score is its raw score transformed by its bids (blind,
+  zero, elegant, in turn); the bounds apply each possible transform to the
+  raw score's bounds: one zero bid triples +22, a blind or elegant bid doubles
+  -22 (-118 with revokes). An elegant ``reset_total`` leaves a total of 0,
+  within the same bounds.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from cardrules.games.maverick import Phase, Rules, View
 from cardrules.integrations.encoding.layout import (
@@ -103,10 +118,19 @@ _TRICKS = 13
 _BIDS = {"zero": 0, "elegant": 1, "no bid": 2}
 #: The fewest moves a deal takes: four passes and 52 plays.
 _FEWEST_PER_DEAL = 4 + 52
-#: |raw deal points| of a team: 13 tricks of at most 4 points, 26 revokes of 4.
-_RAW_BOUND = 13 * 4 + 26 * 4
-#: The largest factor of the bids: blind 2, two zero bids 3 each, elegant 2.
-_BID_FACTOR = 2 * 3 * 3 * 2
+#: Tricks in a deal, and the most adders and trumps (a suit and two jokers) played.
+_MOST_ADDERS, _MOST_TRUMPS = 13, 15
+#: A trick scores +-1, but ``a`` for ``a`` adders (up to 4) and -4 for four trumps.
+#: The adders add at most ``adders - ceil(adders / 4)`` (a trick holds 4), the
+#: all-trump tricks 3 each: |all the tricks of a deal| <= 13 + 9 + 9 = 31.
+_ADDER_EXTRA = _MOST_ADDERS - -(-_MOST_ADDERS // 4)
+_TRUMP_EXTRA = 3 * (_MOST_TRUMPS // 4)
+_TRICKS_TOTAL = _TRICKS + _ADDER_EXTRA + _TRUMP_EXTRA
+#: One team's tricks score between -22 and +22 (each trick's extra is one sign).
+_TEAM_TRICKS = _TRICKS + max(_ADDER_EXTRA, _TRUMP_EXTRA)
+#: With revoke="penalty": two revokes a trick for a team, none in the last (one card).
+_MOST_REVOKES = 2 * (_TRICKS - 1)
+_REVOKE_PENALTY = 4
 
 
 def _deals_bound(rules: Rules) -> int | None:
@@ -225,14 +249,74 @@ def max_decisions(rules: Rules) -> int | None:
     return rules.max_deals * (_FEWEST_PER_DEAL + (6 if rules.bidding else 0))
 
 
+def _raw_bounds(rules: Rules) -> tuple[int, int]:
+    """The lowest and highest raw deal score of a team."""
+    revokes = _MOST_REVOKES * _REVOKE_PENALTY if rules.revoke == "penalty" else 0
+    return -_TEAM_TRICKS - revokes, _TEAM_TRICKS
+
+
+#: A bid's settlement: the team's deal score so far to the score after it.
+_Settle = Callable[[int], int]
+
+
+def _bid_transforms(rules: Rules) -> list[tuple[_Settle, ...]]:
+    """Every sequence of bid settlements a team's raw score can go through in a deal
+    (each a nondecreasing function of the score so far)."""
+
+    def double(x: int) -> int:  # a blind or elegant bid met
+        return 2 * x
+
+    def blind_failed(x: int) -> int:
+        return -3 if rules.blind_fail == "replace" else x - 3
+
+    def zero_met(x: int) -> int:
+        return 3 * x if x > 0 else 1
+
+    def zero_failed(x: int) -> int:
+        return -1 if rules.zero_fail == "replace" else x - 1
+
+    def elegant_failed(x: int) -> int:  # 0, or a reset total (within the same bounds)
+        return 0
+
+    blind: tuple[_Settle, ...] = (double, blind_failed)
+    zero: tuple[_Settle, ...] = (zero_met, zero_failed)
+    elegant: tuple[_Settle, ...] = (double, elegant_failed)
+    if rules.one_bid_per_team:
+        return [(), *((t,) for t in (*blind, *zero, *elegant))]
+    # Blind first; then each partner's bid after the pass in seat order: zero or
+    # elegant, the team's elegant bid at most once.
+    after_pass: list[tuple[_Settle, ...]] = [(), *((t,) for t in (*zero, *elegant))]
+    after_pass += [(a, b) for a in zero for b in (*zero, *elegant)]
+    after_pass += [(a, b) for a in elegant for b in zero]
+    return [first + rest for first in [(), *((t,) for t in blind)] for rest in after_pass]
+
+
+def _deal_bound(rules: Rules) -> int:
+    """How far one deal can move a team's lead over the other."""
+    low, high = _raw_bounds(rules)
+    if not rules.bidding:
+        # The tricks of both teams, and the other team's revokes.
+        return _TRICKS_TOTAL + (-low - _TEAM_TRICKS)
+    lowest, highest = 0, 0
+    for sequence in _bid_transforms(rules):
+        bottom, top = low, high
+        for transform in sequence:  # nondecreasing: the bounds map to the bounds
+            bottom, top = transform(bottom), transform(top)
+        lowest, highest = min(lowest, bottom), max(highest, top)
+    return highest - lowest
+
+
 def payoff_bounds(rules: Rules) -> tuple[float, float]:
-    """Bounds on a team's lead over the other (infinite when the deals are unbounded)."""
+    """Bounds on a team's lead over the other (infinite when the deals are unbounded).
+
+    A team's total after ``k`` deals lies between ``k`` times the lowest and the
+    highest deal score (a reset total of 0 too), so the lead moves by at most the
+    per-deal bound each deal (the module docs derive it from the scoring rules).
+    """
     deals = _deals_bound(rules)
     if deals is None:
         return -math.inf, math.inf
-    per_deal = _RAW_BOUND * (_BID_FACTOR if rules.bidding else 1)
-    # elegant_fail="reset_total" can also wipe out a total: at most what was scored before.
-    bound = float(2 * 2 * deals * per_deal)
+    bound = float(deals * _deal_bound(rules))
     return -bound, bound
 
 
