@@ -24,7 +24,7 @@ from cardrules.errors import RulesError
 from cardrules.game import CHANCE, Game
 from cardrules.games import enfle, mau_mau, maverick, oh_hell
 from cardrules.integrations import encoding
-from cardrules.integrations.encoding.layout import Tensor
+from cardrules.integrations.encoding.layout import Tensor, since_last
 
 CASES = [(name, preset) for name in games.names() for preset in games.get(name).PRESETS]
 
@@ -348,3 +348,55 @@ def test_mau_mau_single_deal_bound_is_reached_by_a_position() -> None:
     enc = encoding.for_game("mau_mau", rules)
     assert enc.payoffs(state) == (512.0, -512.0)
     assert enc.payoff_bounds() == (-512.0, 512.0)
+
+
+def _plays_from_the_log(view: Any, shape: tuple[int, ...]) -> tuple[Tensor, Tensor]:
+    """The trick-by-trick recall read from the whole event log, as a reference."""
+    tricks, players = shape[0], shape[1]
+    plays = np.zeros(shape, np.float32)
+    leaders = np.zeros((tricks, players), np.float32)
+    trick_number, position = 0, 0
+    for event in since_last(view.events, "deal"):
+        if event.kind == "play" and event.seat is not None:
+            slot = (event.seat - view.seat) % players
+            if position == 0:
+                leaders[trick_number, slot] = 1.0
+            plays[trick_number, slot, event.cards[0].index] = 1.0
+            position += 1
+        elif event.kind == "trick":
+            trick_number, position = trick_number + 1, 0
+    return plays, leaders
+
+
+@pytest.mark.parametrize(
+    ("name", "rules"),
+    [
+        ("oh_hell", oh_hell.Rules(players=3, start_hand=3)),
+        ("maverick", maverick.Rules(max_deals=2)),
+    ],
+)
+def test_the_trick_recall_over_several_deals_matches_the_event_log(name: str, rules: Any) -> None:
+    """The plays and trick leaders of the deal in progress, extended step by step (in
+    order, then out of order as a search visits views), are those the event log
+    lists since the last deal; a new deal clears them."""
+    game = games.get(name)
+    enc = encoding.for_game(name, rules)
+    rng = random.Random(11)
+    views = [
+        game.observe(state, seat)
+        for state in _random_game(game, rules, 11)
+        for seat in range(rules.players)
+        if not game.is_over(state)
+    ]
+    assert sum(1 for event in views[-1].events if event.kind == "deal") >= 2
+    order = list(range(len(views))) + rng.sample(range(len(views)), len(views))
+    _, named = enc.information_state_layout.new()
+    for position in order:
+        view = views[position]
+        tensor = enc.information_state(view)
+        plays, leaders = _plays_from_the_log(view, named["plays"].shape)
+        offsets = enc.information_state_layout.offsets()
+        start = offsets["plays"]
+        assert np.array_equal(tensor[start : start + plays.size], plays.ravel())
+        start = offsets["trick_leaders"]
+        assert np.array_equal(tensor[start : start + leaders.size], leaders.ravel())
