@@ -322,7 +322,7 @@ class _Shared:
     serialization) stores the game's name and rules.
     """
 
-    __slots__ = ("_actions", "_views", "encoding", "game", "initial", "name")
+    __slots__ = ("_actions", "_chance_numbers", "_views", "encoding", "game", "initial", "name")
 
     def __init__(self, name: str, rules: Any) -> None:
         self.name = name
@@ -332,6 +332,17 @@ class _Shared:
         self.initial: Any = self.game.deal(rules, seed=0, chance="explicit")
         self._views: dict[tuple[int, int], tuple[Any, Any]] = {}
         self._actions: dict[tuple[Any, ...], list[int]] = {}
+        # Chance outcomes are the game's few chance moves (a card dealt, a dealer chosen).
+        self._chance_numbers: dict[Any, int] = {}
+
+    def chance_number(self, move: Any) -> int:
+        """The OpenSpiel number of a chance outcome (its move number less
+        ``PLAYER_ACTIONS``), remembered: a deal asks for the same few dozen again and again."""
+        found = self._chance_numbers.get(move)
+        if found is None:
+            found = self.game.move_index(move) - self.encoding.player_actions
+            self._chance_numbers[move] = found
+        return found
 
     def sorted_actions(self, moves: tuple[Any, ...]) -> list[int]:
         """The move numbers of ``moves``, ascending (remembered: the same few lists of
@@ -481,10 +492,9 @@ class CardrulesState(pyspiel.State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The chance outcomes (move number minus ``PLAYER_ACTIONS``) and their probabilities."""
         shared = self._shared
-        first = shared.encoding.player_actions
-        move_index = shared.game.move_index
+        number = shared.chance_number
         return sorted(
-            (move_index(move) - first, probability)
+            (number(move), probability)
             for move, probability in shared.game.chance_outcomes(self._state.value)
         )
 
