@@ -376,9 +376,9 @@ def _plays_from_the_log(view: Any, shape: tuple[int, ...]) -> tuple[Tensor, Tens
     ],
 )
 def test_the_trick_recall_over_several_deals_matches_the_event_log(name: str, rules: Any) -> None:
-    """The plays and trick leaders of the deal in progress, extended step by step (in
-    order, then out of order as a search visits views), are those the event log
-    lists since the last deal; a new deal clears them."""
+    """The plays and trick leaders of the deal in progress (views in order, then out
+    of order as a search visits them) are those the event log lists since the last
+    deal; a new deal clears them."""
     game = games.get(name)
     enc = encoding.for_game(name, rules)
     rng = random.Random(11)

@@ -168,21 +168,13 @@ class Recall:
     instead of the whole deal (comparing the old events runs at C speed on shared
     event objects); any other view is read from its start. The result is the same
     either way.
-
-    ``counters`` names a scratch array of that many numbers, ``pieces["counters"]``,
-    kept with the pieces and cleared with them but not written out: where the reading
-    has reached in the deal (the trick number and the position in the trick, say).
     """
 
     def __init__(
-        self,
-        names: tuple[str, ...],
-        add: Callable[[Event, dict[str, Tensor], int], None],
-        counters: int = 0,
+        self, names: tuple[str, ...], add: Callable[[Event, dict[str, Tensor], int], None]
     ) -> None:
         self._names = names
         self._add = add
-        self._counters = counters
         self._latest: dict[tuple[Any, ...], tuple[tuple[Event, ...], dict[str, Tensor]]] = {}
 
     def write(self, events: Sequence[Event], seat: int, out: Mapping[str, Tensor]) -> None:
@@ -198,8 +190,6 @@ class Recall:
                 found = None
         if found is None:
             pieces = {name: np.zeros_like(out[name]) for name in self._names}
-            if self._counters:
-                pieces["counters"] = np.zeros(self._counters, np.float32)
             count = 0
         add = self._add
         for event in events[count:]:
@@ -211,5 +201,5 @@ class Recall:
         if len(self._latest) >= 64:
             self._latest.clear()
         self._latest[key] = (events, pieces)
-        for name in self._names:
-            out[name][...] = pieces[name]
+        for name, piece in pieces.items():
+            out[name][...] = piece

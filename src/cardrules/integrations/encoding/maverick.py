@@ -85,17 +85,16 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 
-from cardrules.game import Event
 from cardrules.games.maverick import Phase, Rules, View
 from cardrules.integrations.encoding.layout import (
     CARD_SLOTS,
     Layout,
     Piece,
-    Recall,
     Tensor,
     one_hot,
     put_cards,
     relative,
+    since_last,
 )
 
 __all__ = [
@@ -226,29 +225,21 @@ def encode_observation(view: View, out: Mapping[str, Tensor]) -> None:
     put_cards(out["won_cards"], view.won_cards)
 
 
-def _add_play(event: Event, pieces: dict[str, Tensor], me: int) -> None:
-    # counters: the number of the trick in progress and how many cards it holds.
-    counters = pieces["counters"]
-    if event.kind == "play" and event.seat is not None:
-        trick_number, position = int(counters[0]), int(counters[1])
-        seat = relative(event.seat, me, _SEATS)
-        if position == 0:
-            pieces["trick_leaders"][trick_number, seat] = 1.0
-        pieces["plays"][trick_number, seat, event.cards[0].index] = 1.0
-        counters[1] = position + 1
-    elif event.kind == "trick":
-        counters[0] += 1
-        counters[1] = 0
-
-
-#: The cards played in this deal, trick by trick, extended step by step.
-_RECALL = Recall(("plays", "trick_leaders"), _add_play, counters=2)
-
-
 def encode_information_state(view: View, out: Mapping[str, Tensor]) -> None:
     """Write the information state of ``view`` into the zeroed named views ``out``."""
     encode_observation(view, out)
-    _RECALL.write(view.events, view.seat, out)
+    me = view.seat
+    plays, leaders = out["plays"], out["trick_leaders"]
+    trick_number, position = 0, 0
+    for event in since_last(view.events, "deal"):
+        if event.kind == "play" and event.seat is not None:
+            seat = relative(event.seat, me, _SEATS)
+            if position == 0:
+                leaders[trick_number, seat] = 1.0
+            plays[trick_number, seat, event.cards[0].index] = 1.0
+            position += 1
+        elif event.kind == "trick":
+            trick_number, position = trick_number + 1, 0
 
 
 def max_decisions(rules: Rules) -> int | None:
