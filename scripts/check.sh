@@ -16,4 +16,4 @@ $py -m mypy --strict src tests examples benchmarks
 echo "== sphinx (warnings are errors)"
 $py -m sphinx -W --keep-going -q -b html docs docs/_build/html
 echo "== pytest"
-HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-ci}" $py -m pytest -n "${PYTEST_WORKERS:-auto}"
+HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-ci}" $py -m pytest -n "${PYTEST_WORKERS:-auto}" --dist worksteal

@@ -213,8 +213,8 @@ def check_random_game(
     _fail(game.deal(rules, seed=seed) == state, "the same rules and seed dealt different games")
     players = game.players(rules)
     steps = 0
+    label = f"{game.NAME} {rules}"  # formatting rules costs more than a move: do it once
     while True:
-        where = f"{game.NAME} {rules}, seed {seed}, choices {choices}, step {steps}"
         try:
             check_cards_conserved(game, state, rules)
             legal = game.legal_moves(state)
@@ -242,10 +242,11 @@ def check_random_game(
             else:
                 after = game.apply(state, move)
         except ContractError as error:
+            where = f"{label}, seed {seed}, choices {choices}, step {steps}"
             raise ContractError(f"{where}: {error}") from None
         state = after
         steps += 1
-    _check_end(game, state, rules, players, f"{game.NAME} {rules}, seed {seed}")
+    _check_end(game, state, rules, players, f"{label}, seed {seed}")
     return steps
 
 

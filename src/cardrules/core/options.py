@@ -17,6 +17,7 @@ The text form lists only what differs from the defaults and parses back:
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from collections.abc import Collection, Iterable
 from typing import Any, Final, TypeVar, cast
@@ -168,6 +169,20 @@ _NOTHING = object()
 
 def rules_to_text(name: str, rules: Any) -> str:
     """The one-line text form: the game name and every option that is not the default."""
+    try:
+        return _cached_text(name, rules)
+    except TypeError:  # rules with an unhashable option value: work it out each time
+        return _rules_text(name, rules)
+
+
+@functools.lru_cache(maxsize=1024)
+def _cached_text(name: str, rules: Any) -> str:
+    # Working out the defaults builds the rules once per option: too dear for a
+    # value that is asked for on every record, message and log line.
+    return _rules_text(name, rules)
+
+
+def _rules_text(name: str, rules: Any) -> str:
     cls = type(rules)
     given = {field.name: getattr(rules, field.name) for field in attrs.fields(cls) if field.init}
     shown: dict[str, Any] = {}
