@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, SupportsIndex, cast
 
 import attrs
 
@@ -77,7 +77,7 @@ def require_whole_number(value: object, move: str, what: str) -> int:
     number: int | None = None
     if not isinstance(value, bool):
         try:
-            number = operator.index(value)  # type: ignore[arg-type]
+            number = operator.index(cast(SupportsIndex, value))
         except TypeError:
             number = None
     if number is None or not 0 <= number <= MAX_NUMBER:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import importlib
 import importlib.metadata
 from collections.abc import Callable, Iterable
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import attrs
 
@@ -97,7 +97,7 @@ def check_protocol(game: object) -> None:
             f"{label} is not a game: it lacks {', '.join(missing)} "
             "(a game provides every function of the cardrules.game.Game protocol)"
         )
-    name = game.NAME  # type: ignore[attr-defined]
+    name = cast(Any, game).NAME  # present: checked just above
     if not isinstance(name, str) or not name.isidentifier():
         raise RulesError(f"a game's NAME must be a name such as 'crazy_eights', not {name!r}")
 
