@@ -379,6 +379,28 @@ def test_penalty_mode_keeping_a_jack_not_of_the_called_suit_costs_nothing() -> N
     assert mau_mau.score(state).totals == (0, 0)
 
 
+def test_the_meaning_of_a_draw_says_what_the_50_point_penalty_costs_rule_mm_4_2() -> None:
+    """Rule MM-4.2: the player is told before drawing that the draw costs 50 points."""
+    rules = attrs.evolve(SINGLE, must_play="penalty")
+    state = position("9H 2C", "2D 3D 4S", "5H", rules=rules)
+    view = mau_mau.observe(state, 0)
+    assert mau_mau.explain_move(view, DRAW) == (
+        "take the top card of the stock; you could play a card, so drawing costs 50 points "
+        "off your score"
+    )
+    opponent = attrs.evolve(rules, penalty_target="opponent")
+    view = mau_mau.observe(position("9H 2C", "2D 3D 4S", "5H", rules=opponent), 0)
+    assert mau_mau.explain_move(view, DRAW).endswith("costs 50 points to your opponent")
+
+
+def test_the_meaning_of_a_draw_names_no_penalty_when_none_is_due_rule_mm_4_2() -> None:
+    """Rule MM-4.2 (no playable card) and MM-4.3 (keeping a J, 7 or 8 is free)."""
+    rules = attrs.evolve(SINGLE, must_play="penalty")
+    for hand, upcard in (("2C 3C", "5H"), ("JC 2D", "JH")):
+        view = mau_mau.observe(position(hand, "2S 3S 4S", upcard, rules=rules), 0)
+        assert mau_mau.explain_move(view, DRAW) == "take the top card of the stock"
+
+
 def test_a_draw_after_a_called_jack_shows_no_card_of_the_called_suit_its_jack_included() -> None:
     state = position("JC 2D", "2S 3S 4S", "JH", called=Suit.SPADES)
     state = play(state, "draw")  # he may keep JC, but would have had to play JS

@@ -101,6 +101,24 @@ def test_hook_example_of_seed_003_five_cards_four_bid_dealer_may_not_bid_one() -
         oh_hell.apply(state, Bid(1))
 
 
+def test_the_dealer_is_told_which_bid_the_hook_forbids_rule_oh_3_2() -> None:
+    """Rule OH-3.2: the missing bid is explained before the dealer chooses."""
+    state = oh_hell.deal(Rules(schedule="single", start_hand=5, first_dealer=3), seed=1)
+    state = play_all(state, "bid 2", "bid 1", "bid 1")
+    facts = {fact.label: fact.value for fact in oh_hell.describe(oh_hell.observe(state, 3))}
+    assert facts["bids so far"] == "4 for 5 tricks"
+    assert str(facts["hook"]).startswith("you may not bid 1: as the dealer")
+    assert "hook" not in {fact.label for fact in oh_hell.describe(oh_hell.observe(state, 0))}
+
+
+def test_hidden_simultaneous_bids_are_not_summed_as_bids_so_far_rule_oh_3_4() -> None:
+    """Rule OH-3.4: the sum of the bids is unknown until all are in."""
+    rules = Rules(schedule="single", start_hand=2, first_dealer=3, bidding="simultaneous")
+    state = play_all(oh_hell.deal(rules, seed=1), "bid 1", "bid 2")
+    facts = {fact.label: fact.value for fact in oh_hell.describe(oh_hell.observe(state, 2))}
+    assert facts["bids so far"] == "secret until every seat has bid (2 tricks)"
+
+
 def test_hook_binds_the_dealer_only() -> None:
     """Rule OH-3.2."""
     state = oh_hell.deal(Rules(schedule="single", start_hand=2, first_dealer=3), seed=1)

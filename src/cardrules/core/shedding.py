@@ -748,7 +748,7 @@ def playable(state: State, hand: int | None = None) -> int:
     return hand & stops.match_masks[up.index]
 
 
-def _option_cards(state: State, up: Card) -> int:
+def _option_cards(state: State | View, up: Card) -> int:
     """The cards the J/7/8 option (rule MM-4.3) lets a player keep: of the upcard's rank,
     and not of the suit to follow. After a called jack that suit is the called one, so a
     jack of the called suit follows suit and must be played like any card of it."""
@@ -758,7 +758,7 @@ def _option_cards(state: State, up: Card) -> int:
     return cards
 
 
-def _optional(state: State, up: Card, plays: int) -> bool:
+def _optional(state: State | View, up: Card, plays: int) -> bool:
     """The J/7/8 option (rule MM-4.3): the upcard is a J, 7 or 8, the player cannot follow
     suit (the called suit after a called jack, otherwise the upcard's suit) and his
     only playable cards are of the upcard's rank: he may draw instead."""
@@ -1704,7 +1704,7 @@ def explain_move(view: View, move: object) -> str:
     if isinstance(move, Draw):
         if view.pending:
             return f"draw the {view.pending} cards owed"
-        return "take the top card of the stock"
+        return "take the top card of the stock" + _draw_penalty_note(view)
     if isinstance(move, EndTurn):
         return "end your turn without playing"
     if not isinstance(move, Play):
@@ -1739,6 +1739,22 @@ def explain_move(view: View, move: object) -> str:
     if view.hand_sizes[view.seat] == 1:
         parts.append("your last card")
     return ", ".join(parts)
+
+
+def _draw_penalty_note(view: View) -> str:
+    """What drawing costs now: the drawing penalty when the seat could play instead."""
+    stops = view.rules.stops
+    up = view.upcard
+    if not stops.draw_penalty or view.charged or up is None:
+        return ""
+    plays = mask_of(move.card for move in view.legal_moves if isinstance(move, Play))
+    if not plays or _optional(view, up, plays):
+        return ""
+    if stops.penalty_to == "offender":
+        whom = "off your score"
+    else:
+        whom = "to your opponent" if stops.players == 2 else "to each other player"
+    return f"; you could play a card, so drawing costs {stops.draw_penalty} points {whom}"
 
 
 _SOFT_TRIES: Final = 64

@@ -371,8 +371,7 @@ def describe(view: View) -> tuple[Fact, ...]:
     if view.trick:
         facts.append(Fact("trick", tricks.trick_plays(view.leader, view.trick, rules.players)))
     if view.phase == Phase.BIDDING:
-        made = sum(bid for bid in view.bids if bid is not None)
-        facts.append(Fact("bids so far", f"{made} for {view.hand_size} tricks"))
+        facts.extend(_bidding_facts(view))
     facts.append(Fact("cards", view.hand_sizes, per_seat=True))
     shown = tuple(
         "?" if bid is None and done else bid for bid, done in zip(view.bids, view.has_bid)
@@ -380,6 +379,27 @@ def describe(view: View) -> tuple[Fact, ...]:
     facts.append(Fact("bid", shown, per_seat=True))
     facts.append(Fact("tricks won", view.tricks_won, per_seat=True))
     facts.append(Fact("hand", view.hand))
+    return tuple(facts)
+
+
+def _bidding_facts(view: View) -> tuple[Fact, ...]:
+    """The bids so far (hidden ones are not counted) and, for the dealer, the bid the hook
+    forbids (rule OH-3.2)."""
+    if view.rules.bidding == "simultaneous":
+        facts = [Fact("bids so far", f"secret until every seat has bid ({view.hand_size} tricks)")]
+    else:
+        made = sum(bid for bid in view.bids if bid is not None)
+        facts = [Fact("bids so far", f"{made} for {view.hand_size} tricks")]
+    offered = {move.tricks for move in view.legal_moves if isinstance(move, Bid)}
+    barred = [n for n in range(view.hand_size + 1) if n not in offered]
+    if offered and barred:
+        facts.append(
+            Fact(
+                "hook",
+                f"you may not bid {barred[0]}: as the dealer, your bid must not make the "
+                f"bids total {view.hand_size} (rule OH-3.2)",
+            )
+        )
     return tuple(facts)
 
 
