@@ -9,20 +9,27 @@ partnership that wins more than six tricks scores one point for each trick over
 six. The deal passes to the left; the first partnership to reach 5 points wins.
 
 This file is the whole game: its options, its description for the engine
-(:class:`cardrules.core.trickgame.TrickGame`), its view and its scoring. The
-engine supplies dealing, trick play, views, sampling, records and move numbers.
-Run it to watch the bots play one game: ``python examples/whist.py [SEED]``.
+(:class:`cardrules.core.trickgame.TrickGame`), its view, its scoring and a
+heuristic bot. The engine supplies dealing, trick play, views, sampling,
+records and move numbers. Importing this module registers the game as
+``whist``, so every cardrules tool plays it: the bots, ``simulate``, records,
+the conformance kit, and the command line, which also finds it by its import
+path (``cardrules simulate examples.whist``). Run it to watch the bots play one
+game: ``python examples/whist.py [SEED]``.
 """
 
 from __future__ import annotations
 
 import enum
+import random
 import sys
-from typing import Final
+from collections.abc import Sequence
+from typing import Any, Final
 
 import attrs
 
-from cardrules.bots import RandomBot
+from cardrules import games
+from cardrules.bots import Bot, RandomBot
 from cardrules.bots.ismcts import ISMCTSBot
 from cardrules.cards import DECK52, Card
 from cardrules.core import trickgame, tricks
@@ -31,7 +38,7 @@ from cardrules.core.options import check_int, rules_to_text
 from cardrules.core.trick_contract import *  # noqa: F403
 from cardrules.core.trickgame import State
 from cardrules.game import Chance, ChanceMode, Event, Fact, Log, Outcome, Score
-from cardrules.moves import Move
+from cardrules.moves import Move, Play
 from cardrules.play import play_game
 
 NAME: Final = "whist"
@@ -163,12 +170,40 @@ def explain_move(view: View, move: Move) -> str:
     return ""
 
 
+class WhistBot:
+    """Lead the highest card; take a trick the opponents hold with the lowest card
+    that wins it; otherwise (nothing wins, or the partner wins) play the lowest card."""
+
+    name = "heuristic"
+
+    def choose(self, view: View, legal_moves: Sequence[Any], rng: random.Random) -> Any:
+        """A card, as the class docstring describes."""
+        rules = tricks.trick_rules(view.trump_card.suit if view.trump_card else None)
+        plays = sorted(
+            (move for move in legal_moves if isinstance(move, Play)),
+            key=lambda move: (move.card.suit is rules.trump, move.card.rank),
+        )
+        if not plays or not view.trick:
+            return plays[-1] if plays else legal_moves[0]
+        partner = (view.seat + 2) % 4
+        if tricks.winning_seat(rules, view.trick, view.leader, 4) == partner:
+            return plays[0]
+        trick, led = view.trick, len(view.trick)
+        winning = [move for move in plays if tricks.winner(rules, (*trick, move.card)) == led]
+        return winning[0] if winning else plays[0]
+
+
+games.register(sys.modules[__name__], heuristic=WhistBot)
+
+
 def main(argv: list[str]) -> None:
-    """Play one game: two searching partners (seats 0 and 2) against two random ones."""
+    """Play one game: two searching partners (seats 0 and 2) against a random and
+    a heuristic player."""
     seed = int(argv[1]) if len(argv) > 1 else 1
     module = sys.modules[__name__]
     search = ISMCTSBot(module, iterations=8, playout_limit=20)
-    final = play_game(module, Rules(), [search, RandomBot(), search, RandomBot()], seed=seed)
+    bots: list[Bot] = [search, RandomBot(), search, WhistBot()]
+    final = play_game(module, Rules(), bots, seed=seed)
     for event in trickgame.events(final):
         if event.kind in ("trump", "scored", "over"):
             print(event)

@@ -1,46 +1,69 @@
-"""examples/whist.py: classic Whist written on the trick engine, checked as a game.
+"""Classic Whist (examples/whist.py), a trick game from outside the package.
 
-Rules checked: the dealer's last card is the trump card and stays in his hand;
-players follow suit; a partnership scores one point per trick over six; the
-first partnership to the target wins; records, move numbers and sampling work
-for a game defined outside the package.
+It is written on the public trick engine and registers itself; these tests
+check that it keeps the contract (the conformance kit), that its rules work
+(the dealer's last card is the trump card and stays in his hand; players follow
+suit; a partnership scores one point per trick over six; the first partnership
+to the target wins), and that every generic tool plays it: the bots, simulate,
+records and the command line.
 """
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import random
+import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
+from cardrules import games, testing
 from cardrules.bots import RandomBot
+from cardrules.bots.heuristics import heuristic_bot
 from cardrules.cards import DECK52, mask_of
+from cardrules.cli import main
 from cardrules.core import tricks
+from cardrules.moves import parse_move_text
 from cardrules.play import play_game
+from cardrules.records import Record, record_of, replay
+from cardrules.simulate import make_bot, simulate
+
+ROOT = Path(__file__).parent.parent
 
 
-def _load() -> ModuleType:
-    path = Path(__file__).parent.parent / "examples" / "whist.py"
-    spec = importlib.util.spec_from_file_location("whist_example", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["whist_example"] = module
-    spec.loader.exec_module(module)
-    return module
+@pytest.fixture
+def whist() -> Iterator[ModuleType]:
+    """The example module, registered for the test and removed afterwards (so that
+    the other tests see only the games of cardrules)."""
+    module = importlib.import_module("examples.whist")
+    games.register(module, heuristic=module.WhistBot)
+    yield module
+    games.unregister(module.NAME)
+    del sys.modules["examples.whist"]  # the next import registers it again
 
 
-whist = _load()
-
-
-def _random_game(seed: int, rules: object = None) -> object:
+def _random_game(whist: Any, seed: int, rules: object = None) -> Any:
     bots = [RandomBot() for _ in range(4)]
     return play_game(whist, rules or whist.Rules(), bots, seed=seed)
 
 
-def test_the_dealers_last_card_is_trump_and_stays_in_his_hand() -> None:
+def test_the_kit_passes(whist: Any) -> None:
+    report = testing.check_game(whist, games=3)
+    assert report.presets == ("default", "one_point") and report.moves > 6 * 52
+
+
+def test_registered_by_name_and_import_path(whist: Any) -> None:
+    assert isinstance(heuristic_bot("whist"), whist.WhistBot)
+    assert games.get("whist") is whist and "whist" in games.names()
+    assert games.reference(whist) == "examples.whist"
+    assert games.get("examples.whist") is whist
+
+
+def test_the_dealers_last_card_is_trump_and_stays_in_his_hand(whist: Any) -> None:
     state = whist.deal(whist.Rules(first_dealer=2), seed=0, deck=DECK52)
     # Card i goes to seat (2 + 1 + i) % 4: the last card, AS, goes to the dealer.
     assert state.trump_card == DECK52[-1]
@@ -50,7 +73,7 @@ def test_the_dealers_last_card_is_trump_and_stays_in_his_hand() -> None:
     assert whist.observe(state, 0).trump_card == DECK52[-1]
 
 
-def test_sample_keeps_the_trump_card_in_the_dealers_hand() -> None:
+def test_sample_keeps_the_trump_card_in_the_dealers_hand(whist: Any) -> None:
     state = whist.deal(whist.Rules(first_dealer=1), seed=4)
     view = whist.observe(state, 0)
     rng = random.Random(1)
@@ -61,7 +84,7 @@ def test_sample_keeps_the_trump_card_in_the_dealers_hand() -> None:
         assert sum(h.bit_count() for h in world.hands) == 52
 
 
-def test_players_must_follow_suit() -> None:
+def test_players_must_follow_suit(whist: Any) -> None:
     state = whist.deal(whist.Rules(first_dealer=0), seed=9)
     state = whist.apply(state, whist.legal_moves(state)[0])
     seat = whist.to_move(state)
@@ -72,8 +95,8 @@ def test_players_must_follow_suit() -> None:
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_one_point_per_trick_over_six_to_the_partnership(seed: int) -> None:
-    final = _random_game(seed)
+def test_one_point_per_trick_over_six_to_the_partnership(whist: Any, seed: int) -> None:
+    final = _random_game(whist, seed)
     for row in whist.score(final).deals:
         won = row.extra("tricks")
         team_tricks = (won[0] + won[2], won[1] + won[3])
@@ -83,8 +106,8 @@ def test_one_point_per_trick_over_six_to_the_partnership(seed: int) -> None:
 
 
 @pytest.mark.parametrize("target", [1, 5])
-def test_the_first_partnership_to_the_target_wins(target: int) -> None:
-    final = _random_game(7, whist.Rules(target=target))
+def test_the_first_partnership_to_the_target_wins(whist: Any, target: int) -> None:
+    final = _random_game(whist, 7, whist.Rules(target=target))
     score = whist.score(final)
     totals = score.totals
     assert totals[0] == totals[2] and totals[1] == totals[3]
@@ -97,7 +120,7 @@ def test_the_first_partnership_to_the_target_wins(target: int) -> None:
     assert max(t - p for t, p in zip(totals, before)) < target  # not over a deal earlier
 
 
-def test_records_and_move_numbers_round_trip() -> None:
+def test_records_and_move_numbers_round_trip(whist: Any) -> None:
     state = whist.deal(whist.Rules(), seed=2)
     rng = random.Random(2)
     for _ in range(30):
@@ -109,10 +132,99 @@ def test_records_and_move_numbers_round_trip() -> None:
     assert sorted(placed) == sorted(DECK52)  # every card in exactly one zone
 
 
-def test_explicit_chance_deals_the_same_way() -> None:
+def test_explicit_chance_deals_the_same_way(whist: Any) -> None:
     rules = whist.Rules(first_dealer=3)
     state = whist.deal(rules, seed=0, chance="explicit")
     for card in DECK52:
         state = whist.apply(state, whist.parse_move(state, f"deal {card}"))
     fixed = whist.deal(rules, seed=0, deck=DECK52)
     assert state.hands == fixed.hands and state.trump_card == fixed.trump_card
+
+
+def test_the_heuristic_takes_a_trick_cheaply_unless_the_partner_holds_it(whist: Any) -> None:
+    """The heuristic: lead the highest card, win with the lowest winning card, and
+    play the lowest card over a partner's winning card."""
+    # Dealer 3 deals DECK52 in order from seat 0: seat 0 holds 2C 6C 10C AC ... JS,
+    # seat 1 3C 7C JC ..., seat 2 4C 8C QC ..., seat 3 5C 9C KC ... and the
+    # dealer's last card, AS, that makes spades trump.
+    state = whist.deal(whist.Rules(first_dealer=3), seed=0, deck=DECK52)
+    bot, rng = whist.WhistBot(), random.Random(0)
+
+    def choice() -> str:
+        view = whist.observe(state, whist.to_move(state))
+        return str(bot.choose(view, whist.legal_moves(state), rng))
+
+    assert choice() == "play JS"  # its highest card: a trump
+    state = whist.apply(state, parse_move_text("play 2C"))
+    assert choice() == "play 3C"  # the lowest club that beats the 2C
+    state = whist.apply(state, parse_move_text("play JC"))
+    assert choice() == "play QC"  # the lowest club over the opponent's JC
+    state = whist.apply(state, parse_move_text("play 4C"))
+    assert choice() == "play 5C"  # the partner's JC wins: the KC is kept
+
+
+def test_the_bots_play_it(whist: Any) -> None:
+    state = whist.deal(whist.Rules(), seed=5)
+    rng = random.Random(1)
+    bots = [heuristic_bot("whist"), make_bot("ismcts:8:heuristic", "whist")]
+    bots += [make_bot("random", whist), make_bot("ismcts:8", whist)]
+    for _ in range(60):
+        seat = whist.to_move(state)
+        view = whist.observe(state, seat)
+        state = whist.apply(state, bots[seat].choose(view, whist.legal_moves(state), rng))
+    assert whist.score(state).deals  # a whole deal played and scored
+
+
+def test_simulate_and_records(whist: Any, tmp_path: Path) -> None:
+    results = simulate(whist, ["heuristic", "random"] * 2, games=4, seed=2, workers=1)
+    assert results.game == "whist" and results.games_played == 4
+    in_two = simulate("whist", ["heuristic", "random"] * 2, games=4, seed=2, workers=2)
+    assert in_two.results == results.results
+    final = _random_game(whist, 3, whist.PRESETS["one_point"])
+    record = record_of(final)
+    assert record.game == "whist" and len(record.moves) == 52
+    path = tmp_path / "whist.json"
+    path.write_text(record.to_json(), encoding="utf-8")
+    assert replay(Record.from_json(path.read_text(encoding="utf-8"))) == final
+
+
+def test_the_command_line_plays_it(
+    capsys: pytest.CaptureFixture[str], whist: Any, tmp_path: Path
+) -> None:
+    assert main(["rules", "whist"]) == 0
+    assert "target" in capsys.readouterr().out
+    argv = ["simulate", "whist", "--games", "3", "--workers", "1", "--csv", "--quiet"]
+    assert main(argv) == 0
+    assert capsys.readouterr().out.count("\n") == 4
+    record = tmp_path / "whist.json"
+    record.write_text(record_of(_random_game(whist, 1, whist.PRESETS["one_point"])).to_json())
+    assert main(["replay", str(record)]) == 0
+    assert "target reached" in capsys.readouterr().out
+
+
+def test_the_command_line_finds_it_by_import_path(tmp_path: Path) -> None:
+    """A fresh process: the import path loads the module, which registers itself;
+    a person plays seat 0 against the heuristic bot and the record is saved."""
+    argv = ["play", "examples.whist", "--seed", "3", "--record", str(tmp_path / "game.json")]
+    result = subprocess.run(
+        [sys.executable, "-m", "cardrules", *argv],
+        input="1\nhint\n1\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "hint: " in result.stdout and "The record is saved" in result.stdout
+    record = Record.from_json((tmp_path / "game.json").read_text(encoding="utf-8"))
+    assert record.game == "whist" and (record.seats or ()).count(0) == 2
+    argv = ["simulate", "examples.whist", "--games", "2", "--workers", "2", "--quiet"]
+    result = subprocess.run(
+        [sys.executable, "-m", "cardrules", *argv],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "2 games of whist" in result.stdout
