@@ -30,7 +30,7 @@ from cardrules.cards import DECK52, Card
 from cardrules.core import shedding
 from cardrules.core.options import check_int, rules_to_text, set_resolved
 from cardrules.core.shedding import Effect, State, Stops, StopsRules
-from cardrules.game import Event, Outcome, Score
+from cardrules.game import Event, Score
 from cardrules.moves import Play
 
 NAME: Final = "crazy_eights"
@@ -91,13 +91,12 @@ def _finish_deal(state: State) -> shedding.DealEnd:
     if out:
         points = [sum(values) if seat == out[0] else -value for seat, value in enumerate(values)]
         text = f"seat {out[0]} went out and collects {sum(values)}"
-        outcome = Outcome("schedule complete", (out[0],))
     else:
         points = [0] * len(values)
         text = "the deal is blocked: nobody pays"
-        outcome = Outcome("blocked", tuple(range(len(values))), draw=True)
     match = state.match.finish_deal(points, (("hand_values", tuple(values)),))
-    return shedding.DealEnd(state, match, Event("scored", text=text), outcome)
+    # No verdict of its own: the game is one deal (deals= below), and the core ends it.
+    return shedding.DealEnd(state, match, Event("scored", text=text), None)
 
 
 def score(state: State) -> Score:
@@ -112,7 +111,7 @@ def score(state: State) -> Score:
  move_from_index, events, moves_played, zones, observe, sample, state_to_dict, state_from_dict,
  players, deal_number, moves_made, origin, describe, explain_move) = shedding.game_functions(
     module=__name__, name=NAME, version=version, rules_class=Rules, numbers=NUMBERS,
-    finish_deal=_finish_deal, score=score, title=TITLE,
+    finish_deal=_finish_deal, score=score, title=TITLE, deals=lambda rules: 1,
 )  # fmt: skip
 
 

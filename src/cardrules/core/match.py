@@ -27,7 +27,7 @@ from cardrules.cards import Card, validate_deck_order
 from cardrules.core.options import BaseRules
 from cardrules.core.randomness import Stream
 from cardrules.errors import DeckError
-from cardrules.game import DealRow, Outcome, winners_by_total
+from cardrules.game import DealRow, EndReason, Outcome, winners_by_total
 
 __all__ = [
     "Match",
@@ -136,12 +136,14 @@ def match_over(
     deals: int | None = None,
     better: Literal["high", "low"] = "high",
     decided: Outcome | None = None,
+    blocked: bool = False,
 ) -> Outcome | None:
     """After a deal is scored: how the match ends now, or None when it goes on.
 
     ``decided`` is the game's own verdict (a target reached, say) and wins; then
     the schedule: after ``deals`` deals the best total wins (several best totals
-    are a draw between them); then the safety caps (:func:`cap_reached`).
+    are a draw between them; the reason is "blocked" when the last deal was,
+    ``blocked``, else "schedule complete"); then the safety caps (:func:`cap_reached`).
 
     >>> from cardrules.core.options import BaseRules
     >>> m = Match.start(dealer=0, players=2).finish_deal((3, 5), extras=())
@@ -154,7 +156,8 @@ def match_over(
         return decided
     if deals is not None and match.deal_number >= deals:
         winners = winners_by_total(match.totals, better)
-        return Outcome("schedule complete", winners, draw=len(winners) > 1)
+        reason: EndReason = "blocked" if blocked else "schedule complete"
+        return Outcome(reason, winners, draw=len(winners) > 1)
     if cap_reached(rules, match.deal_number, moves_made):
         return truncated()
     return None

@@ -2122,8 +2122,10 @@ class DealEnd(NamedTuple):
     ``state`` is the finished deal (with any field of the game reset, such as
     drawing penalties already counted); ``match`` the match with the deal
     recorded (``state.match.finish_deal(...)``); ``event`` the public event that
-    reports the score; ``outcome`` how the game ends now, or None to play on
-    (the core then stops at a safety cap or deals the next deal).
+    reports the score; ``outcome`` the game's own verdict (a target reached,
+    say), or None: the core then ends the game when its schedule of deals is
+    complete (``game_functions(deals=...)``) or at a safety cap, else deals the
+    next deal (:func:`cardrules.core.match.match_over`).
     """
 
     state: State
@@ -2186,6 +2188,8 @@ def game_functions(
     score: Callable[[State], Score],
     title: str = "Mau-Mau",
     state_rules: type[StopsRules] | None = None,
+    deals: Callable[[Any], int | None] | None = None,
+    better: Literal["high", "low"] = "high",
 ) -> GameFunctions:
     """Every contract function of a Stops game, from its ``Rules`` and two hooks.
 
@@ -2196,10 +2200,13 @@ def game_functions(
     ``score`` is the game's ``score``; ``title`` names the game in messages;
     ``state_rules`` is the rules class whose states the functions accept
     (default ``rules_class``; a game whose variants share its mechanics names
-    their common base). Every function refuses another game's state or view
-    with an :class:`~cardrules.errors.ArgumentError`.
-    After a deal the core ends the game on the hook's outcome, else at a safety
-    cap, else deals the next deal.
+    their common base); ``deals(rules)`` is the number of deals the game lasts
+    (None, the default: until the hook's verdict), after which the ``better``
+    total wins. Every function refuses another game's state or view with an
+    :class:`~cardrules.errors.ArgumentError`.
+    After a deal the core ends the game on the hook's verdict, else when the
+    schedule is complete (a blocked last deal ends it as "blocked"), else at a
+    safety cap (:func:`cardrules.core.match.match_over`), else deals the next deal.
 
     >>> from cardrules.games import mau_mau_standard
     >>> mau_mau_standard.apply.__module__
@@ -2231,11 +2238,18 @@ def game_functions(
         while state.phase is scoring:
             end = finish_deal(state)
             log = end.state.log.append(end.event)
-            if end.outcome is not None:
-                return game_over(end.state, end.match, log, end.outcome)
             rules = end.state.rules
-            if match_core.cap_reached(rules, end.match.deal_number, end.state.moves_made):
-                return game_over(end.state, end.match, log, match_core.truncated())
+            outcome = match_core.match_over(
+                rules,
+                end.match,
+                end.state.moves_made,
+                deals=None if deals is None else deals(rules),
+                better=better,
+                decided=end.outcome,
+                blocked=all(end.state.hands),  # nobody went out
+            )
+            if outcome is not None:
+                return game_over(end.state, end.match, log, outcome)
             state = begin_deal(end.state, end.match, log)
         return state
 

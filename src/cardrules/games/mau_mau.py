@@ -64,13 +64,7 @@ from cardrules.core.options import (
 )
 from cardrules.core.shedding import Effect, Phase, State, Stops, StopsRules, View, hand_value
 from cardrules.errors import RulesError
-from cardrules.game import (
-    EndReason,
-    Event,
-    Outcome,
-    Score,
-    winners_by_total,
-)
+from cardrules.game import Event, Outcome, Score, winners_by_total
 
 __all__ = [
     "NAME",
@@ -329,7 +323,7 @@ def _deal_points(state: State) -> tuple[tuple[int, int], tuple[int, int], bool]:
 
 
 def _finish_deal(state: State) -> shedding.DealEnd:
-    """Score the deal; end a single deal, or the game at the target (unless tied)."""
+    """Score the deal; end the game at the target (unless tied)."""
     rules = _rules(state)
     cards, values, blocked = _deal_points(state)
     penalties = state.penalties
@@ -346,16 +340,17 @@ def _finish_deal(state: State) -> shedding.DealEnd:
     state = state._replace(penalties=(0, 0))
     totals = match.totals
     outcome: Outcome | None = None
-    if rules.target is None:
-        winners = winners_by_total(totals, "high")
-        reason: EndReason = "blocked" if blocked else "schedule complete"
-        outcome = Outcome(reason, winners, draw=len(winners) > 1)
     # The first to the target wins; the higher total if both; a tie deals again (MM-7.3).
-    elif max(totals) >= rules.target:
+    if rules.target is not None and max(totals) >= rules.target:
         winners = winners_by_total(totals, "high")
         if len(winners) == 1:
             outcome = Outcome("target reached", winners)
     return shedding.DealEnd(state, match, event, outcome)
+
+
+def _deals(rules: Rules) -> int | None:
+    """Without a target the game is one deal (rule MM-7.3); the higher total wins it."""
+    return 1 if rules.target is None else None
 
 
 # --------------------------------------------------------------------------- scores
@@ -391,5 +386,5 @@ def score(state: State) -> Score:
  move_from_index, events, moves_played, zones, observe, sample, state_to_dict, state_from_dict,
  players, deal_number, moves_made, origin, describe, explain_move) = shedding.game_functions(
     module=__name__, name=NAME, version=version, rules_class=Rules, numbers=_NUMBERS,
-    finish_deal=_finish_deal, score=score,
+    finish_deal=_finish_deal, score=score, deals=_deals,
 )  # fmt: skip

@@ -351,7 +351,8 @@ def deck_of(rules: StandardOptions) -> tuple[Card, ...]:
 
 
 def _finish_deal(state: State) -> shedding.DealEnd:
-    """The deal is over: the player who went out wins; a blocked deal is drawn."""
+    """The deal is over: the player who went out scores 1 and wins (the game is one
+    deal, and the core ends it); a blocked deal is drawn."""
     hands = state.hands
     players = len(hands)
     out = tuple(seat for seat, hand in enumerate(hands) if not hand)
@@ -362,13 +363,13 @@ def _finish_deal(state: State) -> shedding.DealEnd:
         ("blocked", (int(blocked),) * players),
     )
     match = state.match.finish_deal(points, extras)
-    if blocked:
-        text = "the deal is blocked: nobody wins"
-        outcome = Outcome("blocked", tuple(range(players)), draw=True)
-    else:
-        text = f"seat {out[0]} went out and wins"
-        outcome = Outcome("schedule complete", out)
-    return shedding.DealEnd(state, match, Event("scored", text=text), outcome)
+    text = "the deal is blocked: nobody wins" if blocked else f"seat {out[0]} went out and wins"
+    return shedding.DealEnd(state, match, Event("scored", text=text), None)
+
+
+def _one_deal(rules: StandardOptions) -> int:
+    """The game is one deal (rule MMS-5.1)."""
+    return 1
 
 
 def _payoffs(outcome: Outcome | None, players: int) -> tuple[float, ...]:
@@ -403,4 +404,5 @@ def score(state: State) -> Score:
  players, deal_number, moves_made, origin, describe, explain_move) = shedding.game_functions(
     module=__name__, name=NAME, version=version, rules_class=Rules, numbers=NUMBERS,
     finish_deal=_finish_deal, score=score, title=TITLE, state_rules=StandardOptions,
+    deals=_one_deal,
 )  # fmt: skip
