@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import enum
 import random
+import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, Generic, Literal, Protocol, TypeVar
+from typing import Any, Final, Generic, Literal, Protocol, TypeVar
 
 import attrs
 
@@ -25,6 +26,7 @@ from cardrules.cards import Card
 
 __all__ = [
     "CHANCE",
+    "CONTRACT_NAMES",
     "Chance",
     "ChanceMode",
     "DealRow",
@@ -35,6 +37,7 @@ __all__ = [
     "Origin",
     "Outcome",
     "Score",
+    "export",
 ]
 
 T = TypeVar("T")
@@ -437,3 +440,30 @@ class Game(Protocol):
     def explain_move(self, view: Any, move: Any) -> str:
         """What choosing ``move`` means, in a few words, or "" when its text says it all."""
         ...
+
+
+#: The names every game module provides: those of the :class:`Game` protocol, in its order.
+CONTRACT_NAMES: Final[tuple[str, ...]] = tuple(
+    name for name in vars(Game) if not name.startswith("_")
+)
+
+
+def export(module: str, *names: str) -> None:
+    """Set a game module's ``__all__``: ``names`` and every name of the :class:`Game` protocol.
+
+    ``names`` are what the module adds to the contract (its own constants and
+    functions) and the types it takes from a core; a game module calls this once,
+    ``export(__name__, "VALUES", "hand_points")``, instead of repeating the
+    protocol's names in a literal ``__all__``. A type checker then sees no
+    ``__all__``: every name the module defines is public, and it re-exports the
+    names it takes from a core with a star import (as from
+    :mod:`cardrules.core.trick_contract`) or an ``import ... as`` of the same name.
+
+    >>> import types, sys
+    >>> sys.modules["example_game"] = types.ModuleType("example_game")
+    >>> export("example_game", "VALUES")
+    >>> sys.modules.pop("example_game").__all__[:3]
+    ['VALUES', 'NAME', 'TITLE']
+    """
+    contract = [name for name in CONTRACT_NAMES if name not in names]
+    vars(sys.modules[module])["__all__"] = [*names, *contract]

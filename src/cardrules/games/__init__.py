@@ -26,7 +26,7 @@ from typing import Any, Final, cast
 import attrs
 
 from cardrules.errors import RulesError
-from cardrules.game import Game
+from cardrules.game import CONTRACT_NAMES, Game
 from cardrules.games import enfle, mau_mau, mau_mau_standard, maverick, oh_hell, strafpoint
 
 __all__ = [
@@ -52,9 +52,7 @@ __all__ = [
 ENTRY_POINT_GROUP: Final = "cardrules.games"
 
 #: The names every game must provide (the :class:`~cardrules.game.Game` protocol).
-PROTOCOL_NAMES: Final = tuple(
-    name for name in Game.__dict__ if not name.startswith("_")
-)
+PROTOCOL_NAMES: Final = CONTRACT_NAMES
 
 
 @attrs.frozen(slots=True)

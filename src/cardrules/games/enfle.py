@@ -62,48 +62,11 @@ from cardrules.core.serial import StateReader
 # The contract functions are the engine's: this module adds the game's description.
 from cardrules.core.trick_contract import *  # noqa: F403
 from cardrules.core.trickgame import State
-from cardrules.game import Chance, ChanceMode, Event, Fact, Log, Score
+from cardrules.game import Chance, ChanceMode, Event, Fact, Log, Score, export
 from cardrules.moves import Move
 
-__all__ = [
-    "CARDS_EACH",
-    "NAME",
-    "NUM_MOVES",
-    "PRESETS",
-    "TITLE",
-    "Phase",
-    "Rules",
-    "State",
-    "View",
-    "apply",
-    "card_points",
-    "chance_outcomes",
-    "deal",
-    "deal_number",
-    "deck_of",
-    "describe",
-    "events",
-    "explain_move",
-    "is_over",
-    "legal_moves",
-    "lowest_rank",
-    "move_from_index",
-    "move_index",
-    "moves_made",
-    "moves_played",
-    "observe",
-    "origin",
-    "parse_move",
-    "players",
-    "sample",
-    "score",
-    "state_from_dict",
-    "state_to_dict",
-    "teams",
-    "to_move",
-    "version",
-    "zones",
-]
+# The public names: these and those of the Game protocol.
+export(__name__, "CARDS_EACH", "Phase", "State", "View", "card_points", "lowest_rank")
 
 NAME: Final = "enfle"
 #: The game's name for people (menus, the command line).

@@ -62,48 +62,15 @@ from cardrules.core.options import (
     rules_to_text,
     set_resolved,
 )
-from cardrules.core.shedding import Effect, Phase, State, Stops, StopsRules, View, hand_value
+from cardrules.core.shedding import Effect, Stops, StopsRules, hand_value
+from cardrules.core.shedding import Phase as Phase
+from cardrules.core.shedding import State as State
+from cardrules.core.shedding import View as View
 from cardrules.errors import RulesError
-from cardrules.game import Event, Outcome, Score, winners_by_total
+from cardrules.game import Event, Outcome, Score, export, winners_by_total
 
-__all__ = [
-    "NAME",
-    "NUM_MOVES",
-    "PRESETS",
-    "TITLE",
-    "VALUES",
-    "Phase",
-    "Rules",
-    "State",
-    "View",
-    "apply",
-    "chance_outcomes",
-    "deal",
-    "deal_number",
-    "deck_of",
-    "describe",
-    "events",
-    "explain_move",
-    "hand_points",
-    "is_over",
-    "legal_moves",
-    "move_from_index",
-    "move_index",
-    "moves_made",
-    "moves_played",
-    "observe",
-    "origin",
-    "parse_move",
-    "players",
-    "sample",
-    "score",
-    "state_from_dict",
-    "state_to_dict",
-    "teams",
-    "to_move",
-    "version",
-    "zones",
-]
+# The public names: these and those of the Game protocol.
+export(__name__, "VALUES", "Phase", "State", "View", "hand_points")
 
 NAME: Final = "mau_mau"
 #: The game's name for people (menus, the command line).

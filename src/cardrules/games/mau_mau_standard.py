@@ -79,46 +79,14 @@ from cardrules.core.options import (
     rules_to_text,
     set_resolved,
 )
-from cardrules.core.shedding import Effect, Phase, State, Stops, StopsRules, View
-from cardrules.game import Event, Outcome, Score
+from cardrules.core.shedding import Effect, Stops, StopsRules
+from cardrules.core.shedding import Phase as Phase
+from cardrules.core.shedding import State as State
+from cardrules.core.shedding import View as View
+from cardrules.game import Event, Outcome, Score, export
 
-__all__ = [
-    "NAME",
-    "NUM_MOVES",
-    "PRESETS",
-    "TITLE",
-    "Phase",
-    "Rules",
-    "StandardOptions",
-    "State",
-    "View",
-    "apply",
-    "chance_outcomes",
-    "deal",
-    "deal_number",
-    "deck_of",
-    "describe",
-    "events",
-    "explain_move",
-    "is_over",
-    "legal_moves",
-    "move_from_index",
-    "move_index",
-    "moves_made",
-    "moves_played",
-    "observe",
-    "origin",
-    "parse_move",
-    "players",
-    "sample",
-    "score",
-    "state_from_dict",
-    "state_to_dict",
-    "teams",
-    "to_move",
-    "version",
-    "zones",
-]
+# The public names: these and those of the Game protocol.
+export(__name__, "Phase", "StandardOptions", "State", "View")
 
 NAME: Final = "mau_mau_standard"
 #: Changes whenever the behaviour of this game changes, so records say which rules made them.

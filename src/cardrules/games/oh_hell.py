@@ -54,46 +54,11 @@ from cardrules.core.serial import StateReader
 # The contract functions are the engine's: this module adds the game's description.
 from cardrules.core.trick_contract import *  # noqa: F403
 from cardrules.core.trickgame import State
-from cardrules.game import Chance, ChanceMode, Event, Fact, Log, Score
+from cardrules.game import Chance, ChanceMode, Event, Fact, Log, Score, export
 from cardrules.moves import Bid, Move, Play
 
-__all__ = [
-    "NAME",
-    "NUM_MOVES",
-    "PRESETS",
-    "TITLE",
-    "Phase",
-    "Rules",
-    "State",
-    "View",
-    "apply",
-    "chance_outcomes",
-    "deal",
-    "deal_number",
-    "deck_of",
-    "describe",
-    "events",
-    "explain_move",
-    "is_over",
-    "legal_moves",
-    "move_from_index",
-    "move_index",
-    "moves_made",
-    "moves_played",
-    "observe",
-    "origin",
-    "parse_move",
-    "players",
-    "sample",
-    "schedule_sizes",
-    "score",
-    "state_from_dict",
-    "state_to_dict",
-    "teams",
-    "to_move",
-    "version",
-    "zones",
-]
+# The public names: these and those of the Game protocol.
+export(__name__, "Phase", "State", "View", "schedule_sizes")
 
 NAME: Final = "oh_hell"
 #: The game's name for people (menus, the command line).

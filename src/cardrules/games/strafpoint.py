@@ -51,51 +51,17 @@ from cardrules.cards import ALL_CARDS, Card
 from cardrules.core import shedding
 from cardrules.core.checks import wrong_state
 from cardrules.core.options import check_int, rules_to_text
-from cardrules.core.shedding import Phase, State, View
-from cardrules.game import DealRow, Event, Outcome, Score, winners_by_total
+from cardrules.core.shedding import Phase as Phase
+from cardrules.core.shedding import State as State
+from cardrules.core.shedding import View as View
+from cardrules.game import DealRow, Event, Outcome, Score, export, winners_by_total
 from cardrules.games import mau_mau_standard
-from cardrules.games.mau_mau_standard import NUMBERS, StandardOptions, deck_of, teams
+from cardrules.games.mau_mau_standard import NUMBERS, StandardOptions
+from cardrules.games.mau_mau_standard import deck_of as deck_of
+from cardrules.games.mau_mau_standard import teams as teams
 
-__all__ = [
-    "NAME",
-    "NUM_MOVES",
-    "PRESETS",
-    "TITLE",
-    "VALUES",
-    "Phase",
-    "Rules",
-    "State",
-    "View",
-    "apply",
-    "chance_outcomes",
-    "deal",
-    "deal_number",
-    "deck_of",
-    "describe",
-    "events",
-    "explain_move",
-    "final_outcome",
-    "hand_points",
-    "is_over",
-    "legal_moves",
-    "move_from_index",
-    "move_index",
-    "moves_made",
-    "moves_played",
-    "observe",
-    "origin",
-    "parse_move",
-    "players",
-    "rounds_won",
-    "sample",
-    "score",
-    "state_from_dict",
-    "state_to_dict",
-    "teams",
-    "to_move",
-    "version",
-    "zones",
-]
+# The public names: these and those of the Game protocol.
+export(__name__, "VALUES", "Phase", "State", "View", "final_outcome", "hand_points", "rounds_won")
 
 NAME: Final = "strafpoint"
 #: The game's name for people (menus, the command line).
