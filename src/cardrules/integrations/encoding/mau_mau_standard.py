@@ -78,19 +78,6 @@ from cardrules.games.mau_mau_standard import Rules
 from cardrules.integrations.encoding import stops
 from cardrules.integrations.encoding.layout import Layout, Tensor
 
-__all__ = [
-    "NAME",
-    "PLAYER_ACTIONS",
-    "default_max_moves",
-    "encode_information_state",
-    "encode_observation",
-    "information_state_layout",
-    "max_decisions",
-    "observation_layout",
-    "payoff_bounds",
-    "utility_sum",
-]
-
 NAME = "mau_mau_standard"
 #: Move numbers 0..137 are the seats' moves; the chance outcomes follow.
 PLAYER_ACTIONS = 138

@@ -68,19 +68,6 @@ from cardrules.integrations.encoding.layout import (
     since_last,
 )
 
-__all__ = [
-    "NAME",
-    "PLAYER_ACTIONS",
-    "default_max_moves",
-    "encode_information_state",
-    "encode_observation",
-    "information_state_layout",
-    "max_decisions",
-    "observation_layout",
-    "payoff_bounds",
-    "utility_sum",
-]
-
 NAME = "oh_hell"
 #: Move numbers 0..69 are the seats' moves; the chance outcomes follow.
 PLAYER_ACTIONS = 70
