@@ -204,11 +204,13 @@ __all__ = [
     "View",
     "apply",
     "begin_deal",
+    "cached_table",
     "chance_outcomes",
     "game_functions",
     "game_over",
     "hand_value",
     "legal_moves",
+    "mask_value",
     "move_forms",
     "new_game",
     "observe",
@@ -423,7 +425,17 @@ def hand_value(stops: Stops, hand: int) -> int:
     >>> hand_value(table, mask_of(parse_cards("2C 10H AS")))
     26
     """
-    values = stops.values
+    return mask_value(stops.values, hand)
+
+
+def mask_value(values: Sequence[int], hand: int) -> int:
+    """The point value of the cards of a hand mask, with ``values`` by rank (index 2..14).
+
+    >>> from cardrules.cards import parse_cards
+    >>> values = (0, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20, 10, 10, 11)
+    >>> mask_value(values, mask_of(parse_cards("JS 2H")))
+    22
+    """
     total = 0
     while hand:
         low = hand & -hand
@@ -441,6 +453,27 @@ class StopsRules(BaseRules):
     """
 
     stops: Stops = attrs.field(init=False, eq=False, repr=False)
+
+
+_TABLES: dict[tuple[object, ...], Stops] = {}
+#: The options no table depends on: the first dealer and the safety caps.
+_NOT_IN_TABLES: Final = frozenset(field.name for field in attrs.fields(BaseRules))
+
+
+def cached_table(rules: StopsRules, build: Callable[[Any], Stops]) -> Stops:
+    """``build(rules)``, the game's table for these rules, built once for each set of
+    options (the first dealer and the caps aside): rules are made often, tables rarely.
+
+    A game's ``Rules.__attrs_post_init__`` calls it once its options are checked and
+    resolved: ``set_resolved(self, "stops", cached_table(self, build))``.
+    """
+    fields = attrs.fields(type(rules))
+    options = (getattr(rules, f.name) for f in fields if f.init and f.name not in _NOT_IN_TABLES)
+    key = (build, *options)
+    table = _TABLES.get(key)
+    if table is None:
+        table = _TABLES[key] = build(rules)
+    return table
 
 
 # --------------------------------------------------------------------------- the state

@@ -166,58 +166,42 @@ class Rules(StopsRules):
                 "(a special starter is buried, so it never acts): choose one"
             )
         check_choice("restock", self.restock, ("reshuffle", "none"))
-        set_resolved(self, "stops", _table(self))
+        set_resolved(self, "stops", shedding.cached_table(self, _table))
 
     def __str__(self) -> str:
         return rules_to_text(NAME, self)
 
 
-_TABLES: dict[tuple[object, ...], Stops] = {}
-
-
 def _table(rules: Rules) -> Stops:
     """The shedding core's table for these rules (rules MM-1.1 to MM-7.2)."""
-    key = (
-        rules.must_play,
-        rules.penalty_target,
-        rules.jacks_wild,
-        rules.last_card_effects,
-        rules.starter_effects,
-        rules.bury_special_starter,
-        rules.restock,
-        rules.one_card_penalty_ends_turn,
+    penalty = rules.must_play == "penalty"
+    return Stops(
+        players=2,
+        hand_size=7,
+        deck=DECK52,
+        effects={
+            7: Effect(draw=1),
+            8: Effect(draw=3),
+            JACK: Effect(call=True, wild=rules.jacks_wild),
+        },
+        choice_ranks=SPECIAL_RANKS,
+        call_own_suit=False,
+        call_required=False,
+        draw_rule="until_playable",
+        voluntary_draw=penalty,
+        draw_penalty=PENALTY if penalty else 0,
+        penalty_to="others" if rules.penalty_target == "opponent" else "offender",
+        announce=True,
+        announce_penalty="next_turn",
+        announce_cards=1,
+        announce_ends_turn=rules.one_card_penalty_ends_turn,
+        last_card_effects=rules.last_card_effects,
+        starter_effects=rules.starter_effects,
+        bury_ranks=SPECIAL_RANKS if rules.bury_special_starter else (),
+        restock=rules.restock == "reshuffle",
+        values=VALUES,
+        rule_ids=_RULE_IDS,
     )
-    table = _TABLES.get(key)
-    if table is None:
-        penalty = rules.must_play == "penalty"
-        table = _TABLES[key] = Stops(
-            players=2,
-            hand_size=7,
-            deck=DECK52,
-            effects={
-                7: Effect(draw=1),
-                8: Effect(draw=3),
-                JACK: Effect(call=True, wild=rules.jacks_wild),
-            },
-            choice_ranks=SPECIAL_RANKS,
-            call_own_suit=False,
-            call_required=False,
-            draw_rule="until_playable",
-            voluntary_draw=penalty,
-            draw_penalty=PENALTY if penalty else 0,
-            penalty_to="others" if rules.penalty_target == "opponent" else "offender",
-            announce=True,
-            announce_penalty="next_turn",
-            announce_cards=1,
-            announce_ends_turn=rules.one_card_penalty_ends_turn,
-            last_card_effects=rules.last_card_effects,
-            starter_effects=rules.starter_effects,
-            bury_ranks=SPECIAL_RANKS if rules.bury_special_starter else (),
-            restock=rules.restock == "reshuffle",
-            values=VALUES,
-            rule_ids=_RULE_IDS,
-        )
-    return table
 
 
 #: Named rules used by the tests, the docs and the command line.

@@ -198,10 +198,7 @@ class StandardOptions(StopsRules):
                 self.mau_penalty_cards,
                 "when mau_penalty=False (a missed 'Mau' costs nothing)",
             )
-        set_resolved(self, "stops", table(self))
-
-
-_TABLES: dict[tuple[object, ...], Stops] = {}
+        set_resolved(self, "stops", shedding.cached_table(self, table))
 
 
 def table(options: StandardOptions) -> Stops:
@@ -213,52 +210,34 @@ def table(options: StandardOptions) -> Stops:
     >>> t.effect(9) == shedding.NO_EFFECT, t.effect(11).wild, t.effect(11).on_itself
     (True, True, False)
     """
-    key = (
-        options.players,
-        options.hand_size,
-        options.deck32,
-        options.nine_reverses,
-        options.ace_skips,
-        options.ace_skips_replaces_eight,
-        options.mau_penalty,
-        options.mau_penalty_cards,
-        options.stack_sevens,
-        options.jack_on_jack,
-        options.voluntary_draw,
-        options.starter_effects,
-        options.last_card_effects,
+    effects = {
+        7: Effect(draw=2, stack=options.stack_sevens),
+        JACK: Effect(call=True, wild=True, on_itself=options.jack_on_jack),
+    }
+    if not options.ace_skips_replaces_eight:
+        effects[8] = Effect(skip=1)
+    if options.nine_reverses:
+        effects[9] = Effect(reverse=True)
+    if options.ace_skips:
+        effects[ACE] = Effect(skip=1)
+    return Stops(
+        players=options.players,
+        hand_size=options.hand_size,
+        deck=DECK32 if options.deck32 else DECK52,
+        effects=effects,
+        choice_ranks=(),
+        call_own_suit=True,
+        call_required=True,
+        draw_rule="once",
+        voluntary_draw=options.voluntary_draw,
+        announce=options.mau_penalty,
+        announce_penalty="draw" if options.mau_penalty else "none",
+        announce_cards=options.mau_penalty_cards or 1,
+        last_card_effects=options.last_card_effects,
+        starter_effects=options.starter_effects,
+        restock=True,
+        rule_ids=_RULE_IDS,
     )
-    found = _TABLES.get(key)
-    if found is None:
-        effects = {
-            7: Effect(draw=2, stack=options.stack_sevens),
-            JACK: Effect(call=True, wild=True, on_itself=options.jack_on_jack),
-        }
-        if not options.ace_skips_replaces_eight:
-            effects[8] = Effect(skip=1)
-        if options.nine_reverses:
-            effects[9] = Effect(reverse=True)
-        if options.ace_skips:
-            effects[ACE] = Effect(skip=1)
-        found = _TABLES[key] = Stops(
-            players=options.players,
-            hand_size=options.hand_size,
-            deck=DECK32 if options.deck32 else DECK52,
-            effects=effects,
-            choice_ranks=(),
-            call_own_suit=True,
-            call_required=True,
-            draw_rule="once",
-            voluntary_draw=options.voluntary_draw,
-            announce=options.mau_penalty,
-            announce_penalty="draw" if options.mau_penalty else "none",
-            announce_cards=options.mau_penalty_cards or 1,
-            last_card_effects=options.last_card_effects,
-            starter_effects=options.starter_effects,
-            restock=True,
-            rule_ids=_RULE_IDS,
-        )
-    return found
 
 
 @attrs.frozen(slots=True, kw_only=True)

@@ -43,11 +43,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Final, cast
+from typing import Any, Final, cast
 
 import attrs
 
-from cardrules.cards import ALL_CARDS, Card
+from cardrules.cards import Card
 from cardrules.core import shedding
 from cardrules.core.checks import wrong_state
 from cardrules.core.options import check_int, rules_to_text
@@ -94,6 +94,12 @@ class Rules(StandardOptions):
         return rules_to_text(NAME, self)
 
 
+def _series(options: StandardOptions, **changes: Any) -> Rules:
+    """The rounds of the standard game with these ``options``, as a Strafpoint series."""
+    fields = [field.name for field in attrs.fields(StandardOptions) if field.init]
+    return Rules(**{**{name: getattr(options, name) for name in fields}, **changes})
+
+
 #: Named rules used by the tests, the docs and the command line.
 _PRESETS: Final = {
     "single": Rules(limit=1, max_moves=1000),
@@ -109,14 +115,7 @@ _PRESETS: Final = {
         starter_effects=True,
         max_moves=400,
     ),
-    "site_options": Rules(
-        players=5,
-        deck32=True,
-        nine_reverses=True,
-        ace_skips=True,
-        mau_penalty=False,
-        max_moves=400,
-    ),
+    "site_options": _series(mau_mau_standard.PRESETS["site_options"], max_moves=400),
     "variants": Rules(
         players=3,
         hand_size=7,
@@ -140,15 +139,6 @@ def hand_points(cards: Iterable[Card]) -> int:
     return sum(VALUES[card.rank] for card in cards)
 
 
-def _mask_points(hand: int) -> int:
-    total = 0
-    while hand:
-        low = hand & -hand
-        total += VALUES[ALL_CARDS[low.bit_length() - 1].rank]
-        hand ^= low
-    return total
-
-
 def _rules(state: State) -> Rules:
     return cast(Rules, state.rules)
 
@@ -165,7 +155,7 @@ def _finish_round(state: State) -> shedding.DealEnd:
     """
     hands = state.hands
     players = len(hands)
-    points = tuple(_mask_points(hand) for hand in hands)
+    points = tuple(shedding.mask_value(VALUES, hand) for hand in hands)
     won = tuple(int(not hand) for hand in hands)
     blocked = not any(won)
     extras = (
