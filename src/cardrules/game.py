@@ -37,6 +37,7 @@ __all__ = [
     "Origin",
     "Outcome",
     "Score",
+    "View",
     "export",
 ]
 
@@ -337,6 +338,36 @@ def winners_by_total(totals: Sequence[int], better: Literal["high", "low"]) -> t
     return tuple(seat for seat, total in enumerate(totals) if total == best)
 
 
+class View(Protocol):
+    """What every game's view holds, whatever else it shows: the fields generic code
+    (the text renderings, the adapters' strings) reads of a view.
+
+    ``rules``: the rules of the game; ``seat``: the seat whose view it is;
+    ``to_move``: as :meth:`Game.to_move`; ``score``: the score so far, as public
+    as the game's scores are; ``events``: the public event log, oldest first;
+    ``legal_moves``: the seat's legal moves (none when another seat or chance is
+    to move). A game's own ``View`` class adds its table, hand and history.
+    """
+
+    @property
+    def rules(self) -> Any: ...
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def to_move(self) -> int | Chance | None: ...
+
+    @property
+    def score(self) -> Score: ...
+
+    @property
+    def events(self) -> tuple[Event, ...]: ...
+
+    @property
+    def legal_moves(self) -> tuple[Any, ...]: ...
+
+
 class Game(Protocol):
     """What every module in :mod:`cardrules.games` provides.
 
@@ -354,7 +385,9 @@ class Game(Protocol):
       chance mode) the game was started from, for records;
     * ``events``, ``moves_played``, ``zones``, ``deck_of``: the public log, the
       moves so far, where every card is, and the deck of the rules;
-    * ``move_index``/``move_from_index``/``NUM_MOVES``: fixed move numbers.
+    * ``move_index``/``move_from_index``/``NUM_MOVES``: fixed move numbers;
+    * ``observe(state, seat)``: the seat's view, with at least the fields of
+      :class:`View`.
     """
 
     @property

@@ -773,7 +773,7 @@ def score_sheet(record: Record) -> str:
         for step in steps:
             follow.see(step.after)
         layouts = follow.layouts
-    seats = sum(len(team) for team in module.teams(final.rules))
+    seats = module.players(module.origin(final).rules)
     names = record.players or tuple(f"seat {seat}" for seat in range(seats))
     width = max(len(name) for name in names)
 

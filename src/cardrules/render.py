@@ -26,12 +26,12 @@ import enum
 import os
 import re
 from collections.abc import Sequence
-from typing import Any, Final, TextIO
+from typing import Any, Final, TextIO, cast
 
 import attrs
 
 from cardrules.cards import Card, Suit
-from cardrules.game import Chance, Event, Fact, Game, Score
+from cardrules.game import Chance, Fact, Game, Score, View
 
 __all__ = [
     "Style",
@@ -71,7 +71,7 @@ def format_value(value: Any) -> str:
     return str(value)
 
 
-def _mover(view: Any) -> str:
+def _mover(view: View) -> str:
     mover = view.to_move
     if mover is None:
         return "game over"
@@ -81,20 +81,26 @@ def _mover(view: Any) -> str:
 
 
 def render_view(view: Any, *, events: int = 8, numbered: bool = True) -> str:
-    """The view as text: a header, one line per field, recent events, legal moves."""
-    lines = [f"{view.rules} · seat {view.seat} · {_mover(view)}"]
-    for field in attrs.fields(type(view)):
+    """The view as text: a header, one line per field, recent events, legal moves.
+
+    The header and the last lines come from the fields every view has
+    (:class:`cardrules.game.View`); the lines between, from the fields of the
+    game's own view class (an attrs class).
+    """
+    common: View = view  # what every game's view has
+    lines = [f"{common.rules} · seat {common.seat} · {_mover(common)}"]
+    for field in attrs.fields(cast(Any, type(view))):  # a game's View: an attrs class
         if field.name in _NOT_SHOWN:
             continue
         lines.append(f"{field.name.replace('_', ' ')}: {format_value(getattr(view, field.name))}")
-    score: Score | None = getattr(view, "score", None)
-    if score is not None and not hasattr(view, "totals"):
+    score = common.score
+    if not hasattr(view, "totals"):
         lines.append("totals: " + " ".join(f"seat {s}: {t}" for s, t in enumerate(score.totals)))
-    log: Sequence[Event] = getattr(view, "events", ())
+    log = common.events
     if log and events:
         lines.append("recent events:")
         lines.extend(f"  {event}" for event in log[-events:])
-    legal = getattr(view, "legal_moves", ())
+    legal = common.legal_moves
     if legal:
         if numbered:
             lines.append(
@@ -268,7 +274,8 @@ def describe_fields(view: Any) -> tuple[Fact, ...]:
 def render_table(game: Game, view: Any, *, style: Style = Style(), you: int | None = None) -> str:
     """The view of a seat as a person at the table sees it: the game's facts in words
     (:func:`Game.describe`), a table of the seats with their scores, the hand, and
-    the numbered moves with what they mean (:func:`Game.explain_move`).
+    the numbered moves with what they mean (:func:`Game.explain_move`). The view
+    has the fields of :class:`cardrules.game.View` and whatever ``describe`` reads.
 
     >>> from cardrules.games import oh_hell
     >>> rules = oh_hell.Rules(schedule="single", start_hand=2, first_dealer=3)

@@ -42,6 +42,8 @@ What is checked (the invariants of the contract):
   and payoffs have one entry per seat;
 * **views hide what is hidden**: the view of a world sampled from a view is
   that view, the world conserves the cards and has the same player to move;
+  every view has the fields of :class:`cardrules.game.View` (seat, player to
+  move, the seat's legal moves, score, public log), consistent with the state;
 * **records, state JSON and pickles round-trip**.
 """
 
@@ -57,7 +59,7 @@ import attrs
 
 from cardrules import games as registry
 from cardrules.errors import CardrulesError, IllegalMoveError
-from cardrules.game import CHANCE, Game
+from cardrules.game import CHANCE, Event, Game, Score
 from cardrules.moves import ChooseDealer, DealCard, Play
 
 __all__ = [
@@ -70,6 +72,7 @@ __all__ = [
     "check_listed_moves",
     "check_random_game",
     "check_unlisted_moves_refused",
+    "check_view_fields",
     "check_views",
 ]
 
@@ -133,6 +136,7 @@ def check_views(game: Game, state: Any, rules: Any, seat: int, rng: random.Rando
     """The view of a world sampled from a seat's view is that view; the world
     conserves the cards and has the same player to move."""
     view = game.observe(state, seat)
+    check_view_fields(game, state, view, seat)
     world = game.sample(view, random.Random(rng.getrandbits(32)))
     check_cards_conserved(game, world, rules)
     _fail(
@@ -141,6 +145,28 @@ def check_views(game: Game, state: Any, rules: Any, seat: int, rng: random.Rando
         "the view shows something hidden, or sample ignores something the view shows",
     )
     _fail(game.to_move(world) == game.to_move(state), "a sampled world has another player to move")
+
+
+def check_view_fields(game: Game, state: Any, view: Any, seat: int) -> None:
+    """The view has the fields of :class:`cardrules.game.View`, and they agree with the
+    state: its seat, the player to move, the seat's legal moves (none unless it is to
+    move), a score with one total per seat, the public log as a tuple of events."""
+    missing = [name for name in ("rules", "seat", "to_move", "score", "events", "legal_moves")
+               if not hasattr(view, name)]  # fmt: skip
+    _fail(not missing, f"a view lacks {', '.join(missing)} (see cardrules.game.View)")
+    _fail(view.seat == seat, f"the view of seat {seat} says it is seat {view.seat}'s")
+    to_move = game.to_move(state)
+    _fail(view.to_move == to_move, f"the view says {view.to_move} is to move, not {to_move}")
+    legal = game.legal_moves(state) if to_move == seat else ()
+    _fail(tuple(view.legal_moves) == legal, f"the view of seat {seat} lists other legal moves")
+    _fail(
+        isinstance(view.score, Score) and len(view.score.totals) == game.players(view.rules),
+        "a view's score must be a Score with one total per seat",
+    )
+    _fail(
+        isinstance(view.events, tuple) and all(isinstance(e, Event) for e in view.events),
+        "a view's events must be a tuple of Event",
+    )
 
 
 def check_legality(game: Game, state: Any) -> None:
