@@ -6,11 +6,13 @@ import io
 import json
 import math
 import sys
+from pathlib import Path
 
 import pytest
 
 from cardrules.cli import main
 from cardrules.progress import ProgressBar
+from cardrules.records import Record, replay
 from cardrules.simulate import SimulationError
 from cardrules.tournament import fit_ratings, planned_games, tournament
 
@@ -147,3 +149,24 @@ def test_without_rich_the_command_line_shows_a_plain_progress_bar(
     err = capsys.readouterr().err
     assert err.splitlines()[-1] == f"oh_hell tournament [{'#' * 30}] 10/10 100%"
     assert "heuristic v random" in out.getvalue()
+
+
+def test_the_records_of_every_match_go_to_a_folder_each(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--records FOLDER``: each match's games, one record a game, in a folder of its own;
+    a folder that already holds the game's records is refused before the run."""
+    argv = ["tournament", "mau_mau_standard", "--rules", "single", "--deals", "2"]
+    argv += ["--bots", "heuristic", "random", "ismcts:4", "--workers", "1", "--quiet"]
+    assert main([*argv, "--records", str(tmp_path / "kept")]) == 0
+    assert "12 records written" in capsys.readouterr().err  # 3 matches of 2 deals, 2 rotations
+    folders = sorted(path.name for path in (tmp_path / "kept").iterdir())
+    assert folders == ["1-heuristic-v-random", "2-heuristic-v-ismcts_4", "3-random-v-ismcts_4"]
+    for folder in folders:
+        names = sorted(path.name for path in (tmp_path / "kept" / folder).iterdir())
+        assert names == [f"mau_mau_standard-game-{n}.json" for n in range(4)]
+    record = Record.from_json((tmp_path / "kept" / folders[1] / names[0]).read_text())
+    assert set(record.players or ()) == {"heuristic", "ismcts:4"}
+    replay(record)
+    assert main([*argv, "--records", str(tmp_path / "kept")]) == 2
+    assert "already holds mau_mau_standard records" in capsys.readouterr().err

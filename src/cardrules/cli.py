@@ -273,9 +273,9 @@ def _wins_text(wins: float) -> str:
     return f"{wins:.2f}".rstrip("0").rstrip(".")
 
 
-def _check_records_folder(folder: Path, game: str) -> None:
+def _check_records_folder(folder: Path, game: str, *, nested: bool = False) -> None:
     """Create the records folder, or refuse one that cannot take the run's records,
-    before the run."""
+    before the run (``nested``: records go to folders inside it, one per match)."""
     if folder.exists() and not folder.is_dir():
         raise UsageError(f"--records {folder}: that is a file; give a folder")
     try:
@@ -286,7 +286,7 @@ def _check_records_folder(folder: Path, game: str) -> None:
         ) from None
     if not os.access(folder, os.W_OK):
         raise UsageError(f"--records {folder}: the folder is not writable")
-    if any(folder.glob(f"{game}-game-*.json")):
+    if any(folder.glob(f"{'*/' if nested else ''}{game}-game-*.json")):
         raise UsageError(
             f"--records {folder} already holds {game} records: give a new or empty folder "
             "(records are never overwritten)"
@@ -374,6 +374,8 @@ def _cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
             "--bots: a tournament needs at least two bots, e.g. --bots heuristic random"
         )
     _bots_for(game, args.bots)
+    if args.records is not None:
+        _check_records_folder(Path(args.records), game.NAME, nested=True)
     total = planned_games(game.NAME, len(args.bots), args.deals, rules)
     with ProgressBar(total, f"{game.NAME} tournament", enabled=not args.quiet) as bar:
         result = tournament(
@@ -386,7 +388,11 @@ def _cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
             backend=args.backend,
             address=args.address,
             progress=bar.advance,
+            records=args.records is not None,
         )
+    if args.records is not None:
+        paths = result.write_records(args.records)
+        print(f"{len(paths)} records written to {args.records}", file=sys.stderr)
     out.write((json.dumps(result.to_dict(), indent=1) if args.json else result.format()) + "\n")
     return 0
 
@@ -850,6 +856,11 @@ def _add_tournament(commands: Any) -> None:
         help="two or more bots, e.g. heuristic random ismcts:100",
     )
     tour.add_argument("--deals", type=_count(1), default=100, help="deals per match")
+    tour.add_argument(
+        "--records",
+        metavar="FOLDER",
+        help="save every game's record in this folder, one folder per match (created)",
+    )
     _add_run_options(tour)
     tour.add_argument("--json", action="store_true", help="print the results as JSON")
 

@@ -30,7 +30,10 @@ True
 from __future__ import annotations
 
 import math
+import os
+import re
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -109,6 +112,32 @@ class Tournament:
                 played += pair.margin.deals
             rows.append(Standing(bot, self.ratings[index], score / max(played, 1), played))
         return sorted(rows, key=lambda row: -row.rating)
+
+    def match_folders(self) -> list[str]:
+        """The folder name of each match's records, in the order of ``pairs``:
+        ``NN-FIRST-v-SECOND``, the bots' names with any character but letters,
+        digits, dots and hyphens as ``_``.
+
+        >>> result = tournament("mau_mau_standard", ["heuristic", "ismcts:4"], deals=1, seed=1,
+        ...                     rules="single", workers=1)
+        >>> result.match_folders()
+        ['1-heuristic-v-ismcts_4']
+        """
+        width = len(str(len(self.pairs)))
+        return [
+            f"{number:0{width}d}-{_file_name(pair.first)}-v-{_file_name(pair.second)}"
+            for number, pair in enumerate(self.pairs, start=1)
+        ]
+
+    def write_records(self, folder: str | os.PathLike[str]) -> list[Path]:
+        """Write the records the matches kept (``tournament(..., records=True)``) to
+        ``folder``, each match's in its own folder (:meth:`match_folders`) as
+        :meth:`Results.write_records <cardrules.simulate.Results.write_records>` does;
+        returns the paths. An existing file is never overwritten."""
+        paths: list[Path] = []
+        for pair, name in zip(self.pairs, self.match_folders(), strict=True):
+            paths += pair.results.write_records(Path(folder) / name)
+        return paths
 
     def to_dict(self) -> dict[str, Any]:
         """Everything but the single games, JSON-ready."""
@@ -195,6 +224,11 @@ def fit_ratings(
         if change < 1e-10:
             break
     return tuple(400 * math.log10(s) for s in strength)
+
+
+def _file_name(label: str) -> str:
+    """A bot's name as a part of a file name: letters, digits, dots and hyphens kept."""
+    return re.sub(r"[^A-Za-z0-9.-]", "_", label)
 
 
 def _line_up(first: Any, second: Any, seats: int) -> list[Any]:
