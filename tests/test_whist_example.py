@@ -200,11 +200,14 @@ def test_the_command_line_plays_it(
     record.write_text(record_of(_random_game(whist, 1, whist.PRESETS["one_point"])).to_json())
     assert main(["replay", str(record)]) == 0
     assert "target reached" in capsys.readouterr().out
+    assert main(["replay", str(record), "--game", "oh_hell"]) == 2
+    assert "is a record of 'whist'" in capsys.readouterr().err
 
 
 def test_the_command_line_finds_it_by_import_path(tmp_path: Path) -> None:
     """A fresh process: the import path loads the module, which registers itself;
-    a person plays seat 0 against the heuristic bot and the record is saved."""
+    a person plays seat 0 against the heuristic bot, the record is saved, and it
+    replays in another process given the game's import path."""
     argv = ["play", "examples.whist", "--seed", "3", "--record", str(tmp_path / "game.json")]
     result = subprocess.run(
         [sys.executable, "-m", "cardrules", *argv],
@@ -215,9 +218,21 @@ def test_the_command_line_finds_it_by_import_path(tmp_path: Path) -> None:
         cwd=ROOT,
     )
     assert result.returncode == 0, result.stderr
-    assert "hint: " in result.stdout and "The record is saved" in result.stdout
-    record = Record.from_json((tmp_path / "game.json").read_text(encoding="utf-8"))
+    assert "hint: " in result.stdout
+    saved = tmp_path / "game.json"
+    assert f"(replay it with 'cardrules replay {saved} --game examples.whist')" in result.stdout
+    record = Record.from_json(saved.read_text(encoding="utf-8"))
     assert record.game == "whist" and (record.seats or ()).count(0) == 2
+    argv = ["replay", str(saved), "--game", "examples.whist"]
+    result = subprocess.run(
+        [sys.executable, "-m", "cardrules", *argv],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "1. play" in result.stdout and "2. play" in result.stdout
     argv = ["simulate", "examples.whist", "--games", "2", "--workers", "2", "--quiet"]
     result = subprocess.run(
         [sys.executable, "-m", "cardrules", *argv],

@@ -420,6 +420,13 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
             f"{args.record} is not a game record: not UTF-8 text (byte {error.start})"
         ) from None
     record = Record.from_json(text)
+    if args.game is not None:  # load (and so register) a game of one's own first
+        named = _game(args.game)
+        if record.game != named.NAME:
+            raise UsageError(
+                f"--game {args.game} is the game {named.NAME!r}, but {args.record} "
+                f"is a record of {record.game!r}"
+            )
     final = replay(record)  # refuses a broken record before anything is printed
     game = _game(record.game)
     _, options = parse_rules_text(record.rules)
@@ -663,8 +670,11 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     if score.deals:
         write(deals_table(score, you=args.seat))
     write(outcome_text(score, you=args.seat))
+    found_by = games.reference(game)  # a game of your own is found again by its import path
+    given = "" if found_by == game.NAME else f" --game {found_by}"
     write(
-        f"The record is saved in {record_path} (replay it with 'cardrules replay {record_path}')."
+        f"The record is saved in {record_path} "
+        f"(replay it with 'cardrules replay {record_path}{given}')."
     )
     return 0
 
@@ -873,6 +883,11 @@ def _add_replay(commands: Any) -> None:
         formatter_class=_FORMAT,
     )
     replay.add_argument("record", help="a record file (JSON)")
+    replay.add_argument(
+        "--game",
+        help="the record's game when it is one of your own that is neither registered nor "
+        "installed: its import path, e.g. mypackage.crazy_eights",
+    )
     replay.add_argument("--seat", type=_count(0), help="show this seat's view after each move")
     # --sheet prints the whole record at once, so it goes with neither --seat nor --pause.
     how = replay.add_mutually_exclusive_group()
