@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import enum
 import random
-import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Final, Generic, Literal, Protocol, TypeVar
 
@@ -481,22 +480,22 @@ CONTRACT_NAMES: Final[tuple[str, ...]] = tuple(
 )
 
 
-def export(module: str, *names: str) -> None:
+def export(namespace: dict[str, Any], *names: str) -> None:
     """Set a game module's ``__all__``: ``names`` and every name of the :class:`Game` protocol.
 
-    ``names`` are what the module adds to the contract (its own constants and
-    functions) and the types it takes from a core; a game module calls this once,
-    ``export(__name__, "VALUES", "hand_points")``, instead of repeating the
-    protocol's names in a literal ``__all__``. A type checker then sees no
-    ``__all__``: every name the module defines is public, and it re-exports the
-    names it takes from a core with a star import (as from
-    :mod:`cardrules.core.trick_contract`) or an ``import ... as`` of the same name.
+    ``namespace`` is the module's ``globals()``; ``names`` are what the module
+    adds to the contract (its own constants and functions) and the types it takes
+    from a core. A game module calls this once, ``export(globals(), "VALUES",
+    "hand_points")``, instead of repeating the protocol's names in a literal
+    ``__all__``. A type checker then sees no ``__all__``: every name the module
+    defines is public, and it re-exports the names it takes from a core with a
+    star import (as from :mod:`cardrules.core.trick_contract`) or an
+    ``import ... as`` of the same name.
 
-    >>> import types, sys
-    >>> sys.modules["example_game"] = types.ModuleType("example_game")
-    >>> export("example_game", "VALUES")
-    >>> sys.modules.pop("example_game").__all__[:3]
+    >>> namespace: dict[str, Any] = {}
+    >>> export(namespace, "VALUES")
+    >>> namespace["__all__"][:3]
     ['VALUES', 'NAME', 'TITLE']
     """
     contract = [name for name in CONTRACT_NAMES if name not in names]
-    vars(sys.modules[module])["__all__"] = [*names, *contract]
+    namespace["__all__"] = [*names, *contract]

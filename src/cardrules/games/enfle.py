@@ -66,7 +66,7 @@ from cardrules.game import Chance, ChanceMode, Event, Fact, Log, Score, export
 from cardrules.moves import Move
 
 # The public names: these and those of the Game protocol.
-export(__name__, "CARDS_EACH", "Phase", "State", "View", "card_points", "lowest_rank")
+export(globals(), "CARDS_EACH", "Phase", "State", "View", "card_points", "lowest_rank")
 
 NAME: Final = "enfle"
 #: The game's name for people (menus, the command line).

@@ -70,7 +70,7 @@ from cardrules.errors import RulesError
 from cardrules.game import Event, Outcome, Score, export, winners_by_total
 
 # The public names: these and those of the Game protocol.
-export(__name__, "VALUES", "Phase", "State", "View", "hand_points")
+export(globals(), "VALUES", "Phase", "State", "View", "hand_points")
 
 NAME: Final = "mau_mau"
 #: The game's name for people (menus, the command line).

@@ -86,7 +86,7 @@ from cardrules.core.shedding import View as View
 from cardrules.game import Event, Outcome, Score, export
 
 # The public names: these and those of the Game protocol.
-export(__name__, "Phase", "StandardOptions", "State", "View")
+export(globals(), "Phase", "StandardOptions", "State", "View")
 
 NAME: Final = "mau_mau_standard"
 #: Changes whenever the behaviour of this game changes, so records say which rules made them.

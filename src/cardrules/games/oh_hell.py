@@ -58,7 +58,7 @@ from cardrules.game import Chance, ChanceMode, Event, Fact, Log, Score, export
 from cardrules.moves import Bid, Move, Play
 
 # The public names: these and those of the Game protocol.
-export(__name__, "Phase", "State", "View", "schedule_sizes")
+export(globals(), "Phase", "State", "View", "schedule_sizes")
 
 NAME: Final = "oh_hell"
 #: The game's name for people (menus, the command line).

@@ -61,7 +61,7 @@ from cardrules.games.mau_mau_standard import deck_of as deck_of
 from cardrules.games.mau_mau_standard import teams as teams
 
 # The public names: these and those of the Game protocol.
-export(__name__, "VALUES", "Phase", "State", "View", "final_outcome", "hand_points", "rounds_won")
+export(globals(), "VALUES", "Phase", "State", "View", "final_outcome", "hand_points", "rounds_won")
 
 NAME: Final = "strafpoint"
 #: The game's name for people (menus, the command line).
