@@ -464,8 +464,8 @@ def cached_table(rules: StopsRules, build: Callable[[Any], Stops]) -> Stops:
     """``build(rules)``, the game's table for these rules, built once for each set of
     options (the first dealer and the caps aside): rules are made often, tables rarely.
 
-    A game's ``Rules.__attrs_post_init__`` calls it once its options are checked and
-    resolved: ``set_resolved(self, "stops", cached_table(self, build))``.
+    A game's ``Rules.__attrs_post_init__`` calls it once all its options are checked
+    and resolved (they make the key): ``set_resolved(self, "stops", cached_table(self, build))``.
     """
     fields = attrs.fields(type(rules))
     options = (getattr(rules, f.name) for f in fields if f.init and f.name not in _NOT_IN_TABLES)
@@ -2372,9 +2372,7 @@ def game_functions(
 
     def state_from_dict(data: Mapping[str, Any]) -> State:
         """Load a state from :func:`state_to_dict`'s form, refusing anything inconsistent."""
-        return StateReader(data, name, version).read(
-            lambda r: state_from_reader(r, rules_class)
-        )
+        return StateReader(data, name, version).read(lambda r: state_from_reader(r, rules_class))
 
     made = (deal, to_move, is_over, legal_moves, chance_outcomes, apply, parse_move)
     more = (move_index, move_from_index, events, moves_played, zones, observe, sample)

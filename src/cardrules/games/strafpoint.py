@@ -87,8 +87,8 @@ class Rules(StandardOptions):
     limit: int = 100
 
     def __attrs_post_init__(self) -> None:
+        check_int("limit", self.limit, 1)  # first: the standard options then build the table
         StandardOptions.__attrs_post_init__(self)
-        check_int("limit", self.limit, 1)
 
     def __str__(self) -> str:
         return rules_to_text(NAME, self)
