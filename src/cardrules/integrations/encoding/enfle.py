@@ -67,6 +67,7 @@ from cardrules.integrations.encoding.layout import (
     Recall,
     Tensor,
     put_cards,
+    put_to_move,
     relative,
 )
 
@@ -121,10 +122,7 @@ def encode_observation(view: View, out: Mapping[str, Tensor]) -> None:
     players = view.rules.players
     me = view.seat
     out["phase"][int(view.phase)] = 1.0
-    if isinstance(view.to_move, int):
-        out["to_move"][relative(view.to_move, me, players)] = 1.0
-    elif view.to_move is not None:
-        out["to_move"][players] = 1.0
+    put_to_move(out["to_move"], view.to_move, me, players)
     if view.dealer is not None:
         out["dealer"][relative(view.dealer, me, players)] = 1.0
     if view.phase != Phase.OVER:

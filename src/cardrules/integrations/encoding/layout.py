@@ -32,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardrules.cards import Card
-from cardrules.game import Event
+from cardrules.game import Chance, Event
 
 __all__ = [
     "CARD_SLOTS",
@@ -42,6 +42,7 @@ __all__ = [
     "Tensor",
     "one_hot",
     "put_cards",
+    "put_to_move",
     "relative",
     "since_last",
 ]
@@ -133,6 +134,16 @@ def one_hot(view: Tensor, index: int | None) -> None:
     """Set ``view[index] = 1`` (nothing when ``index`` is None)."""
     if index is not None:
         view[index] = 1.0
+
+
+def put_to_move(view: Tensor, to_move: int | Chance | None, observer: int, players: int) -> None:
+    """Mark who is to move in a piece of ``players + 1`` slots: a seat in its slot
+    seen by ``observer`` (:func:`relative`), chance in the last slot, nobody once
+    the game is over."""
+    if isinstance(to_move, int):
+        view[relative(to_move, observer, players)] = 1.0
+    elif to_move is not None:
+        view[players] = 1.0
 
 
 def relative(seat: int, observer: int, players: int) -> int:

@@ -93,6 +93,7 @@ from cardrules.integrations.encoding.layout import (
     Tensor,
     one_hot,
     put_cards,
+    put_to_move,
     relative,
     since_last,
 )
@@ -177,10 +178,7 @@ def encode_observation(view: View, out: Mapping[str, Tensor]) -> None:
     """Write the observation of ``view`` into the zeroed named views ``out``."""
     me = view.seat
     out["phase"][int(view.phase)] = 1.0
-    if isinstance(view.to_move, int):
-        out["to_move"][relative(view.to_move, me, _SEATS)] = 1.0
-    elif view.to_move is not None:
-        out["to_move"][_SEATS] = 1.0
+    put_to_move(out["to_move"], view.to_move, me, _SEATS)
     if view.dealer is not None:
         out["dealer"][relative(view.dealer, me, _SEATS)] = 1.0
     put_cards(out["hand"], view.hand)

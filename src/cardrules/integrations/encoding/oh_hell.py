@@ -64,6 +64,7 @@ from cardrules.integrations.encoding.layout import (
     Tensor,
     one_hot,
     put_cards,
+    put_to_move,
     relative,
     since_last,
 )
@@ -125,10 +126,7 @@ def encode_observation(view: View, out: Mapping[str, Tensor]) -> None:
     me = view.seat
     phase = view.phase
     out["phase"][int(phase)] = 1.0
-    if isinstance(view.to_move, int):
-        out["to_move"][(view.to_move - me) % players] = 1.0
-    elif view.to_move is not None:
-        out["to_move"][players] = 1.0
+    put_to_move(out["to_move"], view.to_move, me, players)
     if view.dealer is not None:
         out["dealer"][(view.dealer - me) % players] = 1.0
     if phase != Phase.OVER:

@@ -21,6 +21,7 @@ from cardrules.integrations.encoding.layout import (
     Tensor,
     one_hot,
     put_cards,
+    put_to_move,
     relative,
 )
 
@@ -80,10 +81,7 @@ def encode_observation(view: View, out: Mapping[str, Tensor]) -> None:
     players = len(view.hand_sizes)
     me = view.seat
     out["phase"][int(view.phase)] = 1.0
-    if isinstance(view.to_move, int):
-        out["to_move"][relative(view.to_move, me, players)] = 1.0
-    elif view.to_move is not None:
-        out["to_move"][players] = 1.0
+    put_to_move(out["to_move"], view.to_move, me, players)
     if view.phase != Phase.CHOOSE_DEALER:
         out["dealer"][relative(view.match.dealer, me, players)] = 1.0
     if view.phase not in (Phase.CHOOSE_DEALER, Phase.OVER):
