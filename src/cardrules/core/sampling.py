@@ -32,9 +32,9 @@ from collections.abc import Iterator, Sequence
 from typing import Final
 
 from cardrules.cards import cards_of
-from cardrules.errors import CardrulesError
+from cardrules.errors import CardrulesError, IllegalMoveError
 
-__all__ = ["count_worlds", "deal_uniformly"]
+__all__ = ["count_worlds", "deal_requiring", "deal_uniformly"]
 
 _QUICK_TRIES: Final = 32
 
@@ -190,4 +190,122 @@ def _deal_by_counting(
                 chosen = set(taken)
                 remaining[j] = [card for card in remaining[j] if card not in chosen]
         left = rest
+    return tuple(masks)
+
+
+def deal_requiring(
+    unknown: int,
+    holders: Sequence[tuple[int, int]],
+    required: Sequence[tuple[int, int]],
+    rng: random.Random,
+) -> tuple[int, ...]:
+    """Like :func:`deal_uniformly`, and each ``(holder, mask)``
+    of ``required`` receives at least one card of ``mask``; exactly uniform.
+
+    A few uniform deals are tried first and kept if they meet the requirements
+    (accepted deals are uniform over the consistent worlds); otherwise the worlds
+    are counted exactly. Both paths are exactly uniform, so their mixture is too.
+    """
+    if not required:
+        return deal_uniformly(unknown, holders, rng)
+    for _ in range(_QUICK_TRIES):
+        dealt = deal_uniformly(unknown, holders, rng)
+        if all(dealt[h] & mask for h, mask in required):
+            return dealt
+    return _deal_requiring_by_counting(unknown, holders, required, rng)
+
+
+def _compositions(total: int, caps: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """Every way to split ``total`` cards among holders of these capacities."""
+    if not caps:
+        if total == 0:
+            yield ()
+        return
+    room_after = sum(caps[1:])
+    for n in range(max(0, total - room_after), min(total, caps[0]) + 1):
+        for tail in _compositions(total - n, caps[1:]):
+            yield (n, *tail)
+
+
+class _RequiringCounter:
+    """Counts the worlds by groups of exchangeable cards, tracking which
+    requirements are met (a bit set) besides the holders' remaining room."""
+
+    def __init__(
+        self, unknown: int, holders: Sequence[tuple[int, int]], required: Sequence[tuple[int, int]]
+    ) -> None:
+        by_key: dict[tuple[tuple[int, ...], int], int] = {}
+        for card in cards_of(unknown):
+            allowed = tuple(
+                h for h, (_, forbidden) in enumerate(holders) if not forbidden & card.bit
+            )
+            needs = sum(1 << r for r, (_, mask) in enumerate(required) if mask & card.bit)
+            by_key[(allowed, needs)] = by_key.get((allowed, needs), 0) | card.bit
+        self.groups = sorted(((m, a, n) for (a, n), m in by_key.items()), key=lambda g: g[0])
+        self.required = required
+        self.full = (1 << len(required)) - 1
+        self.memo: dict[tuple[int, tuple[int, ...], int], int] = {}
+
+    def splits(
+        self, g: int, caps: tuple[int, ...], met: int
+    ) -> Iterator[tuple[tuple[int, ...], int, int, tuple[int, ...]]]:
+        """(new caps, new met, weight, counts) for each way to place group g."""
+        mask, allowed, needs = self.groups[g]
+        size = mask.bit_count()
+        for counts in _compositions(size, [caps[h] for h in allowed]):
+            new_caps = list(caps)
+            ways = math.factorial(size)
+            new_met = met
+            for holder, n in zip(allowed, counts):
+                new_caps[holder] -= n
+                ways //= math.factorial(n)
+                if n:
+                    for r, (req_holder, _) in enumerate(self.required):
+                        if req_holder == holder and needs >> r & 1:
+                            new_met |= 1 << r
+            yield tuple(new_caps), new_met, ways, counts
+
+    def worlds(self, g: int, caps: tuple[int, ...], met: int) -> int:
+        if g == len(self.groups):
+            return 1 if met == self.full and not any(caps) else 0
+        key = (g, caps, met)
+        found = self.memo.get(key)
+        if found is None:
+            found = sum(
+                ways * self.worlds(g + 1, rest, new_met)
+                for rest, new_met, ways, _ in self.splits(g, caps, met)
+            )
+            self.memo[key] = found
+        return found
+
+
+def _deal_requiring_by_counting(
+    unknown: int,
+    holders: Sequence[tuple[int, int]],
+    required: Sequence[tuple[int, int]],
+    rng: random.Random,
+) -> tuple[int, ...]:
+    counter = _RequiringCounter(unknown, holders, required)
+    caps = tuple(size for size, _ in holders)
+    met = 0
+    total = counter.worlds(0, caps, met)
+    if total == 0:
+        raise IllegalMoveError("no deal of the unseen cards is consistent with the view")
+    masks = [0] * len(holders)
+    for g, (group_mask, allowed, _) in enumerate(counter.groups):
+        pick = rng.randrange(counter.worlds(g, caps, met))
+        chosen: tuple[int, ...] = ()
+        for new_caps, new_met, ways, counts in counter.splits(g, caps, met):
+            weight = ways * counter.worlds(g + 1, new_caps, new_met)
+            if pick < weight:
+                chosen = counts
+                break
+            pick -= weight
+        order = rng.sample(cards_of(group_mask), group_mask.bit_count())
+        start = 0
+        for holder, n in zip(allowed, chosen):
+            for card in order[start : start + n]:
+                masks[holder] |= card.bit
+            start += n
+        caps, met = new_caps, new_met
     return tuple(masks)

@@ -142,6 +142,87 @@ class Bidding:
 
 
 @attrs.frozen(slots=True, kw_only=True)
+class FaceUp:
+    """Several cards turned face up after the hands, fixing the trump suit and a second
+    suit that the game's scoring reads (Maverick's two face-up cards: trumps and adders).
+
+    ``count``: how many cards are turned. ``suits(rules, cards)``: the trump suit and
+    the second suit they fix. ``event(rules, cards, trump, second)``: the public event.
+    ``second_key``: the second suit's name in the state's JSON form.
+    """
+
+    count: int
+    suits: Callable[[Any, tuple[Card, ...]], tuple[Suit, Suit | None]]
+    event: Callable[[Any, tuple[Card, ...], Suit, Suit | None], Event]
+    second_key: str
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class Declaring:
+    """A round of declarations before play: each seat (or each partnership, by its
+    first seat from the dealer's left) chooses one of a few moves, openly, in turn
+    clockwise from the dealer's left.
+
+    ``phase``: the name of its ``Phase`` member. ``key``: its name in views and in the
+    state's JSON form. ``applies(rules)``: whether the round is played. ``by_team``:
+    one declaration per partnership. ``unseen``: made before the declarers look at
+    their cards (views show no hand until the round is over). ``moves(state, seat)``:
+    the declarations open to the seat, in order. ``value(move)``: what the state
+    records (``values``: every value it may record, for loading). ``event(state,
+    seat, move)``: the public event. ``why_not(state, seat, move)``: why a move is
+    refused.
+    """
+
+    phase: str
+    key: str
+    applies: Callable[[Any], bool] = lambda rules: True
+    by_team: bool = False
+    unseen: bool = False
+    moves: Callable[[Any, int], tuple[Move, ...]]
+    value: Callable[[Any], Any]
+    values: tuple[Any, ...]
+    event: Callable[[Any, int, Any], Event]
+    why_not: Callable[[Any, int, object], str]
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class Passing:
+    """A passing round before play: each seat in turn, from the dealer's left, passes
+    ``count`` cards face down to its left neighbour; the cards are exchanged, and
+    the phase ends, once every seat has passed (until then they are in no hand).
+
+    ``moves(hand)``: the passes a hand may make, in order. ``cards(move)``: the
+    cards a move passes (``()`` for any other move). ``form``: the move's text
+    form for messages (``"pass C1 C2"``). ``rule_id``: the rule cited when a pass
+    names a card not in the hand.
+    """
+
+    phase: str = "PASSING"
+    count: int
+    applies: Callable[[Any], bool] = lambda rules: True
+    moves: Callable[[int], tuple[Move, ...]]
+    cards: Callable[[object], tuple[Card, ...]]
+    form: str
+    rule_id: str = ""
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class Revoking:
+    """A rules option under which a revoke (not following suit while able) is legal
+    and penalised instead of forbidden: ``allowed(rules)`` says whether it is on,
+    ``event(rules, seat, led)`` announces a revoke (the penalty is the scoring
+    hooks' business: the state counts each seat's revokes)."""
+
+    allowed: Callable[[Any], bool]
+    event: Callable[[Any, int, Suit], Event]
+
+
+#: Scores a finished trick: ``(state before its last card, winner, the trick, the
+#: tally so far)`` to ``(the new tally, the trick's public event)``.
+TrickScorer = Callable[[Any, int, tuple[Card, ...], tuple[int, ...]], tuple[tuple[int, ...], Event]]
+
+
+@attrs.frozen(slots=True, kw_only=True)
 class TrickGame:
     """The description of a trick game: what the engine needs to play it.
 
@@ -180,6 +261,20 @@ class TrickGame:
     * ``view_class``, ``view_extras(state, seat)``: the game's view (an attrs class
       whose fields the engine fills by name) and the values only the game knows.
     * ``check_state(state, reader)``: the game's consistency checks on a loaded state.
+    * ``face_up``: a :class:`FaceUp` when several cards are turned face up after the
+      hands (then ``trump_card`` is ``"none"``).
+    * ``trick_rules(rules, trump)``: the follow-suit and trick-winning rules of a deal
+      with this trump suit (default: plain suits, no jokers).
+    * ``rounds``: the :class:`Declaring` and :class:`Passing` rounds between the deal
+      and the bidding (or the play), in order.
+    * ``revoking``: a :class:`Revoking` when a rules option makes revokes legal.
+    * ``score_trick``: a :data:`TrickScorer` when each finished trick scores; its
+      running figures (the *tally*) are ``tally``: ``(JSON key, how many, lowest,
+      highest)`` per group of figures.
+    * ``waste_key``: the finished tricks' name in the state's JSON form.
+    * ``parse_text(text)``: the game's own move notation (default: the shared one).
+    * ``sampler(view, rng)``: the game's own :func:`sample`, when hidden passed cards
+      need more than the engine's voids and known cards.
     """
 
     name: str
@@ -215,6 +310,19 @@ class TrickGame:
     #: The game's rule identifiers that error messages cite, as (kind, identifier) pairs;
     #: the kinds are ``bid_range``, ``hook``, ``deck`` and ``follow``.
     rule_ids: tuple[tuple[str, str], ...] = attrs.field(default=(), eq=False, repr=False)
+    face_up: FaceUp | None = None
+    trick_rules: Callable[[Any, Suit | None], tricks.TrickRules] = (
+        lambda rules, trump: _TRICK_RULES[trump]
+    )
+    rounds: tuple[Declaring | Passing, ...] = ()
+    revoking: Revoking | None = None
+    score_trick: TrickScorer | None = None
+    tally: tuple[tuple[str, int, int, int], ...] = ()
+    waste_key: str = "waste"
+    parse_text: Callable[[str], Move] | None = None
+    sampler: Callable[[Any, random.Random], State] | None = None
+    #: The game's own kinds of move besides plays, bids and the chance outcomes.
+    move_kinds: tuple[type, ...] = ()
     # Derived: the phases by role, the move numbers' bases.
     choose_dealer: Any = attrs.field(init=False)
     dealing: Any = attrs.field(init=False)
@@ -226,10 +334,23 @@ class TrickGame:
     dealer_base: int = attrs.field(init=False)
     num_moves: int = attrs.field(init=False)
     view_fields: tuple[str, ...] = attrs.field(init=False)
+    round_phases: tuple[Any, ...] = attrs.field(init=False)
+    round_index: dict[Any, int] = attrs.field(init=False, eq=False)
+    round_slots: tuple[int, ...] = attrs.field(init=False)
+    passing: int | None = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
         phases = self.phases
         put = functools.partial(object.__setattr__, self)
+        put("round_phases", tuple(phases[r.phase] for r in self.rounds))
+        put("round_index", {phase: k for k, phase in enumerate(self.round_phases)})
+        declaring = [k for k, r in enumerate(self.rounds) if isinstance(r, Declaring)]
+        put(
+            "round_slots",
+            tuple(declaring.index(k) if k in declaring else -1 for k in range(len(self.rounds))),
+        )
+        passing = [k for k, r in enumerate(self.rounds) if isinstance(r, Passing)]
+        put("passing", passing[0] if passing else None)
         put("choose_dealer", phases["CHOOSE_DEALER"])
         put("dealing", phases["DEALING"])
         put("bidding_phase", phases["BIDDING"] if self.bidding is not None else None)
@@ -331,8 +452,13 @@ class State(NamedTuple):
     ``known`` and ``voids`` are what the public log of this deal shows, per seat:
     the cards it picked up and has not played since, and the suits it has shown
     it lacks (as card masks); play keeps them up to date so that :func:`observe`
-    need not read the log. A state is an immutable named tuple, because building
-    one is the cost of every move.
+    need not read the log. ``trick_rules`` are the deal's follow-suit and
+    trick-winning rules; ``face_up`` and ``second_suit`` the cards turned face up
+    and the second suit they fix (see :class:`FaceUp`); ``passed`` the cards each
+    seat passed this deal (in transit until every seat has passed); ``declared``
+    the values of each :class:`Declaring` round (per seat, or per team); ``tally``
+    the trick scorer's running figures; ``revokes`` each seat's penalised revokes.
+    A state is an immutable named tuple, because building one is the cost of every move.
     """
 
     rules: Any
@@ -352,6 +478,13 @@ class State(NamedTuple):
     dealt: int
     known: tuple[int, ...]
     voids: tuple[int, ...]
+    trick_rules: tricks.TrickRules
+    face_up: tuple[Card, ...]
+    second_suit: Suit | None
+    passed: tuple[int, ...]
+    declared: tuple[tuple[Any, ...], ...]
+    tally: tuple[int, ...]
+    revokes: tuple[int, ...]
     moves_made: int
     log: Log[Event]
     history: Log[Move] | None
@@ -364,11 +497,6 @@ class State(NamedTuple):
         number = self.match.deal_number
         deals = game.deals(self.rules)
         return int(game.hand_size(self.rules, number if deals is None else min(number, deals - 1)))
-
-    @property
-    def trick_rules(self) -> tricks.TrickRules:
-        """Follow-suit and trick-winning rules of the deal in progress."""
-        return _TRICK_RULES[self.trump_card.suit if self.trump_card is not None else None]
 
 
 # The per-move path builds states with tuple.__new__: NamedTuple's own __new__ is a
@@ -446,6 +574,7 @@ def new_game(
         dealt=0,
         known=(0,) * players,
         voids=(0,) * players,
+        **_fresh_deal(rules),
         moves_made=0,
         log=Log.EMPTY,
         history=Log.EMPTY,
@@ -455,6 +584,25 @@ def new_game(
         return start
     dealer = match_core.first_dealer(rules, seed, players)  # OH-2.4, EN-2.2
     return _begin_deal(start, Match.start(dealer, players), start.log, order)
+
+
+def _fresh_deal(rules: Any) -> dict[str, Any]:
+    """The fields of the rounds before play, the tally and the revokes before a deal."""
+    game: TrickGame = rules.trick_game
+    players: int = rules.players
+    return {
+        "trick_rules": _TRICK_RULES[None],
+        "face_up": (),
+        "second_suit": None,
+        "passed": (0,) * players if game.passing is not None else (),
+        "declared": tuple(
+            (None,) * (len(teams(rules)) if r.by_team else players)
+            for r in game.rounds
+            if isinstance(r, Declaring)
+        ),
+        "tally": (0,) * sum(size for _, size, _, _ in game.tally),
+        "revokes": (0,) * players if game.revoking is not None else (),
+    }
 
 
 def _recipient(dealer: int, players: int, packet: int, position: int) -> int:
@@ -500,6 +648,7 @@ def _begin_deal(
         dealt=0,
         known=(0,) * players,
         voids=(0,) * players,
+        **_fresh_deal(rules),
         log=log,
     )
     if state.chance == "explicit" and order is None:
@@ -521,29 +670,58 @@ def _begin_deal(
         for position in range(dealt):
             hands[_recipient(match.dealer, players, packet, position)] |= order[position].bit
     undealt = _deck_mask(cards) & ~sum(hands)
+    if game.face_up is not None:
+        shown = tuple(order[dealt : dealt + game.face_up.count])
+        fresh = fresh._replace(undealt=undealt & ~mask_of(shown), dealt=dealt + len(shown))
+        return _turn_face_up(fresh, tuple(hands), shown)
     if game.trump_card == "next":
         return _turn_trump(fresh, tuple(hands), order[dealt], undealt & ~order[dealt].bit)
     if game.trump_card == "dealer's last":
         return _turn_trump(fresh, tuple(hands), order[dealt - 1], undealt)
     return fresh._replace(
-        phase=_first_phase(game), hands=tuple(hands), undealt=undealt, dealt=dealt
+        phase=_phase_after(rules, 0), hands=tuple(hands), undealt=undealt, dealt=dealt
     )
 
 
-def _first_phase(game: TrickGame) -> Any:
+def _phase_after(rules: Any, start: int) -> Any:
+    """The first phase from round ``start`` on that these rules play: a round before
+    play, else the bidding, else the play."""
+    game: TrickGame = rules.trick_game
+    for k in range(start, len(game.rounds)):
+        if game.rounds[k].applies(rules):
+            return game.round_phases[k]
     return game.bidding_phase if game.bidding is not None else game.playing
+
+
+def _turn_face_up(state: State, hands: tuple[int, ...], face_up: tuple[Card, ...]) -> State:
+    """Turn the face-up cards: they fix the trump suit and the second suit."""
+    rules = state.rules
+    described = rules.trick_game.face_up
+    trump, second = described.suits(rules, face_up)
+    return state._replace(
+        phase=_phase_after(rules, 0),
+        hands=hands,
+        face_up=face_up,
+        second_suit=second,
+        trick_rules=rules.trick_game.trick_rules(rules, trump),
+        log=state.log.append(described.event(rules, face_up, trump, second)),
+    )
 
 
 def _turn_trump(state: State, hands: tuple[int, ...], trump_card: Card, undealt: int) -> State:
     """Turn the trump card: the next card (out of play) or the dealer's last (kept by
     him, so everyone knows he holds it until he plays it)."""
-    game: TrickGame = state.rules.trick_game
+    rules = state.rules
+    game: TrickGame = rules.trick_game
     dealt = sum(h.bit_count() for h in hands)
+    assert trump_card.suit is not None
+    trick_rules = game.trick_rules(rules, trump_card.suit)
     if game.trump_card == "next":
         return state._replace(
-            phase=_first_phase(game),
+            phase=_phase_after(rules, 0),
             hands=hands,
             trump_card=trump_card,
+            trick_rules=trick_rules,
             undealt=undealt,
             dealt=dealt + 1,
             log=state.log.append(_trump_event(trump_card)),
@@ -552,9 +730,10 @@ def _turn_trump(state: State, hands: tuple[int, ...], trump_card: Card, undealt:
     known = list(state.known)
     known[dealer] |= trump_card.bit
     return state._replace(
-        phase=_first_phase(game),
+        phase=_phase_after(rules, 0),
         hands=hands,
         trump_card=trump_card,
+        trick_rules=trick_rules,
         undealt=undealt,
         dealt=dealt,
         known=tuple(known),
@@ -578,6 +757,9 @@ def to_move(state: State) -> int | Chance | None:
         return _bidder(state)
     if phase is game.over:
         return None
+    k = game.round_index.get(phase)
+    if k is not None:
+        return _round_actor(state, k)
     return CHANCE
 
 
@@ -585,6 +767,36 @@ def _bidder(state: State) -> int:
     """The seat to bid: clockwise from the dealer's left."""
     players: int = state.rules.players
     return (state.match.dealer + 1 + players - state.bids.count(None)) % players
+
+
+def _round_actor(state: State, k: int) -> int:
+    """The seat to act in round ``k`` before play: clockwise from the dealer's left
+    (in a round by partnership, the first seat of each partnership in that order)."""
+    game: TrickGame = state.rules.trick_game
+    players: int = state.rules.players
+    if k == game.passing:
+        done = players - state.passed.count(0)
+    else:
+        values = state.declared[game.round_slots[k]]
+        done = len(values) - values.count(None)
+    return (state.match.dealer + 1 + done) % players
+
+
+def _team_of(rules: Any, seat: int) -> int:
+    """The number of the partnership ``seat`` belongs to."""
+    return next(t for t, members in enumerate(teams(rules)) if seat in members)
+
+
+def hand_hidden(rules: Any, phase: Any) -> bool:
+    """Whether the seats have not looked at their cards yet: before and during a
+    :class:`Declaring` round made unseen (dealing included)."""
+    game: TrickGame = rules.trick_game
+    early = (game.choose_dealer, game.dealing)
+    for k, declaring in enumerate(game.rounds):
+        if isinstance(declaring, Declaring) and declaring.unseen and declaring.applies(rules):
+            if phase in early or phase in game.round_phases[: k + 1]:
+                return True
+    return False
 
 
 def is_over(state: State) -> bool:
@@ -626,11 +838,6 @@ def _bids_of(numbers: range | tuple[int, ...]) -> tuple[Move, ...]:
     return tuple(BIDS[n] for n in numbers)
 
 
-def _trick_rules_of(state: State) -> tricks.TrickRules:
-    trump_card = state.trump_card
-    return _TRICK_RULES[trump_card.suit if trump_card is not None else None]
-
-
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move in canonical order; ``()`` if and only if the game is over."""
     if type(state) is not State:
@@ -639,15 +846,24 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     phase = state.phase
     if phase is game.playing:
         trick = state.trick
-        seat = (state.leader + len(trick)) % state.rules.players
-        trump_card = state.trump_card
-        trick_rules = _TRICK_RULES[trump_card.suit if trump_card is not None else None]
-        # Any lead, then the led suit if held (OH-4.1, OH-4.2, OH-4.4, EN-3.1, EN-3.2).
-        return _plays_of(tricks.playable_to(trick_rules, state.hands[seat], trick))
+        rules = state.rules
+        seat = (state.leader + len(trick)) % rules.players
+        if game.revoking is not None and game.revoking.allowed(rules):
+            return _plays_of(state.hands[seat])  # a revoke is legal and penalised (MV-4.4)
+        # Any lead, then the led suit if held (OH-4.1, OH-4.2, OH-4.4, EN-3.1, EN-3.2,
+        # MV-4.1 to MV-4.3).
+        return _plays_of(tricks.playable_to(state.trick_rules, state.hands[seat], trick))
     if phase is game.bidding_phase:
         return _bids_of(game.bidding.allowed(state, _bidder(state)))
     if phase is game.over:
         return ()
+    k = game.round_index.get(phase)
+    if k is not None:
+        round_ = game.rounds[k]
+        seat = _round_actor(state, k)
+        if isinstance(round_, Passing):
+            return round_.moves(state.hands[seat])
+        return round_.moves(state, seat)
     return tuple(move for move, _ in chance_outcomes(state))
 
 
@@ -687,10 +903,13 @@ def apply(state: State, move: Move) -> State:
         if type(move) is Play and move.call is None and not move.announce:
             trick = state.trick
             seat = (state.leader + len(trick)) % rules.players
-            trump_card = state.trump_card
-            trick_rules = _TRICK_RULES[trump_card.suit if trump_card is not None else None]
-            if move.card.bit & tricks.playable_to(trick_rules, state.hands[seat], trick):
-                return _play(state, game, seat, PLAYS[move.card.index], trick_rules)
+            trick_rules = state.trick_rules
+            bit = move.card.bit
+            hand = state.hands[seat]
+            if bit & tricks.playable_to(trick_rules, hand, trick):
+                return _play(state, game, seat, PLAYS[move.card.index], trick_rules, False)
+            if bit & hand and game.revoking is not None and game.revoking.allowed(rules):
+                return _play(state, game, seat, PLAYS[move.card.index], trick_rules, True)
     elif phase is game.bidding_phase:
         if type(move) is Bid:
             assert game.bidding is not None
@@ -704,8 +923,19 @@ def apply(state: State, move: Move) -> State:
         if type(dealer) is int and 0 <= dealer < rules.players:
             started = state._replace(history=_extend(state.history, ChooseDealer(dealer)))
             return _begin_deal(started, Match.start(dealer, rules.players), state.log)
-    elif phase is game.dealing and type(move) is DealCard and move.card.bit & state.undealt:
-        return _deal_card(state, game, DEALS[move.card.index])
+    elif phase is game.dealing:
+        if type(move) is DealCard and move.card.bit & state.undealt:
+            return _deal_card(state, game, DEALS[move.card.index])
+    elif phase in game.round_index:
+        k = game.round_index[phase]
+        round_ = game.rounds[k]
+        seat = _round_actor(state, k)
+        if isinstance(round_, Passing):
+            mask = mask_of(round_.cards(move))
+            if mask and mask & state.hands[seat] == mask:
+                return _pass(state, k, seat, move, mask)
+        elif move in round_.moves(state, seat):
+            return _declare(state, k, seat, move)
     raise IllegalMoveError(_why_illegal(state, move))
 
 
@@ -730,10 +960,69 @@ def _deal_card(state: State, game: TrickGame, move: DealCard) -> State:
             return state
         if game.trump_card == "dealer's last":
             return _turn_trump(state, state.hands, card, undealt)
-        if game.trump_card == "none":
-            return state._replace(phase=_first_phase(game))
+        if game.trump_card == "none" and game.face_up is None:
+            return state._replace(phase=_phase_after(rules, 0))
         return state
+    if game.face_up is not None:
+        face_up = (*state.face_up, card)
+        state = state._replace(undealt=undealt, dealt=state.dealt + 1, face_up=face_up)
+        if len(face_up) < game.face_up.count:
+            return state
+        return _turn_face_up(state, state.hands, face_up)
     return _turn_trump(state, state.hands, card, undealt)
+
+
+def _declare(state: State, k: int, seat: int, move: Any) -> State:
+    """A declaration of round ``k``; the round ends when every declarer has declared."""
+    rules = state.rules
+    game: TrickGame = rules.trick_game
+    declaring = game.rounds[k]
+    assert isinstance(declaring, Declaring)
+    slot = game.round_slots[k]
+    values = list(state.declared[slot])
+    values[_team_of(rules, seat) if declaring.by_team else seat] = declaring.value(move)
+    declared = (*state.declared[:slot], tuple(values), *state.declared[slot + 1 :])
+    moved = state._replace(
+        phase=state.phase if None in values else _phase_after(rules, k + 1),
+        declared=declared,
+        moves_made=state.moves_made + 1,
+        log=state.log.append(declaring.event(state, seat, move)),
+        history=_extend(state.history, move),
+    )
+    return _check_caps(moved)
+
+
+_COUNT_WORDS: Final = ("no", "one", "two", "three", "four", "five", "six")
+
+
+def _pass(state: State, k: int, seat: int, move: Move, mask: int) -> State:
+    """Cards passed face down to the left neighbour, exchanged once every seat has passed
+    (the pass is secret until then: the log says only that it happened)."""
+    rules = state.rules
+    players = rules.players
+    count = mask.bit_count()
+    words = _COUNT_WORDS[count] if count < len(_COUNT_WORDS) else str(count)
+    hands = list(state.hands)
+    hands[seat] &= ~mask
+    passed = list(state.passed)
+    passed[seat] = mask
+    log = state.log.append(Event("pass", seat, text=f"seat {seat} passes {words} cards"))
+    phase = state.phase
+    if 0 not in passed:
+        for giver in range(players):
+            hands[(giver + 1) % players] |= passed[giver]
+        text = f"the passed cards are exchanged: each seat receives {words} cards from its right"
+        log = log.append(Event("exchange", text=text))
+        phase = _phase_after(rules, k + 1)
+    moved = state._replace(
+        phase=phase,
+        hands=tuple(hands),
+        passed=tuple(passed),
+        moves_made=state.moves_made + 1,
+        log=log,
+        history=_extend(state.history, move),
+    )
+    return _check_caps(moved)
 
 
 @functools.cache
@@ -782,7 +1071,12 @@ def _pickup_event(seat: int, trick: tuple[Card, ...]) -> Event:
 
 
 def _play(
-    state: State, game: TrickGame, seat: int, move: Play, trick_rules: tricks.TrickRules
+    state: State,
+    game: TrickGame,
+    seat: int,
+    move: Play,
+    trick_rules: tricks.TrickRules,
+    revoked: bool,
 ) -> State:
     # One unpacking reads every field at once: cheaper than a dozen attribute reads.
     (
@@ -803,6 +1097,13 @@ def _play(
         dealt,
         known,
         voids,
+        _trick_rules,
+        face_up,
+        second_suit,
+        passed,
+        declared,
+        tally,
+        revokes,
         moves_made,
         log,
         history,
@@ -812,21 +1113,29 @@ def _play(
     bit = card.bit
     hand = hands[seat] & ~bit
     hands = (*hands[:seat], hand, *hands[seat + 1 :])
-    if trick:  # a card that does not follow shows the seat void in the led suit
-        if trick_rules.jokers is None:
-            follow = _SUIT_MASK_OF[trick[0].index]
-            if not bit & follow and not voids[seat] & follow:
-                voids = (*voids[:seat], voids[seat] | follow, *voids[seat + 1 :])
-        else:
-            led = tricks.led_suit(trick_rules, trick)
-            if led is not None:
-                follow = trick_rules.follow_masks[led]
-                if not bit & (follow | trick_rules.anytime_mask) and not voids[seat] & follow:
+    if revoked:
+        # Legal under the game's option, and announced at once: it shows the seat holds
+        # the led suit, so it is no void (MV-4.4).
+        revokes = (*revokes[:seat], revokes[seat] + 1, *revokes[seat + 1 :])
+        led = tricks.led_suit(trick_rules, trick)
+        assert led is not None and game.revoking is not None
+        log = log.append(play_event(seat, card)).append(game.revoking.event(rules, seat, led))
+    else:
+        if trick:  # a card that does not follow shows the seat void in the led suit
+            if trick_rules.jokers is None:
+                follow = _SUIT_MASK_OF[trick[0].index]
+                if not bit & follow and not voids[seat] & follow:
                     voids = (*voids[:seat], voids[seat] | follow, *voids[seat + 1 :])
+            else:
+                led = tricks.led_suit(trick_rules, trick)
+                if led is not None:
+                    follow = trick_rules.follow_masks[led]
+                    if not bit & (follow | trick_rules.anytime_mask) and not voids[seat] & follow:
+                        voids = (*voids[:seat], voids[seat] | follow, *voids[seat + 1 :])
+        log = log.append(play_event(seat, card))
     if known[seat] & bit:
         known = (*known[:seat], known[seat] & ~bit, *known[seat + 1 :])
     trick = (*trick, card)
-    log = log.append(play_event(seat, card))
     if history is not None:
         history = history.append(move)
     players = rules.players
@@ -836,7 +1145,7 @@ def _play(
     if not out:
         if len(trick) == players:
             # The highest trump, else of the led suit, wins and leads (OH-4.3, OH-4.4,
-            # EN-1.3, EN-3.3).
+            # EN-1.3, EN-3.3, MV-4.1, MV-4.3, MV-4.5).
             winner = (leader + tricks.winner(trick_rules, trick)) % players
             if game.counts_tricks:
                 tricks_won = (
@@ -844,7 +1153,11 @@ def _play(
                     tricks_won[winner] + 1,
                     *tricks_won[winner + 1 :],
                 )
-            log = log.append(Event("trick", winner, trick))
+            if game.score_trick is not None:
+                tally, event = game.score_trick(state, winner, trick, tally)
+                log = log.append(event)
+            else:
+                log = log.append(Event("trick", winner, trick))
             waste |= mask_of(trick)
             trick = ()
             leader = winner
@@ -877,6 +1190,13 @@ def _play(
             dealt,
             known,
             voids,
+            trick_rules,
+            face_up,
+            second_suit,
+            passed,
+            declared,
+            tally,
+            revokes,
             moves_made + 1,
             log,
             history,
@@ -954,9 +1274,9 @@ def _why_illegal(state: State, move: object) -> str:
     phase = state.phase
     if phase is game.over:
         return "the game is over: no move is legal"
-    kinds: tuple[type, ...] = (Play, Bid, DealCard, ChooseDealer)
+    kinds: tuple[type, ...] = (Play, Bid, DealCard, ChooseDealer, *game.move_kinds)
     if game.bidding is None:
-        kinds = (Play, DealCard, ChooseDealer)
+        kinds = (Play, DealCard, ChooseDealer, *game.move_kinds)
     if not isinstance(move, kinds):
         return not_a_move(move, game.title, game_forms(game.move_forms, state.chance))
     if phase is game.choose_dealer or phase is game.dealing:
@@ -966,6 +1286,24 @@ def _why_illegal(state: State, move: object) -> str:
         return f"a chance step is due (explicit chance): the move must be {wanted}, not {move}"
     seat = to_move(state)
     assert isinstance(seat, int)
+    hand = state.hands[seat]
+    k = game.round_index.get(phase)
+    if k is not None:
+        round_ = game.rounds[k]
+        if isinstance(round_, Declaring):
+            return round_.why_not(state, seat, move)
+        words = _COUNT_WORDS[round_.count] if round_.count < len(_COUNT_WORDS) else round_.count
+        if not round_.cards(move):
+            return (
+                f"seat {seat} must pass {words} cards to the left now ('{round_.form}'), "
+                f"not {move}"
+            )
+        missing = [c for c in round_.cards(move) if not c.bit & hand]
+        rule = f" (rule {round_.rule_id})" if round_.rule_id else ""
+        return (
+            f"seat {seat} can pass only cards of his hand: {format_cards(missing)} "
+            f"not in {format_cards(cards_of(hand))}{rule}"
+        )
     if phase is game.bidding_phase:
         assert game.bidding is not None
         if not isinstance(move, Bid):
@@ -984,12 +1322,11 @@ def _why_illegal(state: State, move: object) -> str:
         return f"seat {seat} must play a card now, not {move}"
     if move.call is not None or move.announce:
         return f"{game.title} has no calls or announcements: write just 'play CARD'"
-    hand = state.hands[seat]
     if not move.card.bit & _deck_mask(game.deck(state.rules)):
         return f"{move.card} is not in this game's deck{game.deck_note(state.rules)}" + cite("deck")
     if not move.card.bit & hand:
         return f"{move.card} is not in seat {seat}'s hand ({format_cards(cards_of(hand))})"
-    trick_rules = _trick_rules_of(state)
+    trick_rules = state.trick_rules
     led = tricks.led_suit(trick_rules, state.trick)
     assert led is not None
     following = cards_of(hand & trick_rules.follow_masks[led])
@@ -1005,7 +1342,11 @@ def parse_move(state: State, text: str) -> Move:
     refused = state.rules.trick_game.refuse_text(text) if isinstance(text, str) else None
     if refused is not None:
         raise NotationError(refused)
-    move = parse_move_text(text, game_forms(state.rules.trick_game.move_forms, state.chance))
+    game: TrickGame = state.rules.trick_game
+    if game.parse_text is not None:
+        move = game.parse_text(text)
+    else:
+        move = parse_move_text(text, game_forms(game.move_forms, state.chance))
     if move not in legal_moves(state):
         raise IllegalMoveError(_why_illegal(state, move))
     return move
@@ -1057,10 +1398,16 @@ def zones(state: State) -> dict[str, tuple[Card, ...]]:
         raise wrong_state(state, "Oh Hell or Enfle")
     game: TrickGame = state.rules.trick_game
     result = {f"hand {seat}": cards_of(hand) for seat, hand in enumerate(state.hands)}
+    if game.passing is not None:  # passed cards are in no hand until the exchange
+        transit = 0 in state.passed and any(state.passed)
+        for seat, passed in enumerate(state.passed):
+            result[f"passing {seat}"] = cards_of(passed) if transit else ()
     result["trick"] = tuple(state.trick)
     result[game.waste_zone] = cards_of(state.waste)
     if game.trump_card == "next":
         result["trump card"] = (state.trump_card,) if state.trump_card is not None else ()
+    if game.face_up is not None:
+        result["face up"] = state.face_up
     result["undealt"] = cards_of(state.undealt)
     return result
 
@@ -1091,18 +1438,24 @@ def knowledge(
     """
     known = [0] * players
     voids = [0] * players
+    revoked = 0  # the voids of the seat that played last, before its card
     trick: list[Card] = []
     for event in deal_events(log):
         if event.kind == "play":
             assert event.seat is not None
             card = event.cards[0]
             led = tricks.led_suit(trick_rules, trick)
+            revoked = voids[event.seat]
             if led is not None:
                 follow = trick_rules.follow_masks[led]
                 if not card.bit & (follow | trick_rules.anytime_mask):
                     voids[event.seat] |= follow
             known[event.seat] &= ~card.bit
             trick.append(card)
+        elif event.kind == "revoke":
+            assert event.seat is not None
+            # A penalised revoke shows the seat held the led suit: no void after all.
+            voids[event.seat] = revoked
         elif event.kind == "trick":
             trick = []
         elif event.kind == "trump" and event.seat is not None:
@@ -1170,6 +1523,21 @@ def observe(state: State, seat: int) -> Any:
     if "hand_size" in fields:
         values["hand_size"] = state.hand_size
     values["won_cards"] = values["waste"] = cards_of(state.waste)
+    if game.rounds:
+        if hand_hidden(rules, phase):
+            values["hand"] = ()
+        values["face_up"] = state.face_up
+        values["trump"] = state.trick_rules.trump
+        values["revokes"] = state.revokes
+        for k, round_ in enumerate(game.rounds):
+            if isinstance(round_, Declaring):
+                values[round_.key] = state.declared[game.round_slots[k]]
+        if game.passing is not None:
+            passed = state.passed
+            values["has_passed"] = tuple(bool(p) for p in passed)
+            values["passed"] = cards_of(passed[seat])
+            exchanged = 0 not in passed
+            values["received"] = cards_of(passed[(seat - 1) % players]) if exchanged else ()
     values.update(game.view_extras(state, seat))
     return game.view_class(**{name: values[name] for name in fields})
 
@@ -1239,6 +1607,8 @@ def sample(view: Any, rng: random.Random) -> State:
     check_view(view)
     rules = view.rules
     game: TrickGame = rules.trick_game
+    if game.sampler is not None:
+        return game.sampler(view, rng)
     players = rules.players
     seat = view.seat
     trump_card = getattr(view, "trump_card", None)
@@ -1247,7 +1617,7 @@ def sample(view: Any, rng: random.Random) -> State:
         public_known = tuple(mask_of(cards) for cards in view.known)
         voids = tuple(sum(tricks.SUIT_MASKS[s] for s in suits) for suits in view.voids)
     else:
-        rules_now = _TRICK_RULES[trump_card.suit if trump_card is not None else None]
+        rules_now = _trick_rules_for(rules, trump_card)
         public_known, voids = knowledge(view.events, players, rules_now)
     known = list(public_known)
     known[seat] = mask_of(view.hand)
@@ -1303,11 +1673,20 @@ def sample(view: Any, rng: random.Random) -> State:
         dealt=cards_dealt,
         known=public_known,
         voids=voids,
+        **(_fresh_deal(rules) | {"trick_rules": _trick_rules_for(rules, trump_card)}),
         moves_made=view.moves_made,
         log=Log.of(view.events),
         history=None,
         outcome=view.score.outcome,
     )
+
+
+def _trick_rules_for(rules: Any, trump_card: Card | None) -> tricks.TrickRules:
+    """The trick rules of a deal whose trump card is ``trump_card`` (None: no trumps)."""
+    if trump_card is None or trump_card.suit is None:
+        return _TRICK_RULES[None]
+    game: TrickGame = rules.trick_game
+    return game.trick_rules(rules, trump_card.suit)
 
 
 # --------------------------------------------------------------------------- serialization
@@ -1323,15 +1702,58 @@ def state_to_dict(state: State) -> dict[str, Any]:
     data["undealt"] = format_cards(cards_of(state.undealt))
     if game.trump_card != "none":
         data["trump_card"] = state.trump_card.text if state.trump_card else None
+    if game.face_up is not None:
+        data["face_up"] = format_cards(state.face_up)
+        for key, suit in (("trump", state.trick_rules.trump), (game.face_up.second_key, state.second_suit)):
+            data[key] = None if suit is None else suit.plural
+    for k, round_ in enumerate(game.rounds):
+        if isinstance(round_, Declaring):
+            data[round_.key] = list(state.declared[game.round_slots[k]])
+        else:
+            data["passed"] = [format_cards(cards_of(p)) for p in state.passed]
     if game.bidding is not None:
         data["bids"] = list(state.bids)
     data["leader"] = state.leader
     data["trick"] = format_cards(state.trick)
     if game.counts_tricks:
         data["tricks_won"] = list(state.tricks_won)
-    data["waste"] = format_cards(cards_of(state.waste))
+    start = 0
+    for key, size, _, _ in game.tally:
+        data[key] = list(state.tally[start : start + size])
+        start += size
+    if game.revoking is not None:
+        data["revokes"] = list(state.revokes)
+    data[game.waste_key] = format_cards(cards_of(state.waste))
     data["dealt"] = state.dealt
     return data
+
+
+def _optional_suit(r: StateReader, key: str) -> Suit | None:
+    value = r.data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        r.fail(f"field {key!r} must be a suit name or null, not {value!r}")
+    return r.guard(key, lambda: Suit.parse(value))
+
+
+_JSON_FORMS: Final = {True: "true", False: "false", None: "null"}
+
+
+def _declared(r: StateReader, declaring: Declaring, size: int) -> tuple[Any, ...]:
+    """The values of a :class:`Declaring` round, each one it may record or null."""
+    value = r.data.get(declaring.key)
+    whose = "team" if declaring.by_team else "seat"
+    if not isinstance(value, list) or len(value) != size:
+        count = _COUNT_WORDS[size] if size < len(_COUNT_WORDS) else size
+        r.fail(f"field {declaring.key!r} must be a list of {count} entries, one per {whose}")
+    for item in value:
+        if item is not None and not any(
+            item is v or (type(item) is type(v) and item == v) for v in declaring.values
+        ):
+            forms = ", ".join(_JSON_FORMS.get(v, repr(v)) for v in declaring.values)
+            r.fail(f"field {declaring.key!r} holds {forms} or null, not {item!r}")
+    return tuple(value)
 
 
 def _state_from_reader(game: TrickGame, r: StateReader) -> State:
@@ -1342,7 +1764,7 @@ def _state_from_reader(game: TrickGame, r: StateReader) -> State:
     if name != game.name:
         r.fail(f"the rules are for {name!r}, not {game.name!r}")
     deck = game.deck(r.guard("rules", lambda: build_rules(game.rules_class, options)))
-    common = r.common(game.rules_class, deck, game.phases, parse_move_text)
+    common = r.common(game.rules_class, deck, game.phases, game.parse_text or parse_move_text)
     players = common["rules"].players
     log = common["log"].to_tuple()
     for event in deal_events(log):
@@ -1369,10 +1791,30 @@ def _state_from_reader(game: TrickGame, r: StateReader) -> State:
     if game.counts_tricks:
         most_tricks = most if game.bidding is not None else len(deck) // players
         tricks_won = tuple(r.int_list("tricks_won", players, 0, most_tricks))
-    waste = mask_of(r.cards("waste"))
+    fields = _fresh_deal(common["rules"])
+    fields["trick_rules"] = _trick_rules_for(common["rules"], trump_card)
+    if game.face_up is not None:
+        fields["face_up"] = r.cards("face_up")
+        trump = _optional_suit(r, "trump")
+        if trump is not None:
+            fields["trick_rules"] = game.trick_rules(common["rules"], trump)
+        fields["second_suit"] = _optional_suit(r, game.face_up.second_key)
+    declared = []
+    for k, round_ in enumerate(game.rounds):
+        if isinstance(round_, Declaring):
+            declared.append(_declared(r, round_, len(fields["declared"][game.round_slots[k]])))
+        else:
+            fields["passed"] = r.masks_per_seat("passed", players)
+    fields["declared"] = tuple(declared)
+    tally: list[int] = []
+    for key, size, low, high in game.tally:
+        tally.extend(r.int_list(key, size, low, high))
+    fields["tally"] = tuple(tally)
+    if game.revoking is not None:
+        fields["revokes"] = tuple(r.int_list("revokes", players, 0, len(deck) // players))
+    waste = mask_of(r.cards(game.waste_key))
     dealt = r.integer("dealt", 0, len(deck))
-    trick_rules = _TRICK_RULES[trump_card.suit if trump_card is not None else None]
-    known, voids = knowledge(log, players, trick_rules)
+    known, voids = knowledge(log, players, fields["trick_rules"])
     state = State(
         **common,
         hands=hands,
@@ -1386,6 +1828,7 @@ def _state_from_reader(game: TrickGame, r: StateReader) -> State:
         dealt=dealt,
         known=known,
         voids=voids,
+        **fields,
     )
     r.check_partition(zones(state), deck)
     game.check_state(state, r)
