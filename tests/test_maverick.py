@@ -23,7 +23,7 @@ from cardrules.cards import (
     mask_of,
     parse_cards,
 )
-from cardrules.core import tricks
+from cardrules.core import sampling, tricks
 from cardrules.core.match import Match
 from cardrules.errors import IllegalMoveError, NotationError, RecordError, RulesError
 from cardrules.game import CHANCE, DealRow
@@ -108,6 +108,13 @@ def position(
         "leader": leader,
     }
     values.update(fields)
+    # The engine keeps the bids of both rounds in ``declared``, the trick points and
+    # books in ``tally`` and the finished tricks in ``waste``.
+    values["declared"] = (values.pop("blinds"), values.pop("bids"))
+    points = values.pop("trick_points", (0, 0))
+    books = values.pop("books", (0, 0))
+    values["tally"] = (*points, *books)  # type: ignore[misc]
+    values["waste"] = values.pop("won")
     return state._replace(**values)  # type: ignore[arg-type]
 
 
@@ -184,7 +191,7 @@ def test_face_up_pair_fixes_trump_and_adder_rules_md_7(
     """Rule MV-2.3, MV-2.4, MV-2.5."""
     assert maverick.trump_and_adder(parse_cards(face_up), rule) == (trump, adder)
     state = dealt(Rules(first_dealer=3, equal_rank_rule=rule), face_up=face_up)
-    assert (state.trump, state.adder) == (trump, adder)
+    assert (state.trick_rules.trump, state.second_suit) == (trump, adder)
     assert maverick.zones(state)["face up"] == parse_cards(face_up)
 
 
@@ -457,7 +464,7 @@ def test_the_trick_points_go_to_the_team_that_won_it() -> None:
     """Rule MV-5.1, MV-5.4."""
     state = position(["4C 9S", "5C 8S", "6C 7S", "AC 6S"])
     state = play_all(state, "play 4C", "play 5C", "play 6C", "play AC")  # seat 3 wins a book
-    assert state.trick_points == (0, 4) and state.books == (0, 1)
+    assert state.tally == (0, 4, 0, 1)  # trick points, then books, per team
     state = play_all(state, "play 6S", "play 9S", "play 8S", "play 7S")  # seat 0 wins +1
     row = maverick.score(state).deals[0]
     assert row.points == (1, 4, 1, 4)
@@ -818,11 +825,11 @@ def test_sample_with_a_revoker_is_exactly_uniform_chi_square(
     ]
     assert len(worlds) == 7
     for quick in (32, 0):
-        monkeypatch.setattr("cardrules.games.maverick._QUICK_TRIES", quick)
+        monkeypatch.setattr("cardrules.core.sampling._QUICK_TRIES", quick)
         rng = random.Random(7)
         samples = 7 * 300
         counts = Counter(
-            maverick._deal_requiring(unknown, holders, required, rng)[0] for _ in range(samples)
+            sampling.deal_requiring(unknown, holders, required, rng)[0] for _ in range(samples)
         )
         assert set(counts) == set(worlds)
         expected = samples / 7
@@ -859,7 +866,7 @@ def test_explicit_chance_deals_the_54_cards_one_at_a_time() -> None:
         state = maverick.apply(state, DealCard(card))
     assert maverick.to_move(state) == 0
     assert [hand(state, s) for s in range(4)] == [tuple(sorted(parse_cards(h))) for h in HANDS]
-    assert (state.trump, state.adder) == (Suit.HEARTS, Suit.CLUBS)
+    assert (state.trick_rules.trump, state.second_suit) == (Suit.HEARTS, Suit.CLUBS)
 
 
 # --------------------------------------------------------------------------- rules, moves, records

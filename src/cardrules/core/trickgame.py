@@ -807,11 +807,13 @@ def is_over(state: State) -> bool:
 
 
 _SUIT_CHUNK: Final = (1 << 13) - 1
-_PLAY_CHUNKS: list[dict[int, tuple[Play, ...]]] = [{} for _ in Suit]
+#: Per chunk of thirteen card indices (the four suits, then the jokers), the plays of
+#: each mask of that chunk.
+_PLAY_CHUNKS: list[dict[int, tuple[Play, ...]]] = [{} for _ in range(5)]
 
 
 def _plays_of(mask: int) -> tuple[Play, ...]:
-    """The plays of the cards of a mask, by card index (cached per suit)."""
+    """The plays of the cards of a mask, by card index (cached per suit and for jokers)."""
     if not mask:
         return ()
     suit = ((mask & -mask).bit_length() - 1) // 13
@@ -820,7 +822,7 @@ def _plays_of(mask: int) -> tuple[Play, ...]:
         if found is not None:
             return found
     plays: tuple[Play, ...] = ()
-    for suit in range(4):
+    for suit in range(5):
         chunk = (mask >> (13 * suit)) & _SUIT_CHUNK
         if chunk:
             table = _PLAY_CHUNKS[suit]
