@@ -908,7 +908,7 @@ def _sample(view: View, rng: random.Random) -> State:
         dealt=len(DECK54) - view.undealt_count,
         known=(0,) * PLAYERS,
         voids=knowledge.forbidden,
-        trick_rules=_trick_rules(rules, view.trump) if view.trump else tricks.trick_rules(None),
+        trick_rules=tricks.trick_rules(None) if view.trump is None else _trick_rules(rules, view.trump),
         face_up=view.face_up,
         second_suit=view.adder,
         passed=tuple(passed),
