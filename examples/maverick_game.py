@@ -36,9 +36,10 @@ def main(argv: list[str]) -> None:
     rules = maverick.Rules(target=30, first_dealer=3)
     state = maverick.deal(rules, seed=seed)
     print("rules:", rules)
-    assert state.trump is not None and state.adder is not None
-    face_up = format_cards(state.face_up)
-    print(f"face up {face_up}: {state.trump.plural} are trumps, {state.adder.plural} adders")
+    table = maverick.observe(state, 0)  # the face-up cards and the suits they fix are public
+    assert table.trump is not None and table.adder is not None
+    face_up = format_cards(table.face_up)
+    print(f"face up {face_up}: {table.trump.plural} are trumps, {table.adder.plural} adders")
     rng = random.Random(seed)
     shown = False
     while not maverick.is_over(state):

@@ -204,7 +204,7 @@ def test_a_game_refuses_another_games_state(name: str) -> None:
     game = games.get(name)
     # Games on one engine share its functions, which read the game from the state's
     # rules: they answer for either game's states, correctly.
-    engines = ({"mau_mau_standard", "strafpoint"}, {"oh_hell", "enfle"})
+    engines = ({"mau_mau_standard", "strafpoint"}, {"oh_hell", "enfle", "maverick"})
     for other_name in NAMES:
         if other_name == name or any({name, other_name} <= engine for engine in engines):
             continue

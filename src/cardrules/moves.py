@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from typing import Final, SupportsIndex, cast
+from typing import Final, Literal, SupportsIndex, cast
 
 import attrs
 
@@ -33,11 +33,14 @@ __all__ = [
     "END_TURN",
     "PLAYS",
     "Bid",
+    "Blind",
     "ChooseDealer",
     "DealCard",
+    "Declaration",
     "Draw",
     "EndTurn",
     "Move",
+    "PassCards",
     "Play",
     "game_forms",
     "not_a_move",
@@ -190,7 +193,58 @@ class EndTurn:
         return "end turn"
 
 
-Move = Play | Bid | DealCard | ChooseDealer | Draw | EndTurn
+def _card_pair(cards: Sequence[Card]) -> tuple[Card, Card]:
+    pair = tuple(cards)
+    if len(pair) != 2 or not all(isinstance(c, Card) for c in pair) or pair[0] is pair[1]:
+        raise IllegalMoveError(f"PassCards: a pass is two different Cards, not {show_value(pair)}")
+    first, second = sorted(pair)
+    return (first, second)
+
+
+@attrs.frozen(slots=True)
+class PassCards:
+    """Pass two cards to the left neighbour (Maverick): ``pass 2C 7D`` (kept in card order)."""
+
+    cards: tuple[Card, Card] = attrs.field(converter=_card_pair)
+
+    def __str__(self) -> str:
+        return f"pass {self.cards[0].text} {self.cards[1].text}"
+
+
+@attrs.frozen(slots=True)
+class Blind:
+    """A partnership's blind declaration (Maverick), made before it sees its cards:
+    ``blind`` or ``no blind``."""
+
+    declare: bool = attrs.field(
+        validator=lambda _, __, flag: require_flag(flag, "Blind", "declare")
+    )
+
+    def __str__(self) -> str:
+        return "blind" if self.declare else "no blind"
+
+
+def _check_kind(kind: object) -> None:
+    if kind not in ("zero", "elegant", None) or not (kind is None or type(kind) is str):
+        raise IllegalMoveError(
+            f"Declaration: kind must be 'zero', 'elegant' or None, not {show_value(kind)}"
+        )
+
+
+@attrs.frozen(slots=True)
+class Declaration:
+    """A bid after the pass (Maverick): ``bid zero``, ``bid elegant``, or ``no bid``
+    (``kind`` None)."""
+
+    kind: Literal["zero", "elegant"] | None = attrs.field(
+        validator=lambda _, __, kind: _check_kind(kind)
+    )
+
+    def __str__(self) -> str:
+        return "no bid" if self.kind is None else f"bid {self.kind}"
+
+
+Move = Play | Bid | DealCard | ChooseDealer | Draw | EndTurn | PassCards | Blind | Declaration
 
 #: The move ``draw`` (every ``Draw()`` is equal to it).
 DRAW: Final = Draw()

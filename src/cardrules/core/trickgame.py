@@ -178,7 +178,7 @@ class Declaring:
     applies: Callable[[Any], bool] = lambda rules: True
     by_team: bool = False
     unseen: bool = False
-    moves: Callable[[Any, int], tuple[Move, ...]]
+    moves: Callable[[Any, int], tuple[Any, ...]]
     value: Callable[[Any], Any]
     values: tuple[Any, ...]
     event: Callable[[Any, int, Any], Event]
@@ -200,7 +200,7 @@ class Passing:
     phase: str = "PASSING"
     count: int
     applies: Callable[[Any], bool] = lambda rules: True
-    moves: Callable[[int], tuple[Move, ...]]
+    moves: Callable[[int], tuple[Any, ...]]
     cards: Callable[[object], tuple[Card, ...]]
     form: str
     rule_id: str = ""
@@ -311,15 +311,15 @@ class TrickGame:
     #: the kinds are ``bid_range``, ``hook``, ``deck`` and ``follow``.
     rule_ids: tuple[tuple[str, str], ...] = attrs.field(default=(), eq=False, repr=False)
     face_up: FaceUp | None = None
-    trick_rules: Callable[[Any, Suit | None], tricks.TrickRules] = (
-        lambda rules, trump: _TRICK_RULES[trump]
+    trick_rules: Callable[[Any, Suit | None], tricks.TrickRules] = lambda rules, trump: (
+        _TRICK_RULES[trump]
     )
     rounds: tuple[Declaring | Passing, ...] = ()
     revoking: Revoking | None = None
     score_trick: TrickScorer | None = None
     tally: tuple[tuple[str, int, int, int], ...] = ()
     waste_key: str = "waste"
-    parse_text: Callable[[str], Move] | None = None
+    parse_text: Callable[[str], Any] | None = None
     sampler: Callable[[Any, random.Random], State] | None = None
     #: The game's own kinds of move besides plays, bids and the chance outcomes.
     move_kinds: tuple[type, ...] = ()
@@ -791,11 +791,14 @@ def hand_hidden(rules: Any, phase: Any) -> bool:
     """Whether the seats have not looked at their cards yet: before and during a
     :class:`Declaring` round made unseen (dealing included)."""
     game: TrickGame = rules.trick_game
-    early = (game.choose_dealer, game.dealing)
     for k, declaring in enumerate(game.rounds):
-        if isinstance(declaring, Declaring) and declaring.unseen and declaring.applies(rules):
-            if phase in early or phase in game.round_phases[: k + 1]:
-                return True
+        if (
+            isinstance(declaring, Declaring)
+            and declaring.unseen
+            and declaring.applies(rules)
+            and phase in (game.choose_dealer, game.dealing, *game.round_phases[: k + 1])
+        ):
+            return True
     return False
 
 
@@ -863,9 +866,12 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if k is not None:
         round_ = game.rounds[k]
         seat = _round_actor(state, k)
-        if isinstance(round_, Passing):
-            return round_.moves(state.hands[seat])
-        return round_.moves(state, seat)
+        moves: tuple[Move, ...] = (
+            round_.moves(state.hands[seat])
+            if isinstance(round_, Passing)
+            else round_.moves(state, seat)
+        )
+        return moves
     return tuple(move for move, _ in chance_outcomes(state))
 
 
@@ -1297,8 +1303,7 @@ def _why_illegal(state: State, move: object) -> str:
         words = _COUNT_WORDS[round_.count] if round_.count < len(_COUNT_WORDS) else round_.count
         if not round_.cards(move):
             return (
-                f"seat {seat} must pass {words} cards to the left now ('{round_.form}'), "
-                f"not {move}"
+                f"seat {seat} must pass {words} cards to the left now ('{round_.form}'), not {move}"
             )
         missing = [c for c in round_.cards(move) if not c.bit & hand]
         rule = f" (rule {round_.rule_id})" if round_.rule_id else ""
@@ -1345,6 +1350,7 @@ def parse_move(state: State, text: str) -> Move:
     if refused is not None:
         raise NotationError(refused)
     game: TrickGame = state.rules.trick_game
+    move: Move
     if game.parse_text is not None:
         move = game.parse_text(text)
     else:
@@ -1706,7 +1712,10 @@ def state_to_dict(state: State) -> dict[str, Any]:
         data["trump_card"] = state.trump_card.text if state.trump_card else None
     if game.face_up is not None:
         data["face_up"] = format_cards(state.face_up)
-        for key, suit in (("trump", state.trick_rules.trump), (game.face_up.second_key, state.second_suit)):
+        for key, suit in (
+            ("trump", state.trick_rules.trump),
+            (game.face_up.second_key, state.second_suit),
+        ):
             data[key] = None if suit is None else suit.plural
     for k, round_ in enumerate(game.rounds):
         if isinstance(round_, Declaring):

@@ -45,11 +45,20 @@ import enum
 import random
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, Final, Literal, NamedTuple
+from typing import Any, Final, NamedTuple
 
 import attrs
 
-from cardrules.cards import ALL_CARDS, DECK54, Card, Suit, cards_of, format_cards, mask_of, parse_card
+from cardrules.cards import (
+    ALL_CARDS,
+    DECK54,
+    Card,
+    Suit,
+    cards_of,
+    format_cards,
+    mask_of,
+    parse_card,
+)
 from cardrules.core import trickgame, tricks
 from cardrules.core.checks import check_rng, check_view, wrong_state
 from cardrules.core.match import Match
@@ -60,7 +69,6 @@ from cardrules.core.options import (
     not_applicable,
     rules_to_text,
     set_resolved,
-    show_value,
 )
 from cardrules.core.sampling import deal_requiring
 from cardrules.core.serial import StateReader
@@ -70,7 +78,16 @@ from cardrules.core.trick_contract import *  # noqa: F403
 from cardrules.core.trickgame import State, deal_events, hand_hidden
 from cardrules.errors import IllegalMoveError, NotationError
 from cardrules.game import Chance, ChanceMode, Event, Fact, Log, Outcome, Score
-from cardrules.moves import DEALS, PLAYS, ChooseDealer, DealCard, Play, require_flag
+from cardrules.moves import (
+    DEALS,
+    PLAYS,
+    Blind,
+    ChooseDealer,
+    DealCard,
+    Declaration,
+    PassCards,
+    Play,
+)
 from cardrules.moves import parse_move_text as _parse_shared_move_text
 
 __all__ = [
@@ -151,56 +168,6 @@ ELEGANT_FAIL_MODES: Final = ("deal_zero", "reset_total")
 
 
 # --------------------------------------------------------------------------- moves
-
-
-def _card_pair(cards: Sequence[Card]) -> tuple[Card, Card]:
-    pair = tuple(cards)
-    if len(pair) != 2 or not all(isinstance(c, Card) for c in pair) or pair[0] is pair[1]:
-        raise IllegalMoveError(f"PassCards: a pass is two different Cards, not {show_value(pair)}")
-    first, second = sorted(pair)
-    return (first, second)
-
-
-@attrs.frozen(slots=True)
-class PassCards:
-    """Pass two cards to the left neighbour: ``pass 2C 7D`` (kept in card order)."""
-
-    cards: tuple[Card, Card] = attrs.field(converter=_card_pair)
-
-    def __str__(self) -> str:
-        return f"pass {self.cards[0].text} {self.cards[1].text}"
-
-
-@attrs.frozen(slots=True)
-class Blind:
-    """A partnership's blind declaration, made before it sees its cards: ``blind`` or
-    ``no blind``."""
-
-    declare: bool = attrs.field(
-        validator=lambda _, __, flag: require_flag(flag, "Blind", "declare")
-    )
-
-    def __str__(self) -> str:
-        return "blind" if self.declare else "no blind"
-
-
-def _check_kind(kind: object) -> None:
-    if kind not in ("zero", "elegant", None) or not (kind is None or type(kind) is str):
-        raise IllegalMoveError(
-            f"Declaration: kind must be 'zero', 'elegant' or None, not {show_value(kind)}"
-        )
-
-
-@attrs.frozen(slots=True)
-class Declaration:
-    """A bid after the pass: ``bid zero``, ``bid elegant``, or ``no bid`` (``kind`` None)."""
-
-    kind: Literal["zero", "elegant"] | None = attrs.field(
-        validator=lambda _, __, kind: _check_kind(kind)
-    )
-
-    def __str__(self) -> str:
-        return "no bid" if self.kind is None else f"bid {self.kind}"
 
 
 Move = Play | PassCards | Blind | Declaration | DealCard | ChooseDealer
@@ -334,11 +301,6 @@ _PRESETS: Final = {
 PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(_PRESETS)
 
 
-def teams(rules: Rules) -> tuple[tuple[int, ...], ...]:
-    """Two partnerships; partners sit opposite: seats 0 and 2, seats 1 and 3."""
-    return TEAMS
-
-
 def deck_of(rules: Rules) -> tuple[Card, ...]:
     """The 52 cards and the two jokers, little and big (rule MV-1.2)."""
     return DECK54
@@ -437,7 +399,9 @@ def _deal_event(rules: Rules, match: Match, size: int) -> Event:
     return Event("deal", match.dealer, value=HAND, text=text)
 
 
-def _face_up_event(rules: Rules, face_up: tuple[Card, ...], trump: Suit, adder: Suit | None) -> Event:
+def _face_up_event(
+    rules: Rules, face_up: tuple[Card, ...], trump: Suit, adder: Suit | None
+) -> Event:
     """The two cards left over are turned face up: trumps and adders (MV-2.3 to MV-2.5)."""
     assert adder is not None
     return Event(
@@ -450,7 +414,7 @@ def _face_up_event(rules: Rules, face_up: tuple[Card, ...], trump: Suit, adder: 
 
 def _trick_rules(rules: Rules, trump: Suit | None) -> tricks.TrickRules:
     """Jokers above the ace or suitless (MV-4.3); trumps win or only score (MV-4.5)."""
-    return tricks.trick_rules(trump, rules.jokers, rules.trumps_win)  # type: ignore[arg-type]
+    return tricks.trick_rules(trump, rules.jokers, rules.trumps_win)
 
 
 # --------------------------------------------------------------------------- before play
@@ -555,7 +519,9 @@ def _score_trick(
     text = f"seat {winner} wins the trick {format_cards(trick)}: {points:+d} for " + _team_name(
         team
     )
-    return tuple(counts), Event("trick", winner, trick, value=points, text=text + " (a book)" * book)
+    return tuple(counts), Event(
+        "trick", winner, trick, value=points, text=text + " (a book)" * book
+    )
 
 
 def raw_scores(state: State) -> tuple[int, int]:
@@ -908,7 +874,9 @@ def _sample(view: View, rng: random.Random) -> State:
         dealt=len(DECK54) - view.undealt_count,
         known=(0,) * PLAYERS,
         voids=knowledge.forbidden,
-        trick_rules=tricks.trick_rules(None) if view.trump is None else _trick_rules(rules, view.trump),
+        trick_rules=tricks.trick_rules(None)
+        if view.trump is None
+        else _trick_rules(rules, view.trump),
         face_up=view.face_up,
         second_suit=view.adder,
         passed=tuple(passed),
@@ -1116,12 +1084,14 @@ GAME: Final = trickgame.TrickGame(
             why_not=_why_not_bid,
         ),
     ),
-    revoking=trickgame.Revoking(allowed=lambda rules: rules.revoke == "penalty", event=_revoke_event),
+    revoking=trickgame.Revoking(
+        allowed=lambda rules: rules.revoke == "penalty", event=_revoke_event
+    ),
     score_trick=_score_trick,
     tally=(("trick_points", 2, -4 * HAND, 4 * HAND), ("books", 2, 0, 3)),
     counts_tricks=True,
     deals=lambda rules: None,
-    teams=teams,
+    teams=lambda rules: TEAMS,
     decided=_target_reached,
     payoffs=_payoffs,
     score_deal=_score_deal,
