@@ -53,7 +53,7 @@ from cardrules.core.checks import (
 )
 from cardrules.core.match import Match
 from cardrules.core.options import BaseRules, check_choice
-from cardrules.core.sampling import count_worlds, deal_uniformly
+from cardrules.core.sampling import count_worlds, deal_requiring, deal_uniformly
 from cardrules.core.serial import StateReader, common_to_dict
 from cardrules.errors import IllegalMoveError, NotationError, RecordError
 from cardrules.game import (
@@ -273,8 +273,6 @@ class TrickGame:
       highest)`` per group of figures.
     * ``waste_key``: the finished tricks' name in the state's JSON form.
     * ``parse_text(text)``: the game's own move notation (default: the shared one).
-    * ``sampler(view, rng)``: the game's own :func:`sample`, when hidden passed cards
-      need more than the engine's voids and known cards.
     """
 
     name: str
@@ -320,7 +318,6 @@ class TrickGame:
     tally: tuple[tuple[str, int, int, int], ...] = ()
     waste_key: str = "waste"
     parse_text: Callable[[str], Any] | None = None
-    sampler: Callable[[Any, random.Random], State] | None = None
     #: The game's own kinds of move besides plays, bids and the chance outcomes.
     move_kinds: tuple[type, ...] = ()
     # Derived: the phases by role, the move numbers' bases.
@@ -1615,8 +1612,8 @@ def sample(view: Any, rng: random.Random) -> State:
     check_view(view)
     rules = view.rules
     game: TrickGame = rules.trick_game
-    if game.sampler is not None:
-        return game.sampler(view, rng)
+    if game.passing is not None or game.revoking is not None:
+        return _sample_passing(view, rng)
     players = rules.players
     seat = view.seat
     trump_card = getattr(view, "trump_card", None)
@@ -1695,6 +1692,161 @@ def _trick_rules_for(rules: Any, trump_card: Card | None) -> tricks.TrickRules:
         return _TRICK_RULES[None]
     game: TrickGame = rules.trick_game
     return game.trick_rules(rules, trump_card.suit)
+
+
+class _Shown(NamedTuple):
+    """What the public play of the current deal shows about the hands."""
+
+    forbidden: tuple[int, ...]  # per seat: cards it cannot hold (suits it failed to follow)
+    required: tuple[tuple[int, int], ...]  # (seat, mask): it holds a card of the mask
+    played: tuple[int, ...]  # per seat: the cards it played this deal
+
+
+def _shown(view: Any, trick_rules: tricks.TrickRules) -> _Shown:
+    """Voids shown by failing to follow without a revoke, and, where a revoke is legal
+    and penalised, suits a revoker is known to hold (until he plays one of them)."""
+    players = view.rules.players
+    forbidden = [0] * players
+    played = [0] * players
+    pending: dict[tuple[int, Suit], int] = {}
+    shown = deal_events(view.events)
+    trick: list[Card] = []
+    for position, event in enumerate(shown):
+        if event.kind == "play":
+            card = event.cards[0]
+            seat = event.seat
+            assert seat is not None
+            led = tricks.led_suit(trick_rules, trick)
+            follow = 0 if led is None else trick_rules.follow_masks[led]
+            if led is not None and not card.bit & (follow | trick_rules.anytime_mask):
+                following = shown[position + 1] if position + 1 < len(shown) else None
+                if following is not None and following.kind == "revoke":
+                    pending[(seat, led)] = follow
+                else:
+                    forbidden[seat] |= follow
+            for key, mask in list(pending.items()):
+                if key[0] == seat and card.bit & mask:
+                    del pending[key]
+            played[seat] |= card.bit
+            trick.append(card)
+        elif event.kind == "trick":
+            trick = []
+    required = tuple((seat, mask) for (seat, _), mask in pending.items())
+    return _Shown(tuple(forbidden), required, tuple(played))
+
+
+def _sample_passing(view: Any, rng: random.Random) -> State:
+    """:func:`sample` for a game with a passing round or penalised revokes.
+
+    The unseen cards are dealt uniformly among the deals that respect every void
+    shown by a failure to follow suit, every suit a revoker is known to hold (a
+    penalised revoke is public, so it shows the revoker held the led suit), and
+    the cards this seat passed, which are in its left neighbour's hand until
+    played. While the passes are in transit, the passes of other seats that have
+    passed are unseen cards each; after the exchange, the hidden passes of the
+    other seats are drawn uniformly from the cards their receivers held after the
+    exchange. Before the seats look at their cards, even the own hand is dealt.
+    """
+    rules = view.rules
+    game: TrickGame = rules.trick_game
+    players: int = rules.players
+    deck = game.deck(rules)
+    seat = view.seat
+    left = (seat + 1) % players
+    phase = view.phase
+    trump = getattr(view, "trump", None)
+    if trump is None:
+        trick_rules = _trick_rules_for(rules, getattr(view, "trump_card", None))
+    else:
+        trick_rules = game.trick_rules(rules, trump)
+    trick = mask_of(view.trick)
+    won = mask_of(view.won_cards)
+    own_hand = mask_of(view.hand)
+    hand_known = not hand_hidden(rules, phase)
+    has_passed = getattr(view, "has_passed", (False,) * players)
+    own_pass = mask_of(getattr(view, "passed", ()))
+    exchanged = all(has_passed)
+    transit = any(has_passed) and not exchanged
+    shown = _shown(view, trick_rules)
+    known_left = own_pass & ~(won | trick) if exchanged else 0
+    known = mask_of(getattr(view, "face_up", ())) | trick | won | known_left
+    if hand_known:
+        known |= own_hand
+    if transit:
+        known |= own_pass
+    # Holders of unseen cards: the hands, then the passes in transit, then the undealt.
+    holders: list[tuple[int, int]] = []
+    hand_holders = [s for s in range(players) if s != seat or not hand_known]
+    for s in hand_holders:
+        size = view.hand_sizes[s] - (known_left.bit_count() if s == left else 0)
+        holders.append((size, shown.forbidden[s]))
+    pass_holders = [s for s in range(players) if transit and has_passed[s] and s != seat]
+    count = 0
+    if game.passing is not None:
+        passing = game.rounds[game.passing]
+        assert isinstance(passing, Passing)
+        count = passing.count
+    holders.extend((count, 0) for _ in pass_holders)
+    holders.append((view.undealt_count, 0))
+    # A requirement met by a known card (one this seat passed to its left) is no constraint.
+    required = tuple(
+        (hand_holders.index(s), mask)
+        for s, mask in shown.required
+        if s in hand_holders and not (s == left and known_left & mask)
+    )
+    dealt = deal_requiring(_deck_mask(deck) & ~known, holders, required, rng)
+    hands = [0] * players
+    if hand_known:
+        hands[seat] = own_hand
+    for s, mask in zip(hand_holders, dealt):
+        hands[s] = mask
+    hands[left] |= known_left
+    passed = [0] * players if game.passing is not None else []
+    if passed and has_passed[seat]:
+        passed[seat] = own_pass
+    for s, mask in zip(pass_holders, dealt[len(hand_holders) :]):
+        passed[s] = mask
+    if passed and exchanged:
+        passed[(seat - 1) % players] = mask_of(view.received)
+        for giver in ((seat + k) % players for k in range(1, players - 1)):
+            receiver = (giver + 1) % players
+            held = cards_of(hands[receiver] | shown.played[receiver])
+            passed[giver] = mask_of(rng.sample(held, count))
+    dealer = view.dealer if view.dealer is not None else 0
+    fields = _fresh_deal(rules)
+    fields["declared"] = tuple(
+        getattr(view, r.key) for r in game.rounds if isinstance(r, Declaring)
+    )
+    fields["tally"] = tuple(n for key, _, _, _ in game.tally for n in getattr(view, key))
+    if game.face_up is not None:
+        fields["face_up"] = view.face_up
+        fields["second_suit"] = getattr(view, game.face_up.second_key)
+    if game.revoking is not None:
+        fields["revokes"] = view.revokes
+    return State(
+        rules=rules,
+        seed=rng.getrandbits(63),
+        chance=view.chance,
+        first_deck=None,
+        match=Match(view.deal_number, dealer, view.totals, view.score.deals),
+        phase=phase,
+        hands=tuple(hands),
+        undealt=dealt[-1],
+        trump_card=getattr(view, "trump_card", None),
+        bids=(),
+        leader=view.leader,
+        trick=view.trick,
+        tricks_won=view.tricks_won,
+        waste=won,
+        dealt=len(deck) - view.undealt_count,
+        known=(0,) * players,
+        voids=shown.forbidden,
+        **(fields | {"trick_rules": trick_rules, "passed": tuple(passed)}),
+        moves_made=view.moves_made,
+        log=Log.of(view.events),
+        history=None,
+        outcome=view.score.outcome,
+    )
 
 
 # --------------------------------------------------------------------------- serialization

@@ -42,10 +42,9 @@ end the winners' payoff is positive).
 from __future__ import annotations
 
 import enum
-import random
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 import attrs
 
@@ -60,7 +59,6 @@ from cardrules.cards import (
     parse_card,
 )
 from cardrules.core import trickgame, tricks
-from cardrules.core.checks import check_rng, check_view, wrong_state
 from cardrules.core.match import Match
 from cardrules.core.options import (
     check_bool,
@@ -70,12 +68,11 @@ from cardrules.core.options import (
     rules_to_text,
     set_resolved,
 )
-from cardrules.core.sampling import deal_requiring
 from cardrules.core.serial import StateReader
 
 # The contract functions are the engine's: this module adds the game's description.
 from cardrules.core.trick_contract import *  # noqa: F403
-from cardrules.core.trickgame import State, deal_events, hand_hidden
+from cardrules.core.trickgame import State
 from cardrules.errors import IllegalMoveError, NotationError
 from cardrules.game import Chance, ChanceMode, Event, Fact, Log, Outcome, Score
 from cardrules.moves import (
@@ -745,154 +742,6 @@ def explain_move(view: View, move: Move) -> str:
     return ""
 
 
-class _Knowledge(NamedTuple):
-    """What the public play of the current deal shows about the hands."""
-
-    forbidden: tuple[int, ...]  # per seat: cards it cannot hold (suits it failed to follow)
-    required: tuple[tuple[int, int], ...]  # (seat, mask): it holds a card of the mask
-    played: tuple[int, ...]  # per seat: the cards it played this deal
-
-
-def _knowledge(view: View) -> _Knowledge:
-    """Voids shown by failing to follow without a revoke, and, with the revoke
-    penalty, suits a revoker is known to hold (until he plays one of them)."""
-    forbidden = [0] * PLAYERS
-    played = [0] * PLAYERS
-    pending: dict[tuple[int, Suit], int] = {}
-    if view.trump is None:
-        return _Knowledge(tuple(forbidden), (), tuple(played))
-    rules = _trick_rules(view.rules, view.trump)
-    shown = deal_events(view.events)
-    trick: list[Card] = []
-    for position, event in enumerate(shown):
-        if event.kind == "play":
-            card = event.cards[0]
-            seat = event.seat
-            assert seat is not None
-            led = tricks.led_suit(rules, trick)
-            if led is not None and not card.bit & (rules.follow_masks[led] | rules.anytime_mask):
-                following = shown[position + 1] if position + 1 < len(shown) else None
-                if following is not None and following.kind == "revoke":
-                    pending[(seat, led)] = rules.follow_masks[led]
-                else:
-                    forbidden[seat] |= rules.follow_masks[led]
-            for key, mask in list(pending.items()):
-                if key[0] == seat and card.bit & mask:
-                    del pending[key]
-            played[seat] |= card.bit
-            trick.append(card)
-        elif event.kind == "trick":
-            trick = []
-    required = tuple((seat, mask) for (seat, _), mask in pending.items())
-    return _Knowledge(tuple(forbidden), required, tuple(played))
-
-
-def _sample(view: View, rng: random.Random) -> State:
-    """A complete state consistent with ``view``, exactly uniform over the consistent worlds.
-
-    The unseen cards are dealt uniformly among the deals that respect every void
-    shown by a failure to follow suit, every suit a revoker is known to hold (with
-    ``revoke="penalty"`` a revoke is public, so it shows the revoker held the led
-    suit), and the two cards this seat passed, which are in its left neighbour's
-    hand until played. While the passes are in transit, the passes of other seats
-    that have passed are two unseen cards each; after the exchange, the hidden
-    passes of the other seats are drawn uniformly from the cards their receivers
-    held after the exchange. The state gets a fresh seed from ``rng`` (so later
-    deals are new too) and no move history.
-    """
-    if type(view) is not View:
-        raise wrong_state(view, NAME, "view")
-    check_rng(rng)
-    check_view(view)
-    rules = view.rules
-    seat = view.seat
-    left = (seat + 1) % PLAYERS
-    phase = view.phase
-    trick = mask_of(view.trick)
-    won = mask_of(view.won_cards)
-    own_hand = mask_of(view.hand)
-    hand_known = not hand_hidden(rules, phase)
-    own_pass = mask_of(view.passed)
-    exchanged = all(view.has_passed)
-    transit = any(view.has_passed) and not exchanged
-    knowledge = _knowledge(view)
-    known_left = own_pass & ~(won | trick) if exchanged else 0
-    known = mask_of(view.face_up) | trick | won | known_left
-    if hand_known:
-        known |= own_hand
-    if transit:
-        known |= own_pass
-    # Holders of unseen cards: the hands, then the passes in transit, then the undealt.
-    holders: list[tuple[int, int]] = []
-    hand_holders = [s for s in range(PLAYERS) if s != seat or not hand_known]
-    for s in hand_holders:
-        size = view.hand_sizes[s] - (known_left.bit_count() if s == left else 0)
-        holders.append((size, knowledge.forbidden[s]))
-    pass_holders = [s for s in range(PLAYERS) if transit and view.has_passed[s] and s != seat]
-    holders.extend((2, 0) for _ in pass_holders)
-    holders.append((view.undealt_count, 0))
-    # A requirement met by a known card (one this seat passed to its left) is no constraint.
-    required = tuple(
-        (hand_holders.index(s), mask)
-        for s, mask in knowledge.required
-        if s in hand_holders and not (s == left and known_left & mask)
-    )
-    dealt = deal_requiring(_FULL_DECK & ~known, holders, required, rng)
-    hands = [0] * PLAYERS
-    if hand_known:
-        hands[seat] = own_hand
-    for s, mask in zip(hand_holders, dealt):
-        hands[s] = mask
-    hands[left] |= known_left
-    passed = [0] * PLAYERS
-    if view.has_passed[seat]:
-        passed[seat] = own_pass
-    for s, mask in zip(pass_holders, dealt[len(hand_holders) :]):
-        passed[s] = mask
-    if exchanged:
-        passed[(seat - 1) % PLAYERS] = mask_of(view.received)
-        for giver in ((seat + 1) % PLAYERS, (seat + 2) % PLAYERS):
-            receiver = (giver + 1) % PLAYERS
-            held = cards_of(hands[receiver] | knowledge.played[receiver])
-            passed[giver] = mask_of(rng.sample(held, 2))
-    dealer = view.dealer if view.dealer is not None else 0
-    return State(
-        rules=rules,
-        seed=rng.getrandbits(63),
-        chance=view.chance,
-        first_deck=None,
-        match=Match(view.deal_number, dealer, view.totals, view.score.deals),
-        phase=phase,
-        hands=tuple(hands),
-        undealt=dealt[-1],
-        trump_card=None,
-        bids=(),
-        leader=view.leader,
-        trick=view.trick,
-        tricks_won=view.tricks_won,
-        waste=won,
-        dealt=len(DECK54) - view.undealt_count,
-        known=(0,) * PLAYERS,
-        voids=knowledge.forbidden,
-        trick_rules=tricks.trick_rules(None)
-        if view.trump is None
-        else _trick_rules(rules, view.trump),
-        face_up=view.face_up,
-        second_suit=view.adder,
-        passed=tuple(passed),
-        declared=(view.blinds, view.bids),
-        tally=(*view.trick_points, *view.books),
-        revokes=view.revokes,
-        moves_made=view.moves_made,
-        log=Log.of(view.events),
-        history=None,
-        outcome=view.score.outcome,
-    )
-
-
-_FULL_DECK: Final = mask_of(DECK54)
-
-
 # --------------------------------------------------------------------------- notation
 
 
@@ -1103,7 +952,6 @@ GAME: Final = trickgame.TrickGame(
     view_class=View,
     view_extras=_view_extras,
     check_state=_check_consistent,
-    sampler=_sample,
 )
 deal = GAME.deal
 state_from_dict = GAME.state_from_dict
