@@ -72,9 +72,12 @@ from cardrules.moves import (
     DEALS,
     PLAYS,
     Bid,
+    Blind,
     ChooseDealer,
     DealCard,
+    Declaration,
     Move,
+    PassCards,
     Play,
     game_forms,
     not_a_move,
@@ -320,6 +323,8 @@ class TrickGame:
     parse_text: Callable[[str], Any] | None = None
     #: The game's own kinds of move besides plays, bids and the chance outcomes.
     move_kinds: tuple[type, ...] = ()
+    #: Every move in move-number order, when the game numbers its moves itself.
+    move_table: tuple[Any, ...] = attrs.field(default=(), eq=False, repr=False)
     # Derived: the phases by role, the move numbers' bases.
     choose_dealer: Any = attrs.field(init=False)
     dealing: Any = attrs.field(init=False)
@@ -331,6 +336,7 @@ class TrickGame:
     dealer_base: int = attrs.field(init=False)
     num_moves: int = attrs.field(init=False)
     view_fields: tuple[str, ...] = attrs.field(init=False)
+    move_numbers: dict[Any, int] = attrs.field(init=False, eq=False, repr=False)
     round_phases: tuple[Any, ...] = attrs.field(init=False)
     round_index: dict[Any, int] = attrs.field(init=False, eq=False)
     round_slots: tuple[int, ...] = attrs.field(init=False)
@@ -357,7 +363,8 @@ class TrickGame:
         put("bid_base", 52)
         put("deal_base", 52 + bids)
         put("dealer_base", 104 + bids)
-        put("num_moves", 104 + bids + self.max_players)
+        put("num_moves", len(self.move_table) or 104 + bids + self.max_players)
+        put("move_numbers", {move: number for number, move in enumerate(self.move_table)})
         put("view_fields", tuple(field.name for field in attrs.fields(self.view_class)))
         # The contract functions find the game from the rules of a state.
         type.__setattr__(self.rules_class, "trick_game", self)
@@ -400,7 +407,13 @@ class TrickGame:
     # ------------------------------------------------------------------ move numbers
 
     def move_index(self, move: Move) -> int:
-        """The fixed number of a move: plays 0..51 by card, then bids, deals, dealers."""
+        """The fixed number of a move: its place in the game's move table, or else plays
+        0..51 by card, then bids, deals, dealers."""
+        if self.move_table:
+            number = self.move_numbers.get(move) if isinstance(move, _MOVE_KINDS) else None
+            if number is None:
+                raise IllegalMoveError(f"{move} has no number in {self.title}")
+            return number
         if (
             isinstance(move, Play)
             and move.call is None
@@ -421,6 +434,9 @@ class TrickGame:
         """The move with this number (see :meth:`move_index`)."""
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < self.num_moves:
             raise IllegalMoveError(f"move numbers are 0..{self.num_moves - 1}, not {index!r}")
+        if self.move_table:
+            move: Move = self.move_table[index]
+            return move
         if index < self.bid_base:
             return PLAYS[index]
         if index < self.deal_base:
@@ -501,6 +517,9 @@ class State(NamedTuple):
 # field order, as with State(...).
 _new_state: Final = tuple.__new__
 M = TypeVar("M")
+
+#: The kinds of move a move table may hold (all hashable frozen values).
+_MOVE_KINDS: Final = (Play, Bid, DealCard, ChooseDealer, PassCards, Blind, Declaration)
 
 _TRICK_RULES: Final[dict[Suit | None, tricks.TrickRules]] = {
     suit: tricks.trick_rules(suit) for suit in (*Suit, None)

@@ -73,7 +73,7 @@ from cardrules.core.serial import StateReader
 # The contract functions are the engine's: this module adds the game's description.
 from cardrules.core.trick_contract import *  # noqa: F403
 from cardrules.core.trickgame import State
-from cardrules.errors import IllegalMoveError, NotationError
+from cardrules.errors import NotationError
 from cardrules.game import Chance, ChanceMode, Event, Fact, Log, Outcome, Score
 from cardrules.moves import (
     DEALS,
@@ -148,14 +148,6 @@ HAND: Final = 13
 #: Each team's seats: team 0 is seats 0 and 2, team 1 is seats 1 and 3 (partners sit opposite).
 TEAMS: Final = ((0, 2), (1, 3))
 REVOKE_PENALTY: Final = 4
-
-_PAIRS: Final = 54 * 53 // 2
-_PASS_BASE: Final = 54
-_BLIND_BASE: Final = _PASS_BASE + _PAIRS  # 1485
-_BID_BASE: Final = _BLIND_BASE + 2  # 1487
-_DEAL_BASE: Final = _BID_BASE + 3  # 1490
-_DEALER_BASE: Final = _DEAL_BASE + 54  # 1544
-NUM_MOVES: Final = _DEALER_BASE + PLAYERS  # 1548
 
 JOKER_MODES: Final = ("trump", "suitless")
 REVOKE_MODES: Final = ("forbid", "penalty")
@@ -789,41 +781,6 @@ def parse_move_text(text: str) -> Move:
     return move
 
 
-def move_index(move: Move) -> int:
-    """The fixed number of a move (see the module docs)."""
-    if isinstance(move, Play) and move.call is None and not move.announce:
-        return move.card.index
-    if isinstance(move, PassCards):
-        low, high = move.cards
-        return _PASS_BASE + _pair_index(low.index, high.index)
-    if isinstance(move, Blind):
-        return _BLIND_BASE + (0 if move.declare else 1)
-    if isinstance(move, Declaration):
-        return _BID_BASE + _DECLARATIONS.index(move)
-    if isinstance(move, DealCard):
-        return _DEAL_BASE + move.card.index
-    if isinstance(move, ChooseDealer) and 0 <= move.seat < PLAYERS:
-        return _DEALER_BASE + move.seat
-    raise IllegalMoveError(f"{move} has no number in Maverick")
-
-
-def move_from_index(index: int) -> Move:
-    """The move with this number (see the module docs)."""
-    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < NUM_MOVES:
-        raise IllegalMoveError(f"move numbers are 0..{NUM_MOVES - 1}, not {index!r}")
-    if index < _PASS_BASE:
-        return PLAYS[index]
-    if index < _BLIND_BASE:
-        return PASSES[index - _PASS_BASE]
-    if index < _BID_BASE:
-        return BLIND if index == _BLIND_BASE else NO_BLIND
-    if index < _DEAL_BASE:
-        return _DECLARATIONS[index - _BID_BASE]
-    if index < _DEALER_BASE:
-        return DEALS[index - _DEAL_BASE]
-    return ChooseDealer(index - _DEALER_BASE)
-
-
 # --------------------------------------------------------------------------- loading
 
 
@@ -948,10 +905,19 @@ GAME: Final = trickgame.TrickGame(
     move_forms=(*_WORD_MOVES, "pass C1 C2", "play CARD"),
     move_kinds=(PassCards, Blind, Declaration),
     parse_text=parse_move_text,
+    # Plays by card index; passes by pair; blind, no blind; the bids; deals; dealers.
+    move_table=(
+        *PLAYS[:54],
+        *PASSES,
+        BLIND,
+        NO_BLIND,
+        *_DECLARATIONS,
+        *DEALS[:54],
+        *(ChooseDealer(seat) for seat in range(PLAYERS)),
+    ),
     max_players=PLAYERS,
     view_class=View,
     view_extras=_view_extras,
     check_state=_check_consistent,
 )
-deal = GAME.deal
-state_from_dict = GAME.state_from_dict
+NUM_MOVES, deal, move_index, move_from_index, state_from_dict = GAME.exports()
