@@ -21,7 +21,7 @@ from cardrules.games import maverick
 def choose(state: maverick.State, rng: random.Random) -> maverick.Move:
     seat = maverick.to_move(state)
     assert isinstance(seat, int)
-    view = maverick.observe(state, seat)  # a player decides from his view only
+    view: maverick.View = maverick.observe(state, seat)  # a player decides from his view only
     legal = view.legal_moves
     if view.phase == maverick.Phase.PASSING and seat % 2 == 0:
         ranked = sorted(view.hand, key=lambda c: (c.suit is view.trump or c.is_joker, c.rank))

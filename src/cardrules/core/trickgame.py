@@ -12,8 +12,12 @@ the game's own events and view fields). Everything else is here, once:
   clockwise from the dealer's left, the turned trump card;
 * a bidding phase, open or simultaneous (the bids stay hidden until all are in),
   with the game's constraint on the bids (such as the hook);
-* trick play: follow suit, trumps, the winner leads; or, in pick-up games
+* rounds before play: declarations, per seat or per partnership, open or made
+  before looking at the cards, and passing cards to the left neighbour; several
+  cards turned face up that fix the trump suit and a second suit;
+* trick play: follow suit, trumps, jokers, the winner leads; or, in pick-up games
   (Enfle), a player who cannot follow takes the trick into his hand and leads;
+  revokes made legal and penalised by a rules option; per-trick scoring;
 * the end of a deal (all hands played out, or the first empty hand), scoring it
   through the game's hook, the end of the match (:func:`cardrules.core.match.match_over`)
   and the safety caps;
@@ -86,13 +90,19 @@ from cardrules.moves import (
 
 __all__ = [
     "Bidding",
+    "Declaring",
+    "FaceUp",
+    "Passing",
+    "Revoking",
     "State",
     "TrickGame",
     "TrickGameRules",
+    "TrickScorer",
     "apply",
     "chance_outcomes",
     "deal_events",
     "events",
+    "hand_hidden",
     "is_over",
     "knowledge",
     "legal_moves",
@@ -763,7 +773,7 @@ def _turn_trump(state: State, hands: tuple[int, ...], trump_card: Card, undealt:
 def to_move(state: State) -> int | Chance | None:
     """The seat to move, CHANCE at a random event (explicit chance), None when over."""
     if type(state) is not State:
-        raise wrong_state(state, "Oh Hell or Enfle")
+        raise wrong_state(state, "Oh Hell, Enfle or Maverick")
     game = state.rules.trick_game
     phase = state.phase
     if phase is game.playing:
@@ -821,7 +831,7 @@ def hand_hidden(rules: Any, phase: Any) -> bool:
 def is_over(state: State) -> bool:
     """Whether the game has ended (its deals played, or a cap reached)."""
     if type(state) is not State:
-        raise wrong_state(state, "Oh Hell or Enfle")
+        raise wrong_state(state, "Oh Hell, Enfle or Maverick")
     return state.phase is state.rules.trick_game.over
 
 
@@ -862,7 +872,7 @@ def _bids_of(numbers: range | tuple[int, ...]) -> tuple[Move, ...]:
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move in canonical order; ``()`` if and only if the game is over."""
     if type(state) is not State:
-        raise wrong_state(state, "Oh Hell or Enfle")
+        raise wrong_state(state, "Oh Hell, Enfle or Maverick")
     game = state.rules.trick_game
     phase = state.phase
     if phase is game.playing:
@@ -898,7 +908,7 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, float], ...]:
     undealt card equally likely.
     """
     if type(state) is not State:
-        raise wrong_state(state, "Oh Hell or Enfle")
+        raise wrong_state(state, "Oh Hell, Enfle or Maverick")
     game = state.rules.trick_game
     if state.phase is game.choose_dealer:
         players = state.rules.players
@@ -919,7 +929,7 @@ def apply(state: State, move: Move) -> State:
     next one) happen inside ``apply``.
     """
     if type(state) is not State:
-        raise wrong_state(state, "Oh Hell or Enfle")
+        raise wrong_state(state, "Oh Hell, Enfle or Maverick")
     rules = state.rules
     game: TrickGame = rules.trick_game
     phase = state.phase
@@ -1361,7 +1371,7 @@ def _why_illegal(state: State, move: object) -> str:
 def parse_move(state: State, text: str) -> Move:
     """Read a move and check it is legal here (NotationError / IllegalMoveError)."""
     if type(state) is not State:
-        raise wrong_state(state, "Oh Hell or Enfle")
+        raise wrong_state(state, "Oh Hell, Enfle or Maverick")
     refused = state.rules.trick_game.refuse_text(text) if isinstance(text, str) else None
     if refused is not None:
         raise NotationError(refused)
@@ -1382,7 +1392,7 @@ def parse_move(state: State, text: str) -> Move:
 def score(state: State) -> Score:
     """Totals, per-deal rows with the game's extras, outcome, payoffs = totals."""
     if type(state) is not State:
-        raise wrong_state(state, "Oh Hell or Enfle")
+        raise wrong_state(state, "Oh Hell, Enfle or Maverick")
     totals = state.match.totals
     return Score(
         totals=totals,
@@ -1419,7 +1429,7 @@ def moves_played(state: _Logged[M]) -> tuple[M, ...]:
 def zones(state: State) -> dict[str, tuple[Card, ...]]:
     """Where every card is: each hand, the trick, the finished tricks, the trump card, undealt."""
     if type(state) is not State:
-        raise wrong_state(state, "Oh Hell or Enfle")
+        raise wrong_state(state, "Oh Hell, Enfle or Maverick")
     game: TrickGame = state.rules.trick_game
     result = {f"hand {seat}": cards_of(hand) for seat, hand in enumerate(state.hands)}
     if game.passing is not None:  # passed cards are in no hand until the exchange
@@ -1506,7 +1516,7 @@ def suits_of(void: int) -> tuple[Suit, ...]:
 def observe(state: State, seat: int) -> Any:
     """The view of ``seat``: own hand and everything public, nothing else."""
     if type(state) is not State:
-        raise wrong_state(state, "Oh Hell or Enfle")
+        raise wrong_state(state, "Oh Hell, Enfle or Maverick")
     rules = state.rules
     game: TrickGame = rules.trick_game
     players = rules.players
@@ -1627,7 +1637,7 @@ def sample(view: Any, rng: random.Random) -> State:
     """
     check_rng(rng)
     if getattr(type(getattr(view, "rules", None)), "trick_game", None) is None:
-        raise wrong_state(view, "Oh Hell or Enfle", "view")
+        raise wrong_state(view, "Oh Hell, Enfle or Maverick", "view")
     check_view(view)
     rules = view.rules
     game: TrickGame = rules.trick_game
@@ -1874,7 +1884,7 @@ def _sample_passing(view: Any, rng: random.Random) -> State:
 def state_to_dict(state: State) -> dict[str, Any]:
     """A JSON-ready dict of the whole state (hidden cards included: it is the state)."""
     if type(state) is not State:
-        raise wrong_state(state, "Oh Hell or Enfle")
+        raise wrong_state(state, "Oh Hell, Enfle or Maverick")
     game: TrickGame = state.rules.trick_game
     data = common_to_dict(state, game.name, game.version)
     data["hands"] = [format_cards(cards_of(h)) for h in state.hands]
