@@ -1161,7 +1161,9 @@ def _play(
                 if not bit & follow and not voids[seat] & follow:
                     voids = (*voids[:seat], voids[seat] | follow, *voids[seat + 1 :])
             else:
-                led = tricks.led_suit(trick_rules, trick)
+                led = trick[0].suit  # a joker lead needs a look further
+                if led is None:
+                    led = tricks.led_suit(trick_rules, trick)
                 if led is not None:
                     follow = trick_rules.follow_masks[led]
                     if not bit & (follow | trick_rules.anytime_mask) and not voids[seat] & follow:

@@ -132,9 +132,12 @@ def playable_to(rules: TrickRules, hand: int, trick: Sequence[Card]) -> int:
     """
     if not trick:
         return hand
-    led = trick[0].suit if rules.jokers is None else led_suit(rules, trick)
+    # A led card with a suit names the led suit; only a joker lead needs a look further.
+    led = trick[0].suit
     if led is None:
-        return hand
+        led = led_suit(rules, trick)
+        if led is None:
+            return hand
     following = hand & rules.follow_masks[led]
     if following:
         return following | (hand & rules.anytime_mask)
