@@ -612,11 +612,19 @@ def new_game(
     return _begin_deal(start, Match.start(dealer, players), start.log, order)
 
 
+_FRESH_DEALS: dict[int, tuple[Any, dict[str, Any]]] = {}
+
+
 def _fresh_deal(rules: Any) -> dict[str, Any]:
-    """The fields of the rounds before play, the tally and the revokes before a deal."""
+    """The fields of the rounds before play, the tally and the revokes before a deal
+    (remembered per rules object, by identity: every deal starts from them; callers
+    must not change the dict)."""
+    found = _FRESH_DEALS.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
     game: TrickGame = rules.trick_game
     players: int = rules.players
-    return {
+    fresh = {
         "trick_rules": _TRICK_RULES[None],
         "face_up": (),
         "second_suit": None,
@@ -629,6 +637,10 @@ def _fresh_deal(rules: Any) -> dict[str, Any]:
         "tally": (0,) * sum(size for _, size, _, _ in game.tally),
         "revokes": (0,) * players if game.revoking is not None else (),
     }
+    if len(_FRESH_DEALS) > 256:  # a bounded cache: rules objects come and go
+        _FRESH_DEALS.clear()
+    _FRESH_DEALS[id(rules)] = (rules, fresh)
+    return fresh
 
 
 def _recipient(dealer: int, players: int, packet: int, position: int) -> int:
@@ -851,7 +863,7 @@ def _plays_of(mask: int) -> tuple[Play, ...]:
         if found is not None:
             return found
     plays: tuple[Play, ...] = ()
-    for suit in range(5):
+    for suit in range(5 if mask >> 52 else 4):  # the jokers' chunk only when it holds one
         chunk = (mask >> (13 * suit)) & _SUIT_CHUNK
         if chunk:
             table = _PLAY_CHUNKS[suit]
@@ -1844,7 +1856,7 @@ def _sample_passing(view: Any, rng: random.Random) -> State:
             held = cards_of(hands[receiver] | shown.played[receiver])
             passed[giver] = mask_of(rng.sample(held, count))
     dealer = view.dealer if view.dealer is not None else 0
-    fields = _fresh_deal(rules)
+    fields = dict(_fresh_deal(rules))
     fields["declared"] = tuple(
         getattr(view, r.key) for r in game.rounds if isinstance(r, Declaring)
     )
@@ -1985,7 +1997,7 @@ def _state_from_reader(game: TrickGame, r: StateReader) -> State:
     if game.counts_tricks:
         most_tricks = most if game.bidding is not None else len(deck) // players
         tricks_won = tuple(r.int_list("tricks_won", players, 0, most_tricks))
-    fields = _fresh_deal(common["rules"])
+    fields = dict(_fresh_deal(common["rules"]))
     fields["trick_rules"] = _trick_rules_for(common["rules"], trump_card)
     if game.face_up is not None:
         fields["face_up"] = r.cards("face_up")
