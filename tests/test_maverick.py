@@ -955,3 +955,25 @@ def test_state_json_round_trips_and_refuses_a_card_in_two_places() -> None:
     data["hands"][0] = data["hands"][0] + " 2H"
     with pytest.raises(RecordError, match="cards in two places: 2H"):
         state_from_json(json.dumps(data))
+
+
+def test_state_json_keeps_the_fields_of_version_1() -> None:
+    """A state written before Maverick ran on the trick engine loads, and a state is still
+    written in that form: the same fields with the same values."""
+    state = play_all(dealt(Rules(first_dealer=3, revoke="penalty")), "pass 2C 4C", "pass 3D 4D")
+    data = maverick.state_to_dict(state)
+    common = {"game", "version", "rules", "seed", "chance", "first_deck", "match", "phase"}
+    common |= {"moves_made", "events", "history", "outcome"}
+    assert set(data) - common == {
+        "hands", "undealt", "dealt", "face_up", "trump", "adder", "blinds", "passed", "bids",
+        "leader", "trick", "tricks_won", "trick_points", "books", "revokes", "won",
+    }  # fmt: skip
+    assert (data["trump"], data["adder"], data["blinds"], data["bids"]) == (
+        "hearts",
+        "clubs",
+        [None, None],
+        [None, None, None, None],
+    )
+    assert data["passed"][:2] == ["2C 4C", "3D 4D"] and data["revokes"] == [0, 0, 0, 0]
+    assert (data["trick_points"], data["books"], data["won"]) == ([0, 0], [0, 0], "")
+    assert maverick.state_from_dict(data) == state
