@@ -74,69 +74,34 @@ from cardrules.core.serial import StateReader
 from cardrules.core.trick_contract import *  # noqa: F403
 from cardrules.core.trickgame import State
 from cardrules.errors import NotationError
-from cardrules.game import Chance, ChanceMode, Event, Fact, Log, Outcome, Score
-from cardrules.moves import (
-    DEALS,
-    PLAYS,
-    Blind,
-    ChooseDealer,
-    DealCard,
-    Declaration,
-    PassCards,
-    Play,
-)
+from cardrules.game import Chance, ChanceMode, Event, Fact, Log, Outcome, Score, export
+from cardrules.moves import DEALS, PLAYS, ChooseDealer, DealCard, Play
+from cardrules.moves import Blind as Blind
+from cardrules.moves import Declaration as Declaration
+from cardrules.moves import PassCards as PassCards
 from cardrules.moves import parse_move_text as _parse_shared_move_text
 
-__all__ = [
+# The public names: these and those of the Game protocol.
+export(
+    globals(),
     "BID_ELEGANT",
     "BID_ZERO",
     "BLIND",
-    "NAME",
     "NO_BID",
     "NO_BLIND",
-    "NUM_MOVES",
     "PASSES",
-    "PRESETS",
-    "TITLE",
     "Blind",
     "Declaration",
     "Move",
     "PassCards",
     "Phase",
-    "Rules",
     "State",
     "View",
-    "apply",
-    "chance_outcomes",
-    "deal",
-    "deal_number",
-    "deck_of",
-    "describe",
-    "events",
-    "explain_move",
-    "is_over",
-    "legal_moves",
-    "move_from_index",
-    "move_index",
-    "moves_made",
-    "moves_played",
-    "observe",
-    "origin",
-    "parse_move",
     "parse_move_text",
-    "players",
     "raw_scores",
-    "sample",
-    "score",
-    "state_from_dict",
-    "state_to_dict",
-    "teams",
-    "to_move",
     "trick_score",
     "trump_and_adder",
-    "version",
-    "zones",
-]
+)
 
 NAME: Final = "maverick"
 #: The game's name for people (menus, the command line).
