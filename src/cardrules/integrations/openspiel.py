@@ -40,12 +40,13 @@ Importing this module registers ``python_cardrules_<game>`` for every game of
 Game parameters are the rules options, with ``Rules()``'s defaults, so that the
 rules text is a game string (``"python_cardrules_" + str(rules)``). An option
 whose value may be None has a pyspiel form: a whole-number option (``int |
-None``) is an int with ``-1`` for None; a true/false option (``bool | None``) is
-a bool whose default, the value it takes wherever it applies, stands for "left
+None``) is an int with ``-1`` for None (or the number the rules text writes for
+None, such as Mau-Mau's ``target=0``); a true/false option (``bool | None``) is a
+bool whose default, the value it takes wherever it applies, stands for "left
 out"; a word option (``str | None``) is the word or ``none``. For example
 ``python_cardrules_oh_hell(players=5,start_hand=6,hook=false)``.
 :func:`parameters` and :func:`rules_from_parameters` convert; :func:`game_string`
-writes a game string for any rules (``target=none`` must be ``target=-1``).
+writes a game string with every option given.
 
 The states hold the immutable cardrules state (``cardrules_state(state)``);
 cloning copies a reference. OpenSpiel cannot take a resampler from Python
@@ -67,6 +68,7 @@ import numpy as np
 
 from cardrules import games
 from cardrules.cards import format_cards
+from cardrules.core.options import NONE_TEXT as _NONE_TEXT_KEY
 from cardrules.errors import RulesError
 from cardrules.game import CHANCE, Game
 from cardrules.integrations import encoding
@@ -121,6 +123,7 @@ class _Option:
     kind: type  # int, bool or str
     optional: bool  # whether None is allowed
     default: Any  # the pyspiel default
+    none: Any = None  # the pyspiel value of None: NONE_INT, NONE_TEXT or the option's own
 
 
 def _applied_value(rules_class: Any, name: str) -> bool:
@@ -156,6 +159,7 @@ def _options(name: str) -> tuple[_Option, ...]:
         kind = next(k for k in kinds if k is not type(None))
         if kind not in (int, bool, str):
             raise TypeError(f"{name} option {field.name}: no pyspiel form for {hints[field.name]}")
+        none = _none_parameter(kind, field.metadata.get(_NONE_TEXT_KEY))
         default: Any
         if field.name == "max_moves":
             default = AUTO_MAX_MOVES
@@ -167,28 +171,37 @@ def _options(name: str) -> tuple[_Option, ...]:
             # None-able options keep their declared default (often None: "resolved from
             # the other options"); the others take Rules()'s value.
             declared = None if field.default is attrs.NOTHING else field.default
-            default = _to_parameter(kind, optional, declared)
+            default = none if declared is None else declared
         else:
             default = getattr(defaults, field.name)
-        options.append(_Option(field.name, kind, optional, default))
+        options.append(_Option(field.name, kind, optional, default, none))
     return tuple(options)
 
 
-def _to_parameter(kind: type, optional: bool, value: Any) -> int | bool | str:
-    if not optional:
-        return typing.cast(int | bool | str, value)
+def _none_parameter(kind: type, text: str | None) -> Any:
+    """The pyspiel value of None for an option of this kind: the number the rules
+    text writes for it (e.g. Mau-Mau's ``target=0``), else ``NONE_INT`` or ``NONE_TEXT``."""
     if kind is int:
-        return NONE_INT if value is None else int(value)
-    if kind is bool:
-        return bool(value)
-    return NONE_TEXT if value is None else str(value)
+        return NONE_INT if text is None else int(text)
+    if kind is str:
+        return NONE_TEXT if text is None else text
+    return None
+
+
+def _to_parameter(option: _Option, value: Any) -> int | bool | str:
+    if not option.optional:
+        return typing.cast(int | bool | str, value)
+    if option.kind is bool:
+        return option.default if value is None else bool(value)
+    return typing.cast(int | str, option.none if value is None else value)
 
 
 def _from_parameter(option: _Option, value: Any) -> Any:
     if not option.optional:
         return value
     if option.kind is int:
-        return None if value == NONE_INT else value
+        # NONE_INT stays None for every option (older game strings wrote it).
+        return None if value in (NONE_INT, option.none) else value
     if option.kind is bool:
         # The default stands for "left out": the rules resolve it from the other options.
         return None if value == option.default else value
@@ -200,11 +213,7 @@ def parameters(rules: Any) -> dict[str, int | bool | str]:
     name = _game_of_rules(rules).NAME
     found: dict[str, int | bool | str] = {}
     for option in _options(name):
-        value = getattr(rules, option.name)
-        if option.optional and option.kind is bool and value is None:
-            found[option.name] = option.default
-        else:
-            found[option.name] = _to_parameter(option.kind, option.optional, value)
+        found[option.name] = _to_parameter(option, getattr(rules, option.name))
     return found
 
 
@@ -235,16 +244,14 @@ def rules_from_parameters(name: str, params: Mapping[str, Any]) -> Any:
 
 
 def game_string(rules: Any) -> str:
-    """The OpenSpiel game string of these rules, every option given.
-
-    It loads where the rules text cannot: pyspiel types each parameter, so
-    ``target=none`` (None for a whole-number option whose default is a number) must
-    be written ``target=-1``. Rules without ``max_moves`` get ``max_moves=0``: the
+    """The OpenSpiel game string of these rules, every option given (the rules text,
+    ``"python_cardrules_" + str(rules)``, gives only those that differ from the
+    defaults; both load). Rules without ``max_moves`` get ``max_moves=0``: the
     default cap where nothing else bounds the game.
 
     >>> from cardrules.games import mau_mau
     >>> text = game_string(mau_mau.Rules(target=None))
-    >>> "target=-1" in text, pyspiel.load_game(text).rules.target is None
+    >>> "target=0" in text, pyspiel.load_game(text).rules.target is None
     (True, True)
     """
     name = _game_of_rules(rules).NAME
@@ -322,7 +329,16 @@ class _Shared:
     serialization) stores the game's name and rules.
     """
 
-    __slots__ = ("_actions", "_chance_numbers", "_views", "encoding", "game", "initial", "name")
+    __slots__ = (
+        "_actions",
+        "_chance_numbers",
+        "_sparse",
+        "_views",
+        "encoding",
+        "game",
+        "initial",
+        "name",
+    )
 
     def __init__(self, name: str, rules: Any) -> None:
         self.name = name
@@ -334,6 +350,7 @@ class _Shared:
         self._actions: dict[tuple[Any, ...], list[int]] = {}
         # Chance outcomes are the game's few chance moves (a card dealt, a dealer chosen).
         self._chance_numbers: dict[Any, int] = {}
+        self._sparse: dict[tuple[int, int, bool], tuple[Any, list[int], list[float]]] = {}
 
     def chance_number(self, move: Any) -> int:
         """The OpenSpiel number of a chance outcome (its move number less
@@ -368,6 +385,20 @@ class _Shared:
         view = self.game.observe(state, player)
         self._views[key] = (state, view)
         return view
+
+    def tensor_list(self, state: Any, player: int, perfect_recall: bool) -> list[float]:
+        """The information state (``perfect_recall``) or observation tensor of ``state``
+        seen by ``player``, as a new list of floats. Its nonzero entries are remembered
+        for the few latest states: OpenSpiel code often asks for the same tensor twice."""
+        key = (id(state), player, perfect_recall)
+        found = self._sparse.get(key)
+        # The entry holds the state itself, so its id cannot be reused while it is cached.
+        if found is None or found[0] is not state:
+            if len(self._sparse) >= 16:
+                self._sparse.clear()
+            where, values = self.encoding.sparse(self.view(state, player), perfect_recall)
+            found = self._sparse[key] = (state, where, values)
+        return self.encoding.list_of(found[1], found[2], perfect_recall)
 
     def __deepcopy__(self, memo: object) -> _Shared:
         return self
@@ -488,6 +519,52 @@ class CardrulesState(pyspiel.State):
     def _legal_actions(self, player: int) -> list[int]:
         moves = self._shared.game.legal_moves(self._state.value)
         return self._shared.sorted_actions(moves)
+
+    # The methods below answer Python callers directly, with what pyspiel's own
+    # methods return (C++ code keeps reaching the same answers through pyspiel):
+    # pyspiel's route calls back into Python several times a call and copies each
+    # tensor element by element, which costs more than the game's own move.
+
+    def is_chance_node(self) -> bool:
+        """Whether chance moves next (a card dealt, turned or drawn, a dealer drawn)."""
+        return self._shared.game.to_move(self._state.value) is CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of ``player`` (the player to move if None), ascending: the
+        chance outcomes' numbers at a chance node, none at the end or for a seat not
+        to move (as pyspiel's ``State.legal_actions``)."""
+        game = self._shared.game
+        state = self._state.value
+        mover = game.to_move(state)
+        if mover is None:
+            return []
+        if mover is CHANCE:
+            return [action for action, _ in self.chance_outcomes()]
+        if player is None or player == mover:
+            return self._shared.sorted_actions(game.legal_moves(state))
+        if player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        return []
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """``player``'s information-state tensor (the player to move if None), as a list
+        (as pyspiel's ``State.information_state_tensor``)."""
+        return self._tensor(player, True)
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """``player``'s observation tensor (the player to move if None), as a list
+        (as pyspiel's ``State.observation_tensor``)."""
+        return self._tensor(player, False)
+
+    def _tensor(self, player: int | None, perfect_recall: bool) -> list[float]:
+        if player is None:
+            player = self.current_player()
+        if not 0 <= player < self._shared.encoding.players:
+            raise pyspiel.SpielError(
+                f"a tensor is seen by a player 0..{self._shared.encoding.players - 1}, "
+                f"not {player} (at a chance node or the end, name the player)"
+            )
+        return self._shared.tensor_list(self._state.value, player, perfect_recall)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The chance outcomes (move number minus ``PLAYER_ACTIONS``) and their probabilities."""

@@ -228,6 +228,7 @@ class GameEncoding:
             False: self.observation_layout.new(),
             True: self.information_state_layout.new(),
         }
+        self._sizes = {False: self.observation_layout.size, True: self.information_state_layout.size}
 
     def layout(self, perfect_recall: bool) -> Layout:
         """The information-state layout if ``perfect_recall``, else the observation layout."""
@@ -254,6 +255,30 @@ class GameEncoding:
         tensor, views = self._scratch[True]
         self.encode(view, tensor, views, True)
         return tensor.copy()
+
+    def tensor_list(self, view: Any, perfect_recall: bool) -> list[float]:
+        """The information state (if ``perfect_recall``) or the observation of ``view``
+        as a list of floats, the form pyspiel hands to Python.
+
+        Built from the tensor's nonzero entries on a list of zeros: an information
+        state is mostly zeros, and converting every entry to a Python float costs
+        more than encoding it.
+        """
+        return self.list_of(*self.sparse(view, perfect_recall), perfect_recall)
+
+    def sparse(self, view: Any, perfect_recall: bool) -> tuple[list[int], list[float]]:
+        """The positions and values of the nonzero entries of ``view``'s tensor."""
+        tensor, views = self._scratch[perfect_recall]
+        self.encode(view, tensor, views, perfect_recall)
+        where = np.flatnonzero(tensor)
+        return where.tolist(), tensor[where].tolist()
+
+    def list_of(self, where: list[int], values: list[float], perfect_recall: bool) -> list[float]:
+        """The tensor whose nonzero entries are ``values`` at ``where``, as a list."""
+        found = [0.0] * self._sizes[perfect_recall]
+        for position, value in zip(where, values):
+            found[position] = value
+        return found
 
     def legal_actions(self, view: Any) -> list[int]:
         """The numbers of the view's legal moves, ascending (empty unless the seat is to move)."""
