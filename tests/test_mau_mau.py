@@ -162,7 +162,7 @@ def test_no_target_is_written_0_and_read_from_0_or_none() -> None:
     assert str(Rules(target=None)) == "mau_mau(target=0)"
     for text in ("mau_mau(target=0)", "mau_mau(target=none)"):
         name, options = parse_rules_text(text)
-        assert Rules(**options) == Rules(target=None)  # type: ignore[arg-type]
+        assert name == "mau_mau" and Rules(**options) == Rules(target=None)  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="target must be a whole number"):
         Rules(target=False)  # type: ignore[arg-type]
 

@@ -70,7 +70,7 @@ from cardrules import games
 from cardrules.cards import format_cards
 from cardrules.core.options import NONE_TEXT as _NONE_TEXT_KEY
 from cardrules.errors import RulesError
-from cardrules.game import CHANCE, Game
+from cardrules.game import CHANCE, Chance, Game
 from cardrules.integrations import encoding
 from cardrules.integrations.encoding import GameEncoding, Tensor
 
@@ -107,6 +107,8 @@ NONE_INT: Final = -1
 NONE_TEXT: Final = "none"
 #: The ``max_moves`` parameter that asks for the default cap (see :func:`rules_from_parameters`).
 AUTO_MAX_MOVES: Final = 0
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 
 
 def short_name(name: str | Game) -> str:
@@ -331,9 +333,9 @@ class _Shared:
 
     __slots__ = (
         "_actions",
-        "_chance_numbers",
         "_sparse",
         "_views",
+        "chance_numbers",
         "encoding",
         "game",
         "initial",
@@ -349,16 +351,16 @@ class _Shared:
         self._views: dict[tuple[int, int], tuple[Any, Any]] = {}
         self._actions: dict[tuple[Any, ...], list[int]] = {}
         # Chance outcomes are the game's few chance moves (a card dealt, a dealer chosen).
-        self._chance_numbers: dict[Any, int] = {}
+        self.chance_numbers: dict[Any, int] = {}
         self._sparse: dict[tuple[int, int, bool], tuple[Any, list[int], list[float]]] = {}
 
     def chance_number(self, move: Any) -> int:
         """The OpenSpiel number of a chance outcome (its move number less
         ``PLAYER_ACTIONS``), remembered: a deal asks for the same few dozen again and again."""
-        found = self._chance_numbers.get(move)
+        found = self.chance_numbers.get(move)
         if found is None:
             found = self.game.move_index(move) - self.encoding.player_actions
-            self._chance_numbers[move] = found
+            self.chance_numbers[move] = found
         return found
 
     def sorted_actions(self, moves: tuple[Any, ...]) -> list[int]:
@@ -380,11 +382,20 @@ class _Shared:
         # The entry holds the state itself, so its id cannot be reused while it is cached.
         if found is not None and found[0] is state:
             return found[1]
-        if len(self._views) >= 64:
+        if len(self._views) >= 16:
             self._views.clear()
         view = self.game.observe(state, player)
         self._views[key] = (state, view)
         return view
+
+    def legal_moves(self, state: Any, mover: int) -> tuple[Any, ...]:
+        """``legal_moves(state)``, from the mover's view if it was just made (an
+        OpenSpiel step asks for the tensor, then for the legal actions)."""
+        found = self._views.get((id(state), mover))
+        if found is not None and found[0] is state:
+            moves: tuple[Any, ...] = found[1].legal_moves
+            return moves
+        return self.game.legal_moves(state)
 
     def tensor_list(self, state: Any, player: int, perfect_recall: bool) -> list[float]:
         """The information state (``perfect_recall``) or observation tensor of ``state``
@@ -413,21 +424,23 @@ def _shared(name: str, rules: Any) -> _Shared:
 
 
 class _Frozen:
-    """An immutable value that OpenSpiel's clone (a deep copy) shares instead of copying."""
+    """An immutable cardrules state and who moves in it (``to_move``, asked for several
+    times a step), which OpenSpiel's clone (a deep copy) shares instead of copying."""
 
-    __slots__ = ("value",)
+    __slots__ = ("mover", "value")
 
-    def __init__(self, value: Any) -> None:
+    def __init__(self, value: Any, mover: int | Chance | None) -> None:
         self.value = value
+        self.mover = mover
 
     def __deepcopy__(self, memo: object) -> _Frozen:
         return self
 
     def __getstate__(self) -> Any:
-        return self.value
+        return self.value, self.mover
 
-    def __setstate__(self, value: Any) -> None:
-        self.value = value
+    def __setstate__(self, state: tuple[Any, int | Chance | None]) -> None:
+        self.value, self.mover = state
 
 
 class CardrulesGame(pyspiel.Game):
@@ -499,7 +512,8 @@ class CardrulesState(pyspiel.State):
     def __init__(self, game: CardrulesGame, state: Any = None) -> None:
         super().__init__(game)
         self._shared = game.shared
-        self._state = _Frozen(game.shared.initial if state is None else state)
+        value = game.shared.initial if state is None else state
+        self._state = _Frozen(value, game.shared.game.to_move(value))
 
     @property
     def cardrules_state(self) -> Any:
@@ -508,11 +522,11 @@ class CardrulesState(pyspiel.State):
 
     def current_player(self) -> int:
         """The seat to move, or ``PlayerId.CHANCE`` / ``PlayerId.TERMINAL``."""
-        mover = self._shared.game.to_move(self._state.value)
+        mover = self._state.mover
         if mover is None:
-            return int(pyspiel.PlayerId.TERMINAL)
+            return _TERMINAL
         if mover is CHANCE:
-            return int(pyspiel.PlayerId.CHANCE)
+            return _CHANCE
         assert isinstance(mover, int)
         return mover
 
@@ -527,21 +541,19 @@ class CardrulesState(pyspiel.State):
 
     def is_chance_node(self) -> bool:
         """Whether chance moves next (a card dealt, turned or drawn, a dealer drawn)."""
-        return self._shared.game.to_move(self._state.value) is CHANCE
+        return self._state.mover is CHANCE
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions of ``player`` (the player to move if None), ascending: the
         chance outcomes' numbers at a chance node, none at the end or for a seat not
         to move (as pyspiel's ``State.legal_actions``)."""
-        game = self._shared.game
-        state = self._state.value
-        mover = game.to_move(state)
+        mover = self._state.mover
         if mover is None:
             return []
         if mover is CHANCE:
             return [action for action, _ in self.chance_outcomes()]
         if player is None or player == mover:
-            return self._shared.sorted_actions(game.legal_moves(state))
+            return self._shared.sorted_actions(self._shared.legal_moves(self._state.value, mover))
         if player < 0:
             raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
         return []
@@ -569,11 +581,14 @@ class CardrulesState(pyspiel.State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The chance outcomes (move number minus ``PLAYER_ACTIONS``) and their probabilities."""
         shared = self._shared
-        number = shared.chance_number
-        return sorted(
-            (number(move), probability)
-            for move, probability in shared.game.chance_outcomes(self._state.value)
-        )
+        outcomes = shared.game.chance_outcomes(self._state.value)
+        numbers = shared.chance_numbers
+        try:
+            found = [(numbers[move], probability) for move, probability in outcomes]
+        except KeyError:  # a chance move not seen before: number it once
+            found = [(shared.chance_number(move), probability) for move, probability in outcomes]
+        found.sort()
+        return found
 
     def _move(self, action: int, chance: bool) -> Any:
         offset = self._shared.encoding.player_actions if chance else 0
@@ -581,9 +596,8 @@ class CardrulesState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         game = self._shared.game
-        state = self._state.value
-        move = self._move(action, game.to_move(state) is CHANCE)
-        self._state = _Frozen(game.apply(state, move))
+        state = game.apply(self._state.value, self._move(action, self._state.mover is CHANCE))
+        self._state = _Frozen(state, game.to_move(state))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(self._move(action, player == int(pyspiel.PlayerId.CHANCE)))
@@ -594,15 +608,13 @@ class CardrulesState(pyspiel.State):
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return bool(self._shared.game.is_over(self._state.value))
+        return self._state.mover is None
 
     def returns(self) -> list[float]:
         """The payoffs at the end (``score(state).payoffs``), zeros before."""
-        game = self._shared.game
-        state = self._state.value
-        if not game.is_over(state):
+        if self._state.mover is not None:
             return [0.0] * self._shared.encoding.players
-        return list(self._shared.encoding.payoffs(state))
+        return list(self._shared.encoding.payoffs(self._state.value))
 
     def __str__(self) -> str:
         game = self._shared.game

@@ -228,7 +228,10 @@ class GameEncoding:
             False: self.observation_layout.new(),
             True: self.information_state_layout.new(),
         }
-        self._sizes = {False: self.observation_layout.size, True: self.information_state_layout.size}
+        self._sizes = {
+            False: self.observation_layout.size,
+            True: self.information_state_layout.size,
+        }
 
     def layout(self, perfect_recall: bool) -> Layout:
         """The information-state layout if ``perfect_recall``, else the observation layout."""
@@ -270,7 +273,9 @@ class GameEncoding:
         """The positions and values of the nonzero entries of ``view``'s tensor."""
         tensor, views = self._scratch[perfect_recall]
         self.encode(view, tensor, views, perfect_recall)
-        where = np.flatnonzero(tensor)
+        # Through a boolean mask: numpy finds the nonzero entries of a bool array several
+        # times faster than those of a float array.
+        where = (tensor != 0.0).nonzero()[0]
         return where.tolist(), tensor[where].tolist()
 
     def list_of(self, where: list[int], values: list[float], perfect_recall: bool) -> list[float]:

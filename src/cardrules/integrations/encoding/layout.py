@@ -124,10 +124,13 @@ class Layout:
 
 
 def put_cards(view: Tensor, cards: Iterable[Card]) -> None:
-    """Set ``view[card.index] = 1`` for each card (one numpy write)."""
+    """Set ``view[card.index] = 1`` for each card."""
     indices = [card.index for card in cards]
-    if indices:
-        view[indices] = 1.0
+    if len(indices) > 24:
+        view[indices] = 1.0  # one numpy write: cheaper than many for a long list
+    else:
+        for index in indices:
+            view[index] = 1.0
 
 
 def one_hot(view: Tensor, index: int | None) -> None:
