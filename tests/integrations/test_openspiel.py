@@ -259,6 +259,39 @@ def test_chance_nodes_are_the_games_chance_outcomes(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", games.names())
+def test_the_states_python_answers_are_pyspiels_own(name: str) -> None:
+    """The tensors, legal actions and chance checks the states answer from Python are
+    those pyspiel's own methods (the route C++ code takes) give, at every node."""
+    game = openspiel.load_game(name, _capped(_single(name), 120))
+    state = game.new_initial_state()
+    rng = random.Random(7)
+    while True:
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        for player in range(game.num_players()):
+            assert state.legal_actions(player) == pyspiel.State.legal_actions(state, player)
+            assert state.information_state_tensor(player) == (
+                pyspiel.State.information_state_tensor(state, player)
+            )
+            assert state.observation_tensor(player) == (
+                pyspiel.State.observation_tensor(state, player)
+            )
+        if state.is_terminal():
+            break
+        if not state.is_chance_node():
+            assert state.information_state_tensor() == (
+                pyspiel.State.information_state_tensor(state)
+            )
+            with pytest.raises(pyspiel.SpielError, match="pseudo-player"):
+                state.legal_actions(-4)
+        state.apply_action(rng.choice(state.legal_actions()))
+    with pytest.raises(pyspiel.SpielError):
+        state.information_state_tensor()
+    with pytest.raises(pyspiel.SpielError):
+        state.observation_tensor(game.num_players())
+
+
+@pytest.mark.parametrize("name", games.names())
 def test_tensors_strings_and_returns_are_the_encodings_of_the_view(name: str) -> None:
     cardrules_game = games.get(name)
     game = openspiel.load_game(name, _capped(_single(name), 200))

@@ -59,7 +59,7 @@ from __future__ import annotations
 import importlib
 import random
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import Any, Final
 
@@ -333,9 +333,9 @@ class _Shared:
 
     __slots__ = (
         "_actions",
+        "_chance_numbers",
         "_sparse",
         "_views",
-        "chance_numbers",
         "encoding",
         "game",
         "initial",
@@ -349,30 +349,44 @@ class _Shared:
         # Explicit chance: every random event is a chance node, so the seed decides nothing.
         self.initial: Any = self.game.deal(rules, seed=0, chance="explicit")
         self._views: dict[tuple[int, int], tuple[Any, Any]] = {}
-        self._actions: dict[tuple[Any, ...], list[int]] = {}
+        self._actions: dict[tuple[int, ...], tuple[tuple[Any, ...], list[int]]] = {}
         # Chance outcomes are the game's few chance moves (a card dealt, a dealer chosen).
-        self.chance_numbers: dict[Any, int] = {}
+        self._chance_numbers: dict[int, tuple[Any, int]] = {}
         self._sparse: dict[tuple[int, int, bool], tuple[Any, list[int], list[float]]] = {}
 
-    def chance_number(self, move: Any) -> int:
-        """The OpenSpiel number of a chance outcome (its move number less
-        ``PLAYER_ACTIONS``), remembered: a deal asks for the same few dozen again and again."""
-        found = self.chance_numbers.get(move)
-        if found is None:
-            found = self.game.move_index(move) - self.encoding.player_actions
-            self.chance_numbers[move] = found
+    def chance_actions(self, outcomes: Iterable[tuple[Any, float]]) -> list[tuple[int, float]]:
+        """The chance outcomes as OpenSpiel numbers (move number less ``PLAYER_ACTIONS``)
+        and probabilities, ascending. The numbers are remembered by the move objects
+        themselves: games hand out the same few dozen (one per card) again and again,
+        and looking an object up costs less than hashing a move."""
+        by_id = self._chance_numbers
+        found = []
+        for move, probability in outcomes:
+            entry = by_id.get(id(move))
+            # The entry holds the move itself, so its id cannot be reused while it is kept.
+            if entry is None or entry[0] is not move:
+                if len(by_id) >= 4096:
+                    by_id.clear()
+                entry = by_id[id(move)] = (
+                    move,
+                    self.game.move_index(move) - self.encoding.player_actions,
+                )
+            found.append((entry[1], probability))
+        found.sort()
         return found
 
     def sorted_actions(self, moves: tuple[Any, ...]) -> list[int]:
         """The move numbers of ``moves``, ascending (remembered: the same few lists of
-        legal moves come back again and again)."""
-        found = self._actions.get(moves)
-        if found is None:
+        legal moves come back again and again, mostly made of the same move objects)."""
+        key = tuple(map(id, moves))
+        found = self._actions.get(key)
+        # Equal tuples of the same objects compare at once; the entry holds the moves,
+        # so their ids cannot be reused while it is kept.
+        if found is None or found[0] != moves:
             if len(self._actions) >= 4096:
                 self._actions.clear()
-            found = sorted(map(self.game.move_index, moves))
-            self._actions[moves] = found
-        return list(found)
+            found = self._actions[key] = (moves, sorted(map(self.game.move_index, moves)))
+        return list(found[1])
 
     def view(self, state: Any, player: int) -> Any:
         """``observe(state, player)``, remembered for the few latest states: OpenSpiel asks
@@ -581,14 +595,7 @@ class CardrulesState(pyspiel.State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The chance outcomes (move number minus ``PLAYER_ACTIONS``) and their probabilities."""
         shared = self._shared
-        outcomes = shared.game.chance_outcomes(self._state.value)
-        numbers = shared.chance_numbers
-        try:
-            found = [(numbers[move], probability) for move, probability in outcomes]
-        except KeyError:  # a chance move not seen before: number it once
-            found = [(shared.chance_number(move), probability) for move, probability in outcomes]
-        found.sort()
-        return found
+        return shared.chance_actions(shared.game.chance_outcomes(self._state.value))
 
     def _move(self, action: int, chance: bool) -> Any:
         offset = self._shared.encoding.player_actions if chance else 0
