@@ -59,7 +59,7 @@ from __future__ import annotations
 import importlib
 import random
 import typing
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any, Final
 
@@ -354,24 +354,27 @@ class _Shared:
         self._chance_numbers: dict[int, tuple[Any, int]] = {}
         self._sparse: dict[tuple[int, int, bool], tuple[Any, list[int], list[float]]] = {}
 
-    def chance_actions(self, outcomes: Iterable[tuple[Any, float]]) -> list[tuple[int, float]]:
+    def chance_actions(self, outcomes: Sequence[tuple[Any, float]]) -> list[tuple[int, float]]:
         """The chance outcomes as OpenSpiel numbers (move number less ``PLAYER_ACTIONS``)
         and probabilities, ascending. The numbers are remembered by the move objects
         themselves: games hand out the same few dozen (one per card) again and again,
         and looking an object up costs less than hashing a move."""
-        by_id = self._chance_numbers
-        found = []
-        for move, probability in outcomes:
-            entry = by_id.get(id(move))
-            # The entry holds the move itself, so its id cannot be reused while it is kept.
-            if entry is None or entry[0] is not move:
-                if len(by_id) >= 4096:
-                    by_id.clear()
-                entry = by_id[id(move)] = (
-                    move,
-                    self.game.move_index(move) - self.encoding.player_actions,
-                )
-            found.append((entry[1], probability))
+        get = self._chance_numbers.get
+        # An entry holds the move itself, so its id cannot be reused while it is kept.
+        found = [
+            (entry[1], probability)
+            for move, probability in outcomes
+            if (entry := get(id(move))) is not None and entry[0] is move
+        ]
+        if len(found) < len(outcomes):  # moves not seen before: number them once
+            if len(self._chance_numbers) >= 4096:
+                self._chance_numbers.clear()
+            offset = self.encoding.player_actions
+            found = []
+            for move, probability in outcomes:
+                number = self.game.move_index(move) - offset
+                self._chance_numbers[id(move)] = (move, number)
+                found.append((number, probability))
         found.sort()
         return found
 
