@@ -334,7 +334,6 @@ class _Shared:
     __slots__ = (
         "_actions",
         "_chance_numbers",
-        "_sparse",
         "_views",
         "encoding",
         "game",
@@ -352,7 +351,6 @@ class _Shared:
         self._actions: dict[tuple[int, ...], tuple[tuple[Any, ...], list[int]]] = {}
         # Chance outcomes are the game's few chance moves (a card dealt, a dealer chosen).
         self._chance_numbers: dict[int, tuple[Any, int]] = {}
-        self._sparse: dict[tuple[int, int, bool], tuple[Any, list[int], list[float]]] = {}
 
     def chance_actions(self, outcomes: Sequence[tuple[Any, float]]) -> list[tuple[int, float]]:
         """The chance outcomes as OpenSpiel numbers (move number less ``PLAYER_ACTIONS``)
@@ -416,17 +414,8 @@ class _Shared:
 
     def tensor_list(self, state: Any, player: int, perfect_recall: bool) -> list[float]:
         """The information state (``perfect_recall``) or observation tensor of ``state``
-        seen by ``player``, as a new list of floats. Its nonzero entries are remembered
-        for the few latest states: OpenSpiel code often asks for the same tensor twice."""
-        key = (id(state), player, perfect_recall)
-        found = self._sparse.get(key)
-        # The entry holds the state itself, so its id cannot be reused while it is cached.
-        if found is None or found[0] is not state:
-            if len(self._sparse) >= 16:
-                self._sparse.clear()
-            where, values = self.encoding.sparse(self.view(state, player), perfect_recall)
-            found = self._sparse[key] = (state, where, values)
-        return self.encoding.list_of(found[1], found[2], perfect_recall)
+        seen by ``player``, as a new list of floats."""
+        return self.encoding.tensor_list(self.view(state, player), perfect_recall)
 
     def __deepcopy__(self, memo: object) -> _Shared:
         return self

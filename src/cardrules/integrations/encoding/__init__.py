@@ -203,6 +203,10 @@ def information_state_string(view: Any) -> str:
     return _view_text(view, with_events=True)
 
 
+#: Tensors up to this length go to a list whole, longer ones by their nonzero entries.
+_SHORT_TENSOR: Final = 1024
+
+
 class GameEncoding:
     """The action numbers, masks, tensors and bounds of one game under one set of rules.
 
@@ -263,11 +267,17 @@ class GameEncoding:
         """The information state (if ``perfect_recall``) or the observation of ``view``
         as a list of floats, the form pyspiel hands to Python.
 
-        Built from the tensor's nonzero entries on a list of zeros: an information
-        state is mostly zeros, and converting every entry to a Python float costs
-        more than encoding it.
+        A long tensor is built from its nonzero entries on a list of zeros: an
+        information state is mostly zeros, and converting every entry to a Python
+        float costs more than encoding it. A short one is converted whole (finding
+        its nonzero entries costs more).
         """
-        return self.list_of(*self.sparse(view, perfect_recall), perfect_recall)
+        if self._sizes[perfect_recall] > _SHORT_TENSOR:
+            return self.list_of(*self.sparse(view, perfect_recall), perfect_recall)
+        tensor, views = self._scratch[perfect_recall]
+        self.encode(view, tensor, views, perfect_recall)
+        found: list[float] = tensor.tolist()
+        return found
 
     def sparse(self, view: Any, perfect_recall: bool) -> tuple[list[int], list[float]]:
         """The positions and values of the nonzero entries of ``view``'s tensor."""
