@@ -164,7 +164,7 @@ def test_no_target_is_written_0_and_read_from_0_or_none() -> None:
         name, options = parse_rules_text(text)
         assert name == "mau_mau" and Rules(**options) == Rules(target=None)  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="target must be a whole number"):
-        Rules(target=False)  # type: ignore[arg-type]
+        Rules(target=False)
 
 
 # --------------------------------------------------------------------------- the deal
