@@ -20,7 +20,8 @@ at a time, each move chosen uniformly from the legal ones:
   the tensor read from an observer (``make_observation(...).set_from``: a numpy
   array, without the copy into a Python list) (``OSobs``).
 
-It prints microseconds per decision and the ratios to the direct loop, and, as a
+It prints microseconds per decision (the process's CPU time, so that other work on
+a busy machine does not count) and the ratios to the direct loop, and, as a
 yardstick, OpenSpiel's own C++ ``oh_hell`` (4 players, 10 tricks) with its
 information-state tensor at every decision. The time
 window of a case is split into rounds that alternate between the loops, so machine
@@ -145,12 +146,13 @@ def native_oh_hell_loop(observer: bool = False) -> Loop:
 
 
 def per_decision(loop: Loop, seconds: float, rng: random.Random) -> float:
-    """Microseconds per decision over about ``seconds`` of play."""
+    """Microseconds of this process's CPU time per decision over about ``seconds`` of it
+    (CPU time, so that other work on a busy machine does not count)."""
     decisions = 0
-    start = time.perf_counter()
+    start = time.process_time()
     while True:
         decisions += loop(rng)
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
         if elapsed >= seconds:
             return 1e6 * elapsed / max(decisions, 1)
 

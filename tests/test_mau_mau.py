@@ -147,10 +147,24 @@ def test_rules_text_form_parses_back_including_restock_none() -> None:
     name, options = parse_rules_text(str(rules))
     assert name == "mau_mau" and Rules(**options) == rules  # type: ignore[arg-type]
     assert str(rules) == (
-        "mau_mau(target=none,must_play=penalty,penalty_target=opponent,restock=none)"
+        "mau_mau(target=0,must_play=penalty,penalty_target=opponent,restock=none)"
     )
-    with pytest.raises(RulesError, match="target=0 is out of range"):
-        Rules(target=0)
+    with pytest.raises(RulesError, match="target=-1 is out of range"):
+        Rules(target=-1)
+
+
+def test_no_target_is_written_0_and_read_from_0_or_none() -> None:
+    """Rule MM-7.3: a single deal (no target) is ``target=None``; the text form writes
+    it as the number 0, so that the text stays a whole number, and reads the older
+    ``target=none`` too."""
+    assert Rules(target=0) == Rules(target=None)
+    assert Rules(target=0).target is None
+    assert str(Rules(target=None)) == "mau_mau(target=0)"
+    for text in ("mau_mau(target=0)", "mau_mau(target=none)"):
+        name, options = parse_rules_text(text)
+        assert name == "mau_mau" and Rules(**options) == Rules(target=None)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="target must be a whole number"):
+        Rules(target=False)
 
 
 # --------------------------------------------------------------------------- the deal

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pickle
 import random
+import typing
 from typing import Any
 
 import pytest
@@ -16,9 +17,10 @@ pytest.importorskip("pyspiel", reason="OpenSpiel is not installed: pip install -
 
 import attrs
 import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardrules import games
-from cardrules.core.options import parse_rules_text
 from cardrules.errors import RulesError
 from cardrules.games import oh_hell
 from cardrules.integrations import encoding, openspiel
@@ -72,16 +74,6 @@ def _loadable(name: str, rules: Any, cap: int = 300) -> Any:
     return attrs.evolve(rules, max_moves=cap)
 
 
-def _loads_verbatim(rules: Any) -> bool:
-    """Whether pyspiel's game strings can carry the rules text: ``none`` for a whole
-    number whose default is a number cannot be given as an int parameter."""
-    _, options = parse_rules_text(str(rules))
-    defaults = type(rules)()
-    return not any(
-        value is None and type(getattr(defaults, key)) is int for key, value in options.items()
-    )
-
-
 @pytest.mark.parametrize(("name", "preset"), _sim_cases())
 def test_random_sim_test_passes_with_serialization(name: str, preset: str) -> None:
     """OpenSpiel's C++ checks through the Python bridge: clones, serialization, masks,
@@ -97,7 +89,7 @@ def test_openspiels_own_python_game_test_passes(name: str, preset: str, capsys: 
     the game, its type and its states, pyspiel serialization, clones, a random game
     within the utility bounds; loaded from the rules text the library prints."""
     rules = games.get(name).PRESETS[preset]
-    text = str(rules) if _loads_verbatim(rules) else openspiel.game_string(rules)[17:]
+    text = str(rules)
     game = pyspiel.load_game("python_cardrules_" + text)
     case = games_sim_test.GamesSimTest("test_pig")
     np.random.seed(len(text))  # sim_game draws with numpy's global generator
@@ -105,21 +97,67 @@ def test_openspiels_own_python_game_test_passes(name: str, preset: str, capsys: 
     assert "Sim of game" in capsys.readouterr().out
 
 
+def _loaded_rules(name: str, rules: Any) -> Any:
+    """``rules`` as pyspiel loads them: with the default cap where nothing bounds them."""
+    cap = encoding.for_game(name, rules).default_max_moves()
+    return rules if cap is None else attrs.evolve(rules, max_moves=cap)
+
+
 @pytest.mark.parametrize(("name", "preset"), _all_presets())
 def test_every_rules_text_is_an_openspiel_game_string(name: str, preset: str) -> None:
     """Rule: ``python_cardrules_`` + the rules text loads those rules (a cap added only
-    where nothing bounds the game); ``game_string`` always loads."""
+    where nothing bounds the game); so does ``game_string``."""
     rules = games.get(name).PRESETS[preset]
-    expected = rules
-    cap = encoding.for_game(name, rules).default_max_moves()
-    if cap is not None:
-        expected = attrs.evolve(rules, max_moves=cap)
-    if _loads_verbatim(rules):
-        assert pyspiel.load_game("python_cardrules_" + str(rules)).rules == expected
-    else:
-        with pytest.raises(pyspiel.SpielError, match="Wrong type for parameter"):
-            pyspiel.load_game("python_cardrules_" + str(rules))
+    expected = _loaded_rules(name, rules)
+    assert pyspiel.load_game("python_cardrules_" + str(rules)).rules == expected
     assert pyspiel.load_game(openspiel.game_string(rules)).rules == expected
+
+
+def _option_values(name: str) -> dict[str, st.SearchStrategy[Any]]:
+    """Each option of a game with values to try: true/false, small whole numbers, the
+    words its presets use, and None where the option allows it."""
+    game = games.get(name)
+    hints = typing.get_type_hints(game.Rules)
+    found: dict[str, st.SearchStrategy[Any]] = {}
+    for field in attrs.fields(game.Rules):
+        if not field.init:
+            continue
+        kinds = typing.get_args(hints[field.name]) or (hints[field.name],)
+        values: st.SearchStrategy[Any]
+        if bool in kinds:
+            values = st.booleans()
+        elif int in kinds:
+            values = st.integers(0, 12) | st.sampled_from([20, 100, 500])
+        else:
+            words = {getattr(rules, field.name) for rules in game.PRESETS.values()}
+            words.add(getattr(game.Rules(), field.name))
+            values = st.sampled_from(sorted(word for word in words if word is not None))
+        if type(None) in kinds:
+            values = values | st.none()
+        found[field.name] = values
+    return found
+
+
+@pytest.mark.parametrize("name", games.names())
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_the_text_of_random_rules_is_an_openspiel_game_string(name: str, data: Any) -> None:
+    """Rule: for any valid options (not only the presets), every value the rules text
+    writes has the type OpenSpiel declares for the option, so the text loads."""
+    game = games.get(name)
+    chosen: dict[str, Any] = {}
+    options = _option_values(name)
+    # Options one at a time, each kept only if the rules stay valid (rejecting whole
+    # option sets would throw most of them away).
+    for option in data.draw(st.permutations(sorted(options)), label="order"):
+        value = data.draw(options[option], label=option)
+        try:
+            game.Rules(**chosen, **{option: value})
+        except RulesError:
+            continue
+        chosen[option] = value
+    rules = game.Rules(**chosen)
+    assert pyspiel.load_game("python_cardrules_" + str(rules)).rules == _loaded_rules(name, rules)
 
 
 @pytest.mark.parametrize("name", games.names())
@@ -218,6 +256,39 @@ def test_chance_nodes_are_the_games_chance_outcomes(name: str) -> None:
     )
     assert state.chance_outcomes() == expected
     assert abs(sum(p for _, p in expected) - 1) < 1e-9
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_the_states_python_answers_are_pyspiels_own(name: str) -> None:
+    """The tensors, legal actions and chance checks the states answer from Python are
+    those pyspiel's own methods (the route C++ code takes) give, at every node."""
+    game = openspiel.load_game(name, _capped(_single(name), 120))
+    state = game.new_initial_state()
+    rng = random.Random(7)
+    while True:
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        for player in range(game.num_players()):
+            assert state.legal_actions(player) == pyspiel.State.legal_actions(state, player)
+            assert state.information_state_tensor(player) == (
+                pyspiel.State.information_state_tensor(state, player)
+            )
+            assert state.observation_tensor(player) == (
+                pyspiel.State.observation_tensor(state, player)
+            )
+        if state.is_terminal():
+            break
+        if not state.is_chance_node():
+            assert state.information_state_tensor() == (
+                pyspiel.State.information_state_tensor(state)
+            )
+            with pytest.raises(pyspiel.SpielError, match="pseudo-player"):
+                state.legal_actions(-4)
+        state.apply_action(rng.choice(state.legal_actions()))
+    with pytest.raises(pyspiel.SpielError):
+        state.information_state_tensor()
+    with pytest.raises(pyspiel.SpielError):
+        state.observation_tensor(game.num_players())
 
 
 @pytest.mark.parametrize("name", games.names())

@@ -27,6 +27,7 @@ import attrs
 from cardrules.errors import NotationError, RulesError
 
 __all__ = [
+    "NONE_TEXT",
     "BaseRules",
     "check_bool",
     "check_choice",
@@ -41,6 +42,12 @@ T = TypeVar("T")
 
 #: Longest whole number the rules text accepts: more digits than any option needs.
 MAX_DIGITS: Final = 18
+
+#: The key of an option's ``attrs`` metadata that gives the text written for its
+#: None (``none`` if absent). A whole-number option whose None is written as a
+#: number stays a whole number in the text, and its rules must read that number
+#: back as None.
+NONE_TEXT: Final = "none_text"
 
 
 def show_value(value: object) -> str:
@@ -156,9 +163,9 @@ class BaseRules(metaclass=_RulesType):
             check_int("first_dealer", self.first_dealer, 0, players - 1, none_allowed=True)
 
 
-def _format_value(value: object) -> str:
+def _format_value(value: object, none_text: str = "none") -> str:
     if value is None:
-        return "none"
+        return none_text
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
@@ -184,7 +191,9 @@ def _cached_text(name: str, rules: Any) -> str:
 
 def _rules_text(name: str, rules: Any) -> str:
     cls = type(rules)
-    given = {field.name: getattr(rules, field.name) for field in attrs.fields(cls) if field.init}
+    fields = [field for field in attrs.fields(cls) if field.init]
+    given = {field.name: getattr(rules, field.name) for field in fields}
+    none_texts = {field.name: field.metadata.get(NONE_TEXT, "none") for field in fields}
     shown: dict[str, Any] = {}
     for name_, value in given.items():
         others = {k: v for k, v in given.items() if k != name_}
@@ -194,7 +203,7 @@ def _rules_text(name: str, rules: Any) -> str:
             omitted_value = _NOTHING
         if value != omitted_value:
             shown[name_] = value
-    body = ",".join(f"{k}={_format_value(v)}" for k, v in shown.items())
+    body = ",".join(f"{k}={_format_value(v, none_texts[k])}" for k, v in shown.items())
     return f"{name}({body})"
 
 

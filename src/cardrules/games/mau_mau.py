@@ -55,6 +55,7 @@ from cardrules.cards import DECK52, JACK, Card
 from cardrules.core import shedding
 from cardrules.core.checks import wrong_state
 from cardrules.core.options import (
+    NONE_TEXT,
     check_bool,
     check_choice,
     check_int,
@@ -98,6 +99,12 @@ _RULE_IDS: Final = (
 SPECIAL_RANKS: Final = (7, 8, JACK)
 
 
+def _no_target(value: object) -> object:
+    """``target=0`` means no target (None): the text form writes None as 0, a whole
+    number like every other target, so that the text is also an OpenSpiel game string."""
+    return None if type(value) is int and value == 0 else value
+
+
 def _restock_word(value: object) -> object:
     """``restock=none`` in the rules' text form reads as None: it means ``"none"``."""
     return "none" if value is None else value
@@ -108,7 +115,8 @@ class Rules(StopsRules):
     """The options of the game; ``Rules()`` is the docs' game to 500.
 
     * ``players``: 2 (the game is "rein zweihändig", strictly two-handed; MM-1.1).
-    * ``target``: 500 (a whole number >= 1), or None for a single deal (MM-7.3).
+    * ``target``: 500 (a whole number >= 1), or None for a single deal (MM-7.3);
+      0 also means None, and the text form writes None as ``target=0``.
     * ``must_play``: ``"enforce"`` (drawing while holding a playable card is
       illegal) or ``"penalty"`` (legal, and costs 50 points once per turn; MM-4.2).
     * ``penalty_target``: who the 50 points go against: ``"offender"`` (deducted)
@@ -128,7 +136,9 @@ class Rules(StopsRules):
     """
 
     players: int = 2
-    target: int | None = 500
+    target: int | None = attrs.field(
+        default=500, converter=_no_target, metadata={NONE_TEXT: "0"}
+    )
     must_play: str = "enforce"
     penalty_target: str | None = None
     jacks_wild: bool = False

@@ -40,12 +40,13 @@ Importing this module registers ``python_cardrules_<game>`` for every game of
 Game parameters are the rules options, with ``Rules()``'s defaults, so that the
 rules text is a game string (``"python_cardrules_" + str(rules)``). An option
 whose value may be None has a pyspiel form: a whole-number option (``int |
-None``) is an int with ``-1`` for None; a true/false option (``bool | None``) is
-a bool whose default, the value it takes wherever it applies, stands for "left
+None``) is an int with ``-1`` for None (or the number the rules text writes for
+None, such as Mau-Mau's ``target=0``); a true/false option (``bool | None``) is a
+bool whose default, the value it takes wherever it applies, stands for "left
 out"; a word option (``str | None``) is the word or ``none``. For example
 ``python_cardrules_oh_hell(players=5,start_hand=6,hook=false)``.
 :func:`parameters` and :func:`rules_from_parameters` convert; :func:`game_string`
-writes a game string for any rules (``target=none`` must be ``target=-1``).
+writes a game string with every option given.
 
 The states hold the immutable cardrules state (``cardrules_state(state)``);
 cloning copies a reference. OpenSpiel cannot take a resampler from Python
@@ -58,7 +59,7 @@ from __future__ import annotations
 import importlib
 import random
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any, Final
 
@@ -67,8 +68,9 @@ import numpy as np
 
 from cardrules import games
 from cardrules.cards import format_cards
+from cardrules.core.options import NONE_TEXT as _NONE_TEXT_KEY
 from cardrules.errors import RulesError
-from cardrules.game import CHANCE, Game
+from cardrules.game import CHANCE, Chance, Game
 from cardrules.integrations import encoding
 from cardrules.integrations.encoding import GameEncoding, Tensor
 
@@ -105,6 +107,8 @@ NONE_INT: Final = -1
 NONE_TEXT: Final = "none"
 #: The ``max_moves`` parameter that asks for the default cap (see :func:`rules_from_parameters`).
 AUTO_MAX_MOVES: Final = 0
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 
 
 def short_name(name: str | Game) -> str:
@@ -121,6 +125,7 @@ class _Option:
     kind: type  # int, bool or str
     optional: bool  # whether None is allowed
     default: Any  # the pyspiel default
+    none: Any = None  # the pyspiel value of None: NONE_INT, NONE_TEXT or the option's own
 
 
 def _applied_value(rules_class: Any, name: str) -> bool:
@@ -156,6 +161,7 @@ def _options(name: str) -> tuple[_Option, ...]:
         kind = next(k for k in kinds if k is not type(None))
         if kind not in (int, bool, str):
             raise TypeError(f"{name} option {field.name}: no pyspiel form for {hints[field.name]}")
+        none = _none_parameter(kind, field.metadata.get(_NONE_TEXT_KEY))
         default: Any
         if field.name == "max_moves":
             default = AUTO_MAX_MOVES
@@ -167,28 +173,37 @@ def _options(name: str) -> tuple[_Option, ...]:
             # None-able options keep their declared default (often None: "resolved from
             # the other options"); the others take Rules()'s value.
             declared = None if field.default is attrs.NOTHING else field.default
-            default = _to_parameter(kind, optional, declared)
+            default = none if declared is None else declared
         else:
             default = getattr(defaults, field.name)
-        options.append(_Option(field.name, kind, optional, default))
+        options.append(_Option(field.name, kind, optional, default, none))
     return tuple(options)
 
 
-def _to_parameter(kind: type, optional: bool, value: Any) -> int | bool | str:
-    if not optional:
-        return typing.cast(int | bool | str, value)
+def _none_parameter(kind: type, text: str | None) -> Any:
+    """The pyspiel value of None for an option of this kind: the number the rules
+    text writes for it (e.g. Mau-Mau's ``target=0``), else ``NONE_INT`` or ``NONE_TEXT``."""
     if kind is int:
-        return NONE_INT if value is None else int(value)
-    if kind is bool:
-        return bool(value)
-    return NONE_TEXT if value is None else str(value)
+        return NONE_INT if text is None else int(text)
+    if kind is str:
+        return NONE_TEXT if text is None else text
+    return None
+
+
+def _to_parameter(option: _Option, value: Any) -> int | bool | str:
+    if not option.optional:
+        return typing.cast(int | bool | str, value)
+    if option.kind is bool:
+        return option.default if value is None else bool(value)
+    return typing.cast(int | str, option.none if value is None else value)
 
 
 def _from_parameter(option: _Option, value: Any) -> Any:
     if not option.optional:
         return value
     if option.kind is int:
-        return None if value == NONE_INT else value
+        # NONE_INT stays None for every option (older game strings wrote it).
+        return None if value in (NONE_INT, option.none) else value
     if option.kind is bool:
         # The default stands for "left out": the rules resolve it from the other options.
         return None if value == option.default else value
@@ -200,11 +215,7 @@ def parameters(rules: Any) -> dict[str, int | bool | str]:
     name = _game_of_rules(rules).NAME
     found: dict[str, int | bool | str] = {}
     for option in _options(name):
-        value = getattr(rules, option.name)
-        if option.optional and option.kind is bool and value is None:
-            found[option.name] = option.default
-        else:
-            found[option.name] = _to_parameter(option.kind, option.optional, value)
+        found[option.name] = _to_parameter(option, getattr(rules, option.name))
     return found
 
 
@@ -235,16 +246,14 @@ def rules_from_parameters(name: str, params: Mapping[str, Any]) -> Any:
 
 
 def game_string(rules: Any) -> str:
-    """The OpenSpiel game string of these rules, every option given.
-
-    It loads where the rules text cannot: pyspiel types each parameter, so
-    ``target=none`` (None for a whole-number option whose default is a number) must
-    be written ``target=-1``. Rules without ``max_moves`` get ``max_moves=0``: the
+    """The OpenSpiel game string of these rules, every option given (the rules text,
+    ``"python_cardrules_" + str(rules)``, gives only those that differ from the
+    defaults; both load). Rules without ``max_moves`` get ``max_moves=0``: the
     default cap where nothing else bounds the game.
 
     >>> from cardrules.games import mau_mau
     >>> text = game_string(mau_mau.Rules(target=None))
-    >>> "target=-1" in text, pyspiel.load_game(text).rules.target is None
+    >>> "target=0" in text, pyspiel.load_game(text).rules.target is None
     (True, True)
     """
     name = _game_of_rules(rules).NAME
@@ -322,7 +331,15 @@ class _Shared:
     serialization) stores the game's name and rules.
     """
 
-    __slots__ = ("_actions", "_chance_numbers", "_views", "encoding", "game", "initial", "name")
+    __slots__ = (
+        "_actions",
+        "_chance_numbers",
+        "_views",
+        "encoding",
+        "game",
+        "initial",
+        "name",
+    )
 
     def __init__(self, name: str, rules: Any) -> None:
         self.name = name
@@ -331,29 +348,46 @@ class _Shared:
         # Explicit chance: every random event is a chance node, so the seed decides nothing.
         self.initial: Any = self.game.deal(rules, seed=0, chance="explicit")
         self._views: dict[tuple[int, int], tuple[Any, Any]] = {}
-        self._actions: dict[tuple[Any, ...], list[int]] = {}
+        self._actions: dict[tuple[int, ...], tuple[tuple[Any, ...], list[int]]] = {}
         # Chance outcomes are the game's few chance moves (a card dealt, a dealer chosen).
-        self._chance_numbers: dict[Any, int] = {}
+        self._chance_numbers: dict[int, tuple[Any, int]] = {}
 
-    def chance_number(self, move: Any) -> int:
-        """The OpenSpiel number of a chance outcome (its move number less
-        ``PLAYER_ACTIONS``), remembered: a deal asks for the same few dozen again and again."""
-        found = self._chance_numbers.get(move)
-        if found is None:
-            found = self.game.move_index(move) - self.encoding.player_actions
-            self._chance_numbers[move] = found
+    def chance_actions(self, outcomes: Sequence[tuple[Any, float]]) -> list[tuple[int, float]]:
+        """The chance outcomes as OpenSpiel numbers (move number less ``PLAYER_ACTIONS``)
+        and probabilities, ascending. The numbers are remembered by the move objects
+        themselves: games hand out the same few dozen (one per card) again and again,
+        and looking an object up costs less than hashing a move."""
+        get = self._chance_numbers.get
+        # An entry holds the move itself, so its id cannot be reused while it is kept.
+        found = [
+            (entry[1], probability)
+            for move, probability in outcomes
+            if (entry := get(id(move))) is not None and entry[0] is move
+        ]
+        if len(found) < len(outcomes):  # moves not seen before: number them once
+            if len(self._chance_numbers) >= 4096:
+                self._chance_numbers.clear()
+            offset = self.encoding.player_actions
+            found = []
+            for move, probability in outcomes:
+                number = self.game.move_index(move) - offset
+                self._chance_numbers[id(move)] = (move, number)
+                found.append((number, probability))
+        found.sort()
         return found
 
     def sorted_actions(self, moves: tuple[Any, ...]) -> list[int]:
         """The move numbers of ``moves``, ascending (remembered: the same few lists of
-        legal moves come back again and again)."""
-        found = self._actions.get(moves)
-        if found is None:
+        legal moves come back again and again, mostly made of the same move objects)."""
+        key = tuple(map(id, moves))
+        found = self._actions.get(key)
+        # Equal tuples of the same objects compare at once; the entry holds the moves,
+        # so their ids cannot be reused while it is kept.
+        if found is None or found[0] != moves:
             if len(self._actions) >= 4096:
                 self._actions.clear()
-            found = sorted(map(self.game.move_index, moves))
-            self._actions[moves] = found
-        return list(found)
+            found = self._actions[key] = (moves, sorted(map(self.game.move_index, moves)))
+        return list(found[1])
 
     def view(self, state: Any, player: int) -> Any:
         """``observe(state, player)``, remembered for the few latest states: OpenSpiel asks
@@ -363,11 +397,25 @@ class _Shared:
         # The entry holds the state itself, so its id cannot be reused while it is cached.
         if found is not None and found[0] is state:
             return found[1]
-        if len(self._views) >= 64:
+        if len(self._views) >= 16:
             self._views.clear()
         view = self.game.observe(state, player)
         self._views[key] = (state, view)
         return view
+
+    def legal_moves(self, state: Any, mover: int) -> tuple[Any, ...]:
+        """``legal_moves(state)``, from the mover's view if it was just made (an
+        OpenSpiel step asks for the tensor, then for the legal actions)."""
+        found = self._views.get((id(state), mover))
+        if found is not None and found[0] is state:
+            moves: tuple[Any, ...] = found[1].legal_moves
+            return moves
+        return self.game.legal_moves(state)
+
+    def tensor_list(self, state: Any, player: int, perfect_recall: bool) -> list[float]:
+        """The information state (``perfect_recall``) or observation tensor of ``state``
+        seen by ``player``, as a new list of floats."""
+        return self.encoding.tensor_list(self.view(state, player), perfect_recall)
 
     def __deepcopy__(self, memo: object) -> _Shared:
         return self
@@ -382,21 +430,23 @@ def _shared(name: str, rules: Any) -> _Shared:
 
 
 class _Frozen:
-    """An immutable value that OpenSpiel's clone (a deep copy) shares instead of copying."""
+    """An immutable cardrules state and who moves in it (``to_move``, asked for several
+    times a step), which OpenSpiel's clone (a deep copy) shares instead of copying."""
 
-    __slots__ = ("value",)
+    __slots__ = ("mover", "value")
 
-    def __init__(self, value: Any) -> None:
+    def __init__(self, value: Any, mover: int | Chance | None) -> None:
         self.value = value
+        self.mover = mover
 
     def __deepcopy__(self, memo: object) -> _Frozen:
         return self
 
     def __getstate__(self) -> Any:
-        return self.value
+        return self.value, self.mover
 
-    def __setstate__(self, value: Any) -> None:
-        self.value = value
+    def __setstate__(self, state: tuple[Any, int | Chance | None]) -> None:
+        self.value, self.mover = state
 
 
 class CardrulesGame(pyspiel.Game):
@@ -468,7 +518,8 @@ class CardrulesState(pyspiel.State):
     def __init__(self, game: CardrulesGame, state: Any = None) -> None:
         super().__init__(game)
         self._shared = game.shared
-        self._state = _Frozen(game.shared.initial if state is None else state)
+        value = game.shared.initial if state is None else state
+        self._state = _Frozen(value, game.shared.game.to_move(value))
 
     @property
     def cardrules_state(self) -> Any:
@@ -477,11 +528,11 @@ class CardrulesState(pyspiel.State):
 
     def current_player(self) -> int:
         """The seat to move, or ``PlayerId.CHANCE`` / ``PlayerId.TERMINAL``."""
-        mover = self._shared.game.to_move(self._state.value)
+        mover = self._state.mover
         if mover is None:
-            return int(pyspiel.PlayerId.TERMINAL)
+            return _TERMINAL
         if mover is CHANCE:
-            return int(pyspiel.PlayerId.CHANCE)
+            return _CHANCE
         assert isinstance(mover, int)
         return mover
 
@@ -489,14 +540,54 @@ class CardrulesState(pyspiel.State):
         moves = self._shared.game.legal_moves(self._state.value)
         return self._shared.sorted_actions(moves)
 
+    # The methods below answer Python callers directly, with what pyspiel's own
+    # methods return (C++ code keeps reaching the same answers through pyspiel):
+    # pyspiel's route calls back into Python several times a call and copies each
+    # tensor element by element, which costs more than the game's own move.
+
+    def is_chance_node(self) -> bool:
+        """Whether chance moves next (a card dealt, turned or drawn, a dealer drawn)."""
+        return self._state.mover is CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of ``player`` (the player to move if None), ascending: the
+        chance outcomes' numbers at a chance node, none at the end or for a seat not
+        to move (as pyspiel's ``State.legal_actions``)."""
+        mover = self._state.mover
+        if mover is None:
+            return []
+        if mover is CHANCE:
+            return [action for action, _ in self.chance_outcomes()]
+        if player is None or player == mover:
+            return self._shared.sorted_actions(self._shared.legal_moves(self._state.value, mover))
+        if player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        return []
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """``player``'s information-state tensor (the player to move if None), as a list
+        (as pyspiel's ``State.information_state_tensor``)."""
+        return self._tensor(player, True)
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """``player``'s observation tensor (the player to move if None), as a list
+        (as pyspiel's ``State.observation_tensor``)."""
+        return self._tensor(player, False)
+
+    def _tensor(self, player: int | None, perfect_recall: bool) -> list[float]:
+        if player is None:
+            player = self.current_player()
+        if not 0 <= player < self._shared.encoding.players:
+            raise pyspiel.SpielError(
+                f"a tensor is seen by a player 0..{self._shared.encoding.players - 1}, "
+                f"not {player} (at a chance node or the end, name the player)"
+            )
+        return self._shared.tensor_list(self._state.value, player, perfect_recall)
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The chance outcomes (move number minus ``PLAYER_ACTIONS``) and their probabilities."""
         shared = self._shared
-        number = shared.chance_number
-        return sorted(
-            (number(move), probability)
-            for move, probability in shared.game.chance_outcomes(self._state.value)
-        )
+        return shared.chance_actions(shared.game.chance_outcomes(self._state.value))
 
     def _move(self, action: int, chance: bool) -> Any:
         offset = self._shared.encoding.player_actions if chance else 0
@@ -504,9 +595,8 @@ class CardrulesState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         game = self._shared.game
-        state = self._state.value
-        move = self._move(action, game.to_move(state) is CHANCE)
-        self._state = _Frozen(game.apply(state, move))
+        state = game.apply(self._state.value, self._move(action, self._state.mover is CHANCE))
+        self._state = _Frozen(state, game.to_move(state))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(self._move(action, player == int(pyspiel.PlayerId.CHANCE)))
@@ -517,15 +607,13 @@ class CardrulesState(pyspiel.State):
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return bool(self._shared.game.is_over(self._state.value))
+        return self._state.mover is None
 
     def returns(self) -> list[float]:
         """The payoffs at the end (``score(state).payoffs``), zeros before."""
-        game = self._shared.game
-        state = self._state.value
-        if not game.is_over(state):
+        if self._state.mover is not None:
             return [0.0] * self._shared.encoding.players
-        return list(self._shared.encoding.payoffs(state))
+        return list(self._shared.encoding.payoffs(self._state.value))
 
     def __str__(self) -> str:
         game = self._shared.game

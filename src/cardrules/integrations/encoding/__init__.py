@@ -203,6 +203,10 @@ def information_state_string(view: Any) -> str:
     return _view_text(view, with_events=True)
 
 
+#: Tensors up to this length go to a list whole, longer ones by their nonzero entries.
+_SHORT_TENSOR: Final = 1024
+
+
 class GameEncoding:
     """The action numbers, masks, tensors and bounds of one game under one set of rules.
 
@@ -227,6 +231,10 @@ class GameEncoding:
         self._scratch = {
             False: self.observation_layout.new(),
             True: self.information_state_layout.new(),
+        }
+        self._sizes = {
+            False: self.observation_layout.size,
+            True: self.information_state_layout.size,
         }
 
     def layout(self, perfect_recall: bool) -> Layout:
@@ -254,6 +262,38 @@ class GameEncoding:
         tensor, views = self._scratch[True]
         self.encode(view, tensor, views, True)
         return tensor.copy()
+
+    def tensor_list(self, view: Any, perfect_recall: bool) -> list[float]:
+        """The information state (if ``perfect_recall``) or the observation of ``view``
+        as a list of floats, the form pyspiel hands to Python.
+
+        A long tensor is built from its nonzero entries on a list of zeros: an
+        information state is mostly zeros, and converting every entry to a Python
+        float costs more than encoding it. A short one is converted whole (finding
+        its nonzero entries costs more).
+        """
+        if self._sizes[perfect_recall] > _SHORT_TENSOR:
+            return self.list_of(*self.sparse(view, perfect_recall), perfect_recall)
+        tensor, views = self._scratch[perfect_recall]
+        self.encode(view, tensor, views, perfect_recall)
+        found: list[float] = tensor.tolist()
+        return found
+
+    def sparse(self, view: Any, perfect_recall: bool) -> tuple[list[int], list[float]]:
+        """The positions and values of the nonzero entries of ``view``'s tensor."""
+        tensor, views = self._scratch[perfect_recall]
+        self.encode(view, tensor, views, perfect_recall)
+        # Through a boolean mask: numpy finds the nonzero entries of a bool array several
+        # times faster than those of a float array.
+        where = (tensor != 0.0).nonzero()[0]
+        return where.tolist(), tensor[where].tolist()
+
+    def list_of(self, where: list[int], values: list[float], perfect_recall: bool) -> list[float]:
+        """The tensor whose nonzero entries are ``values`` at ``where``, as a list."""
+        found = [0.0] * self._sizes[perfect_recall]
+        for position, value in zip(where, values):
+            found[position] = value
+        return found
 
     def legal_actions(self, view: Any) -> list[int]:
         """The numbers of the view's legal moves, ascending (empty unless the seat is to move)."""

@@ -36,6 +36,7 @@ from cardrules.game import Chance, Event
 
 __all__ = [
     "CARD_SLOTS",
+    "COUNTERS",
     "Layout",
     "Piece",
     "Recall",
@@ -52,6 +53,9 @@ Tensor: TypeAlias = npt.NDArray[np.float32]
 
 #: One slot per card index (``Card.index``: 0..51 for the suited cards, 52 and 53 for jokers).
 CARD_SLOTS = 54
+
+#: The name of a :class:`Recall`'s counters among the pieces its ``add`` receives.
+COUNTERS = "#counters"
 
 
 @attrs.frozen
@@ -124,10 +128,13 @@ class Layout:
 
 
 def put_cards(view: Tensor, cards: Iterable[Card]) -> None:
-    """Set ``view[card.index] = 1`` for each card (one numpy write)."""
+    """Set ``view[card.index] = 1`` for each card."""
     indices = [card.index for card in cards]
-    if indices:
-        view[indices] = 1.0
+    if len(indices) > 24:
+        view[indices] = 1.0  # one numpy write: cheaper than many for a long list
+    else:
+        for index in indices:
+            view[index] = 1.0
 
 
 def one_hot(view: Tensor, index: int | None) -> None:
@@ -174,7 +181,9 @@ class Recall:
     kept per observing seat and extended with the new events at each step.
 
     ``add(event, pieces, seat)`` writes one event into the named recall arrays
-    ``pieces`` (seen by ``seat``); a ``"deal"`` event clears them. The next view of a
+    ``pieces`` (seen by ``seat``); a ``"deal"`` event clears them. With ``counters``,
+    ``pieces[COUNTERS]`` holds that many numbers kept along the events (say, the trick
+    in progress), cleared with the pieces too. The next view of a
     game extends the events of the previous one, so a step reads only its new events
     instead of the whole deal (comparing the old events runs at C speed on shared
     event objects); any other view is read from its start. The result is the same
@@ -182,10 +191,14 @@ class Recall:
     """
 
     def __init__(
-        self, names: tuple[str, ...], add: Callable[[Event, dict[str, Tensor], int], None]
+        self,
+        names: tuple[str, ...],
+        add: Callable[[Event, dict[str, Tensor], int], None],
+        counters: int = 0,
     ) -> None:
         self._names = names
         self._add = add
+        self._counters = counters
         self._latest: dict[tuple[Any, ...], tuple[tuple[Event, ...], dict[str, Tensor]]] = {}
 
     def write(self, events: Sequence[Event], seat: int, out: Mapping[str, Tensor]) -> None:
@@ -201,6 +214,8 @@ class Recall:
                 found = None
         if found is None:
             pieces = {name: np.zeros_like(out[name]) for name in self._names}
+            if self._counters:
+                pieces[COUNTERS] = np.zeros(self._counters, np.float32)
             count = 0
         add = self._add
         for event in events[count:]:
@@ -212,5 +227,5 @@ class Recall:
         if len(self._latest) >= 64:
             self._latest.clear()
         self._latest[key] = (events, pieces)
-        for name, piece in pieces.items():
-            out[name][...] = piece
+        for name in self._names:
+            out[name][...] = pieces[name]

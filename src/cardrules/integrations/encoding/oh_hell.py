@@ -57,16 +57,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from cardrules.game import Event
 from cardrules.games.oh_hell import Phase, Rules, View
 from cardrules.integrations.encoding.layout import (
+    COUNTERS,
     Layout,
     Piece,
+    Recall,
     Tensor,
     one_hot,
     put_cards,
     put_to_move,
     relative,
-    since_last,
 )
 
 NAME = "oh_hell"
@@ -154,23 +156,31 @@ def encode_observation(view: View, out: Mapping[str, Tensor]) -> None:
     put_cards(out["won_cards"], view.won_cards)
 
 
+def _add_play(event: Event, pieces: dict[str, Tensor], me: int) -> None:
+    # The counters: the trick in progress (from 0) and the plays made to it.
+    counters = pieces[COUNTERS]
+    if event.kind == "play" and event.seat is not None:
+        trick, position = int(counters[0]), int(counters[1])
+        seat = (event.seat - me) % pieces["trick_leaders"].shape[1]
+        if position == 0:
+            pieces["trick_leaders"][trick, seat] = 1.0
+        pieces["plays"][trick, seat, event.cards[0].index] = 1.0
+        counters[1] = position + 1
+    elif event.kind == "trick":
+        counters[0] += 1
+        counters[1] = 0
+
+
+#: Every card played this deal, and who led each trick, extended step by step.
+_RECALL = Recall(("plays", "trick_leaders"), _add_play, counters=2)
+
+
 def encode_information_state(view: View, out: Mapping[str, Tensor]) -> None:
     """Write the information state of ``view`` into the zeroed named views ``out``."""
     encode_observation(view, out)
     players = view.rules.players
     me = view.seat
-    plays, leaders = out["plays"], out["trick_leaders"]
-    trick_number, position = 0, 0
-    for event in since_last(view.events, "deal"):
-        kind = event.kind
-        if kind == "play" and event.seat is not None:
-            seat = (event.seat - me) % players
-            if position == 0:
-                leaders[trick_number, seat] = 1.0
-            plays[trick_number, seat, event.cards[0].index] = 1.0
-            position += 1
-        elif kind == "trick":
-            trick_number, position = trick_number + 1, 0
+    _RECALL.write(view.events, me, out)
     for row in view.score.deals:
         for seat, (bid, won) in enumerate(zip(row.extra("bids"), row.extra("tricks"))):
             slot = relative(seat, me, players)
