@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import select
+import signal
 import subprocess
 import sys
 from collections.abc import Callable
@@ -26,6 +27,10 @@ fcntl = pytest.importorskip("fcntl")
 
 SOURCE = str(Path(package.__file__).resolve().parents[1])
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+#: An answer that interrupts the command as Ctrl-C typed on its terminal does.
+CTRL_C = "\x03"
 
 
 def play_in_terminal(
@@ -67,7 +72,13 @@ def play_in_terminal(
             text = screen.decode("utf-8", "replace")
             if len(text) > answered and text.rstrip(" ").endswith((">", "[y/N]")):
                 answered = len(text)
-                os.write(main, (answer(text) + "\n").encode())
+                line = answer(text)
+                if line == CTRL_C:
+                    # What the terminal does with a typed Ctrl-C, without the race between
+                    # the typed character and the program's reading of its prompt.
+                    os.killpg(process.pid, signal.SIGINT)
+                else:
+                    os.write(main, (line + "\n").encode())
     finally:
         os.close(main)
         status = process.wait(timeout=timeout)
@@ -140,7 +151,7 @@ def test_undo_hint_and_bad_answers_in_a_terminal(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_ends_the_game_quietly_and_keeps_its_record(tmp_path: Path) -> None:
-    answers = iter(["1", "\x03"])  # Ctrl-C on a terminal interrupts the command
+    answers = iter(["1", CTRL_C])
     screen, status = play_in_terminal(
         ["play", "oh_hell", "--seed", "9", "--record", "r.json"], lambda _: next(answers), tmp_path
     )
