@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
+import cardrules
 from cardrules import games
 from cardrules.errors import RulesError
 from cardrules.game import Game
@@ -141,6 +142,7 @@ def machine(pyspiel: ModuleType | None) -> dict[str, Any]:
         "processor": platform.processor() or platform.machine(),
         "cpus": os.cpu_count(),
         "cardrules": importlib.metadata.version("cardrules"),
+        "build": "compiled" if cardrules.compiled else "pure Python",
         "open_spiel": importlib.metadata.version("open_spiel") if pyspiel else None,
     }
 

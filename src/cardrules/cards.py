@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
+from cardrules._mypyc import mypyc_attr
 from cardrules.errors import DeckError, NotationError
 
 __all__ = [
@@ -118,6 +119,9 @@ _RANK_TEXT: Final = {
 _RANK_WORDS: Final = {**{t: r for r, t in _RANK_TEXT.items()}, "T": 10}
 
 
+# The 54 cards are made once, by _make, before Card("QH") can look them up; a compiled
+# (native) class can only be created through its own constructor, which is that lookup.
+@mypyc_attr(native_class=False)
 class Card:
     """One playing card; ``Card("QH")`` returns the singleton queen of hearts.
 

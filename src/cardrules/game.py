@@ -17,7 +17,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, Final, Generic, Literal, Protocol, TypeVar
+from typing import Any, ClassVar, Final, Generic, Literal, Protocol, TypeAlias, TypeVar
 
 import attrs
 
@@ -125,7 +125,7 @@ class Log(Generic[T]):
     """
 
     __slots__ = ("_hash", "_item", "_items", "_length", "_previous")
-    EMPTY: Log[Any]
+    EMPTY: ClassVar[Log[Any]]
 
     def __init__(self, item: T | None, previous: Log[T] | None, length: int) -> None:
         self._item = item
@@ -285,6 +285,12 @@ class Score:
     payoffs: tuple[float, ...]
 
 
+# Fact.value may hold anything a person can read. The annotation names it through an
+# alias because the compiled build looks an attrs field's type up among the module's
+# names, where the built-in ``object`` is not.
+_Readable: TypeAlias = object
+
+
 @attrs.frozen(slots=True)
 class Fact:
     """One labelled thing a person at the table should see (see ``Game.describe``).
@@ -300,7 +306,7 @@ class Fact:
     """
 
     label: str
-    value: object
+    value: _Readable
     per_seat: bool = False
 
 

@@ -165,7 +165,10 @@ class Style:
         """A sentence with its card names (``QH``) drawn in this style."""
         if not self.symbols:
             return line
-        return _CARD_TOKEN.sub(lambda m: self.card(Card(m.group(0))), line)
+        return _CARD_TOKEN.sub(self._card_token, line)
+
+    def _card_token(self, token: re.Match[str]) -> str:
+        return self.card(Card(token.group(0)))
 
     def _paint(self, text: str, suit: Suit) -> str:
         if self.colour and suit in _RED:

@@ -58,6 +58,7 @@ from typing import Any
 import attrs
 
 from cardrules import games as registry
+from cardrules._mypyc import mypyc_attr
 from cardrules.errors import CardrulesError, IllegalMoveError
 from cardrules.game import CHANCE, Event, Game, Score
 from cardrules.moves import ChooseDealer, DealCard, Play
@@ -77,6 +78,8 @@ __all__ = [
 ]
 
 
+# Two built-in bases (Exception, AssertionError): a native class can have only one.
+@mypyc_attr(native_class=False)
 class ContractError(CardrulesError, AssertionError):
     """A game broke a promise of the contract; the message says which and where."""
 

@@ -24,6 +24,7 @@ from typing import Any, Final, TypeVar, cast
 
 import attrs
 
+from cardrules._mypyc import mypyc_attr
 from cardrules.errors import NotationError, RulesError
 
 __all__ = [
@@ -123,6 +124,8 @@ def _optional_int(name: str, low: int) -> Any:
     return validate
 
 
+# A metaclass derives from type, which a compiled (native) class cannot.
+@mypyc_attr(native_class=False)
 class _RulesType(type):
     """Refuses unknown or positional options with a :class:`RulesError` (instead
     of the ``TypeError`` a plain class raises) that lists the known options."""

@@ -131,7 +131,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Final, Literal, NamedTuple, Protocol
+from typing import Any, Final, Literal, NamedTuple, Protocol, cast
 
 import attrs
 
@@ -332,8 +332,10 @@ class Stops:
     players: int
     hand_size: int
     deck: tuple[Card, ...]
-    effects: tuple[Effect, ...] = attrs.field(converter=_effects_table, default=())
-    choice_ranks: frozenset[int] = attrs.field(converter=_rank_set, default=frozenset())
+    # cast(Any, default): compiled, a class-body value is checked against the type inferred
+    # for it, and attrs.field(default=X) would be taken for the type of X.
+    effects: tuple[Effect, ...] = attrs.field(converter=_effects_table, default=cast(Any, ()))
+    choice_ranks: frozenset[int] = attrs.field(converter=_rank_set, default=cast(Any, frozenset()))
     call_own_suit: bool = False
     call_required: bool = False
     draw_rule: DrawRule = "until_playable"
@@ -346,10 +348,12 @@ class Stops:
     announce_ends_turn: bool = True
     last_card_effects: bool = True
     starter_effects: bool = False
-    bury_ranks: frozenset[int] = attrs.field(converter=_rank_set, default=frozenset())
+    bury_ranks: frozenset[int] = attrs.field(converter=_rank_set, default=cast(Any, frozenset()))
     restock: bool = True
     values: tuple[int, ...] = tuple(range(17))
-    rule_ids: tuple[tuple[str, str], ...] = attrs.field(default=(), eq=False, repr=False)
+    # cast(Any, default): compiled, a class-body value is checked against the type inferred
+    # for it, and attrs.field(default=X) would be taken for the type of X.
+    rule_ids: tuple[tuple[str, str], ...] = attrs.field(default=cast(Any, ()), eq=False, repr=False)
     # Derived tables, for speed (see __attrs_post_init__).
     deck_mask: int = attrs.field(init=False, eq=False, repr=False)
     match_masks: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
@@ -2374,11 +2378,14 @@ def game_functions(
         """Load a state from :func:`state_to_dict`'s form, refusing anything inconsistent."""
         return StateReader(data, name, version).read(lambda r: state_from_reader(r, rules_class))
 
+    # The functions made here present themselves as the game module's own (for help() and
+    # the docs), named by their fields: a compiled closure has no __name__ to copy.
     made = (deal, to_move, is_over, legal_moves, chance_outcomes, apply, parse_move)
     more = (move_index, move_from_index, events, moves_played, zones, observe, sample)
-    for function in (*made, *more, state_to_dict, state_from_dict):
+    own = (*made, *more, state_to_dict, state_from_dict)
+    for field_name, function in zip(GameFunctions._fields, own, strict=False):
         function.__module__ = module
-        function.__qualname__ = function.__name__
+        function.__qualname__ = field_name
     return GameFunctions(
         deal,
         to_move,

@@ -40,7 +40,7 @@ import functools
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, Protocol, TypeVar
+from typing import Any, Final, Literal, NamedTuple, Protocol, TypeVar, cast
 
 import attrs
 
@@ -128,8 +128,9 @@ class TrickGameRules(BaseRules):
     every contract function finds the game from a state.
     """
 
-    if TYPE_CHECKING:  # an annotation only: attrs must not see it as a field
-        players: int
+    # A field without a default: every game's Rules redefines it with its own default
+    # and range, in the place the game gives it.
+    players: int
 
 
 #: Scores a finished deal: ``(state, seat that went out or None)`` to ``(points per
@@ -320,7 +321,9 @@ class TrickGame:
     check_state: Callable[[Any, StateReader], None] = lambda state, reader: None
     #: The game's rule identifiers that error messages cite, as (kind, identifier) pairs;
     #: the kinds are ``bid_range``, ``hook``, ``deck`` and ``follow``.
-    rule_ids: tuple[tuple[str, str], ...] = attrs.field(default=(), eq=False, repr=False)
+    # cast(Any, default): compiled, a class-body value is checked against the type inferred
+    # for it, and attrs.field(default=X) would be taken for the type of X.
+    rule_ids: tuple[tuple[str, str], ...] = attrs.field(default=cast(Any, ()), eq=False, repr=False)
     face_up: FaceUp | None = None
     trick_rules: Callable[[Any, Suit | None], tricks.TrickRules] = lambda rules, trump: (
         _TRICK_RULES[trump]
@@ -334,7 +337,7 @@ class TrickGame:
     #: The game's own kinds of move besides plays, bids and the chance outcomes.
     move_kinds: tuple[type, ...] = ()
     #: Every move in move-number order, when the game numbers its moves itself.
-    move_table: tuple[Any, ...] = attrs.field(default=(), eq=False, repr=False)
+    move_table: tuple[Any, ...] = attrs.field(default=cast(Any, ()), eq=False, repr=False)
     # Derived: the phases by role, the move numbers' bases.
     choose_dealer: Any = attrs.field(init=False)
     dealing: Any = attrs.field(init=False)

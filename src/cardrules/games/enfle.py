@@ -167,8 +167,13 @@ def card_points(card: Card) -> int:
     return 10 if card.rank >= JACK else card.rank
 
 
-#: Where a game stands: CHOOSE_DEALER and DEALING are explicit chance steps.
-Phase = enum.IntEnum("Phase", "CHOOSE_DEALER DEALING PLAYING OVER", start=0)
+class Phase(enum.IntEnum):
+    """Where a game stands: CHOOSE_DEALER and DEALING are explicit chance steps."""
+
+    CHOOSE_DEALER = 0
+    DEALING = 1
+    PLAYING = 2
+    OVER = 3
 
 
 # --------------------------------------------------------------------------- the deal

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Final, cast
+from typing import Any, Final, cast
 
 import attrs
 
@@ -145,7 +145,9 @@ class Rules(StopsRules):
     last_card_effects: bool = True
     starter_effects: bool = False
     bury_special_starter: bool = False
-    restock: str = attrs.field(default="reshuffle", converter=_restock_word)
+    # cast(Any, default): compiled, a class-body value is checked against the type inferred
+    # for it, and attrs.field(default=X) would be taken for the type of X.
+    restock: str = attrs.field(default=cast(Any, "reshuffle"), converter=_restock_word)
     one_card_penalty_ends_turn: bool = True
 
     def __attrs_post_init__(self) -> None:

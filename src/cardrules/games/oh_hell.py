@@ -167,8 +167,14 @@ def deck_of(rules: Rules) -> tuple[Card, ...]:
     return DECK52
 
 
-#: Where a game stands: CHOOSE_DEALER and DEALING are explicit chance steps.
-Phase = enum.IntEnum("Phase", "CHOOSE_DEALER DEALING BIDDING PLAYING OVER", start=0)
+class Phase(enum.IntEnum):
+    """Where a game stands: CHOOSE_DEALER and DEALING are explicit chance steps."""
+
+    CHOOSE_DEALER = 0
+    DEALING = 1
+    BIDDING = 2
+    PLAYING = 3
+    OVER = 4
 
 
 # --------------------------------------------------------------------------- the deal
