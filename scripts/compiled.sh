@@ -16,8 +16,20 @@ $py -m pip install --quiet --disable-pip-version-check 'attrs>=23.1' 'pytest>=8,
 copy=$(mktemp -d)
 trap 'rm -rf "$copy"' EXIT
 git ls-files -co --exclude-standard -z | tar --null -T - -cf - | tar -xf - -C "$copy"
-# One extension for the whole library: mypyc's separate mode (one per module, which
-# could compile in parallel) makes modules that fail to import each other.
+# The compiled modules are listed in pyproject.toml (one named group); a module missing
+# from the list would be built on its own, and fail to import the others.
+$py - <<'PY'
+import pathlib, sys, tomllib
+hook = tomllib.loads(pathlib.Path("pyproject.toml").read_text())["tool"]["hatch"]["build"]
+hook = hook["targets"]["wheel"]["hooks"]["mypyc"]
+listed = set(hook["options"]["separate"][0][0])
+skipped = tuple(path.lstrip("/") for path in hook["exclude"])
+found = {str(p) for p in pathlib.Path("src/cardrules").rglob("*.py")
+         if not str(p).startswith(skipped)}
+if listed != found:
+    sys.exit(f"pyproject.toml's compiled group differs from the modules: add "
+             f"{sorted(found - listed)}, remove {sorted(listed - found)}")
+PY
 echo "== compiled build (mypyc)"
 start=$(date +%s)
 HATCH_BUILD_HOOK_ENABLE_MYPYC=1 $py -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps "$copy"

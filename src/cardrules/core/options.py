@@ -143,6 +143,9 @@ class _RulesType(type):
         return super().__call__(**options)
 
 
+# Each game's Rules derives from this class, in this library or outside it: the compiled
+# build must accept subclasses wherever the class is expected, not this class alone.
+@mypyc_attr(allow_interpreted_subclasses=True)
 @attrs.frozen(slots=True, kw_only=True)
 class BaseRules(metaclass=_RulesType):
     """The options every game has.

@@ -135,6 +135,7 @@ from typing import Any, Final, Literal, NamedTuple, Protocol, cast
 
 import attrs
 
+from cardrules._mypyc import mypyc_attr
 from cardrules.cards import (
     ALL_CARDS,
     JACK,
@@ -448,6 +449,9 @@ def mask_value(values: Sequence[int], hand: int) -> int:
     return total
 
 
+# Each game's Rules derives from this class, in this library or outside it: the compiled
+# build must accept subclasses wherever the class is expected, not this class alone.
+@mypyc_attr(allow_interpreted_subclasses=True)
 @attrs.frozen(slots=True, kw_only=True)
 class StopsRules(BaseRules):
     """Base class of the ``Rules`` of a Stops game: they carry their table as ``stops``.

@@ -6,6 +6,8 @@ from the game's description (``deal``, ``move_index``, ``move_from_index``,
 ``state_from_dict``, ``NUM_MOVES``) the module names itself.
 """
 
+from typing import Any
+
 from cardrules.core.bookkeeping import deal_number, moves_made, origin, players
 from cardrules.core.trickgame import (
     State,
@@ -46,3 +48,14 @@ __all__ = [
     "to_move",
     "zones",
 ]
+
+
+def bind(namespace: dict[str, Any]) -> None:
+    """Give a game module every name above, as its star import of this module does.
+
+    A compiled module binds only the names of a star import that it uses itself, so a
+    trick game module calls ``bind(globals())`` after the star import; a name the
+    module defines itself is left as it is.
+    """
+    for name in __all__:
+        namespace.setdefault(name, globals()[name])

@@ -44,6 +44,7 @@ from typing import Any, Final, Literal, NamedTuple, Protocol, TypeVar, cast
 
 import attrs
 
+from cardrules._mypyc import mypyc_attr
 from cardrules.cards import ALL_CARDS, Card, Suit, cards_of, format_cards, mask_of
 from cardrules.core import match as match_core
 from cardrules.core import tricks
@@ -120,6 +121,9 @@ __all__ = [
 ]
 
 
+# Each game's Rules derives from this class, in this library or outside it: the compiled
+# build must accept subclasses wherever the class is expected, not this class alone.
+@mypyc_attr(allow_interpreted_subclasses=True)
 @attrs.frozen(slots=True, kw_only=True)
 class TrickGameRules(BaseRules):
     """The base of a trick game's ``Rules``: it has ``players``, and names the game.

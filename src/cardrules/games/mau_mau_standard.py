@@ -69,6 +69,7 @@ from typing import Final
 
 import attrs
 
+from cardrules._mypyc import mypyc_attr
 from cardrules.cards import ACE, DECK32, DECK52, JACK, Card
 from cardrules.core import shedding
 from cardrules.core.checks import wrong_state
@@ -123,6 +124,9 @@ _BOOLS: Final = (
 )
 
 
+# Each game's Rules derives from this class, in this library or outside it: the compiled
+# build must accept subclasses wherever the class is expected, not this class alone.
+@mypyc_attr(allow_interpreted_subclasses=True)
 @attrs.frozen(slots=True, kw_only=True)
 class StandardOptions(StopsRules):
     """The options of the standard game, shared by :class:`Rules` and Strafpoint's rules.

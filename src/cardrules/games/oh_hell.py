@@ -39,7 +39,9 @@ from typing import Final
 import attrs
 
 from cardrules.cards import DECK52, Card
-from cardrules.core import trickgame, tricks
+
+# The contract functions are the engine's: this module adds the game's description.
+from cardrules.core import trick_contract, trickgame, tricks
 from cardrules.core.match import Match
 from cardrules.core.options import (
     check_bool,
@@ -50,14 +52,13 @@ from cardrules.core.options import (
     set_resolved,
 )
 from cardrules.core.serial import StateReader
-
-# The contract functions are the engine's: this module adds the game's description.
 from cardrules.core.trick_contract import *  # noqa: F403
 from cardrules.core.trickgame import State
 from cardrules.game import Chance, ChanceMode, Event, Fact, Log, Score, export
 from cardrules.moves import Bid, Move, Play
 
 # The public names: these and those of the Game protocol.
+trick_contract.bind(globals())  # compiled, the star import binds only what is used
 export(globals(), "Phase", "State", "View", "schedule_sizes")
 
 NAME: Final = "oh_hell"
