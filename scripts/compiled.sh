@@ -21,7 +21,7 @@ git ls-files -co --exclude-standard -z | tar --null -T - -cf - | tar -xf - -C "$
 $py - <<'PY'
 import pathlib, sys, tomllib
 hook = tomllib.loads(pathlib.Path("pyproject.toml").read_text())["tool"]["hatch"]["build"]
-hook = hook["targets"]["wheel"]["hooks"]["mypyc"]
+hook = hook["targets"]["wheel"]["hooks"]["custom"]
 listed = set(hook["options"]["separate"][0][0])
 skipped = tuple(path.lstrip("/") for path in hook["exclude"])
 found = {str(p) for p in pathlib.Path("src/cardrules").rglob("*.py")
@@ -32,7 +32,7 @@ if listed != found:
 PY
 echo "== compiled build (mypyc)"
 start=$(date +%s)
-HATCH_BUILD_HOOK_ENABLE_MYPYC=1 $py -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps "$copy"
+HATCH_BUILD_HOOKS_ENABLE=1 $py -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps "$copy"
 echo "built in $(( $(date +%s) - start )) s"
 $py -c 'import cardrules, sys; sys.exit(0 if cardrules.compiled else "cardrules is not compiled")'
 
