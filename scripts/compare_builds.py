@@ -105,7 +105,8 @@ def compare(python: str, count: int) -> int:
         start = time.perf_counter()
         runs = [
             subprocess.Popen(
-                [os.path.abspath(python), script, "--dump", str(outputs[build]), "--games", str(count)],
+                [os.path.abspath(python), script, "--dump", str(outputs[build])]
+                + ["--games", str(count)],
                 env=pure_environment if build == "pure" else environment,
                 cwd=folder,
             )
