@@ -103,10 +103,10 @@ def compare(python: str, count: int) -> int:
         pure_environment = {**environment, "PYTHONPATH": str(ROOT / "src")}
         script = str(Path(__file__).resolve())
         start = time.perf_counter()
+        python = os.path.abspath(python)  # the runs start in the temporary folder
         runs = [
             subprocess.Popen(
-                [os.path.abspath(python), script, "--dump", str(outputs[build])]
-                + ["--games", str(count)],
+                [python, script, "--dump", str(outputs[build]), "--games", str(count)],
                 env=pure_environment if build == "pure" else environment,
                 cwd=folder,
             )

@@ -136,8 +136,9 @@ class Rules(StopsRules):
     """
 
     players: int = 2
+    # cast(Any, default): see restock below.
     target: int | None = attrs.field(
-        default=500, converter=_no_target, metadata={NONE_TEXT: "0"}
+        default=cast(Any, 500), converter=_no_target, metadata={NONE_TEXT: "0"}
     )
     must_play: str = "enforce"
     penalty_target: str | None = None

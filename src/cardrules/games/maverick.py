@@ -58,7 +58,9 @@ from cardrules.cards import (
     mask_of,
     parse_card,
 )
-from cardrules.core import trickgame, tricks
+
+# The contract functions are the engine's: this module adds the game's description.
+from cardrules.core import trick_contract, trickgame, tricks
 from cardrules.core.match import Match
 from cardrules.core.options import (
     check_bool,
@@ -69,8 +71,6 @@ from cardrules.core.options import (
     set_resolved,
 )
 from cardrules.core.serial import StateReader
-
-# The contract functions are the engine's: this module adds the game's description.
 from cardrules.core.trick_contract import *  # noqa: F403
 from cardrules.core.trickgame import State
 from cardrules.errors import NotationError
@@ -82,6 +82,7 @@ from cardrules.moves import PassCards as PassCards
 from cardrules.moves import parse_move_text as _parse_shared_move_text
 
 # The public names: these and those of the Game protocol.
+trick_contract.bind(globals())  # compiled, the star import binds only what is used
 export(
     globals(),
     "BID_ELEGANT",
