@@ -841,7 +841,8 @@ def hand_hidden(rules: Any, phase: Any) -> bool:
             isinstance(declaring, Declaring)
             and declaring.unseen
             and declaring.applies(rules)
-            and phase in (game.choose_dealer, game.dealing, *game.round_phases[: k + 1])
+            # Two tests, not one over a starred tuple, which the compiler cannot build.
+            and (phase in (game.choose_dealer, game.dealing) or phase in game.round_phases[: k + 1])
         ):
             return True
     return False
