@@ -232,9 +232,10 @@ def check_random_game(
     """Play one complete random game and check every invariant along it.
 
     ``seed`` deals the game, ``choices`` seeds the random choice of moves;
-    the costlier checks (legality, unlisted moves, views, mutation) run every
-    ``every`` steps (whole-state pickle comparisons every tenth time after the
-    first ten). Returns the number of moves played.
+    the costlier checks (card conservation, legality, unlisted moves, views,
+    mutation) run every ``every`` steps, card conservation also at the end
+    (whole-state pickle comparisons every tenth time after the first ten).
+    Returns the number of moves played.
     """
     game = _resolve(game)
     rng = random.Random(choices)
@@ -245,12 +246,12 @@ def check_random_game(
     label = f"{game.NAME} {rules}"  # formatting rules costs more than a move: do it once
     while True:
         try:
-            check_cards_conserved(game, state, rules)
             legal = game.legal_moves(state)
             over = game.is_over(state)
             _fail((legal == ()) == over, "legal_moves must be empty iff the game is over")
             _fail((game.to_move(state) is None) == over, "to_move is None iff the game is over")
             if over:
+                check_cards_conserved(game, state, rules)
                 break
             _fail(len(set(legal)) == len(legal), "legal moves must be distinct")
             numbered = [game.move_from_index(game.move_index(m)) for m in legal]
@@ -260,6 +261,9 @@ def check_random_game(
                 # A pickle costs O(game length): whole-state comparisons thin out to
                 # every tenth check once a game is long, or they would dominate.
                 deep = steps < 10 * every or steps % (10 * every) == 0
+                # A lost or doubled card stays lost or doubled: a check every few steps
+                # and at the end finds it.
+                check_cards_conserved(game, state, rules)
                 check_legality(game, state)
                 check_unlisted_moves_refused(game, state, rng, deep=deep)
                 check_views(game, state, rules, rng.randrange(players), rng)
