@@ -29,8 +29,17 @@ SOURCE = str(Path(package.__file__).resolve().parents[1])
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
-#: An answer that interrupts the command as Ctrl-C typed on its terminal does.
+#: Ctrl-C typed on the terminal: it interrupts the command.
 CTRL_C = "\x03"
+
+
+def _foreground_command() -> None:
+    """In the child, before the command starts: the pseudo-terminal becomes its controlling
+    terminal, and Ctrl-C its default meaning, as a shell sets up a foreground command (a test
+    run started in the background of a script inherits an ignored SIGINT, and Python keeps
+    ignoring a signal ignored at its start)."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def play_in_terminal(
@@ -52,7 +61,7 @@ def play_in_terminal(
         # A session of its own with the pseudo-terminal as its controlling terminal, as a
         # shell gives a command: then Ctrl-C typed on it interrupts the command.
         start_new_session=True,
-        preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0),
+        preexec_fn=_foreground_command,
     )
     os.close(terminal)
     screen = b""
@@ -72,13 +81,7 @@ def play_in_terminal(
             text = screen.decode("utf-8", "replace")
             if len(text) > answered and text.rstrip(" ").endswith((">", "[y/N]")):
                 answered = len(text)
-                line = answer(text)
-                if line == CTRL_C:
-                    # What the terminal does with a typed Ctrl-C, without the race between
-                    # the typed character and the program's reading of its prompt.
-                    os.killpg(process.pid, signal.SIGINT)
-                else:
-                    os.write(main, (line + "\n").encode())
+                os.write(main, (answer(text) + "\n").encode())
     finally:
         os.close(main)
         status = process.wait(timeout=timeout)
