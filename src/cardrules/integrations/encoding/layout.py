@@ -229,3 +229,26 @@ class Recall:
         self._latest[key] = (events, pieces)
         for name in self._names:
             out[name][...] = pieces[name]
+
+
+def _add_trick_play(event: Event, pieces: dict[str, Tensor], me: int) -> None:
+    # The counters: the trick in progress (from 0) and the plays made to it.
+    counters = pieces[COUNTERS]
+    if event.kind == "play" and event.seat is not None:
+        trick, position = int(counters[0]), int(counters[1])
+        seat = relative(event.seat, me, pieces["trick_leaders"].shape[1])
+        if position == 0:
+            pieces["trick_leaders"][trick, seat] = 1.0
+        pieces["plays"][trick, seat, event.cards[0].index] = 1.0
+        counters[1] = position + 1
+    elif event.kind == "trick":
+        counters[0] += 1
+        counters[1] = 0
+
+
+def trick_recall() -> Recall:
+    """The recall of a trick game's deal: ``plays[trick, seat, card]`` (every card played,
+    seats relative to the observer) and ``trick_leaders[trick, seat]``, extended step by
+    step (the pieces must be named ``plays`` and ``trick_leaders``)."""
+    return Recall(("plays", "trick_leaders"), _add_trick_play, counters=2)
+

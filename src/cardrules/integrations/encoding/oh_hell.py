@@ -57,18 +57,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from cardrules.game import Event
 from cardrules.games.oh_hell import Phase, Rules, View
 from cardrules.integrations.encoding.layout import (
-    COUNTERS,
     Layout,
     Piece,
-    Recall,
     Tensor,
     one_hot,
     put_cards,
     put_to_move,
     relative,
+    trick_recall,
 )
 
 NAME = "oh_hell"
@@ -156,23 +154,8 @@ def encode_observation(view: View, out: Mapping[str, Tensor]) -> None:
     put_cards(out["won_cards"], view.won_cards)
 
 
-def _add_play(event: Event, pieces: dict[str, Tensor], me: int) -> None:
-    # The counters: the trick in progress (from 0) and the plays made to it.
-    counters = pieces[COUNTERS]
-    if event.kind == "play" and event.seat is not None:
-        trick, position = int(counters[0]), int(counters[1])
-        seat = (event.seat - me) % pieces["trick_leaders"].shape[1]
-        if position == 0:
-            pieces["trick_leaders"][trick, seat] = 1.0
-        pieces["plays"][trick, seat, event.cards[0].index] = 1.0
-        counters[1] = position + 1
-    elif event.kind == "trick":
-        counters[0] += 1
-        counters[1] = 0
-
-
 #: Every card played this deal, and who led each trick, extended step by step.
-_RECALL = Recall(("plays", "trick_leaders"), _add_play, counters=2)
+_RECALL = trick_recall()
 
 
 def encode_information_state(view: View, out: Mapping[str, Tensor]) -> None:
