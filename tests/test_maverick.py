@@ -8,7 +8,7 @@ import pickle
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import pytest
@@ -111,9 +111,9 @@ def position(
     # The engine keeps the bids of both rounds in ``declared``, the trick points and
     # books in ``tally`` and the finished tricks in ``waste``.
     values["declared"] = (values.pop("blinds"), values.pop("bids"))
-    points = values.pop("trick_points", (0, 0))
-    books = values.pop("books", (0, 0))
-    values["tally"] = (*points, *books)  # type: ignore[misc]
+    points = cast(tuple[int, int], values.pop("trick_points", (0, 0)))
+    books = cast(tuple[int, int], values.pop("books", (0, 0)))
+    values["tally"] = points + books
     values["waste"] = values.pop("won")
     return state._replace(**values)  # type: ignore[arg-type]
 
