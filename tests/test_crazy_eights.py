@@ -11,10 +11,8 @@ from __future__ import annotations
 import importlib
 import importlib.metadata
 import random
-import subprocess
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 from types import ModuleType, SimpleNamespace
 from typing import Any
 
@@ -29,6 +27,7 @@ from cardrules.errors import RulesError
 from cardrules.moves import parse_move_text
 from cardrules.records import Record, record_of, replay
 from cardrules.simulate import make_bot, simulate
+from tests.commands import ROOT, cardrules
 
 
 @pytest.fixture
@@ -147,13 +146,7 @@ def test_the_command_line_plays_it(capsys: pytest.CaptureFixture[str], eights: A
 def test_the_command_line_finds_it_by_import_path() -> None:
     """A fresh process: the import path loads the module, which registers itself."""
     argv = ["simulate", "examples.crazy_eights", "--games", "4", "--workers", "2", "--quiet"]
-    result = subprocess.run(
-        [sys.executable, "-m", "cardrules", *argv],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        cwd=Path(__file__).parent.parent,
-    )
+    result = cardrules(*argv, cwd=ROOT)
     assert result.returncode == 0, result.stderr
     assert "4 games of crazy_eights" in result.stdout
 

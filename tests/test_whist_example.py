@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import importlib
 import random
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,8 +30,7 @@ from cardrules.moves import parse_move_text
 from cardrules.play import play_game
 from cardrules.records import Record, record_of, replay
 from cardrules.simulate import make_bot, simulate
-
-ROOT = Path(__file__).parent.parent
+from tests.commands import ROOT, cardrules
 
 
 @pytest.fixture
@@ -208,38 +206,21 @@ def test_the_command_line_finds_it_by_import_path(tmp_path: Path) -> None:
     """A fresh process: the import path loads the module, which registers itself;
     a person plays seat 0 against the heuristic bot, the record is saved, and it
     replays in another process given the game's import path."""
-    argv = ["play", "examples.whist", "--seed", "3", "--record", str(tmp_path / "game.json")]
-    result = subprocess.run(
-        [sys.executable, "-m", "cardrules", *argv],
-        input="1\nhint\n1\nquit\n",
-        capture_output=True,
-        text=True,
-        timeout=300,
+    saved = tmp_path / "game.json"
+    result = cardrules(
+        *["play", "examples.whist", "--seed", "3", "--record", str(saved)],
+        stdin="1\nhint\n1\nquit\n",
         cwd=ROOT,
     )
     assert result.returncode == 0, result.stderr
     assert "hint: " in result.stdout
-    saved = tmp_path / "game.json"
     assert f"(replay it with 'cardrules replay {saved} --game examples.whist')" in result.stdout
     record = Record.from_json(saved.read_text(encoding="utf-8"))
     assert record.game == "whist" and (record.seats or ()).count(0) == 2
-    argv = ["replay", str(saved), "--game", "examples.whist"]
-    result = subprocess.run(
-        [sys.executable, "-m", "cardrules", *argv],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        cwd=ROOT,
-    )
+    result = cardrules("replay", str(saved), "--game", "examples.whist", cwd=ROOT)
     assert result.returncode == 0, result.stderr
     assert "1. play" in result.stdout and "2. play" in result.stdout
     argv = ["simulate", "examples.whist", "--games", "2", "--workers", "2", "--quiet"]
-    result = subprocess.run(
-        [sys.executable, "-m", "cardrules", *argv],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        cwd=ROOT,
-    )
+    result = cardrules(*argv, cwd=ROOT)
     assert result.returncode == 0, result.stderr
     assert "2 games of whist" in result.stdout
