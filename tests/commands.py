@@ -16,10 +16,26 @@ SOURCE = str(Path(package.__file__).resolve().parents[1])
 ROOT = Path(__file__).resolve().parent.parent
 
 
+#: The installed ``cardrules`` console script beside this Python (None if not installed).
+SCRIPT: Path | None = next(
+    (
+        path
+        for path in (Path(sys.executable).parent / name for name in ("cardrules", "cardrules.exe"))
+        if path.is_file()
+    ),
+    None,
+)
+
+
 def environment(**extra: str) -> dict[str, str]:
-    """This process's environment, with the package under test first on the path."""
+    """This process's environment, with the package under test first on the path.
+
+    Only non-empty parts are joined: an empty entry on PYTHONPATH means the current
+    folder, which would let a command import from there however it is run.
+    """
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([SOURCE, env.get("PYTHONPATH", "")])
+    parts = (SOURCE, env.get("PYTHONPATH", ""))
+    env["PYTHONPATH"] = os.pathsep.join(part for part in parts if part)
     env.update(extra)
     return env
 
@@ -46,4 +62,19 @@ def cardrules(
         timeout=300,
         cwd=cwd,
         env=environment(),
+    )
+
+
+def console_script(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``cardrules ARGS`` run by the installed console script, as a user's shell runs
+    it: its own folder is first on the path, and the current folder is on it only if
+    the command puts it there (the environment's PYTHONPATH has no empty entry)."""
+    if SCRIPT is None:
+        raise FileNotFoundError(f"no cardrules script beside {sys.executable}")
+    env = environment()
+    env["PYTHONPATH"] = os.pathsep.join(
+        part for part in env["PYTHONPATH"].split(os.pathsep) if part
+    )
+    return subprocess.run(
+        [str(SCRIPT), *args], capture_output=True, text=True, timeout=300, cwd=cwd, env=env
     )

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import cardrules as package
-from tests.commands import cardrules
+from tests.commands import ROOT, SCRIPT, cardrules, console_script
 
 
 def test_list_names_every_game() -> None:
@@ -101,6 +102,80 @@ def test_bad_input_gets_one_clear_line_and_exit_2(
     assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.skipif(SCRIPT is None, reason="the cardrules console script is not installed")
+def test_the_installed_command_imports_a_game_from_the_current_folder() -> None:
+    """The console script has its own folder first on the path, not the current one
+    (``python -m`` has that): a game given by import path is still found there."""
+    result = console_script(
+        "simulate", "examples.crazy_eights", "--games", "2", "--workers", "1", "--quiet", cwd=ROOT
+    )
+    assert result.returncode == 0, result.stderr
+    assert "2 games of crazy_eights" in result.stdout
+
+
+def test_main_puts_the_current_folder_first_only_while_it_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Games are imported from the current folder, and a program calling main keeps
+    its import path as it was."""
+    import io
+    import os
+    import sys
+
+    from cardrules import games
+    from cardrules.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    folder = os.getcwd()
+    before = list(sys.path)
+    first_on_path: list[str] = []
+    get = games.get
+
+    def looking(game: Any) -> Any:
+        first_on_path.append(sys.path[0])
+        return get(game)
+
+    monkeypatch.setattr(games, "get", looking)
+    assert main(["rules", "oh_hell"], out=io.StringIO()) == 0
+    assert first_on_path == [folder]
+    assert sys.path == before
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        # Values spelt as the rules text and --option spell them, and the fix.
+        (
+            ("demo", "oh_hell", "--option", "bidding=simultaneous", "--option", "hook=true"),
+            "hook=true does not apply with simultaneous bidding (rule OH-3.4); leave it out",
+        ),
+        (
+            ("demo", "oh_hell", "--option", "hook=none", "--option", "players=true"),
+            "players must be a whole number in 3..8, not true",
+        ),
+        # A range of one value is that value.
+        (
+            ("demo", "maverick", "--option", "players=3"),
+            "players=3 is not allowed: players must be 4",
+        ),
+        # The option is named once.
+        (
+            ("demo", "oh_hell", "--option", "start_hand=2.5"),
+            "--option start_hand='2.5': a value is a whole number, true, false, none or a word",
+        ),
+        (("demo", "oh_hell", "--option", "schedule=a,b"), "--option schedule='a,b': a value is"),
+        (("demo", "oh_hell", "--option", "players="), "--option 'players=': write NAME=VALUE"),
+    ],
+)
+def test_option_errors_speak_the_options_language(
+    args: tuple[str, ...], message: str, tmp_path: Path
+) -> None:
+    result = cardrules(*args, cwd=tmp_path)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"cardrules: {message}"), result.stderr
+    assert len(result.stderr.splitlines()) == 1
+
+
 def test_a_broken_record_is_refused_with_the_move_number(tmp_path: Path) -> None:
     cardrules("play", "oh_hell", "--record", "r.json", stdin="quit\n", cwd=tmp_path)
     data = json.loads((tmp_path / "r.json").read_text())
@@ -109,6 +184,12 @@ def test_a_broken_record_is_refused_with_the_move_number(tmp_path: Path) -> None
     result = cardrules("replay", "r.json", cwd=tmp_path)
     assert result.returncode == 2
     assert "record move 2 ('play QQ')" in result.stderr
+    # Move texts are one of the two forms a record's moves take: the fourth entry is bad.
+    data["moves"] = ["bid 0", "bid 1", "bid 0", 7]
+    (tmp_path / "r.json").write_text(json.dumps(data))
+    result = cardrules("replay", "r.json", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.startswith("cardrules: record move 4 must be a move's text")
     (tmp_path / "r.json").write_text("{not json")
     assert "not valid JSON" in cardrules("replay", "r.json", cwd=tmp_path).stderr
 

@@ -538,7 +538,7 @@ def test_rules_text_form_round_trips() -> None:
         ({"players": 7}, r"players=7 is out of range: allowed 3\.\.6"),
         ({"ante": 0}, r"ante=0 is out of range: allowed >= 1"),
         ({"deal_packet": 3}, r"deal_packet=3 is not allowed: use one of 1, 2"),
-        ({"deal_packet": True}, r"deal_packet=True is not allowed"),
+        ({"deal_packet": True}, r"deal_packet=true is not allowed"),
         ({"deals": 0}, r"deals=0 is out of range"),
         ({"parlett_scoring": 1}, "parlett_scoring must be true or false"),
         ({"first_dealer": 4}, r"first_dealer=4 is out of range: allowed 0\.\.3"),

@@ -144,7 +144,7 @@ def test_hand_size_is_at_most_the_deck_less_the_starter_shared_out() -> None:
 def test_ace_skips_replaces_eight_applies_only_with_ace_skips() -> None:
     """Rule MMS-3.4."""
     assert Rules(ace_skips=True).ace_skips_replaces_eight is False
-    with pytest.raises(RulesError, match="ace_skips_replaces_eight=True does not apply"):
+    with pytest.raises(RulesError, match="ace_skips_replaces_eight=true does not apply"):
         Rules(ace_skips_replaces_eight=True)
 
 

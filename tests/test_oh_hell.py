@@ -149,7 +149,7 @@ def test_simultaneous_bids_stay_hidden_until_all_are_in() -> None:
 
 def test_hook_is_not_an_option_with_simultaneous_bidding() -> None:
     """Rule OH-3.4."""
-    with pytest.raises(RulesError, match="hook=True does not apply with simultaneous bidding"):
+    with pytest.raises(RulesError, match="hook=true does not apply with simultaneous bidding"):
         Rules(bidding="simultaneous", hook=True)
 
 

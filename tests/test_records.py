@@ -157,6 +157,26 @@ def test_a_move_given_to_the_wrong_seat_is_refused() -> None:
         replay(Record.from_dict(data))
 
 
+@pytest.mark.parametrize(
+    ("moves", "message"),
+    [
+        # Plain texts (the first format) are accepted: the bad entry is the fourth.
+        (["bid 0", "bid 1", "bid 0", 7], r"record move 4 must be a move's text .* not 7$"),
+        ([{"seat": 0, "move": "bid 0"}, {"seat": 1}], r'record move 2 .* not \{"seat": 1\}$'),
+        ([None], 'record move 1 must be a move\'s text such as "play QH" or an object such as'),
+        (["bid 0", {"seat": 1, "move": "bid 1"}], "record moves 1 and 2 mix the two forms"),
+    ],
+)
+def test_a_move_entry_of_neither_form_is_blamed_by_its_own_number(
+    moves: list[object], message: str
+) -> None:
+    """A record's moves are all texts or all {seat, move} objects (both forms are read)."""
+    data = json.loads(record_of(finished_game()).to_json())
+    data["moves"] = moves
+    with pytest.raises(RecordError, match=message):
+        Record.from_dict(data)
+
+
 def test_metadata_round_trips_and_players_must_name_every_seat() -> None:
     state = finished_game()
     record = record_of(

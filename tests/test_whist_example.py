@@ -217,6 +217,11 @@ def test_the_command_line_finds_it_by_import_path(tmp_path: Path) -> None:
     assert f"(replay it with 'cardrules replay {saved} --game examples.whist')" in result.stdout
     record = Record.from_json(saved.read_text(encoding="utf-8"))
     assert record.game == "whist" and (record.seats or ()).count(0) == 2
+    # Without --game, a process that does not know the game says how to name it.
+    result = cardrules("replay", str(saved), cwd=ROOT)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"cardrules: {saved} is a record of 'whist', which is not")
+    assert result.stderr.endswith("give its import path with --game, e.g. --game mypackage.whist\n")
     result = cardrules("replay", str(saved), "--game", "examples.whist", cwd=ROOT)
     assert result.returncode == 0, result.stderr
     assert "1. play" in result.stdout and "2. play" in result.stdout
@@ -224,3 +229,34 @@ def test_the_command_line_finds_it_by_import_path(tmp_path: Path) -> None:
     result = cardrules(*argv, cwd=ROOT)
     assert result.returncode == 0, result.stderr
     assert "2 games of whist" in result.stdout
+
+
+def test_a_game_without_a_heuristic_bot_is_simulated_with_other_bots(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The refusal gives the game author's fix (register a heuristic) and the
+    player's (other bots); with other bots the run goes ahead."""
+    module = importlib.import_module("examples.whist")
+    games.unregister(module.NAME)
+    games.register(module)  # no heuristic bot
+    try:
+        assert main(["simulate", "whist", "--games", "2", "--workers", "1", "--quiet"]) == 2
+        error = capsys.readouterr().err
+        assert "register(module, heuristic=...)" in error
+        assert error.endswith("or choose other bots, e.g. --bots random\n")
+        argv = [
+            "simulate",
+            "whist",
+            "--games",
+            "2",
+            "--workers",
+            "1",
+            "--quiet",
+            "--bots",
+            "random",
+        ]
+        assert main(argv) == 0
+        assert "2 games of whist" in capsys.readouterr().out
+    finally:
+        games.unregister(module.NAME)
+        del sys.modules["examples.whist"]  # the next import registers it again

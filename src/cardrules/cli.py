@@ -11,14 +11,16 @@ draws the progress bar of ``simulate`` and ``tournament`` (plain text without it
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import datetime
 import json
+import keyword
 import os
 import random
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
@@ -27,7 +29,13 @@ import attrs
 import cardrules
 from cardrules import games
 from cardrules.bots import Bot
-from cardrules.core.options import build_rules, did_you_mean, parse_rules_text, rules_to_text
+from cardrules.core.options import (
+    build_rules,
+    did_you_mean,
+    parse_option_value,
+    parse_rules_text,
+    rules_to_text,
+)
 from cardrules.errors import CardrulesError, IllegalMoveError, NotationError
 from cardrules.game import CHANCE, Game
 
@@ -92,8 +100,8 @@ def _rules_from(game: Game, rules_text: str | None, options: Sequence[str]) -> A
     known = _option_names(game)
     for option in options:
         key, sep, raw = option.partition("=")
-        key = key.strip()
-        if not sep:
+        key, raw = key.strip(), raw.strip()
+        if not sep or not raw:
             raise UsageError(f"--option {option[:40]!r}: write NAME=VALUE, e.g. players=4")
         _check_digits(raw, f"--option {key[:30]}")
         if key not in known:
@@ -101,11 +109,8 @@ def _rules_from(game: Game, rules_text: str | None, options: Sequence[str]) -> A
                 f"unknown option {key[:40]!r} of {game.NAME}{did_you_mean(key, known)} "
                 f"(see 'cardrules rules {game.NAME}')"
             )
-        try:
-            _, parsed = parse_rules_text(f"x({key}={raw.strip()})")
-        except ValueError as error:
-            raise UsageError(f"--option {key}: {error}") from None
-        values.update(parsed)
+        # The error names the option as typed ("--option start_hand='2.5': ..."), once.
+        values[key] = parse_option_value(key, raw, where="--option")
     try:
         return build_rules(game.Rules, values)
     except CardrulesError as error:
@@ -245,8 +250,19 @@ def _cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
 # --------------------------------------------------------------------------- simulate
 
 
+def _has_heuristic(game: Game) -> bool:
+    from cardrules.bots.heuristics import heuristic_bot
+
+    try:
+        heuristic_bot(game)
+    except CardrulesError:
+        return False
+    return True
+
+
 def _bots_for(game: Game, specs: Sequence[str]) -> None:
-    """Refuse an unknown bot before any game starts, with the nearest name."""
+    """Refuse an unknown bot before any game starts, with the nearest name; a game
+    without a heuristic bot gets, beside its author's fix, the player's: other bots."""
     from cardrules.simulate import make_bot
 
     for spec in specs:
@@ -256,6 +272,8 @@ def _bots_for(game: Game, specs: Sequence[str]) -> None:
             known = ("random", "heuristic", "ismcts")
             name = spec.split(":")[0]
             hint = "" if name in known else did_you_mean(name, known)
+            if "heuristic" in spec.split(":") and not _has_heuristic(game):
+                hint = ", or choose other bots, e.g. --bots random"
             raise UsageError(f"{error}{hint}") from None
 
 
@@ -400,6 +418,25 @@ def _cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
 # --------------------------------------------------------------------------- replay
 
 
+def _recorded_game(name: object, path: str) -> None:
+    """Refuse a record of a game that is neither one of cardrules' nor registered
+    nor installed, saying how to name it: its import path with ``--game``."""
+    if not isinstance(name, str):
+        return  # the record's check says what is wrong with the field
+    try:
+        games.get(name)
+    except CardrulesError:
+        # The record keeps the game's NAME, not its module: a module is often named
+        # after its game, but the package is the user's to give.
+        plausible = re.fullmatch(r"[a-z_][a-z0-9_]{0,39}", name) and not keyword.iskeyword(name)
+        example = f"mypackage.{name}" if plausible else "mypackage.mygame"
+        raise UsageError(
+            f"{path} is a record of {name[:40]!r}, which is not one of the games "
+            f"({', '.join(games.names())}): if it is a game of your own, give its import "
+            f"path with --game, e.g. --game {example}"
+        ) from None
+
+
 def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     from cardrules.records import Record, replay, replay_steps, score_sheet
     from cardrules.render import Style, outcome_text, render_table
@@ -420,7 +457,9 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
             f"{args.record} is not a game record: not UTF-8 text (byte {error.start})"
         ) from None
     record = Record.from_json(text)
-    if args.game is not None:  # load (and so register) a game of one's own first
+    if args.game is None:
+        _recorded_game(record.game, args.record)
+    else:  # load (and so register) a game of one's own first
         named = _game(args.game)
         if record.game != named.NAME:
             raise UsageError(
@@ -930,6 +969,33 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
 }
 
 
+@contextlib.contextmanager
+def _current_folder_importable() -> Iterator[None]:
+    """The current folder first on ``sys.path`` while a command runs, so that a game
+    given by import path (``cardrules play mypackage.mygame``) is found there.
+
+    ``python -m cardrules`` has the current folder first on the path, but the
+    installed ``cardrules`` script has its own folder there instead: the command
+    puts the current folder first, as ``python -m`` does (and as tools such as
+    uvicorn do), unless Python was asked not to (``-P``, ``PYTHONSAFEPATH``).
+    It is taken out again afterwards, so that a program calling :func:`main`
+    keeps its path as it was.
+    """
+    try:
+        folder = os.getcwd()
+    except OSError:  # the current folder was removed: nothing to import from there
+        folder = ""
+    if not folder or sys.flags.safe_path or (sys.path and sys.path[0] in ("", folder)):
+        yield
+        return
+    sys.path.insert(0, folder)
+    try:
+        yield
+    finally:
+        with contextlib.suppress(ValueError):
+            sys.path.remove(folder)  # the first occurrence: the one put there above
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line; returns the exit status (0 ok, 2 bad input)."""
     parser = _parser()
@@ -938,7 +1004,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except SystemExit as exit_:
         return int(exit_.code or 0) if not isinstance(exit_.code, str) else 2
     try:
-        return _COMMANDS[args.command](args, out or sys.stdout)
+        with _current_folder_importable():
+            return _COMMANDS[args.command](args, out or sys.stdout)
     except CardrulesError as error:
         print(f"cardrules: {error}", file=sys.stderr)
         return 2

@@ -34,7 +34,7 @@ import attrs
 
 from cardrules import games
 from cardrules.cards import Card, format_cards, parse_cards
-from cardrules.core.options import build_rules, parse_rules_text
+from cardrules.core.options import build_rules, parse_rules_text, show_value
 from cardrules.errors import CardrulesError, RecordError
 from cardrules.game import CHANCE, ChanceMode, Game
 from cardrules.render import text_table
@@ -287,15 +287,28 @@ def _moves_of(moves: object) -> tuple[tuple[str, ...], tuple[int | None, ...] | 
     """The move texts and their seats, from a list of texts or of {seat, move} objects."""
     if not isinstance(moves, list):
         raise RecordError("record field 'moves' must be a list of moves")
+    # The first entry that is neither form is the one to blame, wherever it stands.
+    for number, item in enumerate(moves, start=1):
+        if not isinstance(item, str) and not (
+            isinstance(item, Mapping) and isinstance(item.get("move"), str)
+        ):
+            raise RecordError(
+                f'record move {number} must be a move\'s text such as "play QH" '
+                f'or an object such as {{"seat": 0, "move": "play QH"}}, not {_as_json(item)}'
+            )
     if all(isinstance(m, str) for m in moves):
         return tuple(moves), None
+    if not all(isinstance(m, Mapping) for m in moves):
+        text = next(n for n, m in enumerate(moves, start=1) if isinstance(m, str))
+        item = next(n for n, m in enumerate(moves, start=1) if isinstance(m, Mapping))
+        raise RecordError(
+            f"record moves {min(text, item)} and {max(text, item)} mix the two forms: give "
+            f'every move as its text ("play QH") or every move as an object '
+            f'({{"seat": 0, "move": "play QH"}})'
+        )
     texts: list[str] = []
     seats: list[int | None] = []
     for number, item in enumerate(moves, start=1):
-        if not isinstance(item, Mapping) or not isinstance(item.get("move"), str):
-            raise RecordError(
-                f'record move {number} must be an object such as {{"seat": 0, "move": "play QH"}}'
-            )
         seat = item.get("seat")
         if seat == "chance":
             seats.append(None)
@@ -305,6 +318,15 @@ def _moves_of(moves: object) -> tuple[tuple[str, ...], tuple[int | None, ...] | 
             raise RecordError(f"record move {number}: 'seat' must be a seat number or \"chance\"")
         texts.append(item["move"])
     return tuple(texts), tuple(seats)
+
+
+def _as_json(value: object) -> str:
+    """A record's value in a message as its JSON text (as the file has it), shortened."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):  # from_dict given a non-JSON value
+        return show_value(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _load_json(text: str | bytes) -> Any:

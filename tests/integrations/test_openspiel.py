@@ -229,7 +229,7 @@ def test_bool_options_take_true_and_false_and_resolve_when_left_out() -> None:
 def test_bad_parameters_are_refused_with_the_rules_message() -> None:
     with pytest.raises(RulesError, match="players=12 is out of range"):
         pyspiel.load_game("python_cardrules_oh_hell(players=12)")
-    with pytest.raises(RulesError, match="hook=False does not apply"):
+    with pytest.raises(RulesError, match="hook=false does not apply"):
         pyspiel.load_game("python_cardrules_oh_hell(bidding=simultaneous,hook=false)")
 
 

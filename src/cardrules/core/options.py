@@ -34,6 +34,8 @@ __all__ = [
     "check_choice",
     "check_int",
     "not_applicable",
+    "option_text",
+    "parse_option_value",
     "parse_rules_text",
     "rules_to_text",
     "set_resolved",
@@ -62,6 +64,20 @@ def show_value(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def option_text(value: object) -> str:
+    """A value in an option's message, spelt as the rules text and ``--option`` spell
+    it: ``none``, ``true``, ``false``, ``5``. A text is quoted (``'penalty'``, which
+    the rules text reads too), so that the word ``'none'`` is not taken for none;
+    anything else is shown as Python shows it, shortened like :func:`show_value`.
+
+    >>> option_text(None), option_text(True), option_text(5), option_text("penalty")
+    ('none', 'true', '5', "'penalty'")
+    """
+    if value is None or isinstance(value, bool):
+        return _format_value(value)
+    return show_value(value)
+
+
 def check_int(
     name: str, value: object, low: int, high: int | None = None, *, none_allowed: bool = False
 ) -> int:
@@ -78,37 +94,57 @@ def check_int(
     Traceback (most recent call last):
     ...
     cardrules.errors.RulesError: max_moves=0 is out of range: allowed >= 1, or none
+    >>> check_int("players", 3, 4, 4)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.RulesError: players=3 is not allowed: players must be 4
     """
+    if low == high:  # one value: "must be 4", not a range "4..4"
+        none = ", or none" if none_allowed else ""
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RulesError(f"{name} must be {low}{none}, not {option_text(value)}")
+        if value != low:
+            raise RulesError(
+                f"{name}={option_text(value)} is not allowed: {name} must be {low}{none}"
+            )
+        return value
     allowed = f"{low}..{high}" if high is not None else f">= {low}"
     if isinstance(value, bool) or not isinstance(value, int):
         where = f"in {allowed}" if high is not None else allowed
         none = " (or none)" if none_allowed else ""
-        raise RulesError(f"{name} must be a whole number {where}{none}, not {show_value(value)}")
+        raise RulesError(f"{name} must be a whole number {where}{none}, not {option_text(value)}")
     if value < low or (high is not None and value > high):
         none = ", or none" if none_allowed else ""
-        raise RulesError(f"{name}={show_value(value)} is out of range: allowed {allowed}{none}")
+        raise RulesError(f"{name}={option_text(value)} is out of range: allowed {allowed}{none}")
     return value
 
 
 def check_bool(name: str, value: object) -> bool:
     """``value`` as a bool (True or False, nothing else)."""
     if not isinstance(value, bool):
-        raise RulesError(f"{name} must be true or false, not {value!r}")
+        raise RulesError(f"{name} must be true or false, not {option_text(value)}")
     return value
 
 
 def check_choice(name: str, value: T, allowed: Collection[T]) -> T:
     """``value`` if it is one of ``allowed``; otherwise an error listing them."""
     if isinstance(value, bool) or value not in allowed:
-        listed = ", ".join(repr(a) for a in allowed)
-        raise RulesError(f"{name}={value!r} is not allowed: use one of {listed}")
+        listed = ", ".join(option_text(a) for a in allowed)
+        raise RulesError(f"{name}={option_text(value)} is not allowed: use one of {listed}")
     return value
 
 
 def not_applicable(name: str, value: object, because: str) -> None:
-    """Refuse a value for an option that another option makes meaningless."""
+    """Refuse a value for an option that another option makes meaningless.
+
+    >>> not_applicable("hook", True, "with simultaneous bidding")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.RulesError: hook=true does not apply with simultaneous bidding; leave it out
+    """
     if value is not None:
-        raise RulesError(f"{name}={value!r} does not apply {because}; leave it out (None)")
+        # "Leave it out" is the fix in the rules text, with --option and in Python alike.
+        raise RulesError(f"{name}={option_text(value)} does not apply {because}; leave it out")
 
 
 def set_resolved(rules: object, name: str, value: object) -> None:
@@ -217,7 +253,20 @@ _TEXT = re.compile(r"^\s*([a-z_][a-z0-9_]*)\s*(?:\((.*)\))?\s*$", re.DOTALL)
 _WORD = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
-def _parse_value(key: str, text: str) -> object:
+def parse_option_value(key: str, text: str, *, where: str = "option") -> object:
+    """The value of option ``key`` written as ``text``, as the rules text reads it.
+
+    An error begins with ``where`` and the option, e.g. ``--option start_hand``
+    for the command line.
+
+    >>> parse_option_value("hook", "true"), parse_option_value("target", "none")
+    (True, None)
+    >>> parse_option_value("start_hand", "2.5", where="--option")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.NotationError: --option start_hand='2.5': a value is a whole number, \
+true, false, none or a word
+    """
     lowered = text.lower()
     if lowered in ("true", "false"):
         return lowered == "true"
@@ -225,14 +274,14 @@ def _parse_value(key: str, text: str) -> object:
         return None
     if re.fullmatch(r"[+-]?[0-9]+", text):
         if len(text.lstrip("+-")) > MAX_DIGITS:
-            raise NotationError(f"option {key}: the number is far too large ({len(text)} digits)")
+            raise NotationError(f"{where} {key}: the number is far too large ({len(text)} digits)")
         return int(text)
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
         return text[1:-1]
     if _WORD.match(text):
         return text
     raise NotationError(
-        f"option {key}={show_value(text)}: a value is a whole number, true, false, none or a word"
+        f"{where} {key}={show_value(text)}: a value is a whole number, true, false, none or a word"
     )
 
 
@@ -265,7 +314,7 @@ def parse_rules_text(text: str) -> tuple[str, dict[str, object]]:
                 )
             if key in options:
                 raise NotationError(f"option {key} is given twice in {show_value(text)}")
-            options[key] = _parse_value(key, raw)
+            options[key] = parse_option_value(key, raw)
     return name, options
 
 

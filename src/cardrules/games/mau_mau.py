@@ -175,7 +175,7 @@ class Rules(StopsRules):
             check_bool(name, getattr(self, name))
         if self.starter_effects and self.bury_special_starter:
             raise RulesError(
-                "starter_effects=True does not apply with bury_special_starter=True "
+                "starter_effects=true does not apply with bury_special_starter=true "
                 "(a special starter is buried, so it never acts): choose one"
             )
         check_choice("restock", self.restock, ("reshuffle", "none"))

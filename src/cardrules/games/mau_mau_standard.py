@@ -189,7 +189,7 @@ class StandardOptions(StopsRules):
             not_applicable(
                 "ace_skips_replaces_eight",
                 self.ace_skips_replaces_eight,
-                "when ace_skips=False (the ace does not skip)",
+                "when ace_skips=false (the ace does not skip)",
             )
         if self.mau_penalty:
             if self.mau_penalty_cards is None:
@@ -200,7 +200,7 @@ class StandardOptions(StopsRules):
             not_applicable(
                 "mau_penalty_cards",
                 self.mau_penalty_cards,
-                "when mau_penalty=False (a missed 'Mau' costs nothing)",
+                "when mau_penalty=false (a missed 'Mau' costs nothing)",
             )
         set_resolved(self, "stops", shedding.cached_table(self, table))
 
