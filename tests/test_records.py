@@ -355,3 +355,22 @@ def test_a_huge_or_strange_move_text_gets_a_short_record_error(text: str) -> Non
     message = str(caught.value)
     assert len(message) < 400 and "set_int_max_str_digits" not in message
     assert "invalid literal" not in message
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("game", "planted_game.x", "is an import path; a record names a game by its"),
+        ("rules", "planted_game.x(players=4)", "bad rules text 'planted_game.x"),
+    ],
+)
+def test_a_record_never_makes_the_process_import_a_module(
+    field: str, value: str, message: str, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A record is data that may come from anywhere: an import path in it is refused,
+    and the module it names is not imported (importing it would raise SystemExit)."""
+    (tmp_path / "planted_game.py").write_text("raise SystemExit('imported by a record')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    data = record_of(finished_game()).to_dict() | {field: value}
+    with pytest.raises(RecordError, match=message):
+        replay(Record.from_dict(data))

@@ -414,10 +414,7 @@ class _Layouts:
 
 def _start(record: Record) -> tuple[Any, Any]:
     """The game module and the first state of a record (RecordError if it does not fit)."""
-    try:
-        module = games.get(record.game)
-    except CardrulesError as error:
-        raise RecordError(f"record: {error}") from None
+    module = _registered(record.game)
     if record.version != module.version:
         raise RecordError(
             f"the record was made by {record.game} version {record.version!r}; "
@@ -425,7 +422,7 @@ def _start(record: Record) -> tuple[Any, Any]:
         )
     try:
         name, options = parse_rules_text(record.rules)
-        if games.get(name) is not module:
+        if _registered(name) is not module:
             raise RecordError(f"the record's rules are for {name!r}, not {record.game!r}")
         rules = build_rules(module.Rules, options)
         if record.seed is None:
@@ -437,6 +434,21 @@ def _start(record: Record) -> tuple[Any, Any]:
     except Exception as error:  # a library error, or a bad value a game did not foresee
         raise RecordError(f"record: cannot start the game: {error}") from None
     return module, state
+
+
+def _registered(name: str) -> Any:
+    """The registered game a record names. A record is data, perhaps from elsewhere: it
+    may name a game, never make this process import a module (an import path)."""
+    if "." in name or ":" in name:
+        raise RecordError(
+            f"record: the game {name!r} is an import path; a record names a game by its "
+            "registered name: import or register the game first (cardrules replay FILE "
+            "--game PATH does)"
+        )
+    try:
+        return games.get(name)
+    except CardrulesError as error:
+        raise RecordError(f"record: {error}") from None
 
 
 def _apply_text(module: Any, state: Any, text: str, number: int) -> Any:
