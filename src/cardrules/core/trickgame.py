@@ -46,6 +46,7 @@ import attrs
 
 from cardrules._mypyc import mypyc_attr
 from cardrules.cards import ALL_CARDS, Card, Suit, cards_of, format_cards, mask_of
+from cardrules.core import changes as changes_core
 from cardrules.core import match as match_core
 from cardrules.core import tricks
 from cardrules.core.checks import (
@@ -533,6 +534,14 @@ class State(NamedTuple):
 # Python function, and calling it costs more than twice as much. Arguments go in
 # field order, as with State(...).
 _new_state: Final = tuple.__new__
+_FIELD_INDEX: Final = changes_core.field_index(State)
+
+
+def _with(state: State, **changes: Any) -> State:
+    """``state._replace(**changes)``, faster (see :mod:`cardrules.core.changes`)."""
+    return changes_core.replaced(state, _FIELD_INDEX, changes)
+
+
 M = TypeVar("M")
 
 #: The kinds of move a move table may hold (all hashable frozen values).
@@ -679,7 +688,8 @@ def _begin_deal(
     size = game.hand_size(rules, match.deal_number)
     log = log.append(game.deal_event(rules, match, size))
     cards = game.deck(rules)
-    fresh = state._replace(
+    fresh = _with(
+        state,
         match=match,
         phase=game.dealing,
         hands=(0,) * players,
@@ -717,14 +727,14 @@ def _begin_deal(
     undealt = _deck_mask(cards) & ~sum(hands)
     if game.face_up is not None:
         shown = tuple(order[dealt : dealt + game.face_up.count])
-        fresh = fresh._replace(undealt=undealt & ~mask_of(shown), dealt=dealt + len(shown))
+        fresh = _with(fresh, undealt=undealt & ~mask_of(shown), dealt=dealt + len(shown))
         return _turn_face_up(fresh, tuple(hands), shown)
     if game.trump_card == "next":
         return _turn_trump(fresh, tuple(hands), order[dealt], undealt & ~order[dealt].bit)
     if game.trump_card == "dealer's last":
         return _turn_trump(fresh, tuple(hands), order[dealt - 1], undealt)
-    return fresh._replace(
-        phase=_phase_after(rules, 0), hands=tuple(hands), undealt=undealt, dealt=dealt
+    return _with(
+        fresh, phase=_phase_after(rules, 0), hands=tuple(hands), undealt=undealt, dealt=dealt
     )
 
 
@@ -743,7 +753,8 @@ def _turn_face_up(state: State, hands: tuple[int, ...], face_up: tuple[Card, ...
     rules = state.rules
     described = rules.trick_game.face_up
     trump, second = described.suits(rules, face_up)
-    return state._replace(
+    return _with(
+        state,
         phase=_phase_after(rules, 0),
         hands=hands,
         face_up=face_up,
@@ -762,7 +773,8 @@ def _turn_trump(state: State, hands: tuple[int, ...], trump_card: Card, undealt:
     assert trump_card.suit is not None
     trick_rules = game.trick_rules(rules, trump_card.suit)
     if game.trump_card == "next":
-        return state._replace(
+        return _with(
+            state,
             phase=_phase_after(rules, 0),
             hands=hands,
             trump_card=trump_card,
@@ -774,7 +786,8 @@ def _turn_trump(state: State, hands: tuple[int, ...], trump_card: Card, undealt:
     dealer = state.match.dealer
     known = list(state.known)
     known[dealer] |= trump_card.bit
-    return state._replace(
+    return _with(
+        state,
         phase=_phase_after(rules, 0),
         hands=hands,
         trump_card=trump_card,
@@ -975,7 +988,9 @@ def apply(state: State, move: Move) -> State:
     elif phase is game.choose_dealer:
         dealer = move.seat if type(move) is ChooseDealer else None
         if type(dealer) is int and 0 <= dealer < rules.players:
-            started = state._replace(history=_extend(state.history, ChooseDealer(dealer)))
+            started = _with(
+                state, history=changes_core.extended(state.history, ChooseDealer(dealer))
+            )
             return _begin_deal(started, Match.start(dealer, rules.players), state.log)
     elif phase is game.dealing:
         if type(move) is DealCard and move.card.bit & state.undealt:
@@ -993,33 +1008,29 @@ def apply(state: State, move: Move) -> State:
     raise IllegalMoveError(_why_illegal(state, move))
 
 
-def _extend(history: Log[Move] | None, move: Move) -> Log[Move] | None:
-    return None if history is None else history.append(move)
-
-
 def _deal_card(state: State, game: TrickGame, move: DealCard) -> State:
     rules = state.rules
     players = rules.players
     card = move.card
     undealt = state.undealt & ~card.bit
-    state = state._replace(history=_extend(state.history, move))
+    state = _with(state, history=changes_core.extended(state.history, move))
     size = game.hand_size(rules, state.match.deal_number) * players
     if state.dealt < size:
         seat = _recipient(state.match.dealer, players, game.packet(rules), state.dealt)
         hands = list(state.hands)
         hands[seat] |= card.bit
         dealt = state.dealt + 1
-        state = state._replace(hands=tuple(hands), undealt=undealt, dealt=dealt)
+        state = _with(state, hands=tuple(hands), undealt=undealt, dealt=dealt)
         if dealt < size:
             return state
         if game.trump_card == "dealer's last":
             return _turn_trump(state, state.hands, card, undealt)
         if game.trump_card == "none" and game.face_up is None:
-            return state._replace(phase=_phase_after(rules, 0))
+            return _with(state, phase=_phase_after(rules, 0))
         return state
     if game.face_up is not None:
         face_up = (*state.face_up, card)
-        state = state._replace(undealt=undealt, dealt=state.dealt + 1, face_up=face_up)
+        state = _with(state, undealt=undealt, dealt=state.dealt + 1, face_up=face_up)
         if len(face_up) < game.face_up.count:
             return state
         return _turn_face_up(state, state.hands, face_up)
@@ -1036,12 +1047,13 @@ def _declare(state: State, k: int, seat: int, move: Any) -> State:
     values = list(state.declared[slot])
     values[_team_of(rules, seat) if declaring.by_team else seat] = declaring.value(move)
     declared = (*state.declared[:slot], tuple(values), *state.declared[slot + 1 :])
-    moved = state._replace(
+    moved = _with(
+        state,
         phase=state.phase if None in values else _phase_after(rules, k + 1),
         declared=declared,
         moves_made=state.moves_made + 1,
         log=state.log.append(declaring.event(state, seat, move)),
-        history=_extend(state.history, move),
+        history=changes_core.extended(state.history, move),
     )
     return _check_caps(moved)
 
@@ -1068,13 +1080,14 @@ def _pass(state: State, k: int, seat: int, move: Move, mask: int) -> State:
         text = f"the passed cards are exchanged: each seat receives {words} cards from its right"
         log = log.append(Event("exchange", text=text))
         phase = _phase_after(rules, k + 1)
-    moved = state._replace(
+    moved = _with(
+        state,
         phase=phase,
         hands=tuple(hands),
         passed=tuple(passed),
         moves_made=state.moves_made + 1,
         log=log,
-        history=_extend(state.history, move),
+        history=changes_core.extended(state.history, move),
     )
     return _check_caps(moved)
 
@@ -1102,12 +1115,13 @@ def _bid(state: State, game: TrickGame, seat: int, move: Bid) -> State:
         if hidden:
             shown = " ".join(f"seat {s}: {b}" for s, b in enumerate(bids))
             log = log.append(Event("bids", text=f"bids revealed: {shown}"))
-    moved = state._replace(
+    moved = _with(
+        state,
         phase=phase,
         bids=tuple(bids),
         moves_made=state.moves_made + 1,
         log=log,
-        history=_extend(state.history, move),
+        history=changes_core.extended(state.history, move),
         outcome=None,
     )
     return _check_caps(moved)
@@ -1311,7 +1325,8 @@ def _check_caps(state: State) -> State:
 
 
 def _game_over(state: State, match: Match, log: Log[Event], outcome: Outcome) -> State:
-    return state._replace(
+    return _with(
+        state,
         match=match,
         phase=state.rules.trick_game.over,
         log=log.append(over_event(outcome)),

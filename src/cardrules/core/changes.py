@@ -1,0 +1,50 @@
+"""Copies of the cores' states with some fields changed.
+
+The states of both cores are named tuples: immutable, and cheap to build from
+their fields in order. A move makes a new state that shares every field it did
+not change with the state before it. :func:`replaced` is what
+``NamedTuple._replace`` does, without its generic machinery: about twice as fast
+in pure Python and several times as fast compiled (``_replace`` is interpreted
+code of the standard library, which the compiled build cannot compile).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from cardrules.game import Log
+
+__all__ = ["extended", "field_index", "replaced"]
+
+S = TypeVar("S", bound=tuple[Any, ...])
+M = TypeVar("M")
+
+
+def field_index(state_class: type[Any]) -> dict[str, int]:
+    """The position of each field of a named-tuple class, by name."""
+    fields: tuple[str, ...] = state_class._fields
+    return {name: index for index, name in enumerate(fields)}
+
+
+def replaced(state: S, index: Mapping[str, int], changes: Mapping[str, Any]) -> S:
+    """``state`` with the fields named in ``changes`` set to their values (``index``
+    from :func:`field_index` of the state's class).
+
+    >>> from typing import NamedTuple
+    >>> class Point(NamedTuple):
+    ...     x: int
+    ...     y: int
+    >>> replaced(Point(1, 2), field_index(Point), {"y": 5})
+    Point(x=1, y=5)
+    """
+    values = list(state)
+    for name, value in changes.items():
+        values[index[name]] = value
+    new: S = tuple.__new__(type(state), values)
+    return new
+
+
+def extended(history: Log[M] | None, move: M) -> Log[M] | None:
+    """The move history with ``move`` appended (None when the game keeps none)."""
+    return None if history is None else history.append(move)
