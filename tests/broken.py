@@ -25,6 +25,6 @@ def broken_game(*, from_move: int) -> Game:
             raise IndexError("a bug in the game's own code")
         return mau_mau_standard.apply(state, move)
 
-    module.NAME = NAME
-    module.apply = apply
+    setattr(module, "NAME", NAME)  # noqa: B010  # a module's attribute, unknown to mypy
+    setattr(module, "apply", apply)  # noqa: B010
     return cast(Game, module)  # it has every name of the protocol: set just above

@@ -6,7 +6,7 @@ import importlib.util
 import random
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -17,6 +17,7 @@ from cardrules.records import replay
 from cardrules.simulate import BotEntry, SimulationError, simulate, wilson_interval
 
 SINGLE = "oh_hell(schedule=single,start_hand=5)"
+_M = TypeVar("_M")
 LINEUP = ["heuristic", "random", "random", "random"]
 
 
@@ -235,8 +236,8 @@ def test_rules_may_be_a_preset_name_of_the_game_with_a_suggestion_for_a_typo() -
 class _FirstMoveBot:
     name = "first"
 
-    def choose(self, view: object, legal: Sequence[object], rng: random.Random) -> object:
-        return legal[0]
+    def choose(self, view: Any, legal_moves: Sequence[_M], rng: random.Random) -> _M:
+        return legal_moves[0]
 
 
 @pytest.fixture
@@ -258,7 +259,7 @@ def test_a_game_that_fails_is_blamed_not_the_bot_that_chose_a_legal_move(broken:
     from cardrules.play import play_game
 
     with pytest.raises(GameError) as raised:
-        play_game(broken, broken.Rules(), [RandomBot(), RandomBot()], seed=5)
+        play_game(broken, broken.Rules(), [RandomBot()] * 4, seed=5)
     message = str(raised.value)
     assert not isinstance(raised.value, BotError)
     assert message.startswith("the game 'broken_mau_mau' failed applying seat ")
@@ -290,3 +291,11 @@ def test_a_failing_game_is_reported_by_the_command_line_as_the_games_defect(brok
     assert status == 1
     assert "a defect of the game" in error.getvalue()
     assert "CARDRULES_DEBUG=1" in error.getvalue()
+
+
+def test_play_game_needs_one_bot_per_seat() -> None:
+    from cardrules.errors import ArgumentError
+    from cardrules.play import play_game
+
+    with pytest.raises(ArgumentError, match="one bot per seat: 4 bots, not 2"):
+        play_game(oh_hell, oh_hell.Rules(), [RandomBot(), RandomBot()], seed=1)

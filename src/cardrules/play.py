@@ -16,7 +16,14 @@ from typing import Any
 
 from cardrules.bots import Bot
 from cardrules.core.randomness import Stream
-from cardrules.errors import BotError, CardrulesError, GameError, IllegalMoveError, describe_error
+from cardrules.errors import (
+    ArgumentError,
+    BotError,
+    CardrulesError,
+    GameError,
+    IllegalMoveError,
+    describe_error,
+)
 from cardrules.game import CHANCE, Game
 
 __all__ = ["play_game"]
@@ -49,6 +56,9 @@ def play_game(
         raise  # bad rules or seed: the caller's to fix, and the error says how
     except Exception as error:
         raise _game_error(game, seed, "dealing the game", error) from error
+    players = game.players(rules)
+    if len(bots) != players:
+        raise ArgumentError(f"play_game needs one bot per seat: {players} bots, not {len(bots)}")
     rngs = [random.Random(Stream(seed, "bot", seat).below(2**62)) for seat in range(len(bots))]
     while True:
         try:
