@@ -299,3 +299,21 @@ def test_play_game_needs_one_bot_per_seat() -> None:
 
     with pytest.raises(ArgumentError, match="one bot per seat: 4 bots, not 2"):
         play_game(oh_hell, oh_hell.Rules(), [RandomBot(), RandomBot()], seed=1)
+
+
+def test_a_game_that_gives_no_player_to_move_before_its_end_is_the_games_defect() -> None:
+    import types
+
+    from cardrules.errors import GameError
+    from cardrules.game import CONTRACT_NAMES
+    from cardrules.games import mau_mau_standard
+    from cardrules.play import play_game
+
+    stuck = types.ModuleType("stuck")
+    for name in CONTRACT_NAMES:
+        setattr(stuck, name, getattr(mau_mau_standard, name))
+    setattr(stuck, "to_move", lambda state: None)  # noqa: B010
+    with pytest.raises(
+        GameError, match=r"gives None as the player to move before its end at move 1"
+    ):
+        play_game(stuck, mau_mau_standard.Rules(), [RandomBot()] * 4, seed=2)

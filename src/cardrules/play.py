@@ -48,15 +48,16 @@ def play_game(
     :class:`~cardrules.errors.BotError`. Any other error from the game's own
     functions is a defect of the game: it stops the game with a
     :class:`~cardrules.errors.GameError` naming the game, the seed, the move
-    number, the seat and the move, chained from the game's error.
+    number, the seat and the move, chained from the game's error. ``bots`` needs
+    one bot per seat (else :class:`~cardrules.errors.ArgumentError`).
     """
     try:
         state = game.deal(rules, seed=seed)
+        players = game.players(rules)
     except CardrulesError:
         raise  # bad rules or seed: the caller's to fix, and the error says how
     except Exception as error:
         raise _game_error(game, seed, "dealing the game", error) from error
-    players = game.players(rules)
     if len(bots) != players:
         raise ArgumentError(f"play_game needs one bot per seat: {players} bots, not {len(bots)}")
     rngs = [random.Random(Stream(seed, "bot", seat).below(2**62)) for seat in range(len(bots))]
@@ -70,7 +71,12 @@ def play_game(
         except Exception as error:  # the game's own functions failed on its own state
             raise _game_error(game, seed, _at(state, "reading the state"), error) from error
         if seat is CHANCE or seat is None:
-            raise ValueError("play_game plays seeded games; explicit chance needs a chance player")
+            # play_game deals with seeded chance, in which only players move.
+            raise GameError(
+                f"the game {game.NAME!r} gives {seat!r} as the player to move "
+                f"{_at(state, 'before its end')} of the game with seed {seed}, with seeded "
+                "chance: to_move must give a seat until the game is over (a defect of the game)"
+            )
         try:
             move = bots[seat].choose(view, legal, rngs[seat])
         except Exception as error:  # a user's bot failed: say where, keep the cause
