@@ -44,7 +44,10 @@ What is checked (the invariants of the contract):
   that view, the world conserves the cards and has the same player to move;
   every view has the fields of :class:`cardrules.game.View` (seat, player to
   move, the seat's legal moves, score, public log), consistent with the state;
-* **records, state JSON and pickles round-trip**.
+* **records, state JSON and pickles round-trip**;
+* the game's functions **raise only the contract's errors**: any other error (an
+  ``IndexError`` in a scoring hook, say) is reported as a :class:`ContractError`
+  that says where it was raised and has it as its cause.
 """
 
 from __future__ import annotations
