@@ -36,7 +36,8 @@ from cardrules.moves import Play
 NAME: Final = "crazy_eights"
 TITLE: Final = "Crazy Eights"
 version: Final = "1"
-#: What a card left in a hand costs, by rank (index 2..14): an eight 50, courts 10, ace 1.
+#: What a card left in a hand costs, indexed by rank 0..16 (2..10 pips, 11..13 courts, 14 ace;
+#: 0, 1 and the jokers' 15, 16 unused): an eight 50, courts 10, ace 1.
 VALUES: Final = (0, 0, 2, 3, 4, 5, 6, 7, 50, 9, 10, 10, 10, 10, 1, 0, 0)
 NUMBERS: Final = shedding.MoveNumbers(5, call_ranks=(8,))  # up to five seats; eights call suits
 NUM_MOVES: Final = NUMBERS.count

@@ -52,7 +52,12 @@ BOOK: Final = 6  # tricks that score nothing
 
 @attrs.frozen(slots=True, kw_only=True)
 class Rules(trickgame.TrickGameRules):
-    """``players``: 4 (nothing else); ``target``: the points that win the game, 5."""
+    """The options; ``Rules()`` is the classic game. ``cardrules rules examples.whist``
+    shows each option with its meaning, read from these bullets.
+
+    * ``players``: 4, two partnerships of partners sitting opposite (Whist has no other).
+    * ``target``: the points that win the game (default 5).
+    """
 
     players: int = 4
     target: int = 5

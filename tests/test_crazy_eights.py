@@ -210,3 +210,17 @@ def test_found_through_an_entry_point(monkeypatch: pytest.MonkeyPatch) -> None:
     finally:
         games.unregister("crazy_eights")
         sys.modules.pop("examples.crazy_eights", None)
+
+
+def test_a_stops_game_lacking_names_is_told_where_they_come_from(eights: Any) -> None:
+    """The names a Stops game defines itself (NUM_MOVES, teams, deck_of) and those the
+    shedding core makes are named in the refusal, each with its fix."""
+    left_out = {"NUM_MOVES", "teams", "deck_of", "observe"}
+    partial = SimpleNamespace(**{k: v for k, v in vars(eights).items() if k not in left_out})
+    with pytest.raises(RulesError) as refused:
+        games.check_protocol(partial)
+    message = str(refused.value)
+    assert "it lacks NUM_MOVES, teams, observe, deck_of (" in message
+    assert "observe comes from the shedding core: unpack shedding.game_functions(...)" in message
+    assert "NUM_MOVES is the count of the game's move numbers (NUMBERS.count)" in message
+    assert "define teams, deck_of in the module" in message

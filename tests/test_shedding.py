@@ -251,3 +251,46 @@ def test_sample_after_a_restock_keeps_old_cards_out_of_the_stock(name: str, seed
             assert (world.hands[other] & restocked).bit_count() == (
                 state.hands[other] & restocked
             ).bit_count()
+
+
+def _table(values: Any) -> Stops:
+    return Stops(players=2, hand_size=5, deck=DECK52, values=values)
+
+
+@pytest.mark.parametrize(
+    ("values", "problem"),
+    [
+        ((1,) * 13, r"not 13 numbers: for ranks 2 to ace alone, put \(0, 0\) before and \(0, 0\)"),
+        ((1,) * 18, "not 18 numbers$"),
+        (
+            {2: 2, 14: 11},
+            r"not a mapping; .* tuple\(points.get\(rank, 0\) for rank in range\(17\)\)",
+        ),
+        ("2345", "not '2345'"),
+        (17, "not 17$"),
+        ((0,) * 16 + (1.5,), "1.5 is no whole number"),
+        ((0,) * 16 + (True,), "True is no whole number"),
+    ],
+)
+def test_a_values_table_of_another_shape_is_refused_when_the_table_is_made(
+    values: Any, problem: str
+) -> None:
+    """The scoring reads ``values[card.rank]``: 17 numbers, by rank 0..16 (jokers 15, 16).
+    A table of another shape used to fail only when a deal was scored."""
+    from cardrules.errors import RulesError
+
+    with pytest.raises(
+        RulesError,
+        match=r"^Stops\(values=...\) must be 17 whole numbers indexed by card rank: "
+        r"0 and 1 unused \(give 0\), 2 to 10 the pip cards, 11 jack, 12 queen, 13 king, "
+        r"14 ace, 15 little joker, 16 big joker[,;] " + problem,
+    ):
+        _table(values)
+
+
+def test_a_values_table_is_read_by_card_rank() -> None:
+    values = [0] * 17
+    values[JACK], values[ACE], values[2] = 20, 11, 2
+    table = _table(values)  # a list is taken as the tuple it gives
+    assert table.values == tuple(values)
+    assert shedding.hand_value(table, mask_of(parse_cards("JS AH 2C 5D"))) == 20 + 11 + 2

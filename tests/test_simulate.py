@@ -6,7 +6,7 @@ import importlib.util
 import random
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -17,6 +17,7 @@ from cardrules.records import replay
 from cardrules.simulate import BotEntry, SimulationError, simulate, wilson_interval
 
 SINGLE = "oh_hell(schedule=single,start_hand=5)"
+_M = TypeVar("_M")
 LINEUP = ["heuristic", "random", "random", "random"]
 
 
@@ -230,3 +231,89 @@ def test_rules_may_be_a_preset_name_of_the_game_with_a_suggestion_for_a_typo() -
         tournament("oh_hell", ["random", "heuristic"], deals=1, seed=1, rules="shrt")
     with pytest.raises(SimulationError, match="these are rules of 'mau_mau', not of 'oh_hell'"):
         simulate("oh_hell", LINEUP, games=1, seed=1, rules="mau_mau()")
+
+
+class _FirstMoveBot:
+    name = "first"
+
+    def choose(self, view: Any, legal_moves: Sequence[_M], rng: random.Random) -> _M:
+        return legal_moves[0]
+
+
+@pytest.fixture
+def broken() -> Any:
+    """The standard Mau Mau with a bug in its ``apply`` from move 3 on, registered."""
+    from cardrules import games
+    from tests.broken import broken_game
+
+    game = games.register(broken_game(from_move=3))
+    yield game
+    games.unregister(game.NAME)
+
+
+def test_a_game_that_fails_is_blamed_not_the_bot_that_chose_a_legal_move(broken: Any) -> None:
+    """Only IllegalMoveError from apply is the bot's fault (it chose a move that is not
+    legal); any other error is the game's defect, named with its seed, seat, move
+    number and move, and chained from the game's own error."""
+    from cardrules.errors import BotError, GameError
+    from cardrules.play import play_game
+
+    with pytest.raises(GameError) as raised:
+        play_game(broken, broken.Rules(), [RandomBot()] * 4, seed=5)
+    message = str(raised.value)
+    assert not isinstance(raised.value, BotError)
+    assert message.startswith("the game 'broken_mau_mau' failed applying seat ")
+    assert "(one of the legal moves) at move 4 of the game with seed 5" in message
+    assert "IndexError: a bug in the game's own code (raised in " in message
+    assert "broken.py" in message and "not of the bot" in message
+    assert isinstance(raised.value.__cause__, IndexError)
+
+
+def test_simulate_and_tournament_report_a_failing_game_as_the_games_defect(broken: Any) -> None:
+    from cardrules.errors import GameError
+    from cardrules.tournament import tournament
+
+    with pytest.raises(GameError, match=r"'broken_mau_mau' failed applying seat \d's move"):
+        simulate("broken_mau_mau", ["random"] * 4, games=1, seed=1, workers=1)
+    with pytest.raises(GameError, match="at move 4 of the game with seed"):
+        tournament("broken_mau_mau", ["random", _FirstMoveBot()], deals=1, seed=1, workers=1)
+
+
+def test_a_failing_game_is_reported_by_the_command_line_as_the_games_defect(broken: Any) -> None:
+    import contextlib
+    import io
+
+    from cardrules.cli import main
+
+    error = io.StringIO()
+    with contextlib.redirect_stderr(error):
+        status = main(["demo", "broken_mau_mau"], out=io.StringIO())
+    assert status == 1
+    assert "a defect of the game" in error.getvalue()
+    assert "CARDRULES_DEBUG=1" in error.getvalue()
+
+
+def test_play_game_needs_one_bot_per_seat() -> None:
+    from cardrules.errors import ArgumentError
+    from cardrules.play import play_game
+
+    with pytest.raises(ArgumentError, match="one bot per seat: 4 bots, not 2"):
+        play_game(oh_hell, oh_hell.Rules(), [RandomBot(), RandomBot()], seed=1)
+
+
+def test_a_game_that_gives_no_player_to_move_before_its_end_is_the_games_defect() -> None:
+    import types
+
+    from cardrules.errors import GameError
+    from cardrules.game import CONTRACT_NAMES
+    from cardrules.games import mau_mau_standard
+    from cardrules.play import play_game
+
+    stuck = types.ModuleType("stuck")
+    for name in CONTRACT_NAMES:
+        setattr(stuck, name, getattr(mau_mau_standard, name))
+    setattr(stuck, "to_move", lambda state: None)  # noqa: B010
+    with pytest.raises(
+        GameError, match=r"gives None as the player to move before its end at move 1"
+    ):
+        play_game(stuck, mau_mau_standard.Rules(), [RandomBot()] * 4, seed=2)

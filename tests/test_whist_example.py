@@ -260,3 +260,58 @@ def test_a_game_without_a_heuristic_bot_is_simulated_with_other_bots(
     finally:
         games.unregister(module.NAME)
         del sys.modules["examples.whist"]  # the next import registers it again
+
+
+def test_a_trick_game_without_the_engines_functions_is_told_where_they_come_from(
+    whist: Any,
+) -> None:
+    """A trick game module that forgets the star import of the contract functions, or
+    the unpacking of ``GAME.exports()``, is refused with the line that fixes it."""
+    from types import SimpleNamespace
+
+    from cardrules.core import trick_contract
+    from cardrules.errors import RulesError
+
+    left_out = {*trick_contract.__all__, "NUM_MOVES", "deal", "TITLE"}
+    partial = SimpleNamespace(**{k: v for k, v in vars(whist).items() if k not in left_out})
+    with pytest.raises(RulesError) as refused:
+        games.check_protocol(partial)
+    message = str(refused.value)
+    assert "'from cardrules.core.trick_contract import *' followed by " in message
+    assert "'trick_contract.bind(globals())'" in message
+    assert (
+        "NUM_MOVES, deal come from the game's description: 'NUM_MOVES, deal, move_index, "
+        in message
+    )
+    assert "= GAME.exports()'" in message and "define TITLE in the module" in message
+
+
+def test_a_view_class_without_the_fields_the_engine_needs_is_refused(whist: Any) -> None:
+    """``sample`` rebuilds a world from the view: a view class without the finished
+    tricks' cards used to fail only in the middle of a game."""
+    import attrs
+
+    from cardrules.errors import RulesError
+
+    @attrs.frozen(slots=True, kw_only=True)
+    class OtherRules(whist.Rules):  # type: ignore[misc]  # whist's Rules: Any to mypy
+        pass
+
+    fields = {f.name: f.type for f in attrs.fields(whist.View) if f.name not in ("won_cards",)}
+    short_view = attrs.make_class("ShortView", dict.fromkeys(fields, attrs.field()), frozen=True)
+    with pytest.raises(RulesError, match="Whist's view class ShortView lacks the field won_cards:"):
+        attrs.evolve(whist.GAME, rules_class=OtherRules, view_class=short_view)
+    del fields["hand_sizes"], fields["score"]
+    shorter = attrs.make_class("ShorterView", dict.fromkeys(fields, attrs.field()), frozen=True)
+    with pytest.raises(RulesError, match="lacks the fields hand_sizes, score, won_cards: "):
+        attrs.evolve(whist.GAME, rules_class=OtherRules, view_class=shorter)
+
+
+def test_the_rules_command_gives_each_option_its_meaning(whist: Any) -> None:
+    """``cardrules rules`` reads an option's meaning from the ``* ``name``: meaning``
+    bullets of the Rules docstring."""
+    from cardrules.cli import option_help
+
+    meanings = {name: meaning for name, _, meaning in option_help(whist)}
+    assert meanings["players"].startswith("4, two partnerships")
+    assert meanings["target"] == "the points that win the game (default 5)."

@@ -36,7 +36,7 @@ from cardrules.core.options import (
     parse_rules_text,
     rules_to_text,
 )
-from cardrules.errors import CardrulesError, IllegalMoveError, NotationError
+from cardrules.errors import CardrulesError, GameError, IllegalMoveError, NotationError
 from cardrules.game import CHANCE, Game
 
 __all__ = ["main", "option_help"]
@@ -1006,6 +1006,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     try:
         with _current_folder_importable():
             return _COMMANDS[args.command](args, out or sys.stdout)
+    except GameError as error:  # a defect of a game: its traceback on request
+        if os.environ.get("CARDRULES_DEBUG"):
+            raise
+        print(f"cardrules: {error} (set CARDRULES_DEBUG=1 to see the traceback)", file=sys.stderr)
+        return 1
     except CardrulesError as error:
         print(f"cardrules: {error}", file=sys.stderr)
         return 2

@@ -11,15 +11,20 @@ True
 
 from __future__ import annotations
 
+import os
+import traceback
+
 __all__ = [
     "ArgumentError",
     "BotError",
     "CardrulesError",
     "DeckError",
+    "GameError",
     "IllegalMoveError",
     "NotationError",
     "RecordError",
     "RulesError",
+    "describe_error",
 ]
 
 
@@ -53,7 +58,54 @@ class BotError(CardrulesError, ValueError):
     not legal. The message names the seat, the bot, the game's seed and the move."""
 
 
+class GameError(CardrulesError, RuntimeError):
+    """A game's own code failed while it was played: one of its functions raised an
+    error that the contract does not allow (anything but an
+    :class:`IllegalMoveError` refusing a move that is not legal). This is a defect of
+    the game (its tables or hooks), not of the bots or the caller. The message names
+    the game, the seed, the move number, the seat and the move, and the game's
+    error, with the place it was raised; the game's error is chained as the cause,
+    so its traceback is kept."""
+
+
 class ArgumentError(CardrulesError, ValueError, TypeError):
     """An argument of a public function has the wrong type or value: a seed that is
     no whole number, a seat out of range, a state or view of another game, a random
     generator that is none. (Also a :class:`TypeError`, which such mistakes were.)"""
+
+
+#: This package's folder: frames in it are the library's, the others the caller's game.
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
+
+
+def _in_library(filename: str) -> bool:
+    # The compiled build names its frames by the relative source path.
+    return filename.startswith((_PACKAGE_DIR, "src/cardrules/", "cardrules/"))
+
+
+def describe_error(error: BaseException) -> str:
+    """An unexpected error in a few words: its type, its message and where it was
+    raised (the innermost frame; when that is in cardrules, also the last frame of
+    the code that called into it, which is usually a game's own hook).
+
+    >>> try:
+    ...     (1, 2)[5]
+    ... except IndexError as error:
+    ...     print(describe_error(error))
+    IndexError: tuple index out of range (raised in <doctest ...>, line 2, in <module>)
+    """
+    text = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+    frames = traceback.extract_tb(error.__traceback__)
+    if not frames:
+        return text
+    where = [frames[-1]]
+    if _in_library(frames[-1].filename):
+        outside = [frame for frame in frames if not _in_library(frame.filename)]
+        if outside:
+            where.append(outside[-1])
+    places = [f"{frame.filename}, line {frame.lineno}, in {frame.name}" for frame in where]
+    return (
+        f"{text} (raised in {places[0]}"
+        + "".join(f", called from {place}" for place in places[1:])
+        + ")"
+    )

@@ -16,7 +16,14 @@ from typing import Any
 
 from cardrules.bots import Bot
 from cardrules.core.randomness import Stream
-from cardrules.errors import BotError
+from cardrules.errors import (
+    ArgumentError,
+    BotError,
+    CardrulesError,
+    GameError,
+    IllegalMoveError,
+    describe_error,
+)
 from cardrules.game import CHANCE, Game
 
 __all__ = ["play_game"]
@@ -35,21 +42,48 @@ def play_game(
     Each bot draws from its own random generator, derived from ``seed`` and its
     seat, so a game is reproducible. ``on_move(state, move, next_state)`` is
     called after every move (to print or record the game).
+
+    A bot that raises an error, or chooses a move that ``apply`` refuses with
+    :class:`~cardrules.errors.IllegalMoveError`, stops the game with a
+    :class:`~cardrules.errors.BotError`. Any other error from the game's own
+    functions is a defect of the game: it stops the game with a
+    :class:`~cardrules.errors.GameError` naming the game, the seed, the move
+    number, the seat and the move, chained from the game's error. ``bots`` needs
+    one bot per seat (else :class:`~cardrules.errors.ArgumentError`).
     """
-    state = game.deal(rules, seed=seed)
+    try:
+        state = game.deal(rules, seed=seed)
+        players = game.players(rules)
+    except CardrulesError:
+        raise  # bad rules or seed: the caller's to fix, and the error says how
+    except Exception as error:
+        raise _game_error(game, seed, "dealing the game", error) from error
+    if len(bots) != players:
+        raise ArgumentError(f"play_game needs one bot per seat: {players} bots, not {len(bots)}")
     rngs = [random.Random(Stream(seed, "bot", seat).below(2**62)) for seat in range(len(bots))]
-    while not game.is_over(state):
-        seat = game.to_move(state)
-        if seat is CHANCE or seat is None:
-            raise ValueError("play_game plays seeded games; explicit chance needs a chance player")
-        legal = game.legal_moves(state)
+    while True:
         try:
-            move = bots[seat].choose(game.observe(state, seat), legal, rngs[seat])
+            if game.is_over(state):
+                return state
+            seat = game.to_move(state)
+            legal = game.legal_moves(state)
+            view = None if seat is CHANCE or seat is None else game.observe(state, seat)
+        except Exception as error:  # the game's own functions failed on its own state
+            raise _game_error(game, seed, _at(state, "reading the state"), error) from error
+        if seat is CHANCE or seat is None:
+            # play_game deals with seeded chance, in which only players move.
+            raise GameError(
+                f"the game {game.NAME!r} gives {seat!r} as the player to move "
+                f"{_at(state, 'before its end')} of the game with seed {seed}, with seeded "
+                "chance: to_move must give a seat until the game is over (a defect of the game)"
+            )
+        try:
+            move = bots[seat].choose(view, legal, rngs[seat])
         except Exception as error:  # a user's bot failed: say where, keep the cause
             raise _bot_error(bots[seat], seat, seed, state, f"raised {error!r}") from error
         try:
             following = game.apply(state, move)
-        except Exception as error:
+        except IllegalMoveError as error:  # the one refusal the contract allows: the bot's
             raise _bot_error(
                 bots[seat],
                 seat,
@@ -57,10 +91,27 @@ def play_game(
                 state,
                 f"chose {move!r}, not one of the legal moves ({error})",
             ) from error
+        except Exception as error:  # anything else is a defect of the game, not the bot
+            listed = "one of the legal moves" if move in legal else "a move not listed as legal"
+            what = _at(state, f"applying seat {seat}'s move {move} ({listed})")
+            raise _game_error(game, seed, what, error) from error
         if on_move is not None:
             on_move(state, move, following)
         state = following
-    return state
+
+
+def _at(state: Any, what: str) -> str:
+    """``what`` the player was doing, with the move number when the state gives it."""
+    made = getattr(state, "moves_made", None)
+    return f"{what} at move {made + 1}" if isinstance(made, int) else what
+
+
+def _game_error(game: Game, seed: int, what: str, error: Exception) -> GameError:
+    return GameError(
+        f"the game {getattr(game, 'NAME', game)!r} failed {what} of the game with seed "
+        f"{seed}: {describe_error(error)}. This is a defect of the game (its tables or "
+        "hooks), not of the bot: fix the game's code at the place named"
+    )
 
 
 def _bot_error(bot: Bot, seat: int, seed: int, state: Any, what: str) -> BotError:

@@ -44,7 +44,10 @@ What is checked (the invariants of the contract):
   that view, the world conserves the cards and has the same player to move;
   every view has the fields of :class:`cardrules.game.View` (seat, player to
   move, the seat's legal moves, score, public log), consistent with the state;
-* **records, state JSON and pickles round-trip**.
+* **records, state JSON and pickles round-trip**;
+* the game's functions **raise only the contract's errors**: any other error (an
+  ``IndexError`` in a scoring hook, say) is reported as a :class:`ContractError`
+  that says where it was raised and has it as its cause.
 """
 
 from __future__ import annotations
@@ -59,7 +62,7 @@ import attrs
 
 from cardrules import games as registry
 from cardrules._mypyc import mypyc_attr
-from cardrules.errors import CardrulesError, IllegalMoveError
+from cardrules.errors import CardrulesError, IllegalMoveError, describe_error
 from cardrules.game import CHANCE, Event, Game, Score
 from cardrules.moves import ChooseDealer, DealCard, Play
 
@@ -87,6 +90,15 @@ class ContractError(CardrulesError, AssertionError):
 def _fail(condition: bool, message: str) -> None:
     if not condition:
         raise ContractError(message)
+
+
+def _game_failed(where: str, error: Exception) -> ContractError:
+    """The ContractError for an error a game's own function raised (raise it ``from``
+    that error, which keeps its traceback)."""
+    return ContractError(
+        f"{where}: the game raised {describe_error(error)}; its functions may raise only "
+        "the cardrules errors the contract names (IllegalMoveError for a move that is not legal)"
+    )
 
 
 @attrs.frozen(slots=True)
@@ -239,11 +251,16 @@ def check_random_game(
     """
     game = _resolve(game)
     rng = random.Random(choices)
-    state = game.deal(rules, seed=seed)
-    _fail(game.deal(rules, seed=seed) == state, "the same rules and seed dealt different games")
-    players = game.players(rules)
-    steps = 0
     label = f"{game.NAME} {rules}"  # formatting rules costs more than a move: do it once
+    try:
+        state = game.deal(rules, seed=seed)
+        _fail(game.deal(rules, seed=seed) == state, "the same rules and seed dealt different games")
+        players = game.players(rules)
+    except ContractError as error:
+        raise ContractError(f"{label}, seed {seed}, dealing: {error}") from None
+    except Exception as error:
+        raise _game_failed(f"{label}, seed {seed}, dealing", error) from error
+    steps = 0
     while True:
         try:
             legal = game.legal_moves(state)
@@ -277,9 +294,18 @@ def check_random_game(
         except ContractError as error:
             where = f"{label}, seed {seed}, choices {choices}, step {steps}"
             raise ContractError(f"{where}: {error}") from None
+        except Exception as error:  # the game's own error: where, and the original kept
+            where = f"{label}, seed {seed}, choices {choices}, step {steps}"
+            raise _game_failed(where, error) from error
         state = after
         steps += 1
-    _check_end(game, state, rules, players, f"{label}, seed {seed}")
+    where = f"{label}, seed {seed}"
+    try:
+        _check_end(game, state, rules, players, where)
+    except ContractError:
+        raise
+    except Exception as error:
+        raise _game_failed(f"{where}, at the end (score, record, JSON, pickle)", error) from error
     return steps
 
 
@@ -307,23 +333,31 @@ def check_listed_moves(game: str | Game, rules: Any, *, seed: int, choices: int)
 
     game = _resolve(game)
     rng = random.Random(choices)
-    state = game.deal(rules, seed=seed)
-    for step in range(rng.randrange(1, 60)):
-        if game.is_over(state):
-            break
-        for move in game.legal_moves(state):
-            try:
-                game.apply(state, move)
-            except IllegalMoveError as error:
-                raise ContractError(
-                    f"{game.NAME} {rules}, seed {seed}, step {step}: the listed move {move} "
-                    f"is refused: {error}"
-                ) from None
-        state = game.apply(state, rng.choice(game.legal_moves(state)))
     where = f"{game.NAME} {rules}, seed {seed}"
-    text = state_to_json(state, game=game)
-    _fail(state_from_json(text) == state, f"{where}: the state's JSON does not load back equal")
-    _fail(pickle.loads(pickle.dumps(state)) == state, f"{where}: the state does not unpickle equal")
+    step = 0
+    try:
+        state = game.deal(rules, seed=seed)
+        for step in range(rng.randrange(1, 60)):
+            if game.is_over(state):
+                break
+            for move in game.legal_moves(state):
+                try:
+                    game.apply(state, move)
+                except IllegalMoveError as error:
+                    raise ContractError(
+                        f"{where}, step {step}: the listed move {move} is refused: {error}"
+                    ) from None
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+        text = state_to_json(state, game=game)
+        _fail(state_from_json(text) == state, f"{where}: the state's JSON does not load back equal")
+        _fail(
+            pickle.loads(pickle.dumps(state)) == state,
+            f"{where}: the state does not unpickle equal",
+        )
+    except ContractError:
+        raise
+    except Exception as error:
+        raise _game_failed(f"{where}, choices {choices}, step {step}", error) from error
 
 
 def check_explicit_chance(game: str | Game, rules: Any, *, seed: int, choices: int) -> None:
@@ -337,6 +371,17 @@ def check_explicit_chance(game: str | Game, rules: Any, *, seed: int, choices: i
     game = _resolve(game)
     rng = random.Random(choices)
     where = f"{game.NAME} {rules}, seed {seed}, choices {choices}"
+    try:
+        _check_explicit_chance(game, rules, rng, seed, where)
+    except ContractError:
+        raise
+    except Exception as error:
+        raise _game_failed(f"{where}, checking explicit chance", error) from error
+
+
+def _check_explicit_chance(
+    game: Game, rules: Any, rng: random.Random, seed: int, where: str
+) -> None:
     explicit = game.deal(rules, seed=seed, chance="explicit")
     dealer = rules.first_dealer
     dealt: list[Any] = []
@@ -421,7 +466,11 @@ def check_game(
         for index in range(games):
             rng = random.Random(f"{seed}/{name}/{index}")
             deal_seed, choices = rng.getrandbits(63), rng.getrandbits(63)
-            moves += check_random_game(module, rules, seed=deal_seed, choices=choices)
-            check_listed_moves(module, rules, seed=deal_seed, choices=choices)
-            check_explicit_chance(module, rules, seed=deal_seed, choices=choices)
+            try:
+                moves += check_random_game(module, rules, seed=deal_seed, choices=choices)
+                check_listed_moves(module, rules, seed=deal_seed, choices=choices)
+                check_explicit_chance(module, rules, seed=deal_seed, choices=choices)
+            except ContractError as error:
+                # Keep the game's own error (if any) as the cause: its traceback shows where.
+                raise ContractError(f"preset {name!r}, {error}") from (error.__cause__ or error)
     return Report(module.NAME, tuple(chosen), games * len(chosen), moves)

@@ -161,7 +161,7 @@ from cardrules.core.options import BaseRules, build_rules, check_choice, parse_r
 from cardrules.core.randomness import Stream
 from cardrules.core.sampling import deal_uniformly
 from cardrules.core.serial import StateReader, common_to_dict
-from cardrules.errors import IllegalMoveError, RecordError
+from cardrules.errors import IllegalMoveError, RecordError, RulesError
 from cardrules.game import (
     CHANCE,
     Chance,
@@ -290,6 +290,40 @@ def _rank_set(value: Iterable[int]) -> frozenset[int]:
     return frozenset(value)
 
 
+#: How ``Stops.values`` is read, for its docs and its error message.
+_VALUES_SHAPE: Final = (
+    "17 whole numbers indexed by card rank: 0 and 1 unused (give 0), 2 to 10 the pip "
+    "cards, 11 jack, 12 queen, 13 king, 14 ace, 15 little joker, 16 big joker"
+)
+
+
+def _values_table(value: Sequence[int]) -> tuple[int, ...]:
+    """``values`` checked: the points of each rank, as the scoring reads them (by rank)."""
+    if isinstance(value, Mapping):
+        raise RulesError(
+            f"Stops(values=...) must be {_VALUES_SHAPE}, not a mapping; from a mapping of rank to "
+            "points, give tuple(points.get(rank, 0) for rank in range(17))"
+        )
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise RulesError(f"Stops(values=...) must be {_VALUES_SHAPE}, not {value!r}")
+    table = tuple(value)
+    wrong = [v for v in table if isinstance(v, bool) or not isinstance(v, int)]
+    if wrong:
+        raise RulesError(
+            f"Stops(values=...) must be {_VALUES_SHAPE}; {wrong[0]!r} is no whole number"
+        )
+    if len(table) != 17:
+        hint = (
+            ": for ranks 2 to ace alone, put (0, 0) before and (0, 0) after them"
+            if len(table) == 13
+            else ""
+        )
+        raise RulesError(
+            f"Stops(values=...) must be {_VALUES_SHAPE}, not {len(table)} numbers{hint}"
+        )
+    return table
+
+
 _CALL_STYLES: dict[tuple[int, bool, bool, bool], int] = {}
 
 
@@ -325,7 +359,11 @@ class Stops:
       (a calling starter names no suit);
       ``bury_ranks``: starters of these ranks go to the bottom of the stock;
     * ``restock``: an empty stock is rebuilt from the discard pile;
-    * ``values``: the point value of each rank (index 0..16), for scoring;
+    * ``values``: the points of a card left in a hand, for scoring: 17 whole numbers
+      indexed by card rank (0 and 1 unused, give 0; 2 to 10 the pip cards, 11 jack,
+      12 queen, 13 king, 14 ace, 15 little joker, 16 big joker), so that
+      ``values[card.rank]`` is a card's value; any other shape is refused with a
+      :class:`~cardrules.errors.RulesError` when the table is made;
     * ``rule_ids``: the game's rule identifiers that error messages cite, as (kind,
       identifier) pairs; the kinds are ``match``, ``sevens``, ``call``, ``own_suit``,
       ``last_call``, ``must_play``, ``drawn_only``, ``end_turn`` and ``announce``.
@@ -352,7 +390,9 @@ class Stops:
     starter_effects: bool = False
     bury_ranks: frozenset[int] = attrs.field(converter=_rank_set, default=cast(Any, frozenset()))
     restock: bool = True
-    values: tuple[int, ...] = tuple(range(17))
+    values: tuple[int, ...] = attrs.field(
+        converter=_values_table, default=cast(Any, tuple(range(17)))
+    )
     # cast(Any, default): compiled, a class-body value is checked against the type inferred
     # for it, and attrs.field(default=X) would be taken for the type of X.
     rule_ids: tuple[tuple[str, str], ...] = attrs.field(default=cast(Any, ()), eq=False, repr=False)
@@ -368,9 +408,9 @@ class Stops:
     def __attrs_post_init__(self) -> None:
         effects = self.effects
         if len(effects) != 17:
-            raise ValueError("effects must give one Effect per rank 0..16")
+            raise RulesError("effects must give one Effect per rank 0..16")
         if list(self.deck) != sorted(self.deck):
-            raise ValueError("the deck must list its cards in index order")
+            raise RulesError("the deck must list its cards in index order")
         check_choice("draw_rule", self.draw_rule, ("until_playable", "once"))
         check_choice("announce_penalty", self.announce_penalty, ("none", "next_turn", "draw"))
         check_choice("penalty_to", self.penalty_to, ("offender", "others"))

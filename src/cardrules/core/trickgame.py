@@ -61,7 +61,7 @@ from cardrules.core.match import Match
 from cardrules.core.options import BaseRules, check_choice
 from cardrules.core.sampling import count_worlds, deal_requiring, deal_uniformly
 from cardrules.core.serial import StateReader, common_to_dict
-from cardrules.errors import IllegalMoveError, NotationError, RecordError
+from cardrules.errors import IllegalMoveError, NotationError, RecordError, RulesError
 from cardrules.game import (
     CHANCE,
     Chance,
@@ -91,6 +91,8 @@ from cardrules.moves import (
 )
 
 __all__ = [
+    "BIDDING_VIEW_FIELDS",
+    "VIEW_FIELDS",
     "Bidding",
     "Declaring",
     "FaceUp",
@@ -279,6 +281,10 @@ class TrickGame:
     * ``max_players``: the most seats the move numbers provide for.
     * ``view_class``, ``view_extras(state, seat)``: the game's view (an attrs class
       whose fields the engine fills by name) and the values only the game knows.
+      The view needs the fields of :data:`VIEW_FIELDS` (``sample`` rebuilds a
+      world from them), ``won_cards`` or ``waste`` (the finished tricks' cards),
+      and with bidding :data:`BIDDING_VIEW_FIELDS`; the engine also fills
+      ``trump_card`` and ``tricks_won``.
     * ``check_state(state, reader)``: the game's consistency checks on a loaded state.
     * ``face_up``: a :class:`FaceUp` when several cards are turned face up after the
       hands (then ``trump_card`` is ``"none"``).
@@ -383,7 +389,7 @@ class TrickGame:
         put("dealer_base", 104 + bids)
         put("num_moves", len(self.move_table) or 104 + bids + self.max_players)
         put("move_numbers", {move: number for number, move in enumerate(self.move_table)})
-        put("view_fields", tuple(field.name for field in attrs.fields(self.view_class)))
+        put("view_fields", _checked_view_fields(self))
         # The contract functions find the game from the rules of a state.
         type.__setattr__(self.rules_class, "trick_game", self)
 
@@ -545,6 +551,53 @@ def _with(state: State, **changes: Any) -> State:
 M = TypeVar("M")
 
 #: The kinds of move a move table may hold (all hashable frozen values).
+#: The fields every trick game's view has (the engine fills them; ``sample`` reads them).
+VIEW_FIELDS: Final = (
+    "rules",
+    "seat",
+    "chance",
+    "phase",
+    "to_move",
+    "deal_number",
+    "dealer",
+    "hand",
+    "hand_sizes",
+    "undealt_count",
+    "leader",
+    "trick",
+    "totals",
+    "score",
+    "moves_made",
+    "events",
+    "legal_moves",
+)
+#: The fields a view needs besides when the game has bidding.
+BIDDING_VIEW_FIELDS: Final = ("hand_size", "bids", "has_bid")
+
+
+def _checked_view_fields(game: TrickGame) -> tuple[str, ...]:
+    """The fields of the game's view, refused with the fix if it lacks any it needs."""
+    view_class = game.view_class
+    if not attrs.has(view_class):
+        raise RulesError(
+            f"{game.title}'s view_class must be an attrs class (@attrs.frozen), not {view_class!r}"
+        )
+    fields = tuple(field.name for field in attrs.fields(view_class))
+    needed = VIEW_FIELDS + (BIDDING_VIEW_FIELDS if game.bidding is not None else ())
+    missing = [name for name in needed if name not in fields]
+    if "won_cards" not in fields and "waste" not in fields:
+        missing.append("won_cards")
+    if missing:
+        raise RulesError(
+            f"{game.title}'s view class {view_class.__name__} lacks "
+            f"{'the field' if len(missing) == 1 else 'the fields'} {', '.join(missing)}: "
+            "the trick engine fills them and sample reads them; add them (every trick "
+            "game's view has cardrules.core.trickgame.VIEW_FIELDS and won_cards or waste, "
+            "and with bidding also BIDDING_VIEW_FIELDS)"
+        )
+    return fields
+
+
 _MOVE_KINDS: Final = (Play, Bid, DealCard, ChooseDealer, PassCards, Blind, Declaration)
 
 _TRICK_RULES: Final[dict[Suit | None, tricks.TrickRules]] = {

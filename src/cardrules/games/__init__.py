@@ -87,17 +87,75 @@ _entry_points_loaded: list[bool] = [False]
 
 
 def check_protocol(game: object) -> None:
-    """Raise RulesError unless ``game`` has every name of the Game protocol."""
+    """Raise RulesError unless ``game`` has every name of the Game protocol; the
+    message says where the missing names of a trick or Stops game come from.
+
+    >>> import types
+    >>> check_protocol(types.ModuleType("nothing"))
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.RulesError: nothing is not a game: it lacks NAME, TITLE, ...
+    """
     missing = [name for name in PROTOCOL_NAMES if not hasattr(game, name)]
     if missing:
         label = getattr(game, "__name__", type(game).__name__)
         raise RulesError(
-            f"{label} is not a game: it lacks {', '.join(missing)} "
-            "(a game provides every function of the cardrules.game.Game protocol)"
+            f"{label} is not a game: it lacks {', '.join(missing)} ({_where_from(game, missing)}; "
+            "a game provides every name of the cardrules.game.Game protocol, see the docs' "
+            "page 'Writing your own game')"
         )
     name = cast(Any, game).NAME  # present: checked just above
     if not isinstance(name, str) or not name.isidentifier():
         raise RulesError(f"a game's NAME must be a name such as 'crazy_eights', not {name!r}")
+
+
+#: What a trick game module takes from its description: ``GAME.exports()``.
+_TRICK_EXPORTS: Final = ("NUM_MOVES", "deal", "move_index", "move_from_index", "state_from_dict")
+
+
+def _come(names: list[str]) -> str:
+    return f"{', '.join(names)} {'comes' if len(names) == 1 else 'come'}"
+
+
+def _where_from(game: object, missing: list[str]) -> str:
+    """How a game module gets the names it lacks (the fix, for the error message)."""
+    from cardrules.core import shedding, trick_contract, trickgame
+
+    rules = getattr(game, "Rules", None)
+    rules_class = rules if isinstance(rules, type) else type(None)
+    hints = []
+    left = list(missing)
+    if issubclass(rules_class, trickgame.TrickGameRules) or isinstance(
+        getattr(game, "GAME", None), trickgame.TrickGame
+    ):
+        contract = [name for name in left if name in trick_contract.__all__]
+        if contract:
+            hints.append(
+                f"{_come(contract)} from the trick engine: star-import them with "
+                "'from cardrules.core.trick_contract import *' followed by "
+                "'trick_contract.bind(globals())'"
+            )
+        exported = [name for name in left if name in _TRICK_EXPORTS]
+        if exported:
+            hints.append(
+                f"{_come(exported)} from the game's description: 'NUM_MOVES, deal, "
+                "move_index, move_from_index, state_from_dict = GAME.exports()', GAME being "
+                "its trickgame.TrickGame"
+            )
+        left = [name for name in left if name not in contract and name not in exported]
+    elif issubclass(rules_class, shedding.StopsRules):
+        made = [name for name in left if name in shedding.GameFunctions._fields]
+        if made:
+            hints.append(
+                f"{_come(made)} from the shedding core: unpack "
+                "shedding.game_functions(...) into them, in the order of its result"
+            )
+        if "NUM_MOVES" in left:
+            hints.append("NUM_MOVES is the count of the game's move numbers (NUMBERS.count)")
+        left = [name for name in left if name not in made and name != "NUM_MOVES"]
+    if left:
+        hints.append(f"define {', '.join(left)} in the module")
+    return "; ".join(hints)
 
 
 def register(

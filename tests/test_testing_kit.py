@@ -1,0 +1,45 @@
+"""The conformance kit reports a game's own failures as broken promises, with where."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from cardrules import games, testing
+from tests.broken import broken_game
+
+
+@pytest.fixture
+def broken() -> Iterator[Any]:
+    """The standard Mau Mau with a bug in its ``apply`` from move 3 on, registered."""
+    game = games.register(broken_game(from_move=3))
+    yield game
+    games.unregister(game.NAME)
+
+
+def test_an_error_raised_by_the_game_becomes_a_contract_error_naming_preset_seeds_step(
+    broken: Any,
+) -> None:
+    """The contract lets a game's functions raise only cardrules' errors; anything else
+    is a broken promise, reported like the others: preset, seeds and step, the game's
+    error and where it was raised, with the game's error kept as the cause."""
+    with pytest.raises(testing.ContractError) as raised:
+        testing.check_game(broken, presets={"four": broken.Rules()}, games=3)
+    message = str(raised.value)
+    assert message.startswith("preset 'four', broken_mau_mau ")
+    assert ", seed " in message and ", choices " in message and ", step 3: " in message
+    assert "the game raised IndexError: a bug in the game's own code (raised in " in message
+    assert "broken.py" in message
+    assert isinstance(raised.value.__cause__, IndexError)
+
+
+def test_each_check_names_where_the_game_failed(broken: Any) -> None:
+    rules = broken.Rules()
+    with pytest.raises(testing.ContractError, match=r"seed 4, choices 2, step 3: the game raised"):
+        testing.check_random_game(broken, rules, seed=4, choices=2)
+    with pytest.raises(
+        testing.ContractError, match=r"seed 4, choices \d+, step 3: the game raised"
+    ):
+        testing.check_listed_moves(broken, rules, seed=4, choices=7)
