@@ -18,6 +18,7 @@ positions under it, and the two builds are printed side by side.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import random
@@ -28,7 +29,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playouts import bench_case, cardrules_playout
+from playouts import bench_case, cardrules_playout, machine, openspiel_playout
 
 import cardrules
 from cardrules import games
@@ -105,6 +106,20 @@ def measure(name: str, games_played: int) -> dict[str, float]:
     times["legal_moves"] = best_of(legal_all, len(positions))
     times["deal (a new game)"] = best_of(lambda: [game.deal(rules, seed=s) for s in range(50)], 50)
     times["decisions per game"] = len(positions) / games_played
+    whole = cardrules_playout(game, rules)
+    times["a whole game, played by the benchmark's loop"] = best_of(
+        lambda: [whole(random.Random(seed)) for seed in range(20)], 20
+    )
+    if name == "oh_hell":
+        try:
+            pyspiel = importlib.import_module("pyspiel")
+        except ImportError:
+            pass
+        else:
+            spiel = openspiel_playout(pyspiel, "oh_hell", {"players": 4, "num_tricks_fixed": 10})
+            times["OpenSpiel oh_hell, a whole deal, the same loop"] = best_of(
+                lambda: [spiel(random.Random(seed)) for seed in range(20)], 20
+            )
     null = cardrules_playout(NullGame(), None)  # type: ignore[arg-type]
     times["benchmark loop, a game that does nothing (per decision)"] = best_of(
         lambda: [null(random.Random(0)) for _ in range(200)], 200 * 44
@@ -139,10 +154,19 @@ def main(argv: list[str] | None = None) -> int:
             env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
         )
         columns["compiled"] = json.loads(result.stdout)
-    print(f"{args.game}, CPU µs (best of 7), Python {sys.version.split()[0]}")
+    facts = machine(None)
+    print(
+        ", ".join(
+            f"{key} {value}" for key, value in facts.items() if key not in ("build", "open_spiel")
+        )
+    )
+    print(f"{args.game}: CPU µs (best of 7)")
     print(f"{'':58}" + "".join(f"{label:>10}" for label in columns))
     for key in pure:
-        print(f"{key:58}" + "".join(f"{column[key]:10.2f}" for column in columns.values()))
+        row = "".join(
+            f"{column[key]:10.2f}" if key in column else f"{'':10}" for column in columns.values()
+        )
+        print(f"{key:58}" + row)
     return 0
 
 
