@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import itertools
 import math
+import pickle
 import random
 from collections import Counter
 
+import attrs
 import pytest
 
 from cardrules.cards import (
@@ -25,7 +27,7 @@ from cardrules.core.options import parse_rules_text
 from cardrules.core.randomness import Stream
 from cardrules.core.sampling import count_worlds, deal_uniformly
 from cardrules.errors import NotationError
-from cardrules.game import Log, winners_by_total
+from cardrules.game import Event, Log, winners_by_total
 from cardrules.games.oh_hell import Rules
 
 
@@ -210,3 +212,22 @@ def test_log_to_tuple_is_right_across_checkpoints_and_branches() -> None:
 
 def test_winners_by_total_keeps_ties() -> None:
     assert winners_by_total((4, 7, 7), "high") == (1, 2)
+
+
+def test_events_are_frozen_values() -> None:
+    """An event compares, hashes and pickles by its fields, and refuses to change (a
+    plain class, so that the compiled build makes it native, but a frozen one)."""
+    event = Event("trick", 2, (Card("QH"), Card("2H")), text="seat 2 wins")
+    same = Event("trick", seat=2, cards=(Card("QH"), Card("2H")), text="seat 2 wins")
+    assert event == same and hash(event) == hash(same)
+    assert event != Event("trick", 3, event.cards, text=event.text) != ("trick", 2)
+    assert pickle.loads(pickle.dumps(event)) == event
+    assert repr(event) == (
+        "Event(kind='trick', seat=2, cards=(Card('QH'), Card('2H')), value=None, "
+        "text='seat 2 wins')"
+    )
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        event.seat = 3
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        del event.text
+    assert event.seat == 2 and event.text == "seat 2 wins"

@@ -60,7 +60,6 @@ class Chance(enum.Enum):
 CHANCE = Chance.CHANCE
 
 
-@attrs.frozen(slots=True)
 class Event:
     """One public event of a game, in the log every state and view carries.
 
@@ -68,17 +67,63 @@ class Event:
     ``seat`` is the seat it concerns (or None), ``cards`` the cards it shows to
     everyone and ``value`` a number it carries (a bid, points). ``text``, when
     given, is the sentence ``str(event)`` reads as; otherwise a standard one.
+    Events are frozen: assigning a field raises ``attrs.exceptions.FrozenInstanceError``.
 
     >>> from cardrules.cards import Card
     >>> str(Event("play", 2, (Card("QH"),)))
     'seat 2 plays QH'
     """
 
+    # A plain class, not attrs: the compiled build makes it a native class, whose fields
+    # compiled code reads and writes directly (the end of every trick makes an event).
+    # It stays frozen all the same: __setattr__ refuses, and __init__ stores through
+    # object.__setattr__, which the compiled build turns into direct stores.
+    __slots__ = ("cards", "kind", "seat", "text", "value")
     kind: str
-    seat: int | None = None
-    cards: tuple[Card, ...] = ()
-    value: int | None = None
-    text: str = ""
+    seat: int | None
+    cards: tuple[Card, ...]
+    value: int | None
+    text: str
+
+    def __init__(
+        self,
+        kind: str,
+        seat: int | None = None,
+        cards: tuple[Card, ...] = (),
+        value: int | None = None,
+        text: str = "",
+    ) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "text", text)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise attrs.exceptions.FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise attrs.exceptions.FrozenInstanceError
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.kind, self.seat, self.cards, self.value, self.text)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Event:
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return (
+            f"Event(kind={self.kind!r}, seat={self.seat!r}, cards={self.cards!r}, "
+            f"value={self.value!r}, text={self.text!r})"
+        )
+
+    def __reduce__(self) -> tuple[type[Event], tuple[object, ...]]:
+        return (Event, self._values())
 
     def __str__(self) -> str:
         if self.text:
