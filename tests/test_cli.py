@@ -408,3 +408,20 @@ def test_a_played_game_records_who_sat_where_and_the_date(tmp_path: Path) -> Non
     data = json.loads((tmp_path / "r.json").read_text())
     assert data["players"] == ["random bot", "random bot", "you", "random bot"]
     assert datetime.date.fromisoformat(data["date"]) <= datetime.date.today()
+
+
+def test_replay_never_imports_the_module_a_record_names(tmp_path: Path) -> None:
+    """A record from elsewhere, beside a module of the same name in the current folder
+    (which the command puts on the import path): the module is not run."""
+    (tmp_path / "planted").mkdir()
+    (tmp_path / "planted" / "__init__.py").write_text("")
+    (tmp_path / "planted" / "game.py").write_text("print('PLANTED CODE RAN')\n")
+    made = cardrules(
+        "play", "oh_hell", "--seed", "1", "--record", "r.json", stdin="quit\n", cwd=tmp_path
+    )
+    assert made.returncode == 0, made.stderr
+    record = json.loads((tmp_path / "r.json").read_text())
+    (tmp_path / "r.json").write_text(json.dumps(record | {"game": "planted.game"}))
+    result = cardrules("replay", "r.json", cwd=tmp_path)
+    assert result.returncode == 2 and "PLANTED" not in result.stdout + result.stderr
+    assert "give its import path with --game" in result.stderr

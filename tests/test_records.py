@@ -360,7 +360,7 @@ def test_a_huge_or_strange_move_text_gets_a_short_record_error(text: str) -> Non
 @pytest.mark.parametrize(
     ("field", "value", "message"),
     [
-        ("game", "planted_game.x", "is an import path; a record names a game by its"),
+        ("game", "planted_game.x", "is an import path, not a game's name"),
         ("rules", "planted_game.x(players=4)", "bad rules text 'planted_game.x"),
     ],
 )
@@ -374,3 +374,12 @@ def test_a_record_never_makes_the_process_import_a_module(
     data = record_of(finished_game()).to_dict() | {field: value}
     with pytest.raises(RecordError, match=message):
         replay(Record.from_dict(data))
+
+
+def test_a_saved_state_never_makes_the_process_import_a_module(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "planted_game.py").write_text("raise SystemExit('imported by a state')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(RecordError, match="is an import path, not a game's name"):
+        state_from_json(json.dumps({"game": "planted_game.x"}))

@@ -424,7 +424,7 @@ def _recorded_game(name: object, path: str) -> None:
     if not isinstance(name, str):
         return  # the record's check says what is wrong with the field
     try:
-        games.get(name)
+        games.registered(name)  # a name from a file: never imported
     except CardrulesError:
         # The record keeps the game's NAME, not its module: a module is often named
         # after its game, but the package is the user's to give.

@@ -43,6 +43,7 @@ __all__ = [
     "oh_hell",
     "reference",
     "register",
+    "registered",
     "registration",
     "strafpoint",
     "unregister",
@@ -290,6 +291,22 @@ def get(game: str | Game) -> Game:
         "(a game of your own: register it with cardrules.games.register, "
         "or give its import path, e.g. mypackage.mygame)"
     )
+
+
+def registered(name: str) -> Game:
+    """The game registered under this name or alias (the games of installed packages
+    included), never a module imported for it: for names that come from data, such
+    as a record's or a saved state's, which must not make the process run a module.
+
+    >>> registered("oh_hell").NAME
+    'oh_hell'
+    """
+    if "." in name or ":" in name:
+        raise RulesError(
+            f"{name!r} is an import path, not a game's name: import or register the game "
+            "first (the command line's --game PATH does), then name it by its name"
+        )
+    return get(name)
 
 
 def registration(game: str | Game) -> Registration:
