@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copyreg
+import io
 import itertools
 import math
 import pickle
@@ -231,3 +233,26 @@ def test_events_are_frozen_values() -> None:
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         del event.text
     assert event.seat == 2 and event.text == "seat 2 wins"
+
+
+def _pickled_as_an_attrs_event(event: Event, state: object) -> bytes:
+    """An event pickled as an earlier release's attrs class did: the class, then its
+    fields as a dict (or a tuple)."""
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer)
+    pickler.dispatch_table = {Event: lambda _: (copyreg.__newobj__, (Event,), state)}  # type: ignore[attr-defined]
+    pickler.dump(event)
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("as_dict", [True, False])
+def test_events_pickled_by_an_earlier_release_still_load(as_dict: bool) -> None:
+    fields = {"kind": "bid", "seat": 1, "cards": (), "value": 3, "text": ""}
+    state = fields if as_dict else tuple(fields.values())
+    loaded = pickle.loads(_pickled_as_an_attrs_event(Event("other"), state))
+    assert loaded == Event("bid", 1, value=3) and str(loaded) == "seat 1 bids 3"
+    match loaded:
+        case Event("bid", seat, _, value):
+            assert (seat, value) == (1, 3)
+        case _:
+            pytest.fail("an event matches by position: kind, seat, cards, value, text")

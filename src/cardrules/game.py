@@ -79,6 +79,7 @@ class Event:
     # It stays frozen all the same: __setattr__ refuses, and __init__ stores through
     # object.__setattr__, which the compiled build turns into direct stores.
     __slots__ = ("cards", "kind", "seat", "text", "value")
+    __match_args__: ClassVar[tuple[str, ...]] = ("kind", "seat", "cards", "value", "text")
     kind: str
     seat: int | None
     cards: tuple[Card, ...]
@@ -124,6 +125,16 @@ class Event:
 
     def __reduce__(self) -> tuple[type[Event], tuple[object, ...]]:
         return (Event, self._values())
+
+    def __setstate__(self, state: object) -> None:
+        """Load an event pickled by an earlier release, when events were attrs classes
+        (their fields by name, or in order)."""
+        if isinstance(state, dict):
+            state = tuple(state[name] for name in Event.__match_args__)
+        if not isinstance(state, tuple) or len(state) != len(Event.__match_args__):
+            raise TypeError(f"not the pickled fields of an event: {state!r}")
+        for name, value in zip(Event.__match_args__, state, strict=True):
+            object.__setattr__(self, name, value)
 
     def __str__(self) -> str:
         if self.text:

@@ -550,7 +550,6 @@ def _with(state: State, **changes: Any) -> State:
 
 M = TypeVar("M")
 
-#: The kinds of move a move table may hold (all hashable frozen values).
 #: The fields every trick game's view has (the engine fills them; ``sample`` reads them).
 VIEW_FIELDS: Final = (
     "rules",
@@ -598,6 +597,7 @@ def _checked_view_fields(game: TrickGame) -> tuple[str, ...]:
     return fields
 
 
+#: The kinds of move a move table may hold (all hashable frozen values).
 _MOVE_KINDS: Final = (Play, Bid, DealCard, ChooseDealer, PassCards, Blind, Declaration)
 
 _TRICK_RULES: Final[dict[Suit | None, tricks.TrickRules]] = {
