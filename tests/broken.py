@@ -28,3 +28,20 @@ def broken_game(*, from_move: int) -> Game:
     setattr(module, "NAME", NAME)  # noqa: B010  # a module's attribute, unknown to mypy
     setattr(module, "apply", apply)  # noqa: B010
     return cast(Game, module)  # it has every name of the protocol: set just above
+
+
+def refusing_game() -> Game:
+    """The standard Mau Mau, except that ``apply`` refuses every move with
+    IllegalMoveError, the moves it lists as legal too (a defect of the game)."""
+    from cardrules.errors import IllegalMoveError
+
+    module = types.ModuleType("refusing_mau_mau")
+    for name in CONTRACT_NAMES:
+        setattr(module, name, getattr(mau_mau_standard, name))
+
+    def apply(state: Any, move: Any) -> Any:
+        raise IllegalMoveError(f"{move} is refused")
+
+    setattr(module, "NAME", "refusing_mau_mau")  # noqa: B010
+    setattr(module, "apply", apply)  # noqa: B010
+    return cast(Game, module)

@@ -269,6 +269,48 @@ def test_a_game_that_fails_is_blamed_not_the_bot_that_chose_a_legal_move(broken:
     assert isinstance(raised.value.__cause__, IndexError)
 
 
+def test_a_listed_move_that_apply_refuses_is_the_games_defect_not_the_bots() -> None:
+    """A move among legal_moves that apply refuses with IllegalMoveError: the game
+    contradicts itself, so the GameError says the listed move was refused; no BotError."""
+    from cardrules.errors import BotError, GameError, IllegalMoveError
+    from cardrules.play import play_game
+    from tests.broken import refusing_game
+
+    game = refusing_game()
+    with pytest.raises(GameError) as raised:
+        play_game(game, game.Rules(), [_FirstMoveBot()] * 4, seed=5)
+    message = str(raised.value)
+    assert not isinstance(raised.value, BotError)
+    assert message.startswith("the game 'refusing_mau_mau' failed applying seat ")
+    assert "(one of the legal moves, which apply refused) at move 1 of the game with seed 5" in message
+    assert "not of the bot" in message
+    assert isinstance(raised.value.__cause__, IllegalMoveError)
+
+
+class _UnlistedMoveBot:
+    """Chooses a move that is not among the legal moves (a defect of the bot)."""
+
+    name = "unlisted"
+
+    def choose(self, view: Any, legal_moves: Sequence[_M], rng: random.Random) -> Any:
+        return "no such move"
+
+
+def test_an_unlisted_move_is_the_bots_fault_whatever_apply_raises(broken: Any) -> None:
+    """The broken game's apply raises IndexError (not IllegalMoveError) from move 3 on;
+    a bot that then chooses a move not among the legal moves is still the one blamed."""
+    from cardrules.errors import BotError
+    from cardrules.play import play_game
+
+    bots: list[Any] = [_FirstMoveBot()] * 3 + [_UnlistedMoveBot()]
+    with pytest.raises(BotError) as raised:
+        play_game(broken, broken.Rules(), bots, seed=5)
+    message = str(raised.value)
+    assert message.startswith("seat 3's bot 'unlisted' chose 'no such move', not one of the legal")
+    assert "at move 4 of the game with seed 5" in message
+    assert isinstance(raised.value.__cause__, IndexError)
+
+
 def test_simulate_and_tournament_report_a_failing_game_as_the_games_defect(broken: Any) -> None:
     from cardrules.errors import GameError
     from cardrules.tournament import tournament

@@ -43,10 +43,11 @@ def play_game(
     seat, so a game is reproducible. ``on_move(state, move, next_state)`` is
     called after every move (to print or record the game).
 
-    A bot that raises an error, or chooses a move that ``apply`` refuses with
-    :class:`~cardrules.errors.IllegalMoveError`, stops the game with a
-    :class:`~cardrules.errors.BotError`. Any other error from the game's own
-    functions is a defect of the game: it stops the game with a
+    A bot that raises an error, or chooses a move that is not among the legal
+    moves (whatever ``apply`` then raises), stops the game with a
+    :class:`~cardrules.errors.BotError`. A listed move that ``apply`` refuses or
+    fails on, and any other error from the game's own functions, is a defect of
+    the game: it stops the game with a
     :class:`~cardrules.errors.GameError` naming the game, the seed, the move
     number, the seat and the move, chained from the game's error. ``bots`` needs
     one bot per seat (else :class:`~cardrules.errors.ArgumentError`).
@@ -57,7 +58,7 @@ def play_game(
     except CardrulesError:
         raise  # bad rules or seed: the caller's to fix, and the error says how
     except Exception as error:
-        raise _game_error(game, seed, "dealing the game", error) from error
+        raise game_error(game, seed, "dealing the game", error) from error
     if len(bots) != players:
         raise ArgumentError(f"play_game needs one bot per seat: {players} bots, not {len(bots)}")
     rngs = [random.Random(Stream(seed, "bot", seat).below(2**62)) for seat in range(len(bots))]
@@ -69,7 +70,7 @@ def play_game(
             legal = game.legal_moves(state)
             view = None if seat is CHANCE or seat is None else game.observe(state, seat)
         except Exception as error:  # the game's own functions failed on its own state
-            raise _game_error(game, seed, _at(state, "reading the state"), error) from error
+            raise game_error(game, seed, _at(state, "reading the state"), error) from error
         if seat is CHANCE or seat is None:
             # play_game deals with seeded chance, in which only players move.
             raise GameError(
@@ -83,18 +84,19 @@ def play_game(
             raise _bot_error(bots[seat], seat, seed, state, f"raised {error!r}") from error
         try:
             following = game.apply(state, move)
-        except IllegalMoveError as error:  # the one refusal the contract allows: the bot's
-            raise _bot_error(
-                bots[seat],
-                seat,
-                seed,
-                state,
-                f"chose {move!r}, not one of the legal moves ({error})",
-            ) from error
-        except Exception as error:  # anything else is a defect of the game, not the bot
-            listed = "one of the legal moves" if move in legal else "a move not listed as legal"
-            what = _at(state, f"applying seat {seat}'s move {move} ({listed})")
-            raise _game_error(game, seed, what, error) from error
+        except Exception as error:
+            # Whom to blame depends on whether the move was listed, not on the error's
+            # type: an unlisted move is the bot's fault whatever apply raises; a listed
+            # move that apply refuses or fails on is a defect of the game.
+            if move not in legal:
+                raise _bot_error(
+                    bots[seat],
+                    seat,
+                    seed,
+                    state,
+                    f"chose {move!r}, not one of the legal moves ({error})",
+                ) from error
+            raise listed_move_error(game, seed, state, seat, move, error) from error
         if on_move is not None:
             on_move(state, move, following)
         state = following
@@ -106,11 +108,38 @@ def _at(state: Any, what: str) -> str:
     return f"{what} at move {made + 1}" if isinstance(made, int) else what
 
 
-def _game_error(game: Game, seed: int, what: str, error: Exception) -> GameError:
+def listed_move_error(
+    game: Game,
+    seed: int,
+    state: Any,
+    seat: int,
+    move: Any,
+    error: Exception,
+    *,
+    chooser: str = "the bot",
+) -> GameError:
+    """The :class:`~cardrules.errors.GameError` for ``apply`` refusing (with
+    :class:`~cardrules.errors.IllegalMoveError`) or failing on ``move``, one of the
+    legal moves the game listed for ``seat``: a defect of the game, not of whoever
+    chose the move. Chain it from ``error``."""
+    if isinstance(error, IllegalMoveError):
+        listed = "one of the legal moves, which apply refused"
+    else:
+        listed = "one of the legal moves"
+    what = _at(state, f"applying seat {seat}'s move {move} ({listed})")
+    return game_error(game, seed, what, error, chooser=chooser)
+
+
+def game_error(
+    game: Game, seed: int, what: str, error: Exception, *, chooser: str = "the bot"
+) -> GameError:
+    """The :class:`~cardrules.errors.GameError` for the game's own functions failing
+    with ``error`` while ``what`` (e.g. "dealing the game") in the game with
+    ``seed``: a defect of the game, not of ``chooser``. Chain it from ``error``."""
     return GameError(
         f"the game {getattr(game, 'NAME', game)!r} failed {what} of the game with seed "
         f"{seed}: {describe_error(error)}. This is a defect of the game (its tables or "
-        "hooks), not of the bot: fix the game's code at the place named"
+        "hooks), not of {chooser}: fix the game's code at the place named"
     )
 
 
