@@ -282,7 +282,8 @@ def test_a_listed_move_that_apply_refuses_is_the_games_defect_not_the_bots() -> 
     message = str(raised.value)
     assert not isinstance(raised.value, BotError)
     assert message.startswith("the game 'refusing_mau_mau' failed applying seat ")
-    assert "(one of the legal moves, which apply refused) at move 1 of the game with seed 5" in message
+    assert "(one of the legal moves, which apply refused) at move 1 " in message
+    assert "of the game with seed 5: IllegalMoveError: play " in message
     assert "not of the bot" in message
     assert isinstance(raised.value.__cause__, IllegalMoveError)
 

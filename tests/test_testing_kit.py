@@ -43,3 +43,19 @@ def test_each_check_names_where_the_game_failed(broken: Any) -> None:
         testing.ContractError, match=r"seed 4, choices \d+, step 3: the game raised"
     ):
         testing.check_listed_moves(broken, rules, seed=4, choices=7)
+
+
+@pytest.mark.parametrize("every", [1, 1000])
+def test_a_listed_move_that_apply_refuses_is_reported_as_refused(every: int) -> None:
+    """A move among legal_moves that apply refuses with IllegalMoveError contradicts the
+    game's own list: the random game says so, as check_listed_moves does, whether or not
+    the step runs the costlier checks."""
+    from tests.broken import refusing_game
+
+    game = refusing_game()
+    with pytest.raises(testing.ContractError) as raised:
+        testing.check_random_game(game, game.Rules(), seed=4, choices=2, every=every)
+    message = str(raised.value)
+    assert ", seed 4, choices 2, step 0: the listed move play " in message
+    assert " is refused: play " in message
+    assert "the game raised" not in message

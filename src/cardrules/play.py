@@ -139,7 +139,7 @@ def game_error(
     return GameError(
         f"the game {getattr(game, 'NAME', game)!r} failed {what} of the game with seed "
         f"{seed}: {describe_error(error)}. This is a defect of the game (its tables or "
-        "hooks), not of {chooser}: fix the game's code at the place named"
+        f"hooks), not of {chooser}: fix the game's code at the place named"
     )
 
 

@@ -55,7 +55,8 @@ from __future__ import annotations
 import pickle
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from types import TracebackType
 from typing import Any
 
 import attrs
@@ -99,6 +100,46 @@ def _game_failed(where: str, error: Exception) -> ContractError:
         f"{where}: the game raised {describe_error(error)}; its functions may raise only "
         "the cardrules errors the contract names (IllegalMoveError for a move that is not legal)"
     )
+
+
+class _GameErrorsReported:
+    """A context in which an error of the game's own code (anything but a
+    :class:`ContractError`) becomes the ContractError of :func:`_game_failed`, chained
+    from it. A ContractError passes through, with ``where`` put before its message
+    when ``prefix_contract_errors``. ``where`` is called only on an error, so that a
+    check that enters this context at every move does not format it at every move."""
+
+    __slots__ = ("_prefix_contract_errors", "_where")
+
+    def __init__(self, where: Callable[[], str], *, prefix_contract_errors: bool = False) -> None:
+        self._where = where
+        self._prefix_contract_errors = prefix_contract_errors
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> bool:
+        if not isinstance(error, Exception):
+            return False  # no error, or one such as KeyboardInterrupt: let it go
+        if isinstance(error, ContractError):
+            if not self._prefix_contract_errors:
+                return False
+            raise ContractError(f"{self._where()}: {error}") from None
+        raise _game_failed(self._where(), error) from error
+
+
+def _apply_listed(game: Game, state: Any, move: Any) -> Any:
+    """``game.apply(state, move)`` for a move the game listed as legal: a refusal
+    contradicts its own list."""
+    try:
+        return game.apply(state, move)
+    except IllegalMoveError as error:
+        raise ContractError(f"the listed move {move} is refused: {error}") from None
 
 
 @attrs.frozen(slots=True)
@@ -252,17 +293,16 @@ def check_random_game(
     game = _resolve(game)
     rng = random.Random(choices)
     label = f"{game.NAME} {rules}"  # formatting rules costs more than a move: do it once
-    try:
+    with _GameErrorsReported(lambda: f"{label}, seed {seed}, dealing", prefix_contract_errors=True):
         state = game.deal(rules, seed=seed)
         _fail(game.deal(rules, seed=seed) == state, "the same rules and seed dealt different games")
         players = game.players(rules)
-    except ContractError as error:
-        raise ContractError(f"{label}, seed {seed}, dealing: {error}") from None
-    except Exception as error:
-        raise _game_failed(f"{label}, seed {seed}, dealing", error) from error
     steps = 0
     while True:
-        try:
+        with _GameErrorsReported(
+            lambda step=steps: f"{label}, seed {seed}, choices {choices}, step {step}",
+            prefix_contract_errors=True,
+        ):
             legal = game.legal_moves(state)
             over = game.is_over(state)
             _fail((legal == ()) == over, "legal_moves must be empty iff the game is over")
@@ -285,27 +325,18 @@ def check_random_game(
                 check_unlisted_moves_refused(game, state, rng, deep=deep)
                 check_views(game, state, rules, rng.randrange(players), rng)
                 frozen = pickle.dumps(state) if deep else None
-                after = game.apply(state, move)
+                after = _apply_listed(game, state, move)
                 if frozen is not None:
                     _fail(pickle.dumps(state) == frozen, f"apply({move}) changed its input")
-                _fail(game.apply(state, move) == after, f"apply({move}) twice gave two states")
+                again = _apply_listed(game, state, move)
+                _fail(again == after, f"apply({move}) twice gave two states")
             else:
-                after = game.apply(state, move)
-        except ContractError as error:
-            where = f"{label}, seed {seed}, choices {choices}, step {steps}"
-            raise ContractError(f"{where}: {error}") from None
-        except Exception as error:  # the game's own error: where, and the original kept
-            where = f"{label}, seed {seed}, choices {choices}, step {steps}"
-            raise _game_failed(where, error) from error
+                after = _apply_listed(game, state, move)
         state = after
         steps += 1
     where = f"{label}, seed {seed}"
-    try:
+    with _GameErrorsReported(lambda: f"{where}, at the end (score, record, JSON, pickle)"):
         _check_end(game, state, rules, players, where)
-    except ContractError:
-        raise
-    except Exception as error:
-        raise _game_failed(f"{where}, at the end (score, record, JSON, pickle)", error) from error
     return steps
 
 
@@ -335,7 +366,7 @@ def check_listed_moves(game: str | Game, rules: Any, *, seed: int, choices: int)
     rng = random.Random(choices)
     where = f"{game.NAME} {rules}, seed {seed}"
     step = 0
-    try:
+    with _GameErrorsReported(lambda: f"{where}, choices {choices}, step {step}"):
         state = game.deal(rules, seed=seed)
         for step in range(rng.randrange(1, 60)):
             if game.is_over(state):
@@ -354,10 +385,6 @@ def check_listed_moves(game: str | Game, rules: Any, *, seed: int, choices: int)
             pickle.loads(pickle.dumps(state)) == state,
             f"{where}: the state does not unpickle equal",
         )
-    except ContractError:
-        raise
-    except Exception as error:
-        raise _game_failed(f"{where}, choices {choices}, step {step}", error) from error
 
 
 def check_explicit_chance(game: str | Game, rules: Any, *, seed: int, choices: int) -> None:
@@ -371,12 +398,8 @@ def check_explicit_chance(game: str | Game, rules: Any, *, seed: int, choices: i
     game = _resolve(game)
     rng = random.Random(choices)
     where = f"{game.NAME} {rules}, seed {seed}, choices {choices}"
-    try:
+    with _GameErrorsReported(lambda: f"{where}, checking explicit chance"):
         _check_explicit_chance(game, rules, rng, seed, where)
-    except ContractError:
-        raise
-    except Exception as error:
-        raise _game_failed(f"{where}, checking explicit chance", error) from error
 
 
 def _check_explicit_chance(
