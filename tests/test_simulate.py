@@ -336,6 +336,32 @@ def test_a_failing_game_is_reported_by_the_command_line_as_the_games_defect(brok
     assert "CARDRULES_DEBUG=1" in error.getvalue()
 
 
+def test_cardrules_play_reports_a_failing_game_as_play_game_does(
+    broken: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The interactive game names the game's defect with its seed, move number, seat
+    and move (exit 1), not as an unexpected error, and still saves the game so far."""
+    import contextlib
+    import io
+
+    from cardrules.cli import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 20))
+    record = tmp_path / "r.json"
+    error = io.StringIO()
+    with contextlib.redirect_stderr(error):
+        status = main(
+            ["play", "broken_mau_mau", "--bots", "random", "--seed", "5", "--record", str(record)],
+            out=io.StringIO(),
+        )
+    message = error.getvalue()
+    assert status == 1
+    assert "cardrules: the game 'broken_mau_mau' failed applying seat " in message
+    assert "(one of the legal moves) at move 4 of the game with seed 5: IndexError: " in message
+    assert "a defect of the game" in message and "unexpected error" not in message
+    assert record.exists()
+
+
 def test_play_game_needs_one_bot_per_seat() -> None:
     from cardrules.errors import ArgumentError
     from cardrules.play import play_game

@@ -588,8 +588,25 @@ def _choice(command: str, legal: Sequence[Any], game: Game, state: Any) -> Any:
         ) from None
 
 
+def _apply_chosen(
+    game: Game, seed: int, state: Any, seat: int, move: Any, legal: Sequence[Any], chooser: str
+) -> Any:
+    """``game.apply(state, move)``; a listed move that apply refuses or fails on is a
+    defect of the game, reported as ``play_game`` does (an unlisted move's refusal is
+    the chooser's)."""
+    from cardrules.play import listed_move_error
+
+    try:
+        return game.apply(state, move)
+    except Exception as error:
+        if move not in legal:
+            raise
+        raise listed_move_error(game, seed, state, seat, move, error, chooser=chooser) from error
+
+
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     from cardrules.bots.heuristics import heuristic_bot
+    from cardrules.play import at_move, bot_error, game_error
     from cardrules.records import record_of
     from cardrules.render import Style, deals_table, outcome_text, render_table
     from cardrules.simulate import make_bot
@@ -612,7 +629,12 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         adviser = None
     style = Style.for_stream(out)
     rng = random.Random(args.seed)
-    state = game.deal(rules, seed=args.seed)
+    try:
+        state = game.deal(rules, seed=args.seed)
+    except CardrulesError:
+        raise  # bad rules or seed: the user's to fix, and the error says how
+    except Exception as error:
+        raise game_error(game, args.seed, "dealing the game", error, chooser="you") from error
     undo: list[Any] = []
     shown = 0
     deals_seen = 0
@@ -639,9 +661,14 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
                 raise UsageError("play needs a seeded game")
             bot = bots[seat]
             if bot is not None:
-                state = game.apply(
-                    state, bot.choose(game.observe(state, seat), game.legal_moves(state), rng)
-                )
+                legal = game.legal_moves(state)
+                try:
+                    chosen = bot.choose(game.observe(state, seat), legal, rng)
+                except CardrulesError:
+                    raise
+                except Exception as error:
+                    raise bot_error(bot, seat, args.seed, state, f"raised {error!r}") from error
+                state = _apply_chosen(game, args.seed, state, seat, chosen, legal, "the bot")
                 continue
             view = game.observe(state, seat)
             if state is not rendered:
@@ -686,8 +713,13 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
                     write(f"not accepted: {error}")
                     continue
                 undo.append(state)
-                state = game.apply(state, move)
+                state = _apply_chosen(game, args.seed, state, seat, move, legal, "you")
         ended_normally = True
+    except CardrulesError:
+        raise
+    except Exception as error:  # the game's own functions failed: a defect of the game
+        what = at_move(state, "playing")
+        raise game_error(game, args.seed, what, error, chooser="you or the bots") from error
     finally:
         # Saved however the game ends: finished, left, or interrupted with Ctrl-C.
         try:
@@ -997,7 +1029,9 @@ def _current_folder_importable() -> Iterator[None]:
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    """Run the command line; returns the exit status (0 ok, 2 bad input)."""
+    """Run the command line; returns the exit status: 0 done (also for ``--help``),
+    1 a defect of a game (its own code failed while it was played) or an unexpected
+    error, 2 bad input (arguments, rules, moves, records), 130 interrupted (Ctrl-C)."""
     parser = _parser()
     try:
         args = parser.parse_args(argv)

@@ -70,18 +70,18 @@ def play_game(
             legal = game.legal_moves(state)
             view = None if seat is CHANCE or seat is None else game.observe(state, seat)
         except Exception as error:  # the game's own functions failed on its own state
-            raise game_error(game, seed, _at(state, "reading the state"), error) from error
+            raise game_error(game, seed, at_move(state, "reading the state"), error) from error
         if seat is CHANCE or seat is None:
             # play_game deals with seeded chance, in which only players move.
             raise GameError(
                 f"the game {game.NAME!r} gives {seat!r} as the player to move "
-                f"{_at(state, 'before its end')} of the game with seed {seed}, with seeded "
+                f"{at_move(state, 'before its end')} of the game with seed {seed}, with seeded "
                 "chance: to_move must give a seat until the game is over (a defect of the game)"
             )
         try:
             move = bots[seat].choose(view, legal, rngs[seat])
         except Exception as error:  # a user's bot failed: say where, keep the cause
-            raise _bot_error(bots[seat], seat, seed, state, f"raised {error!r}") from error
+            raise bot_error(bots[seat], seat, seed, state, f"raised {error!r}") from error
         try:
             following = game.apply(state, move)
         except Exception as error:
@@ -89,7 +89,7 @@ def play_game(
             # type: an unlisted move is the bot's fault whatever apply raises; a listed
             # move that apply refuses or fails on is a defect of the game.
             if move not in legal:
-                raise _bot_error(
+                raise bot_error(
                     bots[seat],
                     seat,
                     seed,
@@ -102,8 +102,8 @@ def play_game(
         state = following
 
 
-def _at(state: Any, what: str) -> str:
-    """``what`` the player was doing, with the move number when the state gives it."""
+def at_move(state: Any, what: str) -> str:
+    """``what`` the game was doing, with the move number when the state gives it."""
     made = getattr(state, "moves_made", None)
     return f"{what} at move {made + 1}" if isinstance(made, int) else what
 
@@ -126,7 +126,7 @@ def listed_move_error(
         listed = "one of the legal moves, which apply refused"
     else:
         listed = "one of the legal moves"
-    what = _at(state, f"applying seat {seat}'s move {move} ({listed})")
+    what = at_move(state, f"applying seat {seat}'s move {move} ({listed})")
     return game_error(game, seed, what, error, chooser=chooser)
 
 
@@ -143,7 +143,9 @@ def game_error(
     )
 
 
-def _bot_error(bot: Bot, seat: int, seed: int, state: Any, what: str) -> BotError:
+def bot_error(bot: Bot, seat: int, seed: int, state: Any, what: str) -> BotError:
+    """The :class:`~cardrules.errors.BotError` for seat ``seat``'s bot, which ``what``
+    (e.g. "raised ...") in the game with ``seed``. Chain it from the bot's error."""
     name = getattr(bot, "name", None) or type(bot).__name__
     return BotError(
         f"seat {seat}'s bot {name!r} {what}, at move {state.moves_made + 1} of the game "
