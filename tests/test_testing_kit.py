@@ -59,3 +59,20 @@ def test_a_listed_move_that_apply_refuses_is_reported_as_refused(every: int) -> 
     assert ", seed 4, choices 2, step 0: the listed move play " in message
     assert " is refused: play " in message
     assert "the game raised" not in message
+
+
+def test_a_module_of_neither_core_lacking_names_is_told_to_define_them_once() -> None:
+    """A module that is neither a trick game nor a shedding game gets the list of names
+    it lacks once, with "define them in the module", not the list a second time."""
+    import types
+
+    from cardrules.errors import RulesError
+
+    module = types.ModuleType("half_a_game")
+    module.NAME = "half_a_game"  # type: ignore[attr-defined]
+    with pytest.raises(RulesError) as refused:
+        games.check_protocol(module)
+    message = str(refused.value)
+    assert message.startswith("half_a_game is not a game: it lacks TITLE, ")
+    assert " (define them in the module; a game provides every name " in message
+    assert message.count("TITLE") == 1

@@ -154,7 +154,9 @@ def _where_from(game: object, missing: list[str]) -> str:
         if "NUM_MOVES" in left:
             hints.append("NUM_MOVES is the count of the game's move numbers (NUMBERS.count)")
         left = [name for name in left if name not in made and name != "NUM_MOVES"]
-    if left:
+    if left == list(missing):  # no core provides any: the list is in the message already
+        hints.append(f"define {'it' if len(left) == 1 else 'them'} in the module")
+    elif left:
         hints.append(f"define {', '.join(left)} in the module")
     return "; ".join(hints)
 
