@@ -977,3 +977,55 @@ def test_state_json_keeps_the_fields_of_version_1() -> None:
     assert data["passed"][:2] == ["2C 4C", "3D 4D"] and data["revokes"] == [0, 0, 0, 0]
     assert (data["trick_points"], data["books"], data["won"]) == ([0, 0], [0, 0], "")
     assert maverick.state_from_dict(data) == state
+
+
+def _view_without_tricks_won() -> Any:
+    import attrs
+
+    fields = [f.name for f in attrs.fields(maverick.View) if f.name != "tricks_won"]
+    return attrs.make_class("NoTricksView", dict.fromkeys(fields, attrs.field()), frozen=True)
+
+
+def test_a_passing_game_that_does_not_count_tricks_samples_without_tricks_won() -> None:
+    """The docs let a trick game's view leave out tricks_won when the game does not
+    count tricks (its state's counts then stay at zero): sampling a game with a
+    passing round (Maverick's, here without counts_tricks) rebuilds them as zeros."""
+    import attrs
+
+    from cardrules.core import trickgame
+
+    @attrs.frozen(slots=True, kw_only=True)
+    class UncountedRules(maverick.Rules):  # type: ignore[misc]
+        pass
+
+    attrs.evolve(
+        maverick.GAME,
+        rules_class=UncountedRules,
+        view_class=_view_without_tricks_won(),
+        counts_tricks=False,
+    )
+    state = trickgame.new_game(UncountedRules(), seed=3)
+    for _ in range(8):  # through the blind and passing rounds
+        view = trickgame.observe(state, trickgame.to_move(state))
+        assert not hasattr(view, "tricks_won")
+        world = trickgame.sample(view, random.Random(1))
+        assert world.tricks_won == (0,) * 4
+        state = trickgame.apply(state, trickgame.legal_moves(state)[0])
+
+
+def test_a_game_that_counts_tricks_needs_tricks_won_in_its_view() -> None:
+    """sample rebuilds the tricks each seat has won from the view: a game that counts
+    them is refused a view class without tricks_won, with the fix."""
+    import attrs
+
+    from cardrules.errors import RulesError
+
+    @attrs.frozen(slots=True, kw_only=True)
+    class OtherRules(maverick.Rules):  # type: ignore[misc]
+        pass
+
+    with pytest.raises(
+        RulesError,
+        match="NoTricksView lacks the field tricks_won: .*with counts_tricks also tricks_won",
+    ):
+        attrs.evolve(maverick.GAME, rules_class=OtherRules, view_class=_view_without_tricks_won())

@@ -283,8 +283,9 @@ class TrickGame:
       whose fields the engine fills by name) and the values only the game knows.
       The view needs the fields of :data:`VIEW_FIELDS` (``sample`` rebuilds a
       world from them), ``won_cards`` or ``waste`` (the finished tricks' cards),
-      and with bidding :data:`BIDDING_VIEW_FIELDS`; the engine also fills
-      ``trump_card`` and ``tricks_won``.
+      with bidding :data:`BIDDING_VIEW_FIELDS`, and with ``counts_tricks``
+      ``tricks_won``; the engine also fills ``trump_card`` (and ``tricks_won``
+      when the view has it).
     * ``check_state(state, reader)``: the game's consistency checks on a loaded state.
     * ``face_up``: a :class:`FaceUp` when several cards are turned face up after the
       hands (then ``trump_card`` is ``"none"``).
@@ -586,13 +587,15 @@ def _checked_view_fields(game: TrickGame) -> tuple[str, ...]:
     missing = [name for name in needed if name not in fields]
     if "won_cards" not in fields and "waste" not in fields:
         missing.append("won_cards")
+    if game.counts_tricks and "tricks_won" not in fields:
+        missing.append("tricks_won")  # sample could not rebuild the counts without it
     if missing:
         raise RulesError(
             f"{game.title}'s view class {view_class.__name__} lacks "
             f"{'the field' if len(missing) == 1 else 'the fields'} {', '.join(missing)}: "
             "the trick engine fills them and sample reads them; add them (every trick "
             "game's view has cardrules.core.trickgame.VIEW_FIELDS and won_cards or waste, "
-            "and with bidding also BIDDING_VIEW_FIELDS)"
+            "with bidding also BIDDING_VIEW_FIELDS, and with counts_tricks also tricks_won)"
         )
     return fields
 
@@ -1955,7 +1958,9 @@ def _sample_passing(view: Any, rng: random.Random) -> State:
         bids=(),
         leader=view.leader,
         trick=view.trick,
-        tricks_won=view.tricks_won,
+        # Without counts_tricks the state's count stays all zeros, and a game that
+        # counts tricks must show them in its view (_checked_view_fields).
+        tricks_won=getattr(view, "tricks_won", (0,) * players),
         waste=won,
         dealt=len(deck) - view.undealt_count,
         known=(0,) * players,
