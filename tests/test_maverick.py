@@ -1026,6 +1026,6 @@ def test_a_game_that_counts_tricks_needs_tricks_won_in_its_view() -> None:
 
     with pytest.raises(
         RulesError,
-        match="NoTricksView lacks the field tricks_won: .*with counts_tricks also tricks_won",
+        match=r"NoTricksView lacks the field tricks_won: .*with counts_tricks also tricks_won",
     ):
         attrs.evolve(maverick.GAME, rules_class=OtherRules, view_class=_view_without_tricks_won())

@@ -99,3 +99,39 @@ def test_the_code_the_page_shows_registers_and_keeps_the_contract(
     name = getattr(module, "NAME")  # noqa: B009
     assert games.get(name) is module  # it registered itself on import
     assert testing.check_game(name, presets=[preset], games=1).games == 1
+
+
+def _defined_names(example: str) -> set[str]:
+    """The names an example module assigns or defines at its top level itself."""
+    tree = ast.parse((DOCS.parent / "examples" / example).read_text(encoding="utf-8"))
+    names = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+        elif isinstance(node, ast.Assign):
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    return names
+
+
+def test_the_names_every_game_writes_are_written_by_a_game_of_each_core() -> None:
+    """The section "What a game module names": its first bullet lists what every game
+    writes itself, whichever core it is on, so a game on the trick engine (which takes
+    NUM_MOVES, teams and score from the engine) writes each of them too, as does one on
+    the shedding core; and the shedding bullet's own names are the game's, not the
+    core's."""
+    from cardrules.core import shedding, trick_contract
+
+    text = PAGE.read_text(encoding="utf-8")
+    section = text[text.index("What a game module names") : text.index("\nThe rules\n")]
+    bullets = re.findall(r"^\* (.*?)(?=^\*|\Z)", section, re.M | re.S)
+    every_game = set(re.findall(r"``(\w+)", bullets[0]))
+    assert {"NAME", "TITLE", "version", "Rules", "PRESETS", "deck_of"} <= every_game
+    for example in ("whist.py", "crazy_eights.py"):
+        assert every_game <= _defined_names(example), example
+    assert not every_game & set(trick_contract.__all__)
+    shedding_own = set(re.findall(r"``(\w+)", bullets[1].split("comes from one call")[0]))
+    assert shedding_own == {"NUM_MOVES", "teams", "score"}
+    assert shedding_own <= _defined_names("crazy_eights.py")
+    assert not shedding_own & set(shedding.GameFunctions._fields)
