@@ -995,7 +995,7 @@ def test_a_passing_game_that_does_not_count_tricks_samples_without_tricks_won() 
     from cardrules.core import trickgame
 
     @attrs.frozen(slots=True, kw_only=True)
-    class UncountedRules(maverick.Rules):  # type: ignore[misc]
+    class UncountedRules(maverick.Rules):
         pass
 
     attrs.evolve(
@@ -1006,7 +1006,9 @@ def test_a_passing_game_that_does_not_count_tricks_samples_without_tricks_won() 
     )
     state = trickgame.new_game(UncountedRules(), seed=3)
     for _ in range(8):  # through the blind and passing rounds
-        view = trickgame.observe(state, trickgame.to_move(state))
+        seat = trickgame.to_move(state)
+        assert isinstance(seat, int)
+        view = trickgame.observe(state, seat)
         assert not hasattr(view, "tricks_won")
         world = trickgame.sample(view, random.Random(1))
         assert world.tricks_won == (0,) * 4
@@ -1021,7 +1023,7 @@ def test_a_game_that_counts_tricks_needs_tricks_won_in_its_view() -> None:
     from cardrules.errors import RulesError
 
     @attrs.frozen(slots=True, kw_only=True)
-    class OtherRules(maverick.Rules):  # type: ignore[misc]
+    class OtherRules(maverick.Rules):
         pass
 
     with pytest.raises(

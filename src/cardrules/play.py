@@ -85,8 +85,8 @@ def play_game(
         try:
             following = game.apply(state, move)
         except Exception as error:
-            # Whom to blame depends on whether the move was listed, not on the error's
-            # type: an unlisted move is the bot's fault whatever apply raises; a listed
+            # Whom to blame depends on whether the move was listed, not on the kind of
+            # error: an unlisted move is the bot's fault whatever apply raises; a listed
             # move that apply refuses or fails on is a defect of the game.
             if move not in legal:
                 raise bot_error(

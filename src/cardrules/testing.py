@@ -123,12 +123,12 @@ class _GameErrorsReported:
         kind: type[BaseException] | None,
         error: BaseException | None,
         traceback: TracebackType | None,
-    ) -> bool:
+    ) -> None:
         if not isinstance(error, Exception):
-            return False  # no error, or one such as KeyboardInterrupt: let it go
+            return  # no error, or one such as KeyboardInterrupt: let it go
         if isinstance(error, ContractError):
             if not self._prefix_contract_errors:
-                return False
+                return
             raise ContractError(f"{self._where()}: {error}") from None
         raise _game_failed(self._where(), error) from error
 
@@ -299,8 +299,9 @@ def check_random_game(
         players = game.players(rules)
     steps = 0
     while True:
+        # The lambda is called, if at all, before the step ends: it sees this step's number.
         with _GameErrorsReported(
-            lambda step=steps: f"{label}, seed {seed}, choices {choices}, step {step}",
+            lambda: f"{label}, seed {seed}, choices {choices}, step {steps}",  # noqa: B023
             prefix_contract_errors=True,
         ):
             legal = game.legal_moves(state)
