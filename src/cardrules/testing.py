@@ -298,7 +298,8 @@ def check_random_game(
         _fail(game.deal(rules, seed=seed) == state, "the same rules and seed dealt different games")
         players = game.players(rules)
     steps = 0
-    while True:
+    over = False
+    while not over:  # no break out of the with below: the compiled build cannot compile one
         # The lambda is called, if at all, before the step ends: it sees this step's number.
         with _GameErrorsReported(
             lambda: f"{label}, seed {seed}, choices {choices}, step {steps}",  # noqa: B023
@@ -310,31 +311,31 @@ def check_random_game(
             _fail((game.to_move(state) is None) == over, "to_move is None iff the game is over")
             if over:
                 check_cards_conserved(game, state, rules)
-                break
-            _fail(len(set(legal)) == len(legal), "legal moves must be distinct")
-            numbered = [game.move_from_index(game.move_index(m)) for m in legal]
-            _fail(numbered == list(legal), "move numbers must round-trip")
-            move = rng.choice(legal)
-            if steps % every == 0:
-                # A pickle costs O(game length): whole-state comparisons thin out to
-                # every tenth check once a game is long, or they would dominate.
-                deep = steps < 10 * every or steps % (10 * every) == 0
-                # A lost or doubled card stays lost or doubled: a check every few steps
-                # and at the end finds it.
-                check_cards_conserved(game, state, rules)
-                check_legality(game, state)
-                check_unlisted_moves_refused(game, state, rng, deep=deep)
-                check_views(game, state, rules, rng.randrange(players), rng)
-                frozen = pickle.dumps(state) if deep else None
-                after = _apply_listed(game, state, move)
-                if frozen is not None:
-                    _fail(pickle.dumps(state) == frozen, f"apply({move}) changed its input")
-                again = _apply_listed(game, state, move)
-                _fail(again == after, f"apply({move}) twice gave two states")
             else:
-                after = _apply_listed(game, state, move)
-        state = after
-        steps += 1
+                _fail(len(set(legal)) == len(legal), "legal moves must be distinct")
+                numbered = [game.move_from_index(game.move_index(m)) for m in legal]
+                _fail(numbered == list(legal), "move numbers must round-trip")
+                move = rng.choice(legal)
+                if steps % every == 0:
+                    # A pickle costs O(game length): whole-state comparisons thin out to
+                    # every tenth check once a game is long, or they would dominate.
+                    deep = steps < 10 * every or steps % (10 * every) == 0
+                    # A lost or doubled card stays lost or doubled: a check every few steps
+                    # and at the end finds it.
+                    check_cards_conserved(game, state, rules)
+                    check_legality(game, state)
+                    check_unlisted_moves_refused(game, state, rng, deep=deep)
+                    check_views(game, state, rules, rng.randrange(players), rng)
+                    frozen = pickle.dumps(state) if deep else None
+                    after = _apply_listed(game, state, move)
+                    if frozen is not None:
+                        _fail(pickle.dumps(state) == frozen, f"apply({move}) changed its input")
+                    again = _apply_listed(game, state, move)
+                    _fail(again == after, f"apply({move}) twice gave two states")
+                else:
+                    after = _apply_listed(game, state, move)
+                state = after
+                steps += 1
     where = f"{label}, seed {seed}"
     with _GameErrorsReported(lambda: f"{where}, at the end (score, record, JSON, pickle)"):
         _check_end(game, state, rules, players, where)
