@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 import pickle
@@ -998,7 +999,7 @@ def test_a_passing_game_that_does_not_count_tricks_samples_without_tricks_won() 
     class UncountedRules(maverick.Rules):
         pass
 
-    attrs.evolve(
+    dataclasses.replace(
         maverick.GAME,
         rules_class=UncountedRules,
         view_class=_view_without_tricks_won(),
@@ -1030,4 +1031,6 @@ def test_a_game_that_counts_tricks_needs_tricks_won_in_its_view() -> None:
         RulesError,
         match=r"NoTricksView lacks the field tricks_won: .*with counts_tricks also tricks_won",
     ):
-        attrs.evolve(maverick.GAME, rules_class=OtherRules, view_class=_view_without_tricks_won())
+        dataclasses.replace(
+            maverick.GAME, rules_class=OtherRules, view_class=_view_without_tricks_won()
+        )

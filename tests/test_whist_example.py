@@ -10,6 +10,7 @@ records and the command line.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import random
 import sys
@@ -300,11 +301,11 @@ def test_a_view_class_without_the_fields_the_engine_needs_is_refused(whist: Any)
     fields = {f.name: f.type for f in attrs.fields(whist.View) if f.name not in ("won_cards",)}
     short_view = attrs.make_class("ShortView", dict.fromkeys(fields, attrs.field()), frozen=True)
     with pytest.raises(RulesError, match="Whist's view class ShortView lacks the field won_cards:"):
-        attrs.evolve(whist.GAME, rules_class=OtherRules, view_class=short_view)
+        dataclasses.replace(whist.GAME, rules_class=OtherRules, view_class=short_view)
     del fields["hand_sizes"], fields["score"]
     shorter = attrs.make_class("ShorterView", dict.fromkeys(fields, attrs.field()), frozen=True)
     with pytest.raises(RulesError, match="lacks the fields hand_sizes, score, won_cards: "):
-        attrs.evolve(whist.GAME, rules_class=OtherRules, view_class=shorter)
+        dataclasses.replace(whist.GAME, rules_class=OtherRules, view_class=shorter)
 
 
 def test_the_rules_command_gives_each_option_its_meaning(whist: Any) -> None:

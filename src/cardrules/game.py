@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Final, Generic, Literal, Protocol, TypeAlias, 
 import attrs
 
 from cardrules.cards import Card
+from cardrules.frozen import Frozen
 
 __all__ = [
     "CHANCE",
@@ -60,7 +61,7 @@ class Chance(enum.Enum):
 CHANCE = Chance.CHANCE
 
 
-class Event:
+class Event(Frozen):
     """One public event of a game, in the log every state and view carries.
 
     ``kind`` names the event (``"play"``, ``"bid"``, ``"trick"``, ``"deal"``, ...),
@@ -74,10 +75,8 @@ class Event:
     'seat 2 plays QH'
     """
 
-    # A plain class, not attrs: the compiled build makes it a native class, whose fields
-    # compiled code reads and writes directly (the end of every trick makes an event).
-    # It stays frozen all the same: __setattr__ refuses, and __init__ stores through
-    # object.__setattr__, which the compiled build turns into direct stores.
+    # A plain frozen class, not attrs, so that the compiled build makes it native: the
+    # end of every trick makes one (see cardrules.frozen).
     __slots__ = ("cards", "kind", "seat", "text", "value")
     __match_args__: ClassVar[tuple[str, ...]] = ("kind", "seat", "cards", "value", "text")
     kind: str
@@ -100,41 +99,8 @@ class Event:
         object.__setattr__(self, "value", value)
         object.__setattr__(self, "text", text)
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise attrs.exceptions.FrozenInstanceError
-
-    def __delattr__(self, name: str) -> None:
-        raise attrs.exceptions.FrozenInstanceError
-
     def _values(self) -> tuple[object, ...]:
         return (self.kind, self.seat, self.cards, self.value, self.text)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Event:
-            return NotImplemented
-        return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __repr__(self) -> str:
-        return (
-            f"Event(kind={self.kind!r}, seat={self.seat!r}, cards={self.cards!r}, "
-            f"value={self.value!r}, text={self.text!r})"
-        )
-
-    def __reduce__(self) -> tuple[type[Event], tuple[object, ...]]:
-        return (Event, self._values())
-
-    def __setstate__(self, state: object) -> None:
-        """Load an event pickled by an earlier release, when events were attrs classes
-        (their fields by name, or in order)."""
-        if isinstance(state, dict):
-            state = tuple(state[name] for name in Event.__match_args__)
-        if not isinstance(state, tuple) or len(state) != len(Event.__match_args__):
-            raise TypeError(f"not the pickled fields of an event: {state!r}")
-        for name, value in zip(Event.__match_args__, state, strict=True):
-            object.__setattr__(self, name, value)
 
     def __str__(self) -> str:
         if self.text:

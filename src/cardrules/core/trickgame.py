@@ -35,6 +35,7 @@ it (``deal = GAME.deal``, ``move_index = GAME.move_index``, ...).
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import functools
 import math
@@ -147,7 +148,7 @@ DealScorer = Callable[
 ]
 
 
-@attrs.frozen(slots=True, kw_only=True)
+@dataclasses.dataclass(frozen=True, kw_only=True)
 class Bidding:
     """A bidding phase between the deal and the play: each seat bids a number of tricks.
 
@@ -162,7 +163,7 @@ class Bidding:
     most: int
 
 
-@attrs.frozen(slots=True, kw_only=True)
+@dataclasses.dataclass(frozen=True, kw_only=True)
 class FaceUp:
     """Several cards turned face up after the hands, fixing the trump suit and a second
     suit that the game's scoring reads (Maverick's two face-up cards: trumps and adders).
@@ -178,7 +179,7 @@ class FaceUp:
     second_key: str
 
 
-@attrs.frozen(slots=True, kw_only=True)
+@dataclasses.dataclass(frozen=True, kw_only=True)
 class Declaring:
     """A round of declarations before play: each seat (or each partnership, by its
     first seat from the dealer's left) chooses one of a few moves, openly, in turn
@@ -206,7 +207,7 @@ class Declaring:
     why_not: Callable[[Any, int, object], str]
 
 
-@attrs.frozen(slots=True, kw_only=True)
+@dataclasses.dataclass(frozen=True, kw_only=True)
 class Passing:
     """A passing round before play: each seat in turn, from the dealer's left, passes
     ``count`` cards face down to its left neighbour; the cards are exchanged, and
@@ -227,7 +228,7 @@ class Passing:
     rule_id: str = ""
 
 
-@attrs.frozen(slots=True, kw_only=True)
+@dataclasses.dataclass(frozen=True, kw_only=True)
 class Revoking:
     """A rules option under which a revoke (not following suit while able) is legal
     and penalised instead of forbidden: ``allowed(rules)`` says whether it is on,
@@ -243,7 +244,7 @@ class Revoking:
 TrickScorer = Callable[[Any, int, tuple[Card, ...], tuple[int, ...]], tuple[tuple[int, ...], Event]]
 
 
-@attrs.frozen(slots=True, kw_only=True)
+@dataclasses.dataclass(frozen=True, kw_only=True)
 class TrickGame:
     """The description of a trick game: what the engine needs to play it.
 
@@ -334,8 +335,10 @@ class TrickGame:
     #: The game's rule identifiers that error messages cite, as (kind, identifier) pairs;
     #: the kinds are ``bid_range``, ``hook``, ``deck`` and ``follow``.
     # cast(Any, default): compiled, a class-body value is checked against the type inferred
-    # for it, and attrs.field(default=X) would be taken for the type of X.
-    rule_ids: tuple[tuple[str, str], ...] = attrs.field(default=cast(Any, ()), eq=False, repr=False)
+    # for it, and dataclasses.field(default=X) would be taken for the type of X.
+    rule_ids: tuple[tuple[str, str], ...] = dataclasses.field(
+        default=cast(Any, ()), compare=False, repr=False
+    )
     face_up: FaceUp | None = None
     trick_rules: Callable[[Any, Suit | None], tricks.TrickRules] = lambda rules, trump: (
         _TRICK_RULES[trump]
@@ -349,25 +352,27 @@ class TrickGame:
     #: The game's own kinds of move besides plays, bids and the chance outcomes.
     move_kinds: tuple[type, ...] = ()
     #: Every move in move-number order, when the game numbers its moves itself.
-    move_table: tuple[Any, ...] = attrs.field(default=cast(Any, ()), eq=False, repr=False)
+    move_table: tuple[Any, ...] = dataclasses.field(
+        default=cast(Any, ()), compare=False, repr=False
+    )
     # Derived: the phases by role, the move numbers' bases.
-    choose_dealer: Any = attrs.field(init=False)
-    dealing: Any = attrs.field(init=False)
-    bidding_phase: Any = attrs.field(init=False)
-    playing: Any = attrs.field(init=False)
-    over: Any = attrs.field(init=False)
-    bid_base: int = attrs.field(init=False)
-    deal_base: int = attrs.field(init=False)
-    dealer_base: int = attrs.field(init=False)
-    num_moves: int = attrs.field(init=False)
-    view_fields: tuple[str, ...] = attrs.field(init=False)
-    move_numbers: dict[Any, int] = attrs.field(init=False, eq=False, repr=False)
-    round_phases: tuple[Any, ...] = attrs.field(init=False)
-    round_index: dict[Any, int] = attrs.field(init=False, eq=False)
-    round_slots: tuple[int, ...] = attrs.field(init=False)
-    passing: int | None = attrs.field(init=False)
+    choose_dealer: Any = dataclasses.field(init=False)
+    dealing: Any = dataclasses.field(init=False)
+    bidding_phase: Any = dataclasses.field(init=False)
+    playing: Any = dataclasses.field(init=False)
+    over: Any = dataclasses.field(init=False)
+    bid_base: int = dataclasses.field(init=False)
+    deal_base: int = dataclasses.field(init=False)
+    dealer_base: int = dataclasses.field(init=False)
+    num_moves: int = dataclasses.field(init=False)
+    view_fields: tuple[str, ...] = dataclasses.field(init=False)
+    move_numbers: dict[Any, int] = dataclasses.field(init=False, compare=False, repr=False)
+    round_phases: tuple[Any, ...] = dataclasses.field(init=False)
+    round_index: dict[Any, int] = dataclasses.field(init=False, compare=False)
+    round_slots: tuple[int, ...] = dataclasses.field(init=False)
+    passing: int | None = dataclasses.field(init=False)
 
-    def __attrs_post_init__(self) -> None:
+    def __post_init__(self) -> None:
         phases = self.phases
         put = functools.partial(object.__setattr__, self)
         put("round_phases", tuple(phases[r.phase] for r in self.rounds))

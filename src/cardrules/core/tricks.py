@@ -21,11 +21,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Final, Literal
-
-import attrs
+from typing import ClassVar, Final, Literal
 
 from cardrules.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card, Suit
+from cardrules.frozen import Frozen
 
 __all__ = [
     "TrickRules",
@@ -49,8 +48,7 @@ SUIT_MASKS: Final[tuple[int, ...]] = tuple(((1 << 13) - 1) << (13 * suit) for su
 JOKERS_MASK: Final = LITTLE_JOKER.bit | BIG_JOKER.bit
 
 
-@attrs.frozen(slots=True)
-class TrickRules:
+class TrickRules(Frozen):
     """How tricks work in one deal: the trump suit and how jokers behave.
 
     ``trump``: the trump suit, or None. ``jokers``: None when the deck has no
@@ -61,11 +59,38 @@ class TrickRules:
     suit ``s``; ``anytime_mask`` the cards playable whatever was led.
     """
 
+    # A plain frozen class, not attrs, so that the compiled build makes it native: every
+    # play reads it (see cardrules.frozen).
+    __slots__ = ("anytime_mask", "follow_masks", "jokers", "trump", "trumps_win")
+    __match_args__: ClassVar[tuple[str, ...]] = (
+        "trump",
+        "jokers",
+        "trumps_win",
+        "follow_masks",
+        "anytime_mask",
+    )
     trump: Suit | None
     jokers: JokerMode | None
     trumps_win: bool
     follow_masks: tuple[int, ...]
     anytime_mask: int
+
+    def __init__(
+        self,
+        trump: Suit | None,
+        jokers: JokerMode | None,
+        trumps_win: bool,
+        follow_masks: tuple[int, ...],
+        anytime_mask: int,
+    ) -> None:
+        object.__setattr__(self, "trump", trump)
+        object.__setattr__(self, "jokers", jokers)
+        object.__setattr__(self, "trumps_win", trumps_win)
+        object.__setattr__(self, "follow_masks", follow_masks)
+        object.__setattr__(self, "anytime_mask", anytime_mask)
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.trump, self.jokers, self.trumps_win, self.follow_masks, self.anytime_mask)
 
 
 @functools.cache
