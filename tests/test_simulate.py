@@ -252,9 +252,9 @@ def broken() -> Any:
 
 
 def test_a_game_that_fails_is_blamed_not_the_bot_that_chose_a_legal_move(broken: Any) -> None:
-    """Only IllegalMoveError from apply is the bot's fault (it chose a move that is not
-    legal); any other error is the game's defect, named with its seed, seat, move
-    number and move, and chained from the game's own error."""
+    """A listed move on which the game's own code fails is the game's defect, not the
+    bot's: named with its seed, seat, move number and move, and chained from the game's
+    own error (a bot is blamed only for a move that is not among the legal moves)."""
     from cardrules.errors import BotError, GameError
     from cardrules.play import play_game
 
