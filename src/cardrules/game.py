@@ -122,13 +122,17 @@ class Event(Frozen):
         return " ".join(parts)
 
 
-_PLAY_EVENTS: dict[int, Event] = {}
+#: The play events met so far, by ``seat << 6 | card.index`` (a list: indexing one is
+#: cheaper than hashing a key), for the seats every game has; more seats are built each time.
+_PLAY_EVENTS: Final[list[Event | None]] = [None] * (16 << 6)
 
 
 def play_event(seat: int, card: Card) -> Event:
     """The event "seat plays card" (shared: events are immutable, and plays are frequent)."""
-    key = seat << 6 | card.index  # an int key: hashing a (seat, card) tuple costs more
-    event = _PLAY_EVENTS.get(key)
+    key = seat << 6 | card.index
+    if not 0 <= key < len(_PLAY_EVENTS):
+        return Event("play", seat, (card,))
+    event = _PLAY_EVENTS[key]
     if event is None:
         event = _PLAY_EVENTS[key] = Event("play", seat, (card,))
     return event
@@ -259,18 +263,37 @@ Log.EMPTY = Log(None, None, 0)
 Log.EMPTY._items = ()
 
 
-@attrs.frozen(slots=True)
-class DealRow:
+class DealRow(Frozen):
     """The result of one finished deal.
 
     ``points`` holds what each seat scored in the deal; ``extras`` holds the
     other figures a game names (``"bids"``, ``"tricks"``, ...), one value per seat.
+    Rows are frozen: assigning a field raises ``attrs.exceptions.FrozenInstanceError``.
     """
 
+    # A plain frozen class, not attrs, so that the compiled build makes it native: the
+    # end of every deal makes one (see cardrules.frozen).
+    __slots__ = ("dealer", "extras", "number", "points")
+    __match_args__: ClassVar[tuple[str, ...]] = ("number", "dealer", "points", "extras")
     number: int
     dealer: int
     points: tuple[int, ...]
-    extras: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    extras: tuple[tuple[str, tuple[int, ...]], ...]
+
+    def __init__(
+        self,
+        number: int,
+        dealer: int,
+        points: tuple[int, ...],
+        extras: tuple[tuple[str, tuple[int, ...]], ...] = (),
+    ) -> None:
+        object.__setattr__(self, "number", number)
+        object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "extras", extras)
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.number, self.dealer, self.points, self.extras)
 
     def extra(self, name: str) -> tuple[int, ...]:
         """The named per-seat figures of this deal, e.g. ``row.extra("bids")``."""

@@ -19,14 +19,13 @@ what every game's match layer shares:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Literal
-
-import attrs
+from typing import ClassVar, Literal
 
 from cardrules.cards import Card, validate_deck_order
 from cardrules.core.options import BaseRules
 from cardrules.core.randomness import Stream
 from cardrules.errors import DeckError
+from cardrules.frozen import Frozen
 from cardrules.game import DealRow, EndReason, Outcome, winners_by_total
 
 __all__ = [
@@ -39,19 +38,36 @@ __all__ = [
 ]
 
 
-@attrs.frozen(slots=True)
-class Match:
-    """The match so far: which deal is on, who deals it, and the totals."""
+class Match(Frozen):
+    """The match so far: which deal is on, who deals it, and the totals.
 
+    Frozen: assigning a field raises ``attrs.exceptions.FrozenInstanceError``.
+    """
+
+    # A plain frozen class, not attrs, so that the compiled build makes it native: every
+    # deal reads and makes one (see cardrules.frozen).
+    __slots__ = ("deal_number", "dealer", "rows", "totals")
+    __match_args__: ClassVar[tuple[str, ...]] = ("deal_number", "dealer", "totals", "rows")
     deal_number: int
     dealer: int
     totals: tuple[int, ...]
     rows: tuple[DealRow, ...]
 
+    def __init__(
+        self, deal_number: int, dealer: int, totals: tuple[int, ...], rows: tuple[DealRow, ...]
+    ) -> None:
+        object.__setattr__(self, "deal_number", deal_number)
+        object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "totals", totals)
+        object.__setattr__(self, "rows", rows)
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.deal_number, self.dealer, self.totals, self.rows)
+
     @classmethod
     def start(cls, dealer: int, players: int) -> Match:
         """The match before its first deal."""
-        return cls(0, dealer, (0,) * players, ())
+        return Match(0, dealer, (0,) * players, ())
 
     @property
     def players(self) -> int:
