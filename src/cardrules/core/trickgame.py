@@ -931,8 +931,21 @@ def is_over(state: State) -> bool:
 
 _SUIT_CHUNK: Final = (1 << 13) - 1
 #: Per chunk of thirteen card indices (the four suits, then the jokers), the plays of
-#: each mask of that chunk.
-_PLAY_CHUNKS: list[dict[int, tuple[Play, ...]]] = [{} for _ in range(5)]
+#: each mask of that chunk, filled as they are met: a list indexed by the chunk's mask,
+#: because indexing a list is cheaper than looking an integer up in a dict.
+_PLAY_CHUNKS: Final[list[list[tuple[Play, ...] | None]]] = [
+    [None] * (_SUIT_CHUNK + 1) for _ in range(5)
+]
+
+
+def _chunk_plays(suit: int, chunk: int) -> tuple[Play, ...]:
+    """The plays of the cards of one chunk's mask (``chunk`` is shifted to bit 0)."""
+    table = _PLAY_CHUNKS[suit]
+    found = table[chunk]
+    if found is None:
+        found = tuple(PLAYS[c.index] for c in cards_of(chunk << (13 * suit)))
+        table[chunk] = found
+    return found
 
 
 def _plays_of(mask: int) -> tuple[Play, ...]:
@@ -941,19 +954,12 @@ def _plays_of(mask: int) -> tuple[Play, ...]:
         return ()
     suit = ((mask & -mask).bit_length() - 1) // 13
     if suit == (mask.bit_length() - 1) // 13:  # one suit, as when following: one lookup
-        found = _PLAY_CHUNKS[suit].get(mask >> (13 * suit))
-        if found is not None:
-            return found
+        return _chunk_plays(suit, mask >> (13 * suit))
     plays: tuple[Play, ...] = ()
     for suit in range(5 if mask >> 52 else 4):  # the jokers' chunk only when it holds one
         chunk = (mask >> (13 * suit)) & _SUIT_CHUNK
         if chunk:
-            table = _PLAY_CHUNKS[suit]
-            found = table.get(chunk)
-            if found is None:
-                found = tuple(PLAYS[c.index] for c in cards_of(chunk << (13 * suit)))
-                table[chunk] = found
-            plays += found
+            plays += _chunk_plays(suit, chunk)
     return plays
 
 
