@@ -26,7 +26,6 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
-from cardrules._mypyc import mypyc_attr
 from cardrules.errors import DeckError, NotationError
 
 __all__ = [
@@ -119,9 +118,16 @@ _RANK_TEXT: Final = {
 _RANK_WORDS: Final = {**{t: r for r, t in _RANK_TEXT.items()}, "T": 10}
 
 
-# The 54 cards are made once, by _make, before Card("QH") can look them up; a compiled
-# (native) class can only be created through its own constructor, which is that lookup.
-@mypyc_attr(native_class=False)
+#: The cards made so far, by text: all 54 once the module is imported (see ALL_CARDS).
+_BY_TEXT: Final[dict[str, Card]] = {}
+#: The text of each card, in index order, with its rank and suit.
+_CARD_PARTS: Final[dict[str, tuple[int, Suit | None]]] = {
+    **{_RANK_TEXT[rank] + suit.letter: (rank, suit) for suit in Suit for rank in range(2, 15)},
+    "LJ": (LITTLE_JOKER_RANK, None),
+    "BJ": (BIG_JOKER_RANK, None),
+}
+
+
 class Card:
     """One playing card; ``Card("QH")`` returns the singleton queen of hearts.
 
@@ -132,6 +138,8 @@ class Card:
     upwards, jokers last.
     """
 
+    # A plain class that the compiled build makes native, so that reading a card's
+    # fields (on every move) is a direct load.
     __slots__ = ("bit", "index", "rank", "suit", "text")
     rank: int
     suit: Suit | None
@@ -140,25 +148,22 @@ class Card:
     text: str
 
     def __new__(cls, text: str) -> Card:
-        return parse_card(text)
-
-    @classmethod
-    def _make(cls, rank: int, suit: Suit | None) -> Card:
+        found = _BY_TEXT.get(text) if isinstance(text, str) else None
+        if found is not None:
+            return found
+        parts = _CARD_PARTS.get(text) if isinstance(text, str) else None
+        if parts is None:
+            return parse_card(text)
+        # Only while ALL_CARDS is made, at import: each card is made once, from its text.
         card = object.__new__(cls)
-        if suit is None:
-            index = 52 if rank == LITTLE_JOKER_RANK else 53
-            text = "LJ" if rank == LITTLE_JOKER_RANK else "BJ"
-        else:
-            index = 13 * suit + rank - 2
-            text = _RANK_TEXT[rank] + suit.letter
-        for name, value in (
-            ("rank", rank),
-            ("suit", suit),
-            ("index", index),
-            ("bit", 1 << index),
-            ("text", text),
-        ):
-            object.__setattr__(card, name, value)
+        rank, suit = parts
+        index = 13 * suit + rank - 2 if suit is not None else 52 + rank - LITTLE_JOKER_RANK
+        object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "suit", suit)
+        object.__setattr__(card, "index", index)
+        object.__setattr__(card, "bit", 1 << index)
+        object.__setattr__(card, "text", text)
+        _BY_TEXT[text] = card
         return card
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -201,13 +206,9 @@ class Card:
 
 
 #: Every card, by index: 52 suited cards, then the little and the big joker.
-ALL_CARDS: Final[tuple[Card, ...]] = tuple(
-    [Card._make(rank, suit) for suit in Suit for rank in range(2, 15)]
-    + [Card._make(LITTLE_JOKER_RANK, None), Card._make(BIG_JOKER_RANK, None)]
-)
+ALL_CARDS: Final[tuple[Card, ...]] = tuple(Card(text) for text in _CARD_PARTS)
 LITTLE_JOKER: Final = ALL_CARDS[52]
 BIG_JOKER: Final = ALL_CARDS[53]
-_BY_TEXT: Final = {card.text: card for card in ALL_CARDS}
 
 
 def parse_card(text: str) -> Card:
