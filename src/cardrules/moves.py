@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from typing import Final, Literal, SupportsIndex, cast
+from typing import ClassVar, Final, Literal, SupportsIndex, cast
 
 import attrs
 
 from cardrules.cards import ALL_CARDS, Card, Suit, parse_card
 from cardrules.core.options import show_value
 from cardrules.errors import IllegalMoveError, NotationError
+from cardrules.frozen import Frozen
 
 __all__ = [
     "ALL_FORMS",
@@ -101,27 +102,38 @@ def parse_whole_number(word: str, what: str, text: str) -> int:
     return int(word)
 
 
-@attrs.frozen(slots=True)
-class Play:
+# Play, Bid, DealCard and ChooseDealer are plain frozen classes, not attrs, so that the
+# compiled build makes them native: every move of the trick and shedding games reads one
+# (see cardrules.frozen). The moves of one game only stay attrs classes.
+
+
+class Play(Frozen):
     """Play a card; in the Mau Mau games a jack may ``call`` a suit and the play
     that leaves one card may ``announce`` it ("One card" / "Mau")."""
 
+    __slots__ = ("announce", "call", "card")
+    __match_args__: ClassVar[tuple[str, ...]] = ("card", "call", "announce")
     card: Card
-    call: Suit | None = None
-    announce: bool = False
+    call: Suit | None
+    announce: bool
 
-    def __attrs_post_init__(self) -> None:
+    def __init__(self, card: Card, call: Suit | None = None, announce: bool = False) -> None:
         if (
-            type(self.card) is not Card
-            or type(self.announce) is not bool
-            or (self.call is not None and type(self.call) is not Suit)
+            type(card) is not Card
+            or type(announce) is not bool
+            or (call is not None and type(call) is not Suit)
         ):
-            require_card(self.card, "Play")
-            require_flag(self.announce, "Play", "announce")
+            require_card(card, "Play")
+            require_flag(announce, "Play", "announce")
             raise IllegalMoveError(
-                "Play: call must be a Suit (such as Suit.HEARTS) or None, "
-                f"not {show_value(self.call)}"
+                f"Play: call must be a Suit (such as Suit.HEARTS) or None, not {show_value(call)}"
             )
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "call", call)
+        object.__setattr__(self, "announce", announce)
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.card, self.call, self.announce)
 
     def __str__(self) -> str:
         text = "play " + self.card.text
@@ -132,46 +144,58 @@ class Play:
         return text
 
 
-@attrs.frozen(slots=True)
-class Bid:
+class Bid(Frozen):
     """Bid a number of tricks."""
 
+    __slots__ = ("tricks",)
+    __match_args__: ClassVar[tuple[str, ...]] = ("tricks",)
     tricks: int
 
-    def __attrs_post_init__(self) -> None:
-        if type(self.tricks) is not int or not 0 <= self.tricks <= MAX_NUMBER:
-            number = require_whole_number(self.tricks, "Bid", "the number of tricks")
-            object.__setattr__(self, "tricks", number)
+    def __init__(self, tricks: int) -> None:
+        if type(tricks) is not int or not 0 <= tricks <= MAX_NUMBER:
+            tricks = require_whole_number(tricks, "Bid", "the number of tricks")
+        object.__setattr__(self, "tricks", tricks)
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.tricks,)
 
     def __str__(self) -> str:
         return f"bid {self.tricks}"
 
 
-@attrs.frozen(slots=True)
-class DealCard:
+class DealCard(Frozen):
     """Chance outcome: the next card dealt (or turned, or drawn) is ``card``."""
 
+    __slots__ = ("card",)
+    __match_args__: ClassVar[tuple[str, ...]] = ("card",)
     card: Card
 
-    def __attrs_post_init__(self) -> None:
-        if type(self.card) is not Card:
-            require_card(self.card, "DealCard")
+    def __init__(self, card: Card) -> None:
+        if type(card) is not Card:
+            require_card(card, "DealCard")
+        object.__setattr__(self, "card", card)
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.card,)
 
     def __str__(self) -> str:
         return "deal " + self.card.text
 
 
-@attrs.frozen(slots=True)
-class ChooseDealer:
+class ChooseDealer(Frozen):
     """Chance outcome: seat ``seat`` deals first (the sources' cut or draw for deal)."""
 
+    __slots__ = ("seat",)
+    __match_args__: ClassVar[tuple[str, ...]] = ("seat",)
     seat: int
 
-    def __attrs_post_init__(self) -> None:
-        if type(self.seat) is not int or not 0 <= self.seat <= MAX_NUMBER:
-            object.__setattr__(
-                self, "seat", require_whole_number(self.seat, "ChooseDealer", "the seat")
-            )
+    def __init__(self, seat: int) -> None:
+        if type(seat) is not int or not 0 <= seat <= MAX_NUMBER:
+            seat = require_whole_number(seat, "ChooseDealer", "the seat")
+        object.__setattr__(self, "seat", seat)
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.seat,)
 
     def __str__(self) -> str:
         return f"dealer {self.seat}"
