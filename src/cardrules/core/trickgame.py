@@ -536,7 +536,7 @@ class State(NamedTuple):
     @property
     def hand_size(self) -> int:
         """The hand size of the deal in progress (of the last one, once the game is over)."""
-        game = self.rules.trick_game
+        game: TrickGame = self.rules.trick_game
         number = self.match.deal_number
         deals = game.deals(self.rules)
         return int(game.hand_size(self.rules, number if deals is None else min(number, deals - 1)))
@@ -867,7 +867,7 @@ def to_move(state: State) -> int | Chance | None:
     """The seat to move, CHANCE at a random event (explicit chance), None when over."""
     if type(state) is not State:
         raise wrong_state(state, "Oh Hell, Enfle or Maverick")
-    game = state.rules.trick_game
+    game: TrickGame = state.rules.trick_game
     phase = state.phase
     if phase is game.playing:
         seat: int = (state.leader + len(state.trick)) % state.rules.players
@@ -926,7 +926,8 @@ def is_over(state: State) -> bool:
     """Whether the game has ended (its deals played, or a cap reached)."""
     if type(state) is not State:
         raise wrong_state(state, "Oh Hell, Enfle or Maverick")
-    return state.phase is state.rules.trick_game.over
+    game: TrickGame = state.rules.trick_game
+    return state.phase is game.over
 
 
 _SUIT_CHUNK: Final = (1 << 13) - 1
@@ -973,18 +974,20 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move in canonical order; ``()`` if and only if the game is over."""
     if type(state) is not State:
         raise wrong_state(state, "Oh Hell, Enfle or Maverick")
-    game = state.rules.trick_game
+    rules = state.rules
+    game: TrickGame = rules.trick_game
     phase = state.phase
     if phase is game.playing:
         trick = state.trick
-        rules = state.rules
-        seat = (state.leader + len(trick)) % rules.players
+        hands = state.hands
+        seat = (state.leader + len(trick)) % len(hands)  # a hand per player
         if game.revoking is not None and game.revoking.allowed(rules):
-            return _plays_of(state.hands[seat])  # a revoke is legal and penalised (MV-4.4)
+            return _plays_of(hands[seat])  # a revoke is legal and penalised (MV-4.4)
         # Any lead, then the led suit if held (OH-4.1, OH-4.2, OH-4.4, EN-3.1, EN-3.2,
         # MV-4.1 to MV-4.3).
-        return _plays_of(tricks.playable_to(state.trick_rules, state.hands[seat], trick))
+        return _plays_of(tricks.playable_to(state.trick_rules, hands[seat], trick))
     if phase is game.bidding_phase:
+        assert game.bidding is not None  # a bidding phase comes with a bidding
         return _bids_of(game.bidding.allowed(state, _bidder(state)))
     if phase is game.over:
         return ()
@@ -1009,7 +1012,7 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, float], ...]:
     """
     if type(state) is not State:
         raise wrong_state(state, "Oh Hell, Enfle or Maverick")
-    game = state.rules.trick_game
+    game: TrickGame = state.rules.trick_game
     if state.phase is game.choose_dealer:
         players = state.rules.players
         return tuple((ChooseDealer(seat), 1 / players) for seat in range(players))
@@ -1036,10 +1039,11 @@ def apply(state: State, move: Move) -> State:
     if phase is game.playing:
         if type(move) is Play and move.call is None and not move.announce:
             trick = state.trick
-            seat = (state.leader + len(trick)) % rules.players
+            hands = state.hands
+            seat = (state.leader + len(trick)) % len(hands)  # a hand per player
             trick_rules = state.trick_rules
             bit = move.card.bit
-            hand = state.hands[seat]
+            hand = hands[seat]
             if bit & tricks.playable_to(trick_rules, hand, trick):
                 return _play(state, game, seat, PLAYS[move.card.index], trick_rules, False)
             if bit & hand and game.revoking is not None and game.revoking.allowed(rules):
