@@ -10,7 +10,6 @@ code of the standard library, which the compiled build cannot compile).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from cardrules.game import Log
@@ -27,7 +26,7 @@ def field_index(state_class: type[Any]) -> dict[str, int]:
     return {name: index for index, name in enumerate(fields)}
 
 
-def replaced(state: S, index: Mapping[str, int], changes: Mapping[str, Any]) -> S:
+def replaced(state: S, index: dict[str, int], changes: dict[str, Any]) -> S:
     """``state`` with the fields named in ``changes`` set to their values (``index``
     from :func:`field_index` of the state's class).
 
@@ -39,6 +38,7 @@ def replaced(state: S, index: Mapping[str, int], changes: Mapping[str, Any]) -> 
     Point(x=1, y=5)
     """
     values = list(state)
+    # Dicts, not any mapping: the compiled build then walks them without making pairs.
     for name, value in changes.items():
         values[index[name]] = value
     new: S = tuple.__new__(type(state), values)
