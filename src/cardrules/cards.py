@@ -64,7 +64,7 @@ class Suit(enum.IntEnum):
         >>> str(Suit.DIAMONDS), f"called {Suit.HEARTS}"
         ('diamonds', 'called hearts')
         """
-        return self.name.lower()
+        return _PLURALS[self]
 
     @property
     def letter(self) -> str:
@@ -74,7 +74,7 @@ class Suit(enum.IntEnum):
     @property
     def plural(self) -> str:
         """The lower-case name used in moves and messages, e.g. ``hearts``."""
-        return self.name.lower()
+        return _PLURALS[self]
 
     @classmethod
     def parse(cls, text: str) -> Suit:
@@ -90,6 +90,10 @@ class Suit(enum.IntEnum):
             )
         return found
 
+
+#: Each suit's name in lower case, by suit: events and messages name suits often, and an
+#: enum member's ``name`` is a Python-level property even in the compiled build.
+_PLURALS: Final = ("clubs", "diamonds", "hearts", "spades")
 
 _SUIT_WORDS: Final = {
     **{s.letter.lower(): s for s in Suit},
