@@ -2,8 +2,8 @@
 
 attrs writes frozen classes well, but the compiled build cannot make an attrs class
 a native class: its fields stay Python attributes, read by name, and building one
-runs attrs' Python ``__init__``. A value on the hot path (an event, the rules of a
-trick) is instead a plain class on this base:
+runs attrs' Python ``__init__``. A value on the hot path (an event, a move, the match
+and its deal rows, the rules of a trick) is instead a plain class on this base:
 
 * its ``__init__`` stores each field with ``object.__setattr__(self, "name", value)``,
   which the compiled build turns into a direct store;
