@@ -203,16 +203,19 @@ def _score_deal(
     rules = state.rules
     players = rules.players
     ante = rules.ante
-    chips = tuple(ante * (players - 1) if s == winner else -ante for s in range(players))
-    cards_left = tuple(h.bit_count() for h in state.hands)
+    pot = ante * players
+    # Lists, not generators, and the two chip texts formatted once: this ends every game.
+    chips_of = [-ante] * players
+    chips_of[winner] = pot - ante
+    chips = tuple(chips_of)
+    cards_left = tuple([hand.bit_count() for hand in state.hands])
     extras: list[tuple[str, tuple[int, ...]]] = [("cards_left", cards_left)]
     log = state.log.append(
         Event(
             "out",
             winner,
-            value=ante * players,
-            text=f"seat {winner} has played his last card and takes the pot of "
-            f"{ante * players} chips",
+            value=pot,
+            text=f"seat {winner} has played his last card and takes the pot of {pot} chips",
         )
     )
     if rules.parlett_scoring:
@@ -223,7 +226,8 @@ def _score_deal(
         log = log.append(
             Event("points", winner, value=left, text=f"seat {winner} scores {left} points")
         )
-    shown = " ".join(f"seat {s}: {c:+d}" for s, c in enumerate(chips))
+    won, lost = f"{pot - ante:+d}", f"{-ante:+d}"
+    shown = " ".join([f"seat {s}: {won if s == winner else lost}" for s in range(players)])
     log = log.append(Event("scored", text=f"deal {state.match.deal_number + 1} chips: {shown}"))
     return chips, tuple(extras), log
 
