@@ -226,7 +226,8 @@ def _score_deal(
         log = log.append(
             Event("points", winner, value=left, text=f"seat {winner} scores {left} points")
         )
-    won, lost = f"{pot - ante:+d}", f"{-ante:+d}"
+    # The winner's gain (never zero) with its sign, and a loss, which has its own.
+    won, lost = f"+{pot - ante}", str(-ante)
     shown = " ".join([f"seat {s}: {won if s == winner else lost}" for s in range(players)])
     log = log.append(Event("scored", text=f"deal {state.match.deal_number + 1} chips: {shown}"))
     return chips, tuple(extras), log

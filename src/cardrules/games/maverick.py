@@ -344,10 +344,17 @@ def _team_name(team: int) -> str:
     return f"seats {team} and {team + 2}"
 
 
+def _signed(points: int) -> str:
+    """Points with their sign: "+3", "+0", "-1". As ``f"{points:+d}"`` writes them, but
+    the compiled build makes a format spec a ``str.format`` call, which parses it each time.
+    """
+    return f"+{points}" if points >= 0 else str(points)
+
+
 #: The texts events use often, made once: each team's name, by team, and a trick's
 #: points (-4 to +4) with their sign, by points + 4.
 _TEAM_NAMES: Final = (_team_name(0), _team_name(1))
-_SIGNED_POINTS: Final = tuple(f"{points:+d}" for points in range(-4, 5))
+_SIGNED_POINTS: Final = tuple(_signed(points) for points in range(-4, 5))
 
 
 # --------------------------------------------------------------------------- the deal
@@ -577,8 +584,9 @@ def _score_deal(
     log = state.log.append(
         Event(
             "scored",
-            text=f"deal {state.match.deal_number + 1} scored: seats 0 and 2 {team_points[0]:+d}"
-            f" (total {totals[0]}), seats 1 and 3 {team_points[1]:+d} (total {totals[1]})",
+            text=f"deal {state.match.deal_number + 1} scored: seats 0 and 2 "
+            f"{_signed(team_points[0])} (total {totals[0]}), seats 1 and 3 "
+            f"{_signed(team_points[1])} (total {totals[1]})",
         )
     )
     return points, extras, log
