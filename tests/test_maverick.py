@@ -257,6 +257,24 @@ def test_any_two_cards_of_the_hand_may_be_passed_and_nothing_else() -> None:
         maverick.apply(state, Play(Card("2C")))
 
 
+@pytest.mark.parametrize("seed", range(8))
+def test_the_passes_are_every_pair_of_the_hand_in_move_number_order(seed: int) -> None:
+    """Rule MV-3.1: the legal passes, made from the hand's mask bit by bit, are exactly
+    the pairs of its cards, in move-number order."""
+    state = maverick.deal(Rules(first_dealer=seed % 4), seed=seed)
+    while state.phase == Phase.PASSING:
+        seat = maverick.to_move(state)
+        assert isinstance(seat, int)
+        legal = maverick.legal_moves(state)
+        passes = [move for move in legal if isinstance(move, maverick.PassCards)]
+        assert len(passes) == len(legal)
+        pairs = {frozenset(pair) for pair in itertools.combinations(hand(state, seat), 2)}
+        assert {frozenset(move.cards) for move in passes} == pairs
+        numbers = [maverick.move_index(move) for move in legal]
+        assert numbers == sorted(numbers)
+        state = maverick.apply(state, legal[seed * 7 % len(legal)])
+
+
 def test_no_seat_receives_before_it_has_passed_and_received_cards_cannot_be_passed_on() -> None:
     """Rule MV-3.2."""
     state = play_all(dealt(), "pass 2C 4C")
