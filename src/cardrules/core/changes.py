@@ -14,10 +14,11 @@ from typing import Any, TypeVar
 
 from cardrules.game import Log
 
-__all__ = ["extended", "field_index", "replaced"]
+__all__ = ["extended", "field_index", "replaced", "with_item"]
 
 S = TypeVar("S", bound=tuple[Any, ...])
 M = TypeVar("M")
+T = TypeVar("T")
 
 
 def field_index(state_class: type[Any]) -> dict[str, int]:
@@ -48,3 +49,17 @@ def replaced(state: S, index: dict[str, int], changes: dict[str, Any]) -> S:
 def extended(history: Log[M] | None, move: M) -> Log[M] | None:
     """The move history with ``move`` appended (None when the game keeps none)."""
     return None if history is None else history.append(move)
+
+
+def with_item(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``values`` with the item at ``index`` replaced (a seat's hand, void or count).
+
+    Through a list copy: faster than ``(*values[:index], value, *values[index + 1 :])``
+    in both builds (the slices are two more tuples).
+
+    >>> with_item((5, 6, 7), 1, 0)
+    (5, 0, 7)
+    """
+    items = list(values)
+    items[index] = value
+    return tuple(items)

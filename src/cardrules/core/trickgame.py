@@ -50,6 +50,7 @@ from cardrules.cards import ALL_CARDS, Card, Suit, cards_of, format_cards, mask_
 from cardrules.core import changes as changes_core
 from cardrules.core import match as match_core
 from cardrules.core import tricks
+from cardrules.core.changes import with_item
 from cardrules.core.checks import (
     check_rng,
     check_rules,
@@ -1251,11 +1252,11 @@ def _play(
     card = move.card
     bit = card.bit
     hand = hands[seat] & ~bit
-    hands = (*hands[:seat], hand, *hands[seat + 1 :])
+    hands = with_item(hands, seat, hand)
     if revoked:
         # Legal under the game's option, and announced at once: it shows the seat holds
         # the led suit, so it is no void (MV-4.4).
-        revokes = (*revokes[:seat], revokes[seat] + 1, *revokes[seat + 1 :])
+        revokes = with_item(revokes, seat, revokes[seat] + 1)
         led = tricks.led_suit(trick_rules, trick)
         assert led is not None and game.revoking is not None
         log = log.append(play_event(seat, card)).append(game.revoking.event(rules, seat, led))
@@ -1264,7 +1265,7 @@ def _play(
             if trick_rules.jokers is None:
                 follow = _SUIT_MASK_OF[trick[0].index]
                 if not bit & follow and not voids[seat] & follow:
-                    voids = (*voids[:seat], voids[seat] | follow, *voids[seat + 1 :])
+                    voids = with_item(voids, seat, voids[seat] | follow)
             else:
                 led = trick[0].suit  # a joker lead needs a look further
                 if led is None:
@@ -1272,10 +1273,10 @@ def _play(
                 if led is not None:
                     follow = trick_rules.follow_masks[led]
                     if not bit & (follow | trick_rules.anytime_mask) and not voids[seat] & follow:
-                        voids = (*voids[:seat], voids[seat] | follow, *voids[seat + 1 :])
+                        voids = with_item(voids, seat, voids[seat] | follow)
         log = log.append(play_event(seat, card))
     if known[seat] & bit:
-        known = (*known[:seat], known[seat] & ~bit, *known[seat + 1 :])
+        known = with_item(known, seat, known[seat] & ~bit)
     trick = (*trick, card)
     if history is not None:
         history = history.append(move)
@@ -1289,11 +1290,7 @@ def _play(
             # EN-1.3, EN-3.3, MV-4.1, MV-4.3, MV-4.5).
             winner = (leader + tricks.winner(trick_rules, trick)) % players
             if game.counts_tricks:
-                tricks_won = (
-                    *tricks_won[:winner],
-                    tricks_won[winner] + 1,
-                    *tricks_won[winner + 1 :],
-                )
+                tricks_won = with_item(tricks_won, winner, tricks_won[winner] + 1)
             if game.score_trick is not None:
                 tally, event = game.score_trick(state, winner, trick, tally)
                 log = log.append(event)
@@ -1358,9 +1355,9 @@ def _after_pickup(
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The public knowledge after ``seat`` picks up ``trick``: it holds those cards,
     and it holds no card of the led suit besides them."""
-    known = (*known[:seat], known[seat] | mask_of(trick), *known[seat + 1 :])
+    known = with_item(known, seat, known[seat] | mask_of(trick))
     void = voids[seat] | _SUIT_MASK_OF[trick[0].index]
-    return known, (*voids[:seat], void, *voids[seat + 1 :])
+    return known, with_item(voids, seat, void)
 
 
 def _finish_deal(state: State, out: int | None) -> State:

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import ClassVar, Final, Literal
 
 from cardrules.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card, Suit
+from cardrules.core.changes import with_item
 from cardrules.frozen import Frozen
 
 __all__ = [
@@ -241,7 +242,7 @@ def pick_up(hands: tuple[int, ...], seat: int, trick: Sequence[Card]) -> tuple[i
     taken = 0
     for card in trick:
         taken |= card.bit
-    return (*hands[:seat], hands[seat] | taken, *hands[seat + 1 :])
+    return with_item(hands, seat, hands[seat] | taken)
 
 
 def trick_plays(leader: int, trick: Sequence[Card], players: int) -> tuple[tuple[int, Card], ...]:
