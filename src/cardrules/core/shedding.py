@@ -340,8 +340,9 @@ class _Hot(Frozen):
 
     A plain frozen class, not attrs, so that the compiled build makes it native: the
     fields of the attrs table are Python attributes, each read looked up by name.
-    ``choice_ranks`` is a mask of ranks (bit ``r`` for rank ``r``); ``draw_once`` says
-    the draw rule is ``"once"``; ``plays[kind]`` is :func:`_card_plays` of each kind.
+    The fields are the table's own, but ``choice_ranks``, a mask of ranks (bit ``r``
+    for rank ``r``), ``draw_once``, whether the draw rule is ``"once"``, and
+    ``plays[kind]``, :func:`_card_plays` of each kind.
     """
 
     __slots__ = (
@@ -354,6 +355,7 @@ class _Hot(Frozen):
         "deck_mask",
         "draw_once",
         "draw_penalty",
+        "effects",
         "free_masks",
         "match_masks",
         "players",
@@ -379,6 +381,7 @@ class _Hot(Frozen):
         "announce",
         "announce_penalty",
         "plays",
+        "effects",
     )
     players: int
     match_masks: tuple[int, ...]
@@ -396,6 +399,7 @@ class _Hot(Frozen):
     announce: bool
     announce_penalty: str
     plays: tuple[tuple[tuple[Play, ...], ...], ...]
+    effects: tuple[Effect, ...]
 
     def __init__(
         self,
@@ -415,6 +419,7 @@ class _Hot(Frozen):
         announce: bool,
         announce_penalty: str,
         plays: tuple[tuple[tuple[Play, ...], ...], ...],
+        effects: tuple[Effect, ...],
     ) -> None:
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "match_masks", match_masks)
@@ -432,6 +437,7 @@ class _Hot(Frozen):
         object.__setattr__(self, "announce", announce)
         object.__setattr__(self, "announce_penalty", announce_penalty)
         object.__setattr__(self, "plays", plays)
+        object.__setattr__(self, "effects", effects)
 
     def _values(self) -> tuple[object, ...]:
         return (
@@ -451,6 +457,7 @@ class _Hot(Frozen):
             self.announce,
             self.announce_penalty,
             self.plays,
+            self.effects,
         )
 
 
@@ -600,6 +607,7 @@ class Stops:
             self.announce,
             self.announce_penalty,
             tuple(_card_plays(self, kind) for kind in range(3)),
+            effects,
         )
         object.__setattr__(self, "hot", hot)
 
@@ -740,6 +748,12 @@ class State(NamedTuple):
 
 _new: Final = tuple.__new__
 _PLAYING: Final = Phase.PLAYING
+# Compiled, a Final name is a constant, an imported or class name a lookup in the module's
+# dict at every use: the hot path names these classes through constants.
+_STATE: Final = State
+_PLAY: Final = Play
+_DRAW: Final = Draw
+_END_TURN: Final = EndTurn
 _FIELD_INDEX: Final[dict[str, int]] = changes_core.field_index(State)
 
 
@@ -751,7 +765,7 @@ def _with(state: State, **changes: Any) -> State:
     values = list(state)
     for name, value in changes.items():
         values[_FIELD_INDEX[name]] = value
-    new: State = _new(State, values)
+    new: State = _new(_STATE, values)
     return new
 
 
@@ -838,11 +852,20 @@ def begin_deal(
     else:
         stock = tuple(match_core.shuffled(state.seed, match.deal_number, stops.deck))
     zeros = (0,) * players
+    hands, dealt = zeros, 0
+    if state.chance != "explicit" or order is not None:
+        # The hands at once, as _deal_card deals them card by card from the dealer's
+        # left: one new state instead of one per card.
+        dealt = players * stops.hand_size
+        dealing = [0] * players
+        for i in range(dealt):
+            dealing[(match.dealer + 1 + i) % players] |= stock[i].bit
+        hands, stock = tuple(dealing), stock[dealt:]
     fresh = _with(
         state,
         match=match,
         phase=Phase.DEALING,
-        hands=zeros,
+        hands=hands,
         stock=stock,
         buried=(),
         pile=0,
@@ -857,7 +880,7 @@ def begin_deal(
         charged=None,
         owed=0,
         after=0,
-        dealt=0,
+        dealt=dealt,
         unannounced=0,
         penalties=zeros,
         absent=zeros,
@@ -962,10 +985,14 @@ def playable(state: State, hand: int | None = None) -> int:
     """
     if hand is None:
         hand = state.hands[state.turn]
+    return _playable(state.rules.stops.hot, state, hand)
+
+
+def _playable(hot: _Hot, state: State, hand: int) -> int:
+    """:func:`playable`, given the table's ``hot`` values (the hot path reads them once)."""
     up = state.upcard
     if up is None:
         return 0
-    hot = state.rules.stops.hot
     if state.pending:
         return hand & hot.stack_masks[up.rank]
     if state.free:
@@ -999,9 +1026,8 @@ def _can_draw(state: State) -> bool:
     return bool(state.stock or state.buried or (state.pile and state.rules.stops.hot.restock))
 
 
-def _may_draw(state: State, plays: int) -> bool:
+def _may_draw(hot: _Hot, state: State, plays: int) -> bool:
     """Whether the seat on turn may choose to draw (no cards owed, nothing drawn yet)."""
-    hot = state.rules.stops.hot
     if not (state.stock or state.buried or (state.pile and hot.restock)):
         return False  # no card can be drawn (see _can_draw)
     if hot.voluntary_draw or not plays:
@@ -1056,6 +1082,10 @@ def _plays_of(table: tuple[tuple[Play, ...], ...], mask: int) -> tuple[Play, ...
     return plays
 
 
+_DRAW_ALONE: Final[tuple[Move, ...]] = (DRAW,)
+_END_TURN_ALONE: Final[tuple[Move, ...]] = (END_TURN,)
+
+
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move in canonical order; ``()`` if and only if the game is over.
 
@@ -1067,17 +1097,18 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if phase is _PLAYING:
         hot = state.rules.stops.hot
         hand = state.hands[state.turn]
-        plays = playable(state, hand)
+        plays = _playable(hot, state, hand)
         size = hand.bit_count()
         table = hot.plays[2 if size == 1 else 1 if size == 2 else 0]  # see _variants
+        # Tuples joined with +: cheaper than unpacking into a new one, compiled or not.
         if state.pending:
-            return (*_plays_of(table, plays), DRAW)
+            return _plays_of(table, plays) + _DRAW_ALONE
         drawn = state.drawn
         if drawn is not None:
-            return (*_plays_of(table, plays & drawn.bit), END_TURN)
+            return _plays_of(table, plays & drawn.bit) + _END_TURN_ALONE
         moves = _plays_of(table, plays)
-        if _may_draw(state, plays):
-            return (*moves, DRAW)
+        if _may_draw(hot, state, plays):
+            return moves + _DRAW_ALONE
         return moves
     if phase is Phase.OVER or phase is Phase.SCORING:
         return ()
@@ -1111,18 +1142,19 @@ def apply(state: State, move: Move) -> State:
     phase = state.phase
     if phase is _PLAYING:
         kind = type(move)
-        if kind is Play:
+        if kind is _PLAY:
             assert isinstance(move, Play)
             if _play_is_legal(state, move):
                 return _capped(_play(state, move))
-        elif kind is Draw:
+        elif kind is _DRAW:
             if state.pending:
                 return _capped(_draw_owed(_moved(state, move)))
             if state.drawn is None:
-                plays = playable(state)
-                if _may_draw(state, plays):
+                hot = state.rules.stops.hot
+                plays = _playable(hot, state, state.hands[state.turn])
+                if _may_draw(hot, state, plays):
                     return _capped(_voluntary_draw(state, move, plays))
-        elif kind is EndTurn and state.drawn is not None:
+        elif kind is _END_TURN and state.drawn is not None:
             return _capped(_end_turn(state, move))
     elif phase is Phase.DRAWING or phase is Phase.DEALING:
         if type(move) is DealCard:
@@ -1145,20 +1177,21 @@ def apply(state: State, move: Move) -> State:
 
 def _play_is_legal(state: State, move: Play) -> bool:
     card = move.card
+    bit = card.bit
     hand = state.hands[state.turn]
-    if not card.bit & playable(state, hand):
+    hot = state.rules.stops.hot
+    if not bit & _playable(hot, state, hand):
         return False
     if state.drawn is not None and card is not state.drawn:
         return False
-    stops = state.rules.stops
     size = hand.bit_count()
     call = move.call
-    if call is not None or (card.bit & stops.call_mask and stops.call_required and size > 1):
-        if size == 1 or not card.bit & stops.call_mask or call is None:
+    if call is not None or (bit & hot.call_mask and hot.call_required and size > 1):
+        if size == 1 or not bit & hot.call_mask or call is None:
             return False
-        if call is card.suit and not stops.call_own_suit:
+        if call is card.suit and not state.rules.stops.call_own_suit:
             return False
-    return not move.announce or (size == 2 and stops.announce)
+    return not move.announce or (size == 2 and hot.announce)
 
 
 def _moved(state: State, move: Move) -> State:
@@ -1231,8 +1264,7 @@ def _play(state: State, move: Play) -> State:
         history,
         _outcome,
     ) = state
-    stops = rules.stops
-    hot = stops.hot
+    hot = rules.stops.hot
     card = move.card
     bit = card.bit
     assert up is not None
@@ -1241,7 +1273,7 @@ def _play(state: State, move: Play) -> State:
     changed[seat] = hand
     hands = tuple(changed)
     log = log.append(play_event(seat, card))
-    effect = stops.effects[card.rank]
+    effect = hot.effects[card.rank]
     ordinary = effect is NO_EFFECT  # the usual case: the effect's fields are not read
     called = move.call
     free = False
@@ -1273,7 +1305,7 @@ def _play(state: State, move: Play) -> State:
         following = (seat + direction * step) % players
     # Built for the next turn (turn, drawn), the usual case; see below.
     moved: State = _new(
-        State,
+        _STATE,
         (
             rules,
             seed,
@@ -1312,12 +1344,12 @@ def _play(state: State, move: Play) -> State:
         # Going out ends the deal, with no call (MM-7.1, MMS-4.2, MMS-5.1); a last 7 or 8
         # still makes the next player draw (MM-7.2, MMS-5.2, SP-1.2).
         moved = _with(moved, log=log.append(_seat_event("out", seat)))
-        if pending and stops.last_card_effects:
+        if pending and rules.stops.last_card_effects:
             return _begin_draw(_with(moved, pending=0), pending, END_DEAL, "owed")
         return _with(moved, phase=Phase.SCORING, pending=0, turn=seat)
     if unannounced >> seat & 1 and hot.announce_penalty == "draw":
         moved = _with(moved, turn=seat)
-        return _begin_draw(moved, stops.announce_cards, following, "for not announcing")
+        return _begin_draw(moved, rules.stops.announce_cards, following, "for not announcing")
     if not pending and not unannounced >> following & 1 and stock:
         return moved  # nothing is forced on the next player (the usual case; see _begin_turn)
     return _begin_turn(moved, following)
@@ -1559,7 +1591,7 @@ def _give(state: State, card: Card, move: Move | None = None, shown: int | None 
         # holds (so the count stays bounded, however many restocks a deal has).
         allowance = (*allowance[:seat], allowance[seat] + 1, *allowance[seat + 1 :])
     return _new(
-        State,
+        _STATE,
         (
             rules,
             seed,
@@ -1632,7 +1664,7 @@ def _voluntary_draw(state: State, move: Move, plays: int) -> State:
     shown = None
     if not hot.voluntary_draw or (hot.draw_penalty and not charged):
         # The draw shows that he held no card he was bound to play.
-        shown = playable(state, hot.deck_mask)
+        shown = _playable(hot, state, hot.deck_mask)
         if choice:
             shown &= ~_option_cards(state, up)
     if state.stock and state.chance == "seeded":
@@ -2475,7 +2507,7 @@ def game_functions(
     accepted = rules_class if state_rules is None else state_rules
 
     def check(state: Any) -> None:
-        if type(state) is not State:
+        if type(state) is not _STATE:
             raise wrong_state(state, name)
         # The exact class first: isinstance is slow for rules classes, which have a metaclass.
         rules = state.rules
