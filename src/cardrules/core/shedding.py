@@ -1269,7 +1269,7 @@ def _play(state: State, move: Play) -> State:
     bit = card.bit
     assert up is not None
     hand = hands[seat] & ~bit
-    changed = list(hands)  # cheaper than joining slices, compiled or not
+    changed = list(hands)  # cheaper than joining slices, compiled or not (see _give)
     changed[seat] = hand
     hands = tuple(changed)
     log = log.append(play_event(seat, card))
@@ -1578,18 +1578,26 @@ def _give(state: State, card: Card, move: Move | None = None, shown: int | None 
             history = history.append(move)
         if charged != seat:
             charged = None
-    if shown is not None:
-        shown = _absent_after(absent[seat], allowance[seat], shown)
-        absent = (*absent[:seat], shown, *absent[seat + 1 :])
-        allowance = (*allowance[:seat], 0, *allowance[seat + 1 :])
-    changed = list(hands)  # cheaper than joining slices, compiled or not
+    # Tuples changed through lists: cheaper than joining slices, compiled or not.
+    changed = list(hands)
     changed[seat] |= card.bit
     hands = tuple(changed)
     held = absent[seat]
-    if held and allowance[seat] < held.bit_count():
+    allowed = allowance[seat]
+    if shown is not None:
+        held = _absent_after(held, allowed, shown)
+        allowed = 0
+        changed = list(absent)
+        changed[seat] = held
+        absent = tuple(changed)
+    if held and allowed < held.bit_count():
         # He may now hold one more card of the set, but never more than the set
         # holds (so the count stays bounded, however many restocks a deal has).
-        allowance = (*allowance[:seat], allowance[seat] + 1, *allowance[seat + 1 :])
+        allowed += 1
+    if allowed != allowance[seat]:
+        changed = list(allowance)
+        changed[seat] = allowed
+        allowance = tuple(changed)
     return _new(
         _STATE,
         (
