@@ -748,25 +748,18 @@ class State(NamedTuple):
 
 _new: Final = tuple.__new__
 _PLAYING: Final = Phase.PLAYING
-# Compiled, a Final name is a constant, an imported or class name a lookup in the module's
-# dict at every use: the hot path names these classes through constants.
+# Compiled, a Final name is a constant, the name of a class that is not native (a named
+# tuple, an attrs class) a lookup in the module's dict at every use: the hot path names
+# these classes through constants.
 _STATE: Final = State
-_PLAY: Final = Play
 _DRAW: Final = Draw
 _END_TURN: Final = EndTurn
 _FIELD_INDEX: Final[dict[str, int]] = changes_core.field_index(State)
 
 
 def _with(state: State, **changes: Any) -> State:
-    """``state._replace(**changes)``, faster: :func:`cardrules.core.changes.replaced`,
-    written out with ``dict`` types, which the compiled build reads natively (a
-    ``Mapping`` it reads through Python calls); a third faster there, and one call
-    fewer in pure Python."""
-    values = list(state)
-    for name, value in changes.items():
-        values[_FIELD_INDEX[name]] = value
-    new: State = _new(_STATE, values)
-    return new
+    """``state._replace(**changes)``, faster (see :mod:`cardrules.core.changes`)."""
+    return changes_core.replaced(state, _FIELD_INDEX, changes)
 
 
 def new_game(
@@ -1142,7 +1135,7 @@ def apply(state: State, move: Move) -> State:
     phase = state.phase
     if phase is _PLAYING:
         kind = type(move)
-        if kind is _PLAY:
+        if kind is Play:
             assert isinstance(move, Play)
             if _play_is_legal(state, move):
                 return _capped(_play(state, move))
