@@ -148,6 +148,7 @@ from cardrules.cards import (
 from cardrules.core import bookkeeping
 from cardrules.core import changes as changes_core
 from cardrules.core import match as match_core
+from cardrules.core.changes import with_item
 from cardrules.core.checks import (
     check_rng,
     check_rules,
@@ -1005,13 +1006,12 @@ def _option_cards(state: State | View, up: Card) -> int:
     return cards
 
 
-def _optional(state: State | View, up: Card, plays: int) -> bool:
+def _optional(hot: _Hot, state: State | View, up: Card, plays: int) -> bool:
     """The J/7/8 option (rule MM-4.3): the upcard is a J, 7 or 8, the player cannot follow
     suit (the called suit after a called jack, otherwise the upcard's suit) and his
-    only playable cards are of the upcard's rank: he may draw instead."""
-    return bool(
-        state.rules.stops.hot.choice_ranks >> up.rank & 1 and not plays & ~_option_cards(state, up)
-    )
+    only playable cards are of the upcard's rank: he may draw instead. ``hot`` is the
+    table's ``hot`` values, which the hot path has read already."""
+    return bool(hot.choice_ranks >> up.rank & 1 and not plays & ~_option_cards(state, up))
 
 
 def _can_draw(state: State) -> bool:
@@ -1027,7 +1027,7 @@ def _may_draw(hot: _Hot, state: State, plays: int) -> bool:
         return True
     up = state.upcard
     assert up is not None
-    return bool(hot.choice_ranks >> up.rank & 1 and not plays & ~_option_cards(state, up))
+    return _optional(hot, state, up, plays)
 
 
 #: The plays of each card (by index), keyed by ``3 * call_style + kind``.
@@ -1187,14 +1187,16 @@ def _play_is_legal(state: State, move: Play) -> bool:
     return not move.announce or (size == 2 and hot.announce)
 
 
-def _moved(state: State, move: Move) -> State:
-    """The state with a seat's move counted and recorded."""
+def _moved(state: State, move: Move, **changes: Any) -> State:
+    """The state with a seat's move counted and recorded (and ``changes`` made, in the
+    same new state)."""
     return _with(
         state,
         moves_made=state.moves_made + 1,
         history=changes_core.extended(state.history, move),
         passes=0,
         charged=state.charged if state.charged == state.turn else None,
+        **changes,
     )
 
 
@@ -1262,9 +1264,7 @@ def _play(state: State, move: Play) -> State:
     bit = card.bit
     assert up is not None
     hand = hands[seat] & ~bit
-    changed = list(hands)  # cheaper than joining slices, compiled or not (see _give)
-    changed[seat] = hand
-    hands = tuple(changed)
+    hands = with_item(hands, seat, hand)
     log = log.append(play_event(seat, card))
     effect = hot.effects[card.rank]
     ordinary = effect is NO_EFFECT  # the usual case: the effect's fields are not read
@@ -1285,7 +1285,7 @@ def _play(state: State, move: Play) -> State:
             log = log.append(_seat_event("unannounced", seat))
             unannounced |= 1 << seat
     if absent[seat] & bit and allowance[seat]:
-        allowance = (*allowance[:seat], allowance[seat] - 1, *allowance[seat + 1 :])
+        allowance = with_item(allowance, seat, allowance[seat] - 1)
     players = hot.players
     if ordinary:
         following = (seat + direction) % players
@@ -1571,26 +1571,19 @@ def _give(state: State, card: Card, move: Move | None = None, shown: int | None 
             history = history.append(move)
         if charged != seat:
             charged = None
-    # Tuples changed through lists: cheaper than joining slices, compiled or not.
-    changed = list(hands)
-    changed[seat] |= card.bit
-    hands = tuple(changed)
+    hands = with_item(hands, seat, hands[seat] | card.bit)
     held = absent[seat]
     allowed = allowance[seat]
     if shown is not None:
         held = _absent_after(held, allowed, shown)
         allowed = 0
-        changed = list(absent)
-        changed[seat] = held
-        absent = tuple(changed)
+        absent = with_item(absent, seat, held)
     if held and allowed < held.bit_count():
         # He may now hold one more card of the set, but never more than the set
         # holds (so the count stays bounded, however many restocks a deal has).
         allowed += 1
     if allowed != allowance[seat]:
-        changed = list(allowance)
-        changed[seat] = allowed
-        allowance = tuple(changed)
+        allowance = with_item(allowance, seat, allowed)
     return _new(
         _STATE,
         (
@@ -1657,8 +1650,7 @@ def _voluntary_draw(state: State, move: Move, plays: int) -> State:
     seat = state.turn
     up = state.upcard
     assert up is not None
-    choice = hot.choice_ranks >> up.rank & 1  # the J/7/8 option applies to the upcard
-    offence = bool(plays) and not (choice and not plays & ~_option_cards(state, up))  # _optional
+    offence = bool(plays) and not _optional(hot, state, up, plays)
     charged = state.charged == seat  # already charged in this turn
     if offence and hot.draw_penalty and not charged:
         return _draw_loop(_charge(_moved(state, move), seat), 1, CONTINUE)
@@ -1666,7 +1658,7 @@ def _voluntary_draw(state: State, move: Move, plays: int) -> State:
     if not hot.voluntary_draw or (hot.draw_penalty and not charged):
         # The draw shows that he held no card he was bound to play.
         shown = _playable(hot, state, hot.deck_mask)
-        if choice:
+        if hot.choice_ranks >> up.rank & 1:  # the J/7/8 option's cards show nothing
             shown &= ~_option_cards(state, up)
     if state.stock and state.chance == "seeded":
         return _resume(_give(state, state.stock[0], move, shown))  # the usual case, in one step
@@ -1702,13 +1694,10 @@ def _charge(state: State, seat: int) -> State:
 def _end_turn(state: State, move: Move) -> State:
     seat = state.turn
     following = _next_seat(state, seat)
-    # What _moved does, the event and the next turn, in one new state instead of three.
-    state = _with(
+    # The move, its event and the next turn in one new state, not three.
+    state = _moved(
         state,
-        moves_made=state.moves_made + 1,
-        history=changes_core.extended(state.history, move),
-        passes=0,
-        charged=state.charged if state.charged == seat else None,
+        move,
         log=state.log.append(_END_TURN_EVENTS[seat] if seat < 8 else _seat_event("end turn", seat)),
         turn=following,
         drawn=None,
@@ -2040,7 +2029,7 @@ def _draw_penalty_note(view: View) -> str:
     if not stops.draw_penalty or view.charged or up is None:
         return ""
     plays = mask_of(move.card for move in view.legal_moves if isinstance(move, Play))
-    if not plays or _optional(view, up, plays):
+    if not plays or _optional(stops.hot, view, up, plays):
         return ""
     if stops.penalty_to == "offender":
         whom = "off your score"
