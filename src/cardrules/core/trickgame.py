@@ -1118,7 +1118,7 @@ def _declare(state: State, k: int, seat: int, move: Any) -> State:
     slot = game.round_slots[k]
     values = list(state.declared[slot])
     values[_team_of(rules, seat) if declaring.by_team else seat] = declaring.value(move)
-    declared = (*state.declared[:slot], tuple(values), *state.declared[slot + 1 :])
+    declared = with_item(state.declared, slot, tuple(values))
     moved = _with(
         state,
         phase=state.phase if None in values else _phase_after(rules, k + 1),
