@@ -11,6 +11,8 @@ py=.venv/bin/python
 $py -m pip install --quiet --disable-pip-version-check -e '.[dev,cli,ray,openspiel,pettingzoo]'
 echo "== ruff check"
 $py -m ruff check src tests examples benchmarks
+echo "== ruff format --check"
+$py -m ruff format --check src tests examples benchmarks scripts docs
 echo "== mypy --strict"
 $py -m mypy --strict src tests examples benchmarks
 echo "== sphinx (warnings are errors)"

@@ -727,9 +727,7 @@ def _module_of(state: Any, game: str | Game | None) -> Game:
     raise RecordError(f"{type(state).__name__} is not a state of a registered game")
 
 
-def state_to_json(
-    state: Any, *, game: str | Game | None = None, indent: int | None = None
-) -> str:
+def state_to_json(state: Any, *, game: str | Game | None = None, indent: int | None = None) -> str:
     """A state as JSON text (hidden cards included: this is the full state)."""
     module = _module_of(state, game)
     return json.dumps(module.state_to_dict(state), indent=indent, ensure_ascii=False)

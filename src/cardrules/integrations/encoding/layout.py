@@ -251,4 +251,3 @@ def trick_recall() -> Recall:
     seats relative to the observer) and ``trick_leaders[trick, seat]``, extended step by
     step (the pieces must be named ``plays`` and ``trick_leaders``)."""
     return Recall(("plays", "trick_leaders"), _add_trick_play, counters=2)
-
