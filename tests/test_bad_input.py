@@ -154,6 +154,23 @@ def test_text_functions_refuse_non_text(action: Any) -> None:
         action()
 
 
+@pytest.mark.parametrize("name", games.names())
+@pytest.mark.parametrize("value", [5, None, b"play AS", ("play", "AS")])
+def test_every_games_parse_move_refuses_non_text(name: str, value: object) -> None:
+    """Rule: every game's parse_move takes text, and says so with the same message."""
+    game = games.get(name)
+    state = game.deal(game.Rules(), seed=1)
+    with pytest.raises(NotationError, match="a move's text must be a string such as 'play QH'"):
+        game.parse_move(state, value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", [5, None, b"pass 2C 7D"])
+def test_maverick_parse_move_text_refuses_non_text(value: object) -> None:
+    """Rule: Maverick's own move reader refuses what is not text as the shared one does."""
+    with pytest.raises(NotationError, match="must be a string"):
+        maverick.parse_move_text(value)  # type: ignore[arg-type]
+
+
 # --------------------------------------------------------------------------- arguments
 
 

@@ -742,6 +742,10 @@ _WORD_MOVES: Final[dict[str, Move]] = {
 }
 
 
+#: Every form of a Maverick move, as the error messages list them.
+_FORMS: Final = (*_WORD_MOVES, "pass C1 C2", "play CARD", "deal CARD", "dealer SEAT")
+
+
 def parse_move_text(text: str) -> Move:
     """Read a Maverick move from its text form, without checking it against a state.
 
@@ -750,28 +754,32 @@ def parse_move_text(text: str) -> Move:
 
     >>> str(parse_move_text("pass 7d 2c")), str(parse_move_text("Bid  Zero"))
     ('pass 2C 7D', 'bid zero')
+    >>> parse_move_text(5)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.NotationError: a move's text must be a string such as 'play QH', not 5
     """
-    words = text.strip().split()
-    joined = " ".join(w.lower() for w in words)
-    found = _WORD_MOVES.get(joined)
-    if found is not None:
-        return found
-    if words and words[0].lower() == "pass":
-        if len(words) != 3:
-            raise NotationError(f"bad move {text!r}: a pass names two cards, e.g. 'pass 2C 7D'")
-        first, second = parse_card(words[1]), parse_card(words[2])
-        if first is second:
-            raise NotationError(f"bad move {text!r}: a pass is two different cards")
-        low, high = sorted((first.index, second.index))
-        return PASSES[_pair_index(low, high)]
-    if words and words[0].lower() == "bid":
-        raise NotationError(
-            f"bad move {text!r}: Maverick's bids are 'bid zero', 'bid elegant' and 'no bid'"
-        )
-    if not words or words[0].lower() not in ("play", "deal", "dealer"):
-        forms = "', '".join((*_WORD_MOVES, "pass C1 C2", "play CARD", "deal CARD", "dealer SEAT"))
-        raise NotationError(f"bad move {text!r}: the forms are '{forms}'")
-    move = _parse_shared_move_text(text)
+    # Maverick's own forms first; every other text, and anything that is not text at
+    # all, goes to the shared reader, which refuses it as it does for every game.
+    if isinstance(text, str):
+        words = text.split()
+        found = _WORD_MOVES.get(" ".join(w.lower() for w in words))
+        if found is not None:
+            return found
+        verb = words[0].lower() if words else ""
+        if verb == "pass":
+            if len(words) != 3:
+                raise NotationError(f"bad move {text!r}: a pass names two cards, e.g. 'pass 2C 7D'")
+            first, second = parse_card(words[1]), parse_card(words[2])
+            if first is second:
+                raise NotationError(f"bad move {text!r}: a pass is two different cards")
+            low, high = sorted((first.index, second.index))
+            return PASSES[_pair_index(low, high)]
+        if verb == "bid":
+            raise NotationError(
+                f"bad move {text!r}: Maverick's bids are 'bid zero', 'bid elegant' and 'no bid'"
+            )
+    move = _parse_shared_move_text(text, _FORMS)
     if not isinstance(move, (Play, DealCard, ChooseDealer)):
         raise NotationError(f"bad move {text!r}: not a Maverick move")
     return move
