@@ -141,6 +141,65 @@ def test_main_puts_the_current_folder_first_only_while_it_runs(
     assert sys.path == before
 
 
+def test_a_game_file_is_found_by_its_path_and_by_its_bare_name(tmp_path: Path) -> None:
+    """A game's file in the current folder loads as ``./switch.py`` and as ``switch``;
+    a file elsewhere by its path; in simulate's worker processes too."""
+    (tmp_path / "switch.py").write_text((ROOT / "examples" / "crazy_eights.py").read_text())
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "eights.py").write_text((tmp_path / "switch.py").read_text())
+    for given in ("./switch.py", "switch", "sub/eights.py"):
+        result = cardrules("rules", given, cwd=tmp_path)
+        assert result.returncode == 0, result.stderr
+        assert "Crazy Eights" in result.stdout
+    result = cardrules(
+        "simulate", "switch", "--games", "4", "--workers", "2", "--quiet", cwd=tmp_path
+    )
+    assert result.returncode == 0, result.stderr
+    assert "4 games of crazy_eights" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("given", "source", "message"),
+    [
+        ("./missing.py", None, "cannot load the game './missing.py': there is no such file"),
+        ("./broken.py", "x = (\n", "cannot load the game './broken.py': SyntaxError:"),
+        ("broken", "x = (\n", "cannot load the game './broken.py': SyntaxError:"),
+        ("./plain.py", "X = 1\n", "cannot load the game './plain.py': plain is not a game"),
+        (
+            "./needs.py",
+            "import a_module_nobody_has\n",
+            "cannot load the game './needs.py': ModuleNotFoundError: No module named",
+        ),
+        ("./fails.py", "raise RuntimeError('one\\ntwo')\n", "RuntimeError: one two"),
+        ("not_there", None, "unknown game 'not_there'"),
+    ],
+)
+def test_a_game_file_that_cannot_load_gets_one_line_and_exit_2(
+    given: str,
+    source: str | None,
+    message: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Every failure to load a game's file (none there, a syntax error, no game in it,
+    an import or any other error while it runs) is one line and exit status 2."""
+    import io
+    import sys
+
+    from cardrules.cli import main
+
+    stem = given.removeprefix("./").removesuffix(".py")
+    if source is not None:
+        (tmp_path / f"{stem}.py").write_text(source)
+    monkeypatch.chdir(tmp_path)
+    assert main(["rules", given], out=io.StringIO()) == 2
+    error = capsys.readouterr().err
+    assert message in error, error
+    assert error.startswith("cardrules: ") and len(error.strip().splitlines()) == 1
+    assert stem not in sys.modules, "a module that failed to load stays imported"
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

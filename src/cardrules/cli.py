@@ -61,8 +61,11 @@ def _game(name: str) -> Game:
     try:
         return games.get(name)
     except CardrulesError as error:
-        if "." in name or ":" in name:  # an import path: the loader says what failed
-            raise UsageError(str(error)) from None
+        if "." in name or ":" in name or games.is_file_path(name):
+            raise UsageError(str(error)) from None  # a path: the loader says what failed
+        if name.isidentifier() and os.path.isfile(f"{name}.py"):
+            # A game's file in the current folder, named without its .py.
+            return _game(os.path.join(os.curdir, f"{name}.py"))
         raise UsageError(
             f"unknown game {name!r}{did_you_mean(name, games.names())} "
             f"(the games are {', '.join(games.names())})"
@@ -805,8 +808,9 @@ _FORMAT = _Format
 
 
 _GAME_HELP = (
-    "a game name (see 'cardrules list'), or the import path of a game module of your own, "
-    "e.g. mypackage.crazy_eights"
+    "a game name (see 'cardrules list'), or a game of your own: its import path "
+    "(mypackage.crazy_eights) or its file (./crazy_eights.py; in the current folder also "
+    "crazy_eights)"
 )
 
 
@@ -957,7 +961,7 @@ def _add_replay(commands: Any) -> None:
     replay.add_argument(
         "--game",
         help="the record's game when it is one of your own that is neither registered nor "
-        "installed: its import path, e.g. mypackage.crazy_eights",
+        "installed: its import path (mypackage.crazy_eights) or its file (./crazy_eights.py)",
     )
     replay.add_argument("--seat", type=_count(0), help="show this seat's view after each move")
     # --sheet prints the whole record at once, so it goes with neither --seat nor --pause.
