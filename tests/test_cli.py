@@ -484,3 +484,33 @@ def test_replay_never_imports_the_module_a_record_names(tmp_path: Path) -> None:
     result = cardrules("replay", "r.json", cwd=tmp_path)
     assert result.returncode == 2 and "PLANTED" not in result.stdout + result.stderr
     assert "give its import path with --game" in result.stderr
+
+
+def _played_moves(
+    script: str, record: Path, monkeypatch: pytest.MonkeyPatch, *args: str
+) -> list[str]:
+    """The moves of a game played in-process with ``script`` typed in, as its record saves them."""
+    import io
+    import sys
+
+    from cardrules.cli import main
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(script))
+    assert main(["play", *args, "--record", str(record)], out=io.StringIO()) == 0
+    moves: list[str] = json.loads(record.read_text())["moves"]
+    return moves
+
+
+@pytest.mark.parametrize("seed", ["4", "11"])
+def test_undo_then_the_same_move_gets_the_same_bot_replies(
+    seed: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An undo takes the random bots back with the position: the same move after it gets
+    the same replies, so undoing until the bots play worse does not work."""
+    game = ("maverick", "--bots", "random", "--seed", seed)
+    straight = _played_moves("1\n1\nquit\n", tmp_path / "a.json", monkeypatch, *game)
+    undone = _played_moves(
+        "1\n1\nundo\nundo\n1\n1\nquit\n", tmp_path / "b.json", monkeypatch, *game
+    )
+    assert len(straight) > 2
+    assert undone == straight

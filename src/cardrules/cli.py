@@ -638,7 +638,9 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         raise  # bad rules or seed: the user's to fix, and the error says how
     except Exception as error:
         raise game_error(game, args.seed, "dealing the game", error, chooser="you") from error
-    undo: list[Any] = []
+    # Each decision of yours, with the bots' random stream as it stood there: an undo
+    # restores both, so the bots answer the same move the same way (no re-rolling them).
+    undo: list[tuple[Any, Any]] = []
     shown = 0
     deals_seen = 0
     rendered: Any = None
@@ -703,7 +705,8 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
                     )
             elif command.lower() == "undo":
                 if undo:
-                    state = undo.pop()
+                    state, bots_stream = undo.pop()
+                    rng.setstate(bots_stream)
                     shown = len(game.events(state))
                     deals_seen = len(game.score(state).deals)
                     write("undone: back to your previous decision")
@@ -715,7 +718,7 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
                 except CardrulesError as error:
                     write(f"not accepted: {error}")
                     continue
-                undo.append(state)
+                undo.append((state, rng.getstate()))
                 state = _apply_chosen(game, args.seed, state, seat, move, legal, "you")
         ended_normally = True
     except CardrulesError:
