@@ -514,3 +514,18 @@ def test_undo_then_the_same_move_gets_the_same_bot_replies(
     )
     assert len(straight) > 2
     assert undone == straight
+
+
+def test_every_help_text_prints_as_written(capsys: pytest.CaptureFixture[str]) -> None:
+    """Each command's --help shows its text as written: no doubled percent sign (a
+    description is printed as it is, only an option's help is %-formatted)."""
+    import io
+
+    from cardrules.cli import _COMMANDS, main
+
+    assert len(_COMMANDS) >= 7
+    for command in ([], *([name] for name in _COMMANDS)):
+        assert main([*command, "--help"], out=io.StringIO()) == 0
+        shown = capsys.readouterr().out
+        assert "usage:" in shown
+        assert "%%" not in shown and "%(" not in shown, f"cardrules {' '.join(command)} --help"

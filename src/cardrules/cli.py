@@ -932,7 +932,7 @@ def _add_tournament(commands: Any) -> None:
         "tournament",
         help="a round robin of bots over the same deals, with ratings",
         description="A round robin of bots over the same duplicate deals: win rates, paired "
-        "margins with 95%% intervals, and ratings.",
+        "margins with 95% intervals, and ratings.",
         formatter_class=_FORMAT,
     )
     tour.add_argument("game", help=_GAME_HELP)
