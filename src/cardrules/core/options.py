@@ -180,8 +180,8 @@ class BaseRules(metaclass=_RulesType):
       (the sources' cut or draw for deal).
     * ``max_deals``: a safety cap for simulation: after this many deals the game
       ends as "truncated" (None: no cap; the rules of the games never need it).
-    * ``max_moves``: a safety cap: after this many moves the game ends as
-      "truncated" (None: no cap).
+    * ``max_moves``: a safety cap: after this many moves by the players (over all
+      deals; chance steps are not counted) the game ends as "truncated" (None: no cap).
     """
 
     # Checked by each game (``_check_first_dealer``), which knows how many seats there are.
