@@ -164,6 +164,27 @@ def test_every_games_parse_move_refuses_non_text(name: str, value: object) -> No
         game.parse_move(state, value)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: maverick.trump_and_adder(5),  # type: ignore[arg-type]
+        lambda: maverick.trump_and_adder(parse_cards("AS")),
+        lambda: maverick.trump_and_adder(["AS", "KH"]),  # type: ignore[list-item]
+        lambda: maverick.trump_and_adder(parse_cards("7H 7C"), "bridge"),
+        lambda: maverick.trick_score(None, Suit.HEARTS, Suit.CLUBS),  # type: ignore[arg-type]
+        lambda: maverick.trick_score(parse_cards("2H 5S"), None, Suit.CLUBS),  # type: ignore[arg-type]
+        lambda: maverick.trick_score(parse_cards("2H 5S"), Suit.HEARTS, Suit.CLUBS, "wild"),
+        lambda: maverick.raw_scores(5),  # type: ignore[arg-type]
+        lambda: maverick.raw_scores(oh_hell.deal(oh_hell.Rules(), seed=1)),
+    ],
+)
+def test_maverick_scoring_helpers_refuse_wrong_arguments(call: Any) -> None:
+    """Rule: Maverick's public helpers (trump and adder, trick points, raw scores) refuse
+    arguments of the wrong type with a library error naming what they take."""
+    with pytest.raises(ArgumentError, match=r"must be|needs a state of maverick"):
+        call()
+
+
 @pytest.mark.parametrize("value", [5, None, b"pass 2C 7D"])
 def test_maverick_parse_move_text_refuses_non_text(value: object) -> None:
     """Rule: Maverick's own move reader refuses what is not text as the shared one does."""
