@@ -209,6 +209,22 @@ def test_games_get_refuses_non_text() -> None:
         games.get([])  # type: ignore[arg-type]
 
 
+def test_a_game_file_that_cannot_load_is_a_rules_error(tmp_path: Any) -> None:
+    """Rule: every tool's game lookup loads a game's file, and says in one line why not."""
+    (tmp_path / "half.py").write_text("def broken(:\n")
+    (tmp_path / "raises.py").write_text("{}['key']\n")
+    for path, why in (
+        (tmp_path / "absent.py", "there is no such file"),
+        (tmp_path / "half.py", "SyntaxError"),
+        (tmp_path / "raises.py", "KeyError: 'key'"),
+        (tmp_path / "half.txt", "a Python file"),
+    ):
+        with pytest.raises(RulesError, match=f"cannot load the game .*: .*{why}"):
+            games.get(str(path))
+    with pytest.raises(RulesError, match="is a game's file, not a game's name"):
+        games.registered("./half.py")
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_deal_refuses_bad_seeds_and_rules(name: str) -> None:
     """Rule: deal takes the game's own Rules and a whole-number seed."""

@@ -171,6 +171,7 @@ def test_a_game_file_is_found_by_its_path_and_by_its_bare_name(tmp_path: Path) -
             "cannot load the game './needs.py': ModuleNotFoundError: No module named",
         ),
         ("./fails.py", "raise RuntimeError('one\\ntwo')\n", "RuntimeError: one two"),
+        ("./exits.py", "raise SystemExit(3)\n", "cannot load the game './exits.py': SystemExit: 3"),
         ("not_there", None, "unknown game 'not_there'"),
     ],
 )

@@ -276,7 +276,7 @@ def _import(path: str) -> Game:
         found: Any = importlib.import_module(module_name)
         if attribute:
             found = getattr(found, attribute)
-    except Exception as error:  # anything the module raises while it runs is its failure
+    except (Exception, SystemExit) as error:  # whatever the module raises while it runs
         raise RulesError(f"cannot load the game {path!r}: {_one_line(error)}") from None
     return get(found)
 
@@ -317,7 +317,7 @@ def _load_file(path: str) -> Game:
     try:
         spec.loader.exec_module(module)
         game = get(module)
-    except Exception as error:
+    except (Exception, SystemExit) as error:  # a script's exit() too: loading it failed
         del sys.modules[name]
         # A module that is not a game says so in its own words; any other error is named.
         why = " ".join(str(error).split()) if isinstance(error, RulesError) else _one_line(error)
