@@ -49,7 +49,7 @@ from cardrules._mypyc import mypyc_attr
 from cardrules.cards import ALL_CARDS, Card, Suit, cards_of, format_cards, mask_of
 from cardrules.core import changes as changes_core
 from cardrules.core import match as match_core
-from cardrules.core import tricks
+from cardrules.core import rules_of_play, tricks
 from cardrules.core.changes import with_item
 from cardrules.core.checks import (
     check_rng,
@@ -61,6 +61,7 @@ from cardrules.core.checks import (
 )
 from cardrules.core.match import Match
 from cardrules.core.options import BaseRules, check_choice
+from cardrules.core.rules_of_play import Restrictions
 from cardrules.core.sampling import count_worlds, deal_requiring, deal_uniformly
 from cardrules.core.serial import StateReader, common_to_dict
 from cardrules.errors import IllegalMoveError, NotationError, RecordError, RulesError
@@ -99,6 +100,7 @@ __all__ = [
     "Declaring",
     "FaceUp",
     "Passing",
+    "Restrictions",
     "Revoking",
     "State",
     "TrickGame",
@@ -156,12 +158,15 @@ class Bidding:
     ``allowed(state, seat)``: the bids the seat may make (a range or a tuple, in
     order; the hook is such a constraint). ``hidden(rules)``: whether bids are
     simultaneous (each seat sees only its own until all are in). ``most``: the
-    largest bid a move number exists for.
+    largest bid a move number exists for. ``why_not(state, seat, bid)``: in the
+    game's own words, why a bid of 0..the hand size that ``allowed`` refuses is
+    refused (default: the bids allowed).
     """
 
     allowed: Callable[[Any, int], range | tuple[int, ...]]
     hidden: Callable[[Any], bool]
     most: int
+    why_not: Callable[[Any, int, int], str] | None = None
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -296,6 +301,9 @@ class TrickGame:
     * ``rounds``: the :class:`Declaring` and :class:`Passing` rounds between the deal
       and the bidding (or the play), in order.
     * ``revoking``: a :class:`Revoking` when a rules option makes revokes legal.
+    * ``restrictions``: the play restrictions the game adds to follow suit (a suit not
+      led until broken, cards barred on the first trick, must trump, must beat; see
+      :class:`~cardrules.core.rules_of_play.Restrictions`), or None.
     * ``score_trick``: a :data:`TrickScorer` when each finished trick scores; its
       running figures (the *tally*) are ``tally``: ``(JSON key, how many, lowest,
       highest)`` per group of figures.
@@ -334,7 +342,9 @@ class TrickGame:
     view_extras: Callable[[Any, int], dict[str, Any]] = lambda state, seat: {}
     check_state: Callable[[Any, StateReader], None] = lambda state, reader: None
     #: The game's rule identifiers that error messages cite, as (kind, identifier) pairs;
-    #: the kinds are ``bid_range``, ``hook``, ``deck`` and ``follow``.
+    #: the kinds are ``bid_range``, ``deck``, ``follow`` and the kinds of the
+    #: :class:`~cardrules.core.rules_of_play.Restrictions` (``unbroken``, ``first_trick``,
+    #: ``must_trump``, ``must_beat``).
     # cast(Any, default): compiled, a class-body value is checked against the type inferred
     # for it, and dataclasses.field(default=X) would be taken for the type of X.
     rule_ids: tuple[tuple[str, str], ...] = dataclasses.field(
@@ -346,6 +356,7 @@ class TrickGame:
     )
     rounds: tuple[Declaring | Passing, ...] = ()
     revoking: Revoking | None = None
+    restrictions: Restrictions | None = None
     score_trick: TrickScorer | None = None
     tally: tuple[tuple[str, int, int, int], ...] = ()
     waste_key: str = "waste"
@@ -985,8 +996,13 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         if game.revoking is not None and game.revoking.allowed(rules):
             return _plays_of(hands[seat])  # a revoke is legal and penalised (MV-4.4)
         # Any lead, then the led suit if held (OH-4.1, OH-4.2, OH-4.4, EN-3.1, EN-3.2,
-        # MV-4.1 to MV-4.3).
-        return _plays_of(tricks.playable_to(state.trick_rules, hands[seat], trick))
+        # MV-4.1 to MV-4.3), then the game's restrictions.
+        limits = (
+            None if game.restrictions is None else rules_of_play.active(game.restrictions, rules)
+        )
+        return _plays_of(
+            rules_of_play.playable(state.trick_rules, limits, hands[seat], trick, state.waste)
+        )
     if phase is game.bidding_phase:
         assert game.bidding is not None  # a bidding phase comes with a bidding
         return _bids_of(game.bidding.allowed(state, _bidder(state)))
@@ -1045,7 +1061,12 @@ def apply(state: State, move: Move) -> State:
             trick_rules = state.trick_rules
             bit = move.card.bit
             hand = hands[seat]
-            if bit & tricks.playable_to(trick_rules, hand, trick):
+            limits = (
+                None
+                if game.restrictions is None
+                else rules_of_play.active(game.restrictions, rules)
+            )
+            if bit & rules_of_play.playable(trick_rules, limits, hand, trick, state.waste):
                 return _play(state, game, seat, PLAYS[move.card.index], trick_rules, False)
             if bit & hand and game.revoking is not None and game.revoking.allowed(rules):
                 return _play(state, game, seat, PLAYS[move.card.index], trick_rules, True)
@@ -1261,19 +1282,15 @@ def _play(
         assert led is not None and game.revoking is not None
         log = log.append(play_event(seat, card)).append(game.revoking.event(rules, seat, led))
     else:
-        if trick:  # a card that does not follow shows the seat void in the led suit
-            if trick_rules.jokers is None:
-                follow = _SUIT_MASK_OF[trick[0].index]
-                if not bit & follow and not voids[seat] & follow:
-                    voids = with_item(voids, seat, voids[seat] | follow)
-            else:
-                led = trick[0].suit  # a joker lead needs a look further
-                if led is None:
-                    led = tricks.led_suit(trick_rules, trick)
-                if led is not None:
-                    follow = trick_rules.follow_masks[led]
-                    if not bit & (follow | trick_rules.anytime_mask) and not voids[seat] & follow:
-                        voids = with_item(voids, seat, voids[seat] | follow)
+        # A card that does not follow shows the seat void in the led suit; the game's
+        # restrictions may show more cards it lacks.
+        limits = (
+            None if game.restrictions is None else rules_of_play.active(game.restrictions, rules)
+        )
+        if trick or limits is not None:
+            absent = rules_of_play.revealed(trick_rules, limits, trick, waste, card)
+            if absent & ~voids[seat]:
+                voids = with_item(voids, seat, voids[seat] | absent)
         log = log.append(play_event(seat, card))
     if known[seat] & bit:
         known = with_item(known, seat, known[seat] & ~bit)
@@ -1452,9 +1469,10 @@ def _why_illegal(state: State, move: object) -> str:
             return f"a bid is 0..{size} in a deal of {size} cards, not {move.tricks}" + cite(
                 "bid_range"
             )
-        return (
-            f"the dealer may not bid {move.tricks}: the bids would total the hand size {size} "
-            f"(the hook); allowed: {', '.join(map(str, allowed))}" + cite("hook")
+        if game.bidding.why_not is not None:
+            return game.bidding.why_not(state, seat, move.tricks)
+        return f"seat {seat} may not bid {move.tricks} here; allowed: " + ", ".join(
+            map(str, allowed)
         )
     if not isinstance(move, Play):
         return f"seat {seat} must play a card now, not {move}"
@@ -1464,13 +1482,11 @@ def _why_illegal(state: State, move: object) -> str:
         return f"{move.card} is not in this game's deck{game.deck_note(state.rules)}" + cite("deck")
     if not move.card.bit & hand:
         return f"{move.card} is not in seat {seat}'s hand ({format_cards(cards_of(hand))})"
-    trick_rules = state.trick_rules
-    led = tricks.led_suit(trick_rules, state.trick)
-    assert led is not None
-    following = cards_of(hand & trick_rules.follow_masks[led])
-    return f"seat {seat} must follow suit: {led.plural} ({format_cards(following)})" + cite(
-        "follow"
+    limits = rules_of_play.active(game.restrictions, state.rules)
+    text, kind = rules_of_play.refusal(
+        state.trick_rules, limits, hand, state.trick, state.waste, move.card, seat
     )
+    return text + cite(kind)
 
 
 def parse_move(state: State, text: str) -> Move:
@@ -1566,29 +1582,31 @@ def deal_events(log: Sequence[Event]) -> list[Event]:
 
 
 def knowledge(
-    log: Sequence[Event], players: int, trick_rules: tricks.TrickRules
+    log: Sequence[Event],
+    players: int,
+    trick_rules: tricks.TrickRules,
+    limits: rules_of_play.Active | None = None,
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Per seat, the cards it is publicly known to hold and the cards it cannot hold.
 
     Read from the public log of this deal: a seat that failed to follow a suit
-    holds none of it; a seat that picked up a trick holds its cards until it
-    plays them, and no other card of the led suit. (Play keeps a state's
-    ``known`` and ``voids`` up to date; this reads them back from a log.)
+    holds none of it, nor any card another play of it showed absent under the
+    game's restrictions ``limits`` (see :func:`cardrules.core.rules_of_play.revealed`);
+    a seat that picked up a trick holds its cards until it plays them, and no other
+    card of the led suit. (Play keeps a state's ``known`` and ``voids`` up to date;
+    this reads them back from a log.)
     """
     known = [0] * players
     voids = [0] * players
     revoked = 0  # the voids of the seat that played last, before its card
     trick: list[Card] = []
+    waste = 0  # the cards of the deal's finished tricks
     for event in deal_events(log):
         if event.kind == "play":
             assert event.seat is not None
             card = event.cards[0]
-            led = tricks.led_suit(trick_rules, trick)
             revoked = voids[event.seat]
-            if led is not None:
-                follow = trick_rules.follow_masks[led]
-                if not card.bit & (follow | trick_rules.anytime_mask):
-                    voids[event.seat] |= follow
+            voids[event.seat] |= rules_of_play.revealed(trick_rules, limits, trick, waste, card)
             known[event.seat] &= ~card.bit
             trick.append(card)
         elif event.kind == "revoke":
@@ -1596,6 +1614,7 @@ def knowledge(
             # A penalised revoke shows the seat held the led suit: no void after all.
             voids[event.seat] = revoked
         elif event.kind == "trick":
+            waste |= mask_of(trick)
             trick = []
         elif event.kind == "trump" and event.seat is not None:
             known[event.seat] |= event.cards[0].bit  # the dealer keeps the trump card
@@ -1611,10 +1630,14 @@ _SUITS_OF: dict[int, tuple[Suit, ...]] = {}
 
 
 def suits_of(void: int) -> tuple[Suit, ...]:
-    """The suits whose cards a mask covers (a union of whole suits), cached."""
+    """The suits whose every card a mask covers (a seat's voids among its absent cards),
+    cached."""
     suits = _SUITS_OF.get(void)
     if suits is None:
-        suits = _SUITS_OF[void] = tuple(s for s in Suit if void & tricks.SUIT_MASKS[s])
+        suits = tuple(s for s in Suit if void & tricks.SUIT_MASKS[s] == tricks.SUIT_MASKS[s])
+        if len(_SUITS_OF) > 4096:  # a bounded cache: absent cards need not be whole suits
+            _SUITS_OF.clear()
+        _SUITS_OF[void] = suits
     return suits
 
 
@@ -1661,6 +1684,8 @@ def observe(state: State, seat: int) -> Any:
     fields = game.view_fields
     if "hand_size" in fields:
         values["hand_size"] = state.hand_size
+    if "absent" in fields:  # the cards each seat has shown it lacks, beyond whole suits
+        values["absent"] = tuple(cards_of(v) for v in state.voids)
     values["won_cards"] = values["waste"] = cards_of(state.waste)
     if game.rounds:
         if hand_hidden(rules, phase):
@@ -1734,11 +1759,13 @@ def sample(view: Any, rng: random.Random) -> State:
 
     The unseen cards (other hands, undealt cards) are dealt uniformly among the
     deals that respect everything the public log shows: the voids shown by a
-    failure to follow suit, the cards publicly picked up (which stay in their
-    holders' hands), and, in a pick-up game, that a seat due to follow holds a
-    card of the led suit. Hidden simultaneous bids of other seats are drawn
-    uniformly from 0..hand size. The state gets a fresh seed from ``rng`` (so
-    later deals are new too) and no move history.
+    failure to follow suit and every card a play showed absent under the game's
+    restrictions, the cards publicly picked up (which stay in their holders'
+    hands), and, in a pick-up game, that a seat due to follow holds a card of the
+    led suit. Hidden simultaneous bids of other seats are drawn uniformly, in
+    bidding order, among the bids each seat was allowed. The values of the rounds
+    of declarations are kept. The state gets a fresh seed from ``rng`` (so later
+    deals are new too) and no move history.
     """
     check_rng(rng)
     if getattr(type(getattr(view, "rules", None)), "trick_game", None) is None:
@@ -1752,12 +1779,13 @@ def sample(view: Any, rng: random.Random) -> State:
     seat = view.seat
     trump_card = getattr(view, "trump_card", None)
     waste = mask_of(view.won_cards if hasattr(view, "won_cards") else view.waste)
-    if hasattr(view, "voids"):
+    if hasattr(view, "voids") and game.restrictions is None:
         public_known = tuple(mask_of(cards) for cards in view.known)
         voids = tuple(sum(tricks.SUIT_MASKS[s] for s in suits) for suits in view.voids)
-    else:
+    else:  # absent cards need not be whole suits: read them from the log
         rules_now = _trick_rules_for(rules, trump_card)
-        public_known, voids = knowledge(view.events, players, rules_now)
+        limits = rules_of_play.active(game.restrictions, rules)
+        public_known, voids = knowledge(view.events, players, rules_now, limits)
     known = list(public_known)
     known[seat] = mask_of(view.hand)
     public = mask_of(view.trick) | waste
@@ -1777,24 +1805,35 @@ def sample(view: Any, rng: random.Random) -> State:
         suit_mask = _SUIT_MASK_OF[view.trick[0].index]
         if not known[mover] & suit_mask:
             needs = (others.index(mover), suit_mask)
-    dealt = _deal_hidden(unknown, holders, needs, rng)
+    if needs is not None and any(
+        forbidden & unknown != _whole_suits(forbidden) & unknown for _, forbidden in holders
+    ):
+        # _deal_hidden counts by whole suits: absent cards of the restrictions are not.
+        dealt = deal_requiring(unknown, holders, (needs,), rng)
+    else:
+        dealt = _deal_hidden(unknown, holders, needs, rng)
     hands = list(known)
     for s, mask in zip(others, dealt):
         hands[s] |= mask
-    bids: tuple[int | None, ...] = ()
-    if game.bidding is not None:
-        shown = list(view.bids)
-        for s in range(players):
-            if view.has_bid[s] and shown[s] is None:
-                shown[s] = rng.randrange(view.hand_size + 1)
-        bids = tuple(shown)
+    bids: tuple[int | None, ...] = () if game.bidding is None else tuple(view.bids)
     dealer = view.dealer if view.dealer is not None else 0
     match = Match(view.deal_number, dealer, view.totals, view.score.deals)
     if view.phase is game.dealing:
         cards_dealt = sum(view.hand_sizes)
     else:
         cards_dealt = len(deck) - view.undealt_count
-    return State(
+    fields = dict(_fresh_deal(rules))
+    fields["trick_rules"] = _trick_rules_for(rules, trump_card)
+    if game.rounds:  # keep what the rounds before play recorded: it is all public
+        fields["declared"] = tuple(
+            getattr(view, r.key) for r in game.rounds if isinstance(r, Declaring)
+        )
+        if game.face_up is not None:
+            fields["face_up"] = view.face_up
+            fields["second_suit"] = getattr(view, game.face_up.second_key)
+    if game.tally:
+        fields["tally"] = tuple(n for key, _, _, _ in game.tally for n in getattr(view, key))
+    world = State(
         rules=rules,
         seed=rng.getrandbits(63),
         chance=view.chance,
@@ -1812,12 +1851,43 @@ def sample(view: Any, rng: random.Random) -> State:
         dealt=cards_dealt,
         known=public_known,
         voids=voids,
-        **(_fresh_deal(rules) | {"trick_rules": _trick_rules_for(rules, trump_card)}),
+        **fields,
         moves_made=view.moves_made,
         log=Log.of(view.events),
         history=None,
         outcome=view.score.outcome,
     )
+    if game.bidding is not None and None in bids and any(view.has_bid):
+        world = _with(world, bids=_hidden_bids(world, view.has_bid, rng))
+    return world
+
+
+def _whole_suits(mask: int) -> int:
+    """The cards of the suits a mask covers entirely."""
+    return sum(tricks.SUIT_MASKS[s] for s in suits_of(mask))
+
+
+def _hidden_bids(world: State, has_bid: Sequence[bool], rng: random.Random) -> tuple[int | None, ...]:
+    """The bids of a sampled world with every hidden bid drawn, in bidding order from the
+    dealer's left, uniformly among the bids its seat was allowed (as the bids before it
+    stood)."""
+    game: TrickGame = world.rules.trick_game
+    assert game.bidding is not None
+    players: int = world.rules.players
+    bids = list(world.bids)
+    for turn in range(players):
+        s = (world.match.dealer + 1 + turn) % players
+        if not has_bid[s]:
+            break
+        if bids[s] is None:
+            # The bids so far, as they stood when this seat bid (later ones not yet made).
+            earlier = tuple(
+                bids[q] if (q - world.match.dealer - 1) % players < turn else None
+                for q in range(players)
+            )
+            allowed = game.bidding.allowed(_with(world, bids=earlier), s)
+            bids[s] = allowed[rng.randrange(len(allowed))]
+    return tuple(bids)
 
 
 def _trick_rules_for(rules: Any, trump_card: Card | None) -> tricks.TrickRules:
@@ -1837,33 +1907,39 @@ class _Shown(NamedTuple):
 
 
 def _shown(view: Any, trick_rules: tricks.TrickRules) -> _Shown:
-    """Voids shown by failing to follow without a revoke, and, where a revoke is legal
-    and penalised, suits a revoker is known to hold (until he plays one of them)."""
-    players = view.rules.players
+    """The cards shown absent by plays without a revoke (voids, and what the game's
+    restrictions reveal), and, where a revoke is legal and penalised, suits a revoker
+    is known to hold (until he plays one of them)."""
+    rules = view.rules
+    players = rules.players
+    limits = rules_of_play.active(rules.trick_game.restrictions, rules)
     forbidden = [0] * players
     played = [0] * players
     pending: dict[tuple[int, Suit], int] = {}
     shown = deal_events(view.events)
     trick: list[Card] = []
+    waste = 0  # the cards of the deal's finished tricks
     for position, event in enumerate(shown):
         if event.kind == "play":
             card = event.cards[0]
             seat = event.seat
             assert seat is not None
-            led = tricks.led_suit(trick_rules, trick)
-            follow = 0 if led is None else trick_rules.follow_masks[led]
-            if led is not None and not card.bit & (follow | trick_rules.anytime_mask):
+            absent = rules_of_play.revealed(trick_rules, limits, trick, waste, card)
+            if absent:
                 following = shown[position + 1] if position + 1 < len(shown) else None
                 if following is not None and following.kind == "revoke":
-                    pending[(seat, led)] = follow
+                    led = tricks.led_suit(trick_rules, trick)
+                    assert led is not None
+                    pending[(seat, led)] = trick_rules.follow_masks[led]
                 else:
-                    forbidden[seat] |= follow
+                    forbidden[seat] |= absent
             for key, mask in list(pending.items()):
                 if key[0] == seat and card.bit & mask:
                     del pending[key]
             played[seat] |= card.bit
             trick.append(card)
         elif event.kind == "trick":
+            waste |= mask_of(trick)
             trick = []
     required = tuple((seat, mask) for (seat, _), mask in pending.items())
     return _Shown(tuple(forbidden), required, tuple(played))
