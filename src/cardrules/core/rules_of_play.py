@@ -171,8 +171,8 @@ def beaters(trick_rules: tricks.TrickRules, trick: Sequence[Card], cards: int) -
 
     >>> from cardrules.cards import Suit, cards_of, mask_of, parse_cards
     >>> from cardrules.core.tricks import trick_rules
-    >>> won = beaters(trick_rules(Suit.SPADES), parse_cards("9H JH"), mask_of(parse_cards("TH QH 2S")))
-    >>> cards_of(won)
+    >>> held = mask_of(parse_cards("TH QH 2S"))
+    >>> cards_of(beaters(trick_rules(Suit.SPADES), parse_cards("9H JH"), held))
     (Card('QH'), Card('2S'))
     """
     position = len(trick)

@@ -410,6 +410,8 @@ class TrickGame:
         put("view_fields", _checked_view_fields(self))
         # The contract functions find the game from the rules of a state.
         type.__setattr__(self.rules_class, "trick_game", self)
+        if self.title not in _TITLES:
+            _TITLES.append(self.title)
 
     def deal(
         self,
@@ -648,6 +650,24 @@ def teams(rules: Any) -> tuple[tuple[int, ...], ...]:
     return tuple((seat,) for seat in range(rules.players))
 
 
+#: The titles of the trick games described so far, for a message about a value of none.
+_TITLES: list[str] = []
+
+
+def _wrong_state(value: object, what: str = "state") -> Exception:
+    """The error for a ``what`` that is no trick game's state: it names the game of the
+    value's rules when they are a trick game's (a view given for a state), else every
+    trick game described so far."""
+    game = getattr(type(getattr(value, "rules", None)), "trick_game", None)
+    if isinstance(game, TrickGame):
+        title = game.title
+    elif len(_TITLES) > 1:
+        title = f"{', '.join(_TITLES[:-1])} or {_TITLES[-1]}"
+    else:
+        title = _TITLES[0] if _TITLES else "a trick game"
+    return wrong_state(value, title, what)
+
+
 # --------------------------------------------------------------------------- dealing
 
 
@@ -878,7 +898,7 @@ def _turn_trump(state: State, hands: tuple[int, ...], trump_card: Card, undealt:
 def to_move(state: State) -> int | Chance | None:
     """The seat to move, CHANCE at a random event (explicit chance), None when over."""
     if type(state) is not State:
-        raise wrong_state(state, "Oh Hell, Enfle or Maverick")
+        raise _wrong_state(state)
     game: TrickGame = state.rules.trick_game
     phase = state.phase
     if phase is game.playing:
@@ -937,7 +957,7 @@ def hand_hidden(rules: Any, phase: Any) -> bool:
 def is_over(state: State) -> bool:
     """Whether the game has ended (its deals played, or a cap reached)."""
     if type(state) is not State:
-        raise wrong_state(state, "Oh Hell, Enfle or Maverick")
+        raise _wrong_state(state)
     game: TrickGame = state.rules.trick_game
     return state.phase is game.over
 
@@ -985,7 +1005,7 @@ def _bids_of(numbers: range | tuple[int, ...]) -> tuple[Move, ...]:
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move in canonical order; ``()`` if and only if the game is over."""
     if type(state) is not State:
-        raise wrong_state(state, "Oh Hell, Enfle or Maverick")
+        raise _wrong_state(state)
     rules = state.rules
     game: TrickGame = rules.trick_game
     phase = state.phase
@@ -996,10 +1016,11 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         if game.revoking is not None and game.revoking.allowed(rules):
             return _plays_of(hands[seat])  # a revoke is legal and penalised (MV-4.4)
         # Any lead, then the led suit if held (OH-4.1, OH-4.2, OH-4.4, EN-3.1, EN-3.2,
-        # MV-4.1 to MV-4.3), then the game's restrictions.
-        limits = (
-            None if game.restrictions is None else rules_of_play.active(game.restrictions, rules)
-        )
+        # MV-4.1 to MV-4.3), then the game's restrictions (rules_of_play.playable; without
+        # restrictions it is follow suit alone, called directly on this hot path).
+        if game.restrictions is None:
+            return _plays_of(tricks.playable_to(state.trick_rules, hands[seat], trick))
+        limits = rules_of_play.active(game.restrictions, rules)
         return _plays_of(
             rules_of_play.playable(state.trick_rules, limits, hands[seat], trick, state.waste)
         )
@@ -1028,7 +1049,7 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, float], ...]:
     undealt card equally likely.
     """
     if type(state) is not State:
-        raise wrong_state(state, "Oh Hell, Enfle or Maverick")
+        raise _wrong_state(state)
     game: TrickGame = state.rules.trick_game
     if state.phase is game.choose_dealer:
         players = state.rules.players
@@ -1049,7 +1070,7 @@ def apply(state: State, move: Move) -> State:
     next one) happen inside ``apply``.
     """
     if type(state) is not State:
-        raise wrong_state(state, "Oh Hell, Enfle or Maverick")
+        raise _wrong_state(state)
     rules = state.rules
     game: TrickGame = rules.trick_game
     phase = state.phase
@@ -1061,12 +1082,12 @@ def apply(state: State, move: Move) -> State:
             trick_rules = state.trick_rules
             bit = move.card.bit
             hand = hands[seat]
-            limits = (
-                None
-                if game.restrictions is None
-                else rules_of_play.active(game.restrictions, rules)
-            )
-            if bit & rules_of_play.playable(trick_rules, limits, hand, trick, state.waste):
+            if game.restrictions is None:  # follow suit alone: the hot path, called directly
+                allowed = tricks.playable_to(trick_rules, hand, trick)
+            else:
+                limits = rules_of_play.active(game.restrictions, rules)
+                allowed = rules_of_play.playable(trick_rules, limits, hand, trick, state.waste)
+            if bit & allowed:
                 return _play(state, game, seat, PLAYS[move.card.index], trick_rules, False)
             if bit & hand and game.revoking is not None and game.revoking.allowed(rules):
                 return _play(state, game, seat, PLAYS[move.card.index], trick_rules, True)
@@ -1282,15 +1303,22 @@ def _play(
         assert led is not None and game.revoking is not None
         log = log.append(play_event(seat, card)).append(game.revoking.event(rules, seat, led))
     else:
-        # A card that does not follow shows the seat void in the led suit; the game's
-        # restrictions may show more cards it lacks.
-        limits = (
-            None if game.restrictions is None else rules_of_play.active(game.restrictions, rules)
-        )
-        if trick or limits is not None:
+        # What the card shows the seat lacks (rules_of_play.revealed): a card that does
+        # not follow shows a void in the led suit, and the game's restrictions more.
+        if game.restrictions is not None:
+            limits = rules_of_play.active(game.restrictions, rules)
             absent = rules_of_play.revealed(trick_rules, limits, trick, waste, card)
             if absent & ~voids[seat]:
                 voids = with_item(voids, seat, voids[seat] | absent)
+        elif trick:
+            if trick_rules.jokers is None:  # the common case, without a call: the suit led
+                follow = _SUIT_MASK_OF[trick[0].index]
+                if not bit & follow and not voids[seat] & follow:
+                    voids = with_item(voids, seat, voids[seat] | follow)
+            else:
+                absent = rules_of_play.revealed(trick_rules, None, trick, waste, card)
+                if absent & ~voids[seat]:
+                    voids = with_item(voids, seat, voids[seat] | absent)
         log = log.append(play_event(seat, card))
     if known[seat] & bit:
         known = with_item(known, seat, known[seat] & ~bit)
@@ -1492,7 +1520,7 @@ def _why_illegal(state: State, move: object) -> str:
 def parse_move(state: State, text: str) -> Move:
     """Read a move and check it is legal here (NotationError / IllegalMoveError)."""
     if type(state) is not State:
-        raise wrong_state(state, "Oh Hell, Enfle or Maverick")
+        raise _wrong_state(state)
     refused = state.rules.trick_game.refuse_text(text) if isinstance(text, str) else None
     if refused is not None:
         raise NotationError(refused)
@@ -1513,7 +1541,7 @@ def parse_move(state: State, text: str) -> Move:
 def score(state: State) -> Score:
     """Totals, per-deal rows with the game's extras, outcome, payoffs = totals."""
     if type(state) is not State:
-        raise wrong_state(state, "Oh Hell, Enfle or Maverick")
+        raise _wrong_state(state)
     totals = state.match.totals
     return Score(
         totals=totals,
@@ -1550,7 +1578,7 @@ def moves_played(state: _Logged[M]) -> tuple[M, ...]:
 def zones(state: State) -> dict[str, tuple[Card, ...]]:
     """Where every card is: each hand, the trick, the finished tricks, the trump card, undealt."""
     if type(state) is not State:
-        raise wrong_state(state, "Oh Hell, Enfle or Maverick")
+        raise _wrong_state(state)
     game: TrickGame = state.rules.trick_game
     result = {f"hand {seat}": cards_of(hand) for seat, hand in enumerate(state.hands)}
     if game.passing is not None:  # passed cards are in no hand until the exchange
@@ -1644,7 +1672,7 @@ def suits_of(void: int) -> tuple[Suit, ...]:
 def observe(state: State, seat: int) -> Any:
     """The view of ``seat``: own hand and everything public, nothing else."""
     if type(state) is not State:
-        raise wrong_state(state, "Oh Hell, Enfle or Maverick")
+        raise _wrong_state(state)
     rules = state.rules
     game: TrickGame = rules.trick_game
     players = rules.players
@@ -1769,7 +1797,7 @@ def sample(view: Any, rng: random.Random) -> State:
     """
     check_rng(rng)
     if getattr(type(getattr(view, "rules", None)), "trick_game", None) is None:
-        raise wrong_state(view, "Oh Hell, Enfle or Maverick", "view")
+        raise _wrong_state(view, "view")
     check_view(view)
     rules = view.rules
     game: TrickGame = rules.trick_game
@@ -1867,7 +1895,9 @@ def _whole_suits(mask: int) -> int:
     return sum(tricks.SUIT_MASKS[s] for s in suits_of(mask))
 
 
-def _hidden_bids(world: State, has_bid: Sequence[bool], rng: random.Random) -> tuple[int | None, ...]:
+def _hidden_bids(
+    world: State, has_bid: Sequence[bool], rng: random.Random
+) -> tuple[int | None, ...]:
     """The bids of a sampled world with every hidden bid drawn, in bidding order from the
     dealer's left, uniformly among the bids its seat was allowed (as the bids before it
     stood)."""
@@ -2067,7 +2097,7 @@ def _sample_passing(view: Any, rng: random.Random) -> State:
 def state_to_dict(state: State) -> dict[str, Any]:
     """A JSON-ready dict of the whole state (hidden cards included: it is the state)."""
     if type(state) is not State:
-        raise wrong_state(state, "Oh Hell, Enfle or Maverick")
+        raise _wrong_state(state)
     game: TrickGame = state.rules.trick_game
     data = common_to_dict(state, game.name, game.version)
     data["hands"] = [format_cards(cards_of(h)) for h in state.hands]
