@@ -16,9 +16,11 @@ from typing import Any
 import attrs
 import pytest
 
-from cardrules.cards import DECK52, Card, Suit, mask_of, parse_cards
+from cardrules.cards import DECK52, Card, Suit, cards_of, mask_of, parse_cards
 from cardrules.core import rules_of_play, trickgame, tricks
+from cardrules.core.options import rules_to_text
 from cardrules.core.rules_of_play import Restrictions
+from cardrules.core.sampling import count_worlds
 from cardrules.core.trickgame import State
 from cardrules.errors import ArgumentError, IllegalMoveError
 from cardrules.game import Chance, ChanceMode, Event, Log, Score
@@ -40,6 +42,9 @@ class Rules(trickgame.TrickGameRules):
     first_trick: bool = False
     must_trump: bool = False
     must_beat: bool = False
+
+    def __str__(self) -> str:
+        return rules_to_text("toy_tricks", self)
 
 
 Phase = enum.IntEnum("Phase", "CHOOSE_DEALER DEALING PLAYING OVER", start=0)
@@ -296,7 +301,7 @@ def test_the_rules_of_the_shipped_games_are_plain_follow_suit() -> None:
     from cardrules.games import enfle, maverick, oh_hell
 
     for module in (oh_hell, enfle, maverick):
-        assert module.Rules.trick_game.restrictions is None  # type: ignore[attr-defined]
+        assert module.Rules.trick_game.restrictions is None
 
 
 # ----------------------------------------------------------------------- sampling
@@ -330,6 +335,8 @@ def test_sampled_worlds_respect_every_absent_card(seed: int) -> None:
             state.log.to_tuple(), 4, state.trick_rules, rules_of_play.active(RESTRICTIONS, rules)
         )
         assert voids == state.voids  # the log and play agree
+        if rng.random() < 0.2:  # a saved state reads the same absent cards back from its log
+            assert GAME.state_from_dict(trickgame.state_to_dict(state)) == state
         state = trickgame.apply(state, rng.choice(trickgame.legal_moves(state)))
 
 
@@ -490,3 +497,43 @@ def test_wrong_state_messages_name_the_game() -> None:
     with pytest.raises(ArgumentError) as caught:
         trickgame.legal_moves(view)
     assert str(caught.value).startswith("Toy Tricks needs a state of Toy Tricks")
+
+
+def test_sampling_with_absent_cards_is_uniform() -> None:
+    """Each unseen card lies in a hand as often as the exact count of the worlds that
+    respect every absent card says (every world equally likely)."""
+    rules = Rules(trumps=True, unbroken=True, first_trick=True, must_trump=True, must_beat=True)
+    rng = random.Random(11)
+    state = GAME.deal(rules, seed=11)
+    while sum(1 for v in state.voids if v & ~_whole(v)) < 2 or state.trick:
+        state = trickgame.apply(state, rng.choice(trickgame.legal_moves(state)))
+    view = trickgame.observe(state, 0)
+    seen = state.hands[0] | state.waste | (state.trump_card.bit if state.trump_card else 0)
+    unknown = mask_of(DECK52) & ~seen
+    holders = [(state.hands[s].bit_count(), state.voids[s]) for s in (1, 2, 3)]
+    holders.append((state.undealt.bit_count(), 0))
+    total = count_worlds(unknown, holders)
+    draws = 1500
+    counts = [[0] * 4 for _ in range(54)]
+    for _ in range(draws):
+        world = trickgame.sample(view, rng)
+        for h, seat in enumerate((1, 2, 3)):
+            for card in cards_of(world.hands[seat]):
+                counts[card.index][h] += 1
+    for card in cards_of(unknown):
+        for h in range(3):
+            size, forbidden = holders[h]
+            if forbidden & card.bit:
+                assert counts[card.index][h] == 0
+                continue
+            fewer = list(holders)
+            fewer[h] = (size - 1, forbidden)
+            exact = count_worlds(unknown & ~card.bit, fewer) / total
+            spread = 4.5 * (exact * (1 - exact) / draws) ** 0.5 + 1e-9
+            assert abs(counts[card.index][h] / draws - exact) <= spread, (card, h, exact)
+
+
+def _whole(mask: int) -> int:
+    return sum(
+        tricks.SUIT_MASKS[s] for s in Suit if mask & tricks.SUIT_MASKS[s] == tricks.SUIT_MASKS[s]
+    )

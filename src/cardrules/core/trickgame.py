@@ -507,14 +507,16 @@ class State(NamedTuple):
     holds each seat's bid (None before it bids; empty without bidding),
     ``tricks_won`` the tricks each seat has won (when the game counts them).
     ``known`` and ``voids`` are what the public log of this deal shows, per seat:
-    the cards it picked up and has not played since, and the suits it has shown
-    it lacks (as card masks); play keeps them up to date so that :func:`observe`
-    need not read the log. ``trick_rules`` are the deal's follow-suit and
-    trick-winning rules; ``face_up`` and ``second_suit`` the cards turned face up
-    and the second suit they fix (see :class:`FaceUp`); ``passed`` the cards each
-    seat passed this deal (in transit until every seat has passed); ``declared``
-    the values of each :class:`Declaring` round (per seat, or per team); ``tally``
-    the trick scorer's running figures; ``revokes`` each seat's penalised revokes.
+    the cards it picked up and has not played since, and the cards it has shown
+    it lacks (card masks: the suits it failed to follow, and whatever the game's
+    restrictions revealed, see :func:`cardrules.core.rules_of_play.revealed`);
+    play keeps them up to date so that :func:`observe` need not read the log.
+    ``trick_rules`` are the deal's follow-suit and trick-winning rules; ``face_up``
+    and ``second_suit`` the cards turned face up and the second suit they fix (see
+    :class:`FaceUp`); ``passed`` the cards each seat passed this deal (in transit
+    until every seat has passed); ``declared`` the values of each :class:`Declaring`
+    round (per seat, or per team); ``tally`` the trick scorer's running figures;
+    ``revokes`` each seat's penalised revokes.
     A state is an immutable named tuple, because building one is the cost of every move.
     """
 
@@ -2219,7 +2221,8 @@ def _state_from_reader(game: TrickGame, r: StateReader) -> State:
         fields["revokes"] = tuple(r.int_list("revokes", players, 0, len(deck) // players))
     waste = mask_of(r.cards(game.waste_key))
     dealt = r.integer("dealt", 0, len(deck))
-    known, voids = knowledge(log, players, fields["trick_rules"])
+    limits = rules_of_play.active(game.restrictions, common["rules"])
+    known, voids = knowledge(log, players, fields["trick_rules"], limits)
     state = State(
         **common,
         hands=hands,
