@@ -1313,14 +1313,20 @@ def _play(
             if absent & ~voids[seat]:
                 voids = with_item(voids, seat, voids[seat] | absent)
         elif trick:
-            if trick_rules.jokers is None:  # the common case, without a call: the suit led
+            # Follow suit alone: revealed's first case, inlined on this hot path (a call
+            # costs more than the test).
+            if trick_rules.jokers is None:
                 follow = _SUIT_MASK_OF[trick[0].index]
                 if not bit & follow and not voids[seat] & follow:
                     voids = with_item(voids, seat, voids[seat] | follow)
             else:
-                absent = rules_of_play.revealed(trick_rules, None, trick, waste, card)
-                if absent & ~voids[seat]:
-                    voids = with_item(voids, seat, voids[seat] | absent)
+                led = trick[0].suit  # a joker lead needs a look further
+                if led is None:
+                    led = tricks.led_suit(trick_rules, trick)
+                if led is not None:
+                    follow = trick_rules.follow_masks[led]
+                    if not bit & (follow | trick_rules.anytime_mask) and not voids[seat] & follow:
+                        voids = with_item(voids, seat, voids[seat] | follow)
         log = log.append(play_event(seat, card))
     if known[seat] & bit:
         known = with_item(known, seat, known[seat] & ~bit)
