@@ -15,13 +15,15 @@ import json
 import math
 import random
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 import attrs
 import pytest
 
+from cardrules import games, testing
 from cardrules.cards import DECK52, Card, Suit, cards_of, mask_of, parse_cards
-from cardrules.core import trickgame
+from cardrules.core import trick_contract, trickgame
 from cardrules.core.match import Match
 from cardrules.core.options import check_int, rules_to_text
 from cardrules.core.trickgame import (
@@ -53,7 +55,9 @@ def _tricks_score(
     return state.tricks_won, (), state.log
 
 
-def make_game(name: str, *, hand: int = 13, **description: Any) -> tuple[TrickGame, type]:
+def make_game(
+    name: str, *, hand: int = 13, view: type | None = None, **description: Any
+) -> tuple[TrickGame, type]:
     """A four-handed game of ``hand`` cards a seat on the 52 cards, with ``description``'s
     features; its ``Rules`` class (every game needs its own: the game hangs on it)."""
 
@@ -74,7 +78,8 @@ def make_game(name: str, *, hand: int = 13, **description: Any) -> tuple[TrickGa
         fields += BIDDING_VIEW_FIELDS
     if any(isinstance(r, Passing) for r in description.get("rounds", ())):
         fields += ["face_up", "revokes", "has_passed", "passed", "received"]
-    view = attrs.make_class(f"{name}View", fields, frozen=True, slots=True)
+    if view is None:
+        view = attrs.make_class(f"{name}View", fields, frozen=True, slots=True)
     settings: dict[str, Any] = {
         "name": name,
         "title": name,
@@ -92,8 +97,8 @@ def make_game(name: str, *, hand: int = 13, **description: Any) -> tuple[TrickGa
         "move_forms": ("play CARD", "bid N", "pass CARDS"),
         "move_kinds": (PassCards,),
     }
-    settings.update(description)
-    return TrickGame(**settings), Rules
+    settings.update(description)  # a rules_class of its own: one the kit can pickle
+    return TrickGame(**settings), settings["rules_class"]
 
 
 def play_until(state: State, done: Callable[[State], bool], seed: int = 1) -> State:
@@ -370,3 +375,212 @@ def test_a_match_that_never_reaches_its_target_ends_truncated_at_the_cap() -> No
 def test_the_guard_is_on_by_default_for_games_without_a_schedule() -> None:
     game, _ = make_game("guarded", deals=lambda rules: None)
     assert game.deal_limit == trickgame.DEFAULT_DEAL_LIMIT
+
+
+# --------------------------------------------------------------------------- the whole contract
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class HeartsLikeRules(TrickGameRules):
+    """The Hearts-like game's rules: four players (a module-level class, so that the
+    conformance kit can pickle states)."""
+
+    players: int = 4
+
+    def __attrs_post_init__(self) -> None:
+        check_int("players", self.players, 4, 4)
+        self._check_first_dealer(self.players)
+
+    def __str__(self) -> str:
+        return rules_to_text("hearts_like", self)
+
+
+@attrs.frozen(slots=True)
+class HeartsLikeView:
+    """The Hearts-like game's view."""
+
+    rules: Any
+    seat: int
+    chance: Any
+    phase: Any
+    to_move: Any
+    deal_number: int
+    dealer: int | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    undealt_count: int
+    leader: int
+    trick: tuple[Card, ...]
+    totals: tuple[int, ...]
+    score: Any
+    moves_made: int
+    events: tuple[Event, ...]
+    legal_moves: tuple[Any, ...]
+    trump_card: Card | None
+    trump: Suit | None
+    tricks_won: tuple[int, ...]
+    won_cards: tuple[Card, ...]
+    face_up: tuple[Card, ...]
+    revokes: tuple[int, ...]
+    has_passed: tuple[bool, ...]
+    passed: tuple[Card, ...]
+    received: tuple[Card, ...]
+
+
+def _hearts_like_module() -> ModuleType:
+    """A Hearts-like game as a module: passes of three left, right, across and hold,
+    the two of clubs leads, a point per trick, low totals win, four deals."""
+    game, rules = make_game(
+        "hearts_like",
+        hand=5,
+        rules_class=HeartsLikeRules,
+        view=HeartsLikeView,
+        rounds=(Passing(count=3, to=pass_cycle("left", "right", "across", "hold")),),
+        lead_card=lambda rules, number: TWO_OF_CLUBS,
+        better="low",
+        deals=lambda rules: 4,
+    )
+    return _as_module(game, rules, "hearts_like")
+
+
+def _as_module(game: TrickGame, rules: type, name: str) -> ModuleType:
+    """A game module made of a description, as a game's own module would be."""
+    module = ModuleType(name)
+    names = {key: getattr(trick_contract, key) for key in trick_contract.__all__}
+    num_moves, deal, move_index, move_from_index, state_from_dict = game.exports()
+    names |= {
+        "NAME": name,
+        "TITLE": name,
+        "version": "1",
+        "Rules": rules,
+        "PRESETS": {"default": rules()},
+        "NUM_MOVES": num_moves,
+        "deal": deal,
+        "move_index": move_index,
+        "move_from_index": move_from_index,
+        "state_from_dict": state_from_dict,
+        "deck_of": lambda rules: DECK52,
+        "describe": lambda view: (),
+        "explain_move": lambda view, move: "",
+    }
+    module.__dict__.update(names)
+    return module
+
+
+def test_a_hearts_like_game_keeps_the_whole_contract() -> None:
+    module = _hearts_like_module()
+    try:
+        report = testing.check_game(module, games=2)
+    finally:
+        games.unregister("hearts_like")
+    # Per game: four deals of twenty plays, and four passes in each deal but the hold deal.
+    assert report.games == 2 and report.moves == 2 * (4 * 20 + 3 * 4)
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class SpadesLikeRules(TrickGameRules):
+    """The Spades-like game's rules: four players in two partnerships, to ``target``."""
+
+    players: int = 4
+    target: int = 500
+
+    def __attrs_post_init__(self) -> None:
+        check_int("players", self.players, 4, 4)
+        self._check_first_dealer(self.players)
+        check_int("target", self.target, 1)
+
+    def __str__(self) -> str:
+        return rules_to_text("spades_like", self)
+
+
+@attrs.frozen(slots=True)
+class SpadesLikeView:
+    """The Spades-like game's view."""
+
+    rules: Any
+    seat: int
+    chance: Any
+    phase: Any
+    to_move: Any
+    deal_number: int
+    dealer: int | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    undealt_count: int
+    leader: int
+    trick: tuple[Card, ...]
+    totals: tuple[int, ...]
+    score: Any
+    moves_made: int
+    events: tuple[Event, ...]
+    legal_moves: tuple[Any, ...]
+    trump: Suit | None
+    tricks_won: tuple[int, ...]
+    won_cards: tuple[Card, ...]
+    hand_size: int
+    bids: tuple[int | None, ...]
+    has_bid: tuple[bool, ...]
+
+
+SPADES_TEAMS = ((0, 2), (1, 3))
+SPADES_HAND = 3
+
+
+def _spades_score(
+    state: State, out: int | None
+) -> tuple[tuple[int, ...], tuple[tuple[str, tuple[int, ...]], ...], Log[Event]]:
+    """Per partnership: ten a trick bid and one an overtrick when the tricks won reach
+    the bid, else minus ten a trick bid; each seat gets its partnership's points."""
+    team_points = []
+    for team in SPADES_TEAMS:
+        bid = sum(state.bids[seat] or 0 for seat in team)
+        won = sum(state.tricks_won[seat] for seat in team)
+        team_points.append(10 * bid + won - bid if won >= bid else -10 * bid)
+    points = tuple(team_points[seat % 2] for seat in range(4))
+    return points, (("tricks", state.tricks_won),), state.log
+
+
+def _spades_like_module() -> ModuleType:
+    """A Spades-like game as a module: partnerships bidding per seat and scoring per
+    partnership, spades always trumps, the first partnership to the target wins."""
+    bidding = Bidding(
+        allowed=lambda state, seat: range(SPADES_HAND + 1), hidden=lambda rules: False, most=13
+    )
+    game, rules = make_game(
+        "spades_like",
+        hand=SPADES_HAND,
+        rules_class=SpadesLikeRules,
+        view=SpadesLikeView,
+        bidding=bidding,
+        trump_suit=lambda rules, number: Suit.SPADES,
+        teams=lambda rules: SPADES_TEAMS,
+        deals=lambda rules: None,
+        decided=trickgame.target_decided(lambda rules: rules.target),
+        payoffs=lambda t: (t[0] - t[1], t[1] - t[0], t[0] - t[1], t[1] - t[0]),
+        score_deal=_spades_score,
+    )
+    return _as_module(game, rules, "spades_like")
+
+
+def test_a_spades_like_game_keeps_the_whole_contract() -> None:
+    module = _spades_like_module()
+    try:
+        report = testing.check_game(
+            module, presets={"short": SpadesLikeRules(target=40, max_deals=4)}, games=2
+        )
+    finally:
+        games.unregister("spades_like")
+    assert report.games == 2
+
+
+def test_spades_to_500_under_random_bots_ends() -> None:
+    module = _spades_like_module()
+    state = module.deal(SpadesLikeRules(first_dealer=0), seed=7)
+    final = play_until(state, trickgame.is_over, seed=7)
+    outcome = trickgame.score(final).outcome
+    assert outcome is not None
+    if outcome.reason == "truncated":
+        assert final.match.deal_number == trickgame.DEFAULT_DEAL_LIMIT
+    else:
+        assert outcome.reason == "target reached" and max(final.match.totals) >= 500
+        assert outcome.winners in SPADES_TEAMS

@@ -78,6 +78,7 @@ from cardrules.game import (
     winners_by_total,
 )
 from cardrules.moves import (
+    ALL_FORMS,
     BIDS,
     DEALS,
     PLAYS,
@@ -2499,7 +2500,12 @@ def _state_from_reader(game: TrickGame, r: StateReader) -> State:
     if name != game.name:
         r.fail(f"the rules are for {name!r}, not {game.name!r}")
     deck = game.deck(r.guard("rules", lambda: build_rules(game.rules_class, options)))
-    common = r.common(game.rules_class, deck, game.phases, game.parse_text or parse_move_text)
+    parse: Callable[[str], Any] = parse_move_text
+    if game.parse_text is not None:
+        parse = game.parse_text
+    elif game.passing is not None:  # the shared notation reads passes when asked to
+        parse = functools.partial(parse_move_text, forms=(*ALL_FORMS, "pass CARDS"))
+    common = r.common(game.rules_class, deck, game.phases, parse)
     players = common["rules"].players
     log = common["log"].to_tuple()
     for event in deal_events(log):
