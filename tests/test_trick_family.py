@@ -36,7 +36,7 @@ from cardrules.core.trickgame import (
     TrickGameRules,
     pass_cycle,
 )
-from cardrules.errors import IllegalMoveError, RulesError
+from cardrules.errors import IllegalMoveError, RecordError, RulesError
 from cardrules.game import Event, Log, Outcome
 from cardrules.moves import Bid, PassCards, Play
 
@@ -280,6 +280,9 @@ def test_the_fixed_trump_survives_sample_and_json() -> None:
     assert data["trump"] == "spades"
     loaded = SPADES.state_from_dict(data)
     assert loaded == state and loaded.trick_rules.trump is Suit.SPADES
+    del data["trump"]
+    with pytest.raises(RecordError, match="field 'trump' is missing"):
+        SPADES.state_from_dict(data)
 
 
 def test_the_fixed_trump_holds_under_explicit_chance() -> None:

@@ -280,7 +280,10 @@ class Passing:
     for messages (default ``"pass C1 C2 C3"`` for three cards). ``rule_id``: the rule
     cited when a pass names a card not in the hand. A game whose passes are
     ``PassCards`` lists ``PassCards`` in :attr:`TrickGame.move_kinds` and its form in
-    :attr:`TrickGame.move_forms`.
+    :attr:`TrickGame.move_forms` (the shared notation reads ``pass 2C 7D QS``). The
+    numbers by rank cover the 52 cards: a deck with jokers numbers its passes with a
+    ``move_table`` (as Maverick does). The numbers grow with ``count``: 22,100 for
+    three cards, 270,725 for four.
 
     Hearts' pass of three cards, left, right, across and hold::
 
@@ -2535,6 +2538,8 @@ def _state_from_reader(game: TrickGame, r: StateReader) -> State:
     fields = dict(_fresh_deal(common["rules"]))
     fields["trick_rules"] = _trick_rules_for(common["rules"], trump_card)
     if game.trump_suit is not None:
+        if "trump" not in r.data:
+            r.fail("field 'trump' is missing: the deal's trump suit, or null for no trumps")
         fields["trick_rules"] = game.trick_rules(common["rules"], _optional_suit(r, "trump"))
     if game.face_up is not None:
         fields["face_up"] = r.cards("face_up")
