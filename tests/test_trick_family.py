@@ -353,6 +353,23 @@ def test_partners_reaching_the_target_together_win_together() -> None:
     assert decided(rules(), match) == Outcome("target reached", (0, 2), draw=False)
 
 
+def test_partners_win_a_schedule_together_without_a_draw() -> None:
+    game, rules = make_game(
+        "partners_schedule",
+        hand=3,
+        deals=lambda rules: 1,
+        teams=lambda rules: SPADES_TEAMS,
+        score_deal=_spades_score,
+        bidding=Bidding(allowed=lambda state, seat: range(4), hidden=lambda r: False, most=13),
+    )
+    state = game.deal(rules(first_dealer=0), seed=3)
+    final = play_until(state, trickgame.is_over)
+    totals = final.match.totals
+    assert totals[0] != totals[1]  # this seed's deal has a winning partnership
+    winning = SPADES_TEAMS[0] if totals[0] > totals[1] else SPADES_TEAMS[1]
+    assert final.outcome == Outcome("schedule complete", winning, draw=False)
+
+
 # --------------------------------------------------------------------------- the deal cap
 
 

@@ -1727,6 +1727,7 @@ def _finish_deal(state: State, out: int | None) -> State:
         deals=deals,
         better=game.better,
         decided=game.decided(rules, match),
+        teams=None if game.teams is None else game.teams(rules),
     )
     if (
         outcome is None
