@@ -77,7 +77,7 @@ def make_game(
     if description.get("bidding") is not None:
         fields += BIDDING_VIEW_FIELDS
     if any(isinstance(r, Passing) for r in description.get("rounds", ())):
-        fields += ["face_up", "revokes", "has_passed", "passed", "received"]
+        fields += ["face_up", "revokes", "has_passed", "passed", "received", "passed_to"]
     if view is None:
         view = attrs.make_class(f"{name}View", fields, frozen=True, slots=True)
     settings: dict[str, Any] = {
@@ -154,6 +154,7 @@ def test_pass_three_cards_right_then_across_by_deal_number(deal_number: int, off
         view = trickgame.observe(state, receiver)
         assert view.received == cards_of(given[giver])
         assert trickgame.observe(state, giver).passed == cards_of(given[giver])
+        assert trickgame.observe(state, giver).passed_to == receiver
     # The passer knows where its cards went: every world sampled from its view has them there.
     view = trickgame.observe(state, 0)
     for k in range(5):
@@ -166,6 +167,7 @@ def test_a_hold_deal_skips_the_pass() -> None:
     state = PASSER.deal(PASSER_RULES(first_dealer=0), seed=3)
     state = play_until(state, lambda s: s.match.deal_number == 2)
     assert state.phase is Phase.PLAYING and state.passed == (0, 0, 0, 0)
+    assert trickgame.observe(state, 0).passed_to is None
     assert not any(
         event.kind == "exchange" for event in trickgame.deal_events(trickgame.events(state))
     )

@@ -283,7 +283,8 @@ class Passing:
     :attr:`TrickGame.move_forms` (the shared notation reads ``pass 2C 7D QS``). The
     numbers by rank cover the 52 cards: a deck with jokers numbers its passes with a
     ``move_table`` (as Maverick does). The numbers grow with ``count``: 22,100 for
-    three cards, 270,725 for four.
+    three cards, 270,725 for four. A view may have a ``passed_to`` field: the seat
+    this seat's pass goes to in this deal (None in a deal without a pass).
 
     Hearts' pass of three cards, left, right, across and hold::
 
@@ -2055,8 +2056,9 @@ def observe(state: State, seat: int) -> Any:
             values["has_passed"] = tuple(bool(p) for p in passed)
             values["passed"] = cards_of(passed[seat])
             exchanged = 0 not in passed
-            giver = (seat - _pass_to(state, game.passing)) % players
-            values["received"] = cards_of(passed[giver]) if exchanged else ()
+            offset = _pass_to(state, game.passing)
+            values["received"] = cards_of(passed[(seat - offset) % players]) if exchanged else ()
+            values["passed_to"] = (seat + offset) % players if offset else None
     values.update(game.view_extras(state, seat))
     return game.view_class(**{name: values[name] for name in fields})
 
