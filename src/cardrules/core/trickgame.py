@@ -38,6 +38,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
+import itertools
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -75,8 +76,10 @@ from cardrules.game import (
     Score,
     over_event,
     play_event,
+    winners_by_total,
 )
 from cardrules.moves import (
+    ALL_FORMS,
     BIDS,
     DEALS,
     PLAYS,
@@ -95,10 +98,12 @@ from cardrules.moves import (
 
 __all__ = [
     "BIDDING_VIEW_FIELDS",
+    "DEFAULT_DEAL_LIMIT",
     "VIEW_FIELDS",
     "Bidding",
     "Declaring",
     "FaceUp",
+    "PassDirection",
     "Passing",
     "Restrictions",
     "Revoking",
@@ -111,6 +116,7 @@ __all__ = [
     "deal_events",
     "events",
     "hand_hidden",
+    "highest_bidder",
     "is_over",
     "knowledge",
     "legal_moves",
@@ -118,10 +124,14 @@ __all__ = [
     "new_game",
     "observe",
     "parse_move",
+    "pass_cycle",
+    "pass_offset",
+    "pass_rank",
     "sample",
     "score",
     "state_to_dict",
     "suits_of",
+    "target_decided",
     "teams",
     "to_move",
     "zones",
@@ -213,25 +223,92 @@ class Declaring:
     why_not: Callable[[Any, int, object], str]
 
 
+#: Where the passed cards go, as :attr:`Passing.to` words them.
+PassDirection = Literal["left", "right", "across", "hold"]
+
+
+def pass_offset(direction: PassDirection, players: int) -> int:
+    """How many seats clockwise a pass in ``direction`` goes (0: no pass).
+
+    >>> pass_offset("left", 4), pass_offset("right", 4), pass_offset("across", 4)
+    (1, 3, 2)
+    """
+    check_choice("direction", direction, ("left", "right", "across", "hold"))
+    if direction == "across" and players % 2:
+        raise RulesError(f"no seat sits across the table with {players} players")
+    return {"left": 1, "right": players - 1, "across": players // 2, "hold": 0}[direction]
+
+
+def pass_cycle(*directions: PassDirection) -> Callable[[Any, int], int]:
+    """A :attr:`Passing.to` hook that cycles through ``directions`` deal by deal.
+
+    Hearts passes left, right, across, then holds (no pass), over and over:
+
+    >>> to = pass_cycle("left", "right", "across", "hold")
+    >>> class FourPlayers: players = 4
+    >>> [to(FourPlayers(), number) for number in range(5)]
+    [1, 3, 2, 0, 1]
+    """
+    if not directions:
+        raise RulesError("pass_cycle needs at least one direction")
+    for direction in directions:
+        check_choice("direction", direction, ("left", "right", "across", "hold"))
+
+    def to(rules: Any, deal_number: int) -> int:
+        return pass_offset(directions[deal_number % len(directions)], rules.players)
+
+    return to
+
+
+def _to_the_left(rules: Any, deal_number: int) -> int:
+    return 1
+
+
+def _passed_cards(move: object) -> tuple[Card, ...]:
+    return move.cards if type(move) is PassCards else ()
+
+
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Passing:
     """A passing round before play: each seat in turn, from the dealer's left, passes
-    ``count`` cards face down to its left neighbour; the cards are exchanged, and
-    the phase ends, once every seat has passed (until then they are in no hand).
+    ``count`` cards face down to another seat; the cards are exchanged, and the phase
+    ends, once every seat has passed (until then they are in no hand).
 
-    ``moves(hand)``: the passes a hand may make, in order. ``cards(move)``: the
-    cards a move passes (``()`` for any other move). ``form``: the move's text
-    form for messages (``"pass C1 C2"``). ``rule_id``: the rule cited when a pass
-    names a card not in the hand.
+    ``to(rules, deal_number)``: how many seats clockwise the cards go in that deal
+    (1: the left neighbour, the default; ``players - 1``: the right; 0: no pass, the
+    phase is skipped). :func:`pass_cycle` makes the hook from words, for Hearts
+    ``pass_cycle("left", "right", "across", "hold")``. ``moves(hand)``: the passes a
+    hand may make, in move-number order; None (the default): every set of ``count``
+    cards of the hand, as :class:`~cardrules.moves.PassCards`, numbered by
+    :meth:`TrickGame.move_index`. ``cards(move)``: the cards a move passes (``()`` for
+    any other move; the default reads a ``PassCards``). ``form``: the move's text form
+    for messages (default ``"pass C1 C2 C3"`` for three cards). ``rule_id``: the rule
+    cited when a pass names a card not in the hand. A game whose passes are
+    ``PassCards`` lists ``PassCards`` in :attr:`TrickGame.move_kinds` and its form in
+    :attr:`TrickGame.move_forms` (the shared notation reads ``pass 2C 7D QS``). The
+    numbers by rank cover the 52 cards: a deck with jokers numbers its passes with a
+    ``move_table`` (as Maverick does). The numbers grow with ``count``: 22,100 for
+    three cards, 270,725 for four. A view may have a ``passed_to`` field: the seat
+    this seat's pass goes to in this deal (None in a deal without a pass).
+
+    Hearts' pass of three cards, left, right, across and hold::
+
+        Passing(count=3, to=pass_cycle("left", "right", "across", "hold"))
     """
 
     phase: str = "PASSING"
     count: int
     applies: Callable[[Any], bool] = lambda rules: True
-    moves: Callable[[int], tuple[Any, ...]]
-    cards: Callable[[object], tuple[Card, ...]]
-    form: str
+    to: Callable[[Any, int], int] = _to_the_left
+    moves: Callable[[int], tuple[Any, ...]] | None = None
+    cards: Callable[[object], tuple[Card, ...]] = _passed_cards
+    form: str = ""
     rule_id: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.form:
+            names = " ".join(f"C{n + 1}" for n in range(self.count))
+            object.__setattr__(self, "form", f"pass {names}")
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -248,6 +325,62 @@ class Revoking:
 #: Scores a finished trick: ``(state before its last card, winner, the trick, the
 #: tally so far)`` to ``(the new tally, the trick's public event)``.
 TrickScorer = Callable[[Any, int, tuple[Card, ...], tuple[int, ...]], tuple[tuple[int, ...], Event]]
+
+
+#: The deals after which a match with no schedule stops, truncated, unless the rules
+#: set ``max_deals`` or the game its own :attr:`TrickGame.deal_limit`: fifty times the
+#: longest Maverick match in hundreds of random games, so only a match that has lost
+#: its way meets it.
+DEFAULT_DEAL_LIMIT: Final = 1000
+
+
+def highest_bidder(state: Any) -> int:
+    """A :attr:`TrickGame.first_leader` hook: the seat with the highest bid leads (on a
+    tie, the first of them from the dealer's left)."""
+    players: int = state.rules.players
+    bids: tuple[int | None, ...] = state.bids
+    dealer: int = state.match.dealer
+    best = (dealer + 1) % players
+    for k in range(1, players):
+        seat = (dealer + 1 + k) % players
+        if (bids[seat] or 0) > (bids[best] or 0):
+            best = seat
+    return best
+
+
+def target_decided(
+    target: Callable[[Any], int], better: Literal["high", "low"] = "high"
+) -> Callable[[Any, Match], Outcome | None]:
+    """A :attr:`TrickGame.decided` hook: once a total reaches ``target(rules)`` (at or
+    above it), the best total wins (the lowest when ``better`` is ``"low"``, as in
+    Hearts, where a player reaching 100 ends the game); partners share a total, so a
+    partnership's seats win together; equal best totals are a draw.
+
+    >>> from cardrules.core.options import BaseRules
+    >>> decided = target_decided(lambda rules: 100, better="low")
+    >>> m = Match.start(dealer=0, players=3).finish_deal((104, 60, 60), extras=())
+    >>> decided(BaseRules(), m)
+    Outcome(reason='target reached', winners=(1, 2), draw=True)
+    """
+    check_choice("better", better, ("high", "low"))
+
+    def decided(rules: Any, match: Match) -> Outcome | None:
+        totals = match.totals
+        if max(totals) < target(rules):
+            return None
+        winners = winners_by_total(totals, better)
+        game = getattr(type(rules), "trick_game", None)
+        sides = {t for seat in winners for t in _sides(rules, game, seat)}
+        return Outcome("target reached", winners, draw=len(sides) > 1)
+
+    return decided
+
+
+def _sides(rules: Any, game: Any, seat: int) -> tuple[int, ...]:
+    """The number of ``seat``'s partnership (the seat itself outside a trick game)."""
+    if game is None:
+        return (seat,)
+    return (_team_of(rules, seat),)
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -277,7 +410,8 @@ class TrickGame:
     * ``teams(rules)``: the partnerships (default: every seat for itself).
     * ``decided(rules, match)``: the outcome when a finished deal ends the match
       (a target reached), or None.
-    * ``payoffs(totals)``: each seat's payoff from the totals (default: the totals).
+    * ``payoffs(totals)``: each seat's payoff from the totals (default: the totals, or
+      the totals negated when ``better`` is ``"low"``).
     * ``score_deal``: the :data:`DealScorer` hook.
     * ``abandon_event(state)``: an event logged when a safety cap stops a deal, or None.
     * ``waste_zone``: the name of the finished tricks' zone.
@@ -309,6 +443,36 @@ class TrickGame:
       highest)`` per group of figures.
     * ``waste_key``: the finished tricks' name in the state's JSON form.
     * ``parse_text(text)``: the game's own move notation (default: the shared one).
+
+    The trick-taking family's deals, trumps, scores and matches, each defaulting to
+    the behaviour of a game that does not set it:
+
+    * ``trump_suit(rules, deal_number)``: a trump suit fixed without turning a card
+      (Spades: ``lambda rules, number: Suit.SPADES``), in force from the deal on; None
+      from the hook means no trumps in that deal. Use it with ``trump_card="none"``;
+      the view then needs a ``trump`` field (the suit). Default None: trumps come
+      only from ``trump_card`` or ``face_up``.
+    * ``first_leader(state)``: who leads the first trick of a deal, asked when play
+      begins (after the rounds and the bidding), for instance :func:`highest_bidder`.
+      Default None: the dealer's left.
+    * ``lead_card(rules, deal_number)``: a card whose holder leads the first trick
+      and must lead it (Hearts: ``lambda rules, number: Card("2C")``); it wins over
+      ``first_leader`` when it is in a hand. The holder is public once play begins
+      (an event says so). Default None.
+    * ``better``: ``"high"`` (the default) or ``"low"`` (Hearts: the lowest total
+      wins); :func:`score` reports it, the schedule's end ranks by it, and the default
+      payoffs are the totals, negated when low wins.
+    * ``deal_limit``: a guard against a match that never ends: when the game has no
+      schedule (``deals(rules)`` is None) and the rules set no ``max_deals``, the game
+      stops after this many deals with the outcome "truncated" and an event that says
+      the deal cap stopped it. Default :data:`DEFAULT_DEAL_LIMIT`; None: no guard.
+
+    A Spades-like description sets, besides the usual fields::
+
+        trump_suit=lambda rules, number: Suit.SPADES,
+        deals=lambda rules: None,
+        decided=target_decided(lambda rules: 500),
+        deal_limit=200,
     """
 
     name: str
@@ -328,9 +492,7 @@ class TrickGame:
     deals: Callable[[Any], int | None]
     teams: Callable[[Any], tuple[tuple[int, ...], ...]] | None = None
     decided: Callable[[Any, Match], Outcome | None] = lambda rules, match: None
-    payoffs: Callable[[tuple[int, ...]], tuple[float, ...]] = lambda totals: tuple(
-        float(t) for t in totals
-    )
+    payoffs: Callable[[tuple[int, ...]], tuple[float, ...]] | None = None
     score_deal: DealScorer
     abandon_event: Callable[[Any], Event] | None = None
     waste_zone: str = "won tricks"
@@ -367,6 +529,11 @@ class TrickGame:
     move_table: tuple[Any, ...] = dataclasses.field(
         default=cast(Any, ()), compare=False, repr=False
     )
+    trump_suit: Callable[[Any, int], Suit | None] | None = None
+    first_leader: Callable[[Any], int] | None = None
+    lead_card: Callable[[Any, int], Card | None] | None = None
+    better: Literal["high", "low"] = "high"
+    deal_limit: int | None = DEFAULT_DEAL_LIMIT
     # Derived: the phases by role, the move numbers' bases.
     choose_dealer: Any = dataclasses.field(init=False)
     dealing: Any = dataclasses.field(init=False)
@@ -383,6 +550,8 @@ class TrickGame:
     round_index: dict[Any, int] = dataclasses.field(init=False, compare=False)
     round_slots: tuple[int, ...] = dataclasses.field(init=False)
     passing: int | None = dataclasses.field(init=False)
+    pass_base: int = dataclasses.field(init=False)
+    opens_play: bool = dataclasses.field(init=False)
 
     def __post_init__(self) -> None:
         phases = self.phases
@@ -405,7 +574,15 @@ class TrickGame:
         put("bid_base", 52)
         put("deal_base", 52 + bids)
         put("dealer_base", 104 + bids)
-        put("num_moves", len(self.move_table) or 104 + bids + self.max_players)
+        put("pass_base", 104 + bids + self.max_players)
+        passes = 0
+        if passing and not self.move_table:
+            described = self.rounds[passing[0]]
+            assert isinstance(described, Passing)
+            passes = math.comb(52, described.count)  # numbered by rank (see move_index)
+        put("num_moves", len(self.move_table) or self.pass_base + passes)
+        put("opens_play", self.first_leader is not None or self.lead_card is not None)
+        check_choice("better", self.better, ("high", "low"))
         put("move_numbers", {move: number for number, move in enumerate(self.move_table)})
         put("view_fields", _checked_view_fields(self))
         # The contract functions find the game from the rules of a state.
@@ -452,7 +629,8 @@ class TrickGame:
 
     def move_index(self, move: Move) -> int:
         """The fixed number of a move: its place in the game's move table, or else plays
-        0..51 by card, then bids, deals, dealers."""
+        0..51 by card, then bids, deals, dealers, and the passes from ``pass_base`` on by
+        the rank of their cards (:func:`pass_rank`)."""
         if self.move_table:
             number = self.move_numbers.get(move) if isinstance(move, _MOVE_KINDS) else None
             if number is None:
@@ -472,7 +650,22 @@ class TrickGame:
             return self.deal_base + move.card.index
         if isinstance(move, ChooseDealer) and 0 <= move.seat < self.max_players:
             return self.dealer_base + move.seat
+        if (
+            isinstance(move, PassCards)
+            and self.num_moves > self.pass_base
+            and len(move.cards) == self._pass_count()
+            and all(card.index < 52 for card in move.cards)
+        ):
+            return self.pass_base + pass_rank(mask_of(move.cards))
         raise IllegalMoveError(f"{move} has no number in {self.title}")
+
+    def _pass_count(self) -> int:
+        """The cards a pass holds (0 without a passing round)."""
+        if self.passing is None:
+            return 0
+        passing = self.rounds[self.passing]
+        assert isinstance(passing, Passing)
+        return passing.count
 
     def move_from_index(self, index: int) -> Move:
         """The move with this number (see :meth:`move_index`)."""
@@ -487,7 +680,9 @@ class TrickGame:
             return BIDS[index - self.bid_base]
         if index < self.dealer_base:
             return DEALS[index - self.deal_base]
-        return ChooseDealer(index - self.dealer_base)
+        if index < self.pass_base:
+            return ChooseDealer(index - self.dealer_base)
+        return _pass_of_rank(index - self.pass_base, self._pass_count())
 
     # ------------------------------------------------------------------ loading
 
@@ -610,13 +805,16 @@ def _checked_view_fields(game: TrickGame) -> tuple[str, ...]:
         missing.append("won_cards")
     if game.counts_tricks and "tricks_won" not in fields:
         missing.append("tricks_won")  # sample could not rebuild the counts without it
+    if game.trump_suit is not None and "trump" not in fields:
+        missing.append("trump")  # the deal's trump suit, which sample needs
     if missing:
         raise RulesError(
             f"{game.title}'s view class {view_class.__name__} lacks "
             f"{'the field' if len(missing) == 1 else 'the fields'} {', '.join(missing)}: "
             "the trick engine fills them and sample reads them; add them (every trick "
             "game's view has cardrules.core.trickgame.VIEW_FIELDS and won_cards or waste, "
-            "with bidding also BIDDING_VIEW_FIELDS, and with counts_tricks also tricks_won)"
+            "with bidding also BIDDING_VIEW_FIELDS, with counts_tricks also tricks_won, "
+            "and with trump_suit also trump)"
         )
     return fields
 
@@ -801,6 +999,8 @@ def _begin_deal(
         **_fresh_deal(rules),
         log=log,
     )
+    if game.trump_suit is not None:  # a fixed trump suit holds from the deal on
+        fresh = _with(fresh, trick_rules=_fixed_trick_rules(rules, match.deal_number))
     if state.chance == "explicit" and order is None:
         return fresh
     if order is None:
@@ -828,19 +1028,74 @@ def _begin_deal(
         return _turn_trump(fresh, tuple(hands), order[dealt], undealt & ~order[dealt].bit)
     if game.trump_card == "dealer's last":
         return _turn_trump(fresh, tuple(hands), order[dealt - 1], undealt)
-    return _with(
-        fresh, phase=_phase_after(rules, 0), hands=tuple(hands), undealt=undealt, dealt=dealt
+    return _opened(
+        _with(
+            fresh,
+            phase=_phase_after(rules, 0, match.deal_number),
+            hands=tuple(hands),
+            undealt=undealt,
+            dealt=dealt,
+        )
     )
 
 
-def _phase_after(rules: Any, start: int) -> Any:
-    """The first phase from round ``start`` on that these rules play: a round before
-    play, else the bidding, else the play."""
+def _fixed_trick_rules(rules: Any, deal_number: int) -> tricks.TrickRules:
+    """The trick rules of a deal under the game's :attr:`TrickGame.trump_suit`."""
+    game: TrickGame = rules.trick_game
+    assert game.trump_suit is not None
+    return game.trick_rules(rules, game.trump_suit(rules, deal_number))
+
+
+def _phase_after(rules: Any, start: int, deal_number: int) -> Any:
+    """The first phase from round ``start`` on that these rules play in this deal: a
+    round before play (a passing round only in a deal that passes), else the bidding,
+    else the play."""
     game: TrickGame = rules.trick_game
     for k in range(start, len(game.rounds)):
-        if game.rounds[k].applies(rules):
+        round_ = game.rounds[k]
+        if round_.applies(rules) and not (
+            isinstance(round_, Passing) and not round_.to(rules, deal_number) % rules.players
+        ):
             return game.round_phases[k]
     return game.bidding_phase if game.bidding is not None else game.playing
+
+
+def _opened(state: State) -> State:
+    """The state as play begins, when the game says who leads the first trick
+    (:attr:`TrickGame.first_leader`, :attr:`TrickGame.lead_card`); otherwise as it is."""
+    rules = state.rules
+    game: TrickGame = rules.trick_game
+    if not game.opens_play or state.phase is not game.playing:
+        return state
+    if game.lead_card is not None:
+        card = game.lead_card(rules, state.match.deal_number)
+        if card is not None:
+            for seat, hand in enumerate(state.hands):
+                if hand & card.bit:
+                    text = f"seat {seat} holds {card} and leads it to the first trick"
+                    event = Event("lead card", seat, cards=(card,), text=text)
+                    return _with(state, leader=seat, log=state.log.append(event))
+    if game.first_leader is not None:
+        return _with(state, leader=game.first_leader(state))
+    return state
+
+
+def _opening_lead(state: State, seat: int) -> int:
+    """The rules of play's one addition for :attr:`TrickGame.lead_card`: the mask of the
+    card ``seat`` must lead now (its holder, to the first trick of the deal), else 0.
+
+    Only games with a ``lead_card`` call it; :func:`legal_moves`, :func:`apply` and the
+    illegal-move message read it.
+    """
+    if state.trick or state.waste:
+        return 0
+    rules = state.rules
+    game: TrickGame = rules.trick_game
+    assert game.lead_card is not None
+    card = game.lead_card(rules, state.match.deal_number)
+    if card is None or not card.bit & state.hands[seat]:
+        return 0
+    return card.bit
 
 
 def _turn_face_up(state: State, hands: tuple[int, ...], face_up: tuple[Card, ...]) -> State:
@@ -848,15 +1103,16 @@ def _turn_face_up(state: State, hands: tuple[int, ...], face_up: tuple[Card, ...
     rules = state.rules
     described = rules.trick_game.face_up
     trump, second = described.suits(rules, face_up)
-    return _with(
+    opened = _with(
         state,
-        phase=_phase_after(rules, 0),
+        phase=_phase_after(rules, 0, state.match.deal_number),
         hands=hands,
         face_up=face_up,
         second_suit=second,
         trick_rules=rules.trick_game.trick_rules(rules, trump),
         log=state.log.append(described.event(rules, face_up, trump, second)),
     )
+    return _opened(opened)
 
 
 def _turn_trump(state: State, hands: tuple[int, ...], trump_card: Card, undealt: int) -> State:
@@ -867,10 +1123,11 @@ def _turn_trump(state: State, hands: tuple[int, ...], trump_card: Card, undealt:
     dealt = sum(h.bit_count() for h in hands)
     assert trump_card.suit is not None
     trick_rules = game.trick_rules(rules, trump_card.suit)
+    phase = _phase_after(rules, 0, state.match.deal_number)
     if game.trump_card == "next":
-        return _with(
+        turned = _with(
             state,
-            phase=_phase_after(rules, 0),
+            phase=phase,
             hands=hands,
             trump_card=trump_card,
             trick_rules=trick_rules,
@@ -878,12 +1135,13 @@ def _turn_trump(state: State, hands: tuple[int, ...], trump_card: Card, undealt:
             dealt=dealt + 1,
             log=state.log.append(_trump_event(trump_card)),
         )
+        return _opened(turned)
     dealer = state.match.dealer
     known = list(state.known)
     known[dealer] |= trump_card.bit
-    return _with(
+    kept = _with(
         state,
-        phase=_phase_after(rules, 0),
+        phase=phase,
         hands=hands,
         trump_card=trump_card,
         trick_rules=trick_rules,
@@ -892,6 +1150,7 @@ def _turn_trump(state: State, hands: tuple[int, ...], trump_card: Card, undealt:
         known=tuple(known),
         log=state.log.append(_trump_event(trump_card, dealer)),
     )
+    return _opened(kept)
 
 
 # --------------------------------------------------------------------------- queries
@@ -998,6 +1257,51 @@ def _plays_of(mask: int) -> tuple[Play, ...]:
     return plays
 
 
+def pass_rank(mask: int) -> int:
+    """The rank of a set of cards (a mask of cards of the 52) among the sets of its size,
+    in the combinatorial number system: cards ``c1 < c2 < ... < ck`` by index rank
+    ``C(c1, 1) + C(c2, 2) + ... + C(ck, k)``. A pass's move number is the game's
+    ``pass_base`` plus this rank.
+
+    >>> from cardrules.cards import mask_of, parse_cards
+    >>> pass_rank(mask_of(parse_cards("2C 3C 4C"))), pass_rank(mask_of(parse_cards("2C 3C 5C")))
+    (0, 1)
+    """
+    rank = 0
+    k = 0
+    while mask:
+        bit = mask & -mask
+        mask ^= bit
+        k += 1
+        rank += math.comb(bit.bit_length() - 1, k)
+    return rank
+
+
+def _pass_of_rank(rank: int, count: int) -> PassCards:
+    """The pass of ``count`` cards of the 52 whose :func:`pass_rank` is ``rank``."""
+    indices: list[int] = []
+    for k in range(count, 0, -1):
+        c = k - 1
+        while math.comb(c + 1, k) <= rank:
+            c += 1
+        indices.append(c)
+        rank -= math.comb(c, k)
+    return _pass_move(sum(1 << c for c in indices))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _pass_move(mask: int) -> PassCards:
+    """The pass of the cards of ``mask`` (built once per set: hands repeat in search)."""
+    return PassCards(cards_of(mask))
+
+
+def _passes_of(hand: int, count: int) -> tuple[Move, ...]:
+    """Every pass of ``count`` cards of ``hand``, in move-number order (by rank)."""
+    bits = [1 << c.index for c in cards_of(hand)]
+    masks = sorted((sum(chosen) for chosen in itertools.combinations(bits, count)), key=pass_rank)
+    return tuple(_pass_move(mask) for mask in masks)
+
+
 @functools.cache
 def _bids_of(numbers: range | tuple[int, ...]) -> tuple[Move, ...]:
     """The bid moves of these numbers (few distinct lists: built once each)."""
@@ -1015,6 +1319,10 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         trick = state.trick
         hands = state.hands
         seat = (state.leader + len(trick)) % len(hands)  # a hand per player
+        if game.lead_card is not None:  # the card its holder must lead (Hearts' 2C)
+            must = _opening_lead(state, seat)
+            if must:
+                return _plays_of(must)
         if game.revoking is not None and game.revoking.allowed(rules):
             return _plays_of(hands[seat])  # a revoke is legal and penalised (MV-4.4)
         # Any lead, then the led suit if held (OH-4.1, OH-4.2, OH-4.4, EN-3.1, EN-3.2,
@@ -1035,11 +1343,13 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if k is not None:
         round_ = game.rounds[k]
         seat = _round_actor(state, k)
-        moves: tuple[Move, ...] = (
-            round_.moves(state.hands[seat])
-            if isinstance(round_, Passing)
-            else round_.moves(state, seat)
-        )
+        moves: tuple[Move, ...]
+        if not isinstance(round_, Passing):
+            moves = round_.moves(state, seat)
+        elif round_.moves is not None:
+            moves = round_.moves(state.hands[seat])
+        else:
+            moves = _passes_of(state.hands[seat], round_.count)
         return moves
     return tuple(move for move, _ in chance_outcomes(state))
 
@@ -1084,6 +1394,8 @@ def apply(state: State, move: Move) -> State:
             trick_rules = state.trick_rules
             bit = move.card.bit
             hand = hands[seat]
+            if game.lead_card is not None and _opening_lead(state, seat) & ~bit:
+                raise IllegalMoveError(_why_illegal(state, move))
             if game.restrictions is None:  # follow suit alone: the hot path, called directly
                 allowed = tricks.playable_to(trick_rules, hand, trick)
             else:
@@ -1117,7 +1429,7 @@ def apply(state: State, move: Move) -> State:
         seat = _round_actor(state, k)
         if isinstance(round_, Passing):
             mask = mask_of(round_.cards(move))
-            if mask and mask & state.hands[seat] == mask:
+            if mask and mask & state.hands[seat] == mask and mask.bit_count() == round_.count:
                 return _pass(state, k, seat, move, mask)
         elif move in round_.moves(state, seat):
             return _declare(state, k, seat, move)
@@ -1142,7 +1454,7 @@ def _deal_card(state: State, game: TrickGame, move: DealCard) -> State:
         if game.trump_card == "dealer's last":
             return _turn_trump(state, state.hands, card, undealt)
         if game.trump_card == "none" and game.face_up is None:
-            return _with(state, phase=_phase_after(rules, 0))
+            return _opened(_with(state, phase=_phase_after(rules, 0, state.match.deal_number)))
         return state
     if game.face_up is not None:
         face_up = (*state.face_up, card)
@@ -1165,21 +1477,54 @@ def _declare(state: State, k: int, seat: int, move: Any) -> State:
     declared = with_item(state.declared, slot, tuple(values))
     moved = _with(
         state,
-        phase=state.phase if None in values else _phase_after(rules, k + 1),
+        phase=state.phase
+        if None in values
+        else _phase_after(rules, k + 1, state.match.deal_number),
         declared=declared,
         moves_made=state.moves_made + 1,
         log=state.log.append(declaring.event(state, seat, move)),
         history=changes_core.extended(state.history, move),
     )
-    return _check_caps(moved)
+    return _check_caps(_opened(moved))
 
 
 _COUNT_WORDS: Final = ("no", "one", "two", "three", "four", "five", "six")
 
 
+def _pass_to(state: State, k: int) -> int:
+    """How many seats clockwise the cards of passing round ``k`` go in this deal."""
+    passing = state.rules.trick_game.rounds[k]
+    assert isinstance(passing, Passing)
+    offset: int = passing.to(state.rules, state.match.deal_number) % state.rules.players
+    return offset
+
+
+def _from_whom(offset: int, players: int) -> str:
+    """Where a seat's received cards come from, in words."""
+    if offset == 1:
+        return "its right"
+    if offset == players - 1:
+        return "its left"
+    if 2 * offset == players:
+        return "across the table"
+    return f"the seat {offset} places to its right"
+
+
+def _to_whom(offset: int, players: int) -> str:
+    """Where a seat's passed cards go, in words."""
+    if offset == 1:
+        return "the left"
+    if offset == players - 1:
+        return "the right"
+    if 2 * offset == players:
+        return "the seat across"
+    return f"the seat {offset} places to the left"
+
+
 def _pass(state: State, k: int, seat: int, move: Move, mask: int) -> State:
-    """Cards passed face down to the left neighbour, exchanged once every seat has passed
-    (the pass is secret until then: the log says only that it happened)."""
+    """Cards passed face down to another seat (by the deal's direction), exchanged once
+    every seat has passed (the pass is secret until then: the log says only that it
+    happened)."""
     rules = state.rules
     players = rules.players
     count = mask.bit_count()
@@ -1191,11 +1536,15 @@ def _pass(state: State, k: int, seat: int, move: Move, mask: int) -> State:
     log = state.log.append(Event("pass", seat, text=f"seat {seat} passes {words} cards"))
     phase = state.phase
     if 0 not in passed:
+        offset = _pass_to(state, k)
         for giver in range(players):
-            hands[(giver + 1) % players] |= passed[giver]
-        text = f"the passed cards are exchanged: each seat receives {words} cards from its right"
+            hands[(giver + offset) % players] |= passed[giver]
+        text = (
+            f"the passed cards are exchanged: each seat receives {words} cards "
+            f"from {_from_whom(offset, players)}"
+        )
         log = log.append(Event("exchange", text=text))
-        phase = _phase_after(rules, k + 1)
+        phase = _phase_after(rules, k + 1, state.match.deal_number)
     moved = _with(
         state,
         phase=phase,
@@ -1205,7 +1554,7 @@ def _pass(state: State, k: int, seat: int, move: Move, mask: int) -> State:
         log=log,
         history=changes_core.extended(state.history, move),
     )
-    return _check_caps(moved)
+    return _check_caps(_opened(moved))
 
 
 @functools.cache
@@ -1240,6 +1589,8 @@ def _bid(state: State, game: TrickGame, seat: int, move: Bid) -> State:
         history=changes_core.extended(state.history, move),
         outcome=None,
     )
+    if game.opens_play:
+        moved = _opened(moved)
     return _check_caps(moved)
 
 
@@ -1422,13 +1773,30 @@ def _finish_deal(state: State, out: int | None) -> State:
     game: TrickGame = rules.trick_game
     points, extras, log = game.score_deal(state, out)
     match = state.match.finish_deal(points, extras)
+    deals = game.deals(rules)
     outcome = match_core.match_over(
         rules,
         match,
         state.moves_made,
-        deals=game.deals(rules),
+        deals=deals,
+        better=game.better,
         decided=game.decided(rules, match),
+        teams=None if game.teams is None else game.teams(rules),
     )
+    if (
+        outcome is None
+        and deals is None
+        and rules.max_deals is None
+        and game.deal_limit is not None
+        and match.deal_number >= game.deal_limit
+    ):
+        # The guard against a match that never ends (TrickGame.deal_limit).
+        text = (
+            f"the match is stopped after {match.deal_number} deals without a winner: "
+            "truncated by the deal cap"
+        )
+        log = log.append(Event("capped", value=match.deal_number, text=text))
+        outcome = match_core.truncated()
     if outcome is not None:
         return _game_over(state, match, log, outcome)
     return _begin_deal(state, match, log)
@@ -1485,9 +1853,10 @@ def _why_illegal(state: State, move: object) -> str:
         if isinstance(round_, Declaring):
             return round_.why_not(state, seat, move)
         words = _COUNT_WORDS[round_.count] if round_.count < len(_COUNT_WORDS) else round_.count
-        if not round_.cards(move):
+        whom = _to_whom(_pass_to(state, k), state.rules.players)
+        if not round_.cards(move) or len(round_.cards(move)) != round_.count:
             return (
-                f"seat {seat} must pass {words} cards to the left now ('{round_.form}'), not {move}"
+                f"seat {seat} must pass {words} cards to {whom} now ('{round_.form}'), not {move}"
             )
         missing = [c for c in round_.cards(move) if not c.bit & hand]
         rule = f" (rule {round_.rule_id})" if round_.rule_id else ""
@@ -1518,6 +1887,9 @@ def _why_illegal(state: State, move: object) -> str:
         return f"{move.card} is not in this game's deck{game.deck_note(state.rules)}" + cite("deck")
     if not move.card.bit & hand:
         return f"{move.card} is not in seat {seat}'s hand ({format_cards(cards_of(hand))})"
+    if game.lead_card is not None and _opening_lead(state, seat):
+        must = cards_of(_opening_lead(state, seat))[0]
+        return f"seat {seat} holds {must} and must lead it to the first trick, not {move.card}"
     limits = rules_of_play.active(game.restrictions, state.rules)
     text, kind = rules_of_play.refusal(
         state.trick_rules, limits, hand, state.trick, state.waste, move.card, seat
@@ -1547,17 +1919,25 @@ def parse_move(state: State, text: str) -> Move:
 
 
 def score(state: State) -> Score:
-    """Totals, per-deal rows with the game's extras, outcome, payoffs = totals."""
+    """Totals, per-deal rows with the game's extras, outcome, payoffs (by default the
+    totals, negated when low totals win), and which totals are better."""
     if type(state) is not State:
         raise _wrong_state(state)
     totals = state.match.totals
+    game: TrickGame = state.rules.trick_game
+    if game.payoffs is not None:
+        payoffs = game.payoffs(totals)
+    elif game.better == "low":
+        payoffs = tuple(-float(t) for t in totals)
+    else:
+        payoffs = tuple(float(t) for t in totals)
     return Score(
         totals=totals,
         teams=teams(state.rules),
-        better="high",
+        better=game.better,
         deals=state.match.rows,
         outcome=state.outcome,
-        payoffs=state.rules.trick_game.payoffs(totals),
+        payoffs=payoffs,
     )
 
 
@@ -1723,11 +2103,11 @@ def observe(state: State, seat: int) -> Any:
     if "absent" in fields:  # the cards each seat has shown it lacks, beyond whole suits
         values["absent"] = tuple(cards_of(v) for v in state.voids)
     values["won_cards"] = values["waste"] = cards_of(state.waste)
+    values["trump"] = state.trick_rules.trump
     if game.rounds:
         if hand_hidden(rules, phase):
             values["hand"] = ()
         values["face_up"] = state.face_up
-        values["trump"] = state.trick_rules.trump
         values["revokes"] = state.revokes
         for k, round_ in enumerate(game.rounds):
             if isinstance(round_, Declaring):
@@ -1737,7 +2117,9 @@ def observe(state: State, seat: int) -> Any:
             values["has_passed"] = tuple(bool(p) for p in passed)
             values["passed"] = cards_of(passed[seat])
             exchanged = 0 not in passed
-            values["received"] = cards_of(passed[(seat - 1) % players]) if exchanged else ()
+            offset = _pass_to(state, game.passing)
+            values["received"] = cards_of(passed[(seat - offset) % players]) if exchanged else ()
+            values["passed_to"] = (seat + offset) % players if offset else None
     values.update(game.view_extras(state, seat))
     return game.view_class(**{name: values[name] for name in fields})
 
@@ -1819,11 +2201,14 @@ def sample(view: Any, rng: random.Random) -> State:
         public_known = tuple(mask_of(cards) for cards in view.known)
         voids = tuple(sum(tricks.SUIT_MASKS[s] for s in suits) for suits in view.voids)
     else:  # absent cards need not be whole suits: read them from the log
-        rules_now = _trick_rules_for(rules, trump_card)
+        rules_now = _view_trick_rules(view)
         limits = rules_of_play.active(game.restrictions, rules)
         public_known, voids = knowledge(view.events, players, rules_now, limits)
     known = list(public_known)
     known[seat] = mask_of(view.hand)
+    if game.lead_card is not None:  # the holder of the card to lead has it still
+        lead = _with_lead_card(view, (0,) * players)
+        known = [k | m for k, m in zip(known, lead)]
     public = mask_of(view.trick) | waste
     if trump_card is not None:
         public |= trump_card.bit
@@ -1859,7 +2244,7 @@ def sample(view: Any, rng: random.Random) -> State:
     else:
         cards_dealt = len(deck) - view.undealt_count
     fields = dict(_fresh_deal(rules))
-    fields["trick_rules"] = _trick_rules_for(rules, trump_card)
+    fields["trick_rules"] = _view_trick_rules(view)
     if game.rounds:  # keep what the rounds before play recorded: it is all public
         fields["declared"] = tuple(
             getattr(view, r.key) for r in game.rounds if isinstance(r, Declaring)
@@ -1928,6 +2313,34 @@ def _hidden_bids(
     return tuple(bids)
 
 
+def _view_trick_rules(view: Any) -> tricks.TrickRules:
+    """The trick rules of the deal a view shows: its ``trump`` suit when the game fixes
+    one (:attr:`TrickGame.trump_suit`), else from its trump card."""
+    rules = view.rules
+    game: TrickGame = rules.trick_game
+    if game.trump_suit is not None:
+        return game.trick_rules(rules, view.trump)
+    return _trick_rules_for(rules, getattr(view, "trump_card", None))
+
+
+def _with_lead_card(view: Any, known: tuple[int, ...]) -> tuple[int, ...]:
+    """``known`` with the card to lead to the first trick in its holder's hand, while
+    the holder, known to all since play began, has not led it yet."""
+    rules = view.rules
+    game: TrickGame = rules.trick_game
+    assert game.lead_card is not None
+    won = view.won_cards if hasattr(view, "won_cards") else view.waste
+    if view.phase is not game.playing or view.trick or won:
+        return known
+    card = game.lead_card(rules, view.deal_number)
+    if card is None:
+        return known
+    for event in deal_events(view.events):
+        if event.kind == "lead card" and event.seat is not None and event.cards == (card,):
+            return with_item(known, event.seat, known[event.seat] | card.bit)
+    return known
+
+
 def _trick_rules_for(rules: Any, trump_card: Card | None) -> tricks.TrickRules:
     """The trick rules of a deal whose trump card is ``trump_card`` (None: no trumps)."""
     if trump_card is None or trump_card.suit is None:
@@ -1989,21 +2402,31 @@ def _sample_passing(view: Any, rng: random.Random) -> State:
     The unseen cards are dealt uniformly among the deals that respect every void
     shown by a failure to follow suit, every suit a revoker is known to hold (a
     penalised revoke is public, so it shows the revoker held the led suit), and
-    the cards this seat passed, which are in its left neighbour's hand until
-    played. While the passes are in transit, the passes of other seats that have
-    passed are unseen cards each; after the exchange, the hidden passes of the
-    other seats are drawn uniformly from the cards their receivers held after the
-    exchange. Before the seats look at their cards, even the own hand is dealt.
+    the cards this seat passed, which are in its receiver's hand (in the deal's
+    direction) until played, and the card to lead to the first trick, in its
+    holder's hand until led. While the passes are in transit, the passes of other
+    seats that have passed are unseen cards each; after the exchange, the hidden
+    passes of the other seats are drawn uniformly from the cards their receivers
+    held after the exchange. Hidden simultaneous bids of other seats are drawn
+    uniformly from 0..hand size. Before the seats look at their cards, even the
+    own hand is dealt.
     """
     rules = view.rules
     game: TrickGame = rules.trick_game
     players: int = rules.players
     deck = game.deck(rules)
     seat = view.seat
-    left = (seat + 1) % players
+    offset = 1
+    if game.passing is not None:
+        passing = game.rounds[game.passing]
+        assert isinstance(passing, Passing)
+        offset = passing.to(rules, view.deal_number) % players
+    left = (seat + offset) % players  # the seat that received this seat's pass
     phase = view.phase
     trump = getattr(view, "trump", None)
-    if trump is None:
+    if game.trump_suit is not None:
+        trick_rules = _view_trick_rules(view)
+    elif trump is None:
         trick_rules = _trick_rules_for(rules, getattr(view, "trump_card", None))
     else:
         trick_rules = game.trick_rules(rules, trump)
@@ -2022,12 +2445,17 @@ def _sample_passing(view: Any, rng: random.Random) -> State:
         known |= own_hand
     if transit:
         known |= own_pass
+    lead = (0,) * players
+    if game.lead_card is not None and hand_known:
+        lead = _with_lead_card(view, lead)
+        lead = tuple(0 if s == seat else m & ~known for s, m in enumerate(lead))
+        known |= sum(lead)
     # Holders of unseen cards: the hands, then the passes in transit, then the undealt.
     holders: list[tuple[int, int]] = []
     hand_holders = [s for s in range(players) if s != seat or not hand_known]
     for s in hand_holders:
         size = view.hand_sizes[s] - (known_left.bit_count() if s == left else 0)
-        holders.append((size, shown.forbidden[s]))
+        holders.append((size - lead[s].bit_count(), shown.forbidden[s]))
     pass_holders = [s for s in range(players) if transit and has_passed[s] and s != seat]
     count = 0
     if game.passing is not None:
@@ -2049,17 +2477,29 @@ def _sample_passing(view: Any, rng: random.Random) -> State:
     for s, mask in zip(hand_holders, dealt):
         hands[s] = mask
     hands[left] |= known_left
+    for s, mask in enumerate(lead):
+        hands[s] |= mask
     passed = [0] * players if game.passing is not None else []
     if passed and has_passed[seat]:
         passed[seat] = own_pass
     for s, mask in zip(pass_holders, dealt[len(hand_holders) :]):
         passed[s] = mask
     if passed and exchanged:
-        passed[(seat - 1) % players] = mask_of(view.received)
-        for giver in ((seat + k) % players for k in range(1, players - 1)):
-            receiver = (giver + 1) % players
+        mine = (seat - offset) % players  # the seat that passed to this one
+        passed[mine] = mask_of(view.received)
+        for giver in ((seat + k) % players for k in range(1, players)):
+            if giver == mine:
+                continue
+            receiver = (giver + offset) % players
             held = cards_of(hands[receiver] | shown.played[receiver])
             passed[giver] = mask_of(rng.sample(held, count))
+    bids: tuple[int | None, ...] = ()
+    if game.bidding is not None:
+        shown_bids = list(view.bids)
+        for s in range(players):
+            if view.has_bid[s] and shown_bids[s] is None:
+                shown_bids[s] = rng.randrange(view.hand_size + 1)
+        bids = tuple(shown_bids)
     dealer = view.dealer if view.dealer is not None else 0
     fields = dict(_fresh_deal(rules))
     fields["declared"] = tuple(
@@ -2081,7 +2521,7 @@ def _sample_passing(view: Any, rng: random.Random) -> State:
         hands=tuple(hands),
         undealt=dealt[-1],
         trump_card=getattr(view, "trump_card", None),
-        bids=(),
+        bids=bids,
         leader=view.leader,
         trick=view.trick,
         # Without counts_tricks the state's count stays all zeros, and a game that
@@ -2112,6 +2552,9 @@ def state_to_dict(state: State) -> dict[str, Any]:
     data["undealt"] = format_cards(cards_of(state.undealt))
     if game.trump_card != "none":
         data["trump_card"] = state.trump_card.text if state.trump_card else None
+    if game.trump_suit is not None:
+        trump = state.trick_rules.trump
+        data["trump"] = None if trump is None else trump.plural
     if game.face_up is not None:
         data["face_up"] = format_cards(state.face_up)
         for key, suit in (
@@ -2177,7 +2620,12 @@ def _state_from_reader(game: TrickGame, r: StateReader) -> State:
     if name != game.name:
         r.fail(f"the rules are for {name!r}, not {game.name!r}")
     deck = game.deck(r.guard("rules", lambda: build_rules(game.rules_class, options)))
-    common = r.common(game.rules_class, deck, game.phases, game.parse_text or parse_move_text)
+    parse: Callable[[str], Any] = parse_move_text
+    if game.parse_text is not None:
+        parse = game.parse_text
+    elif game.passing is not None:  # the shared notation reads passes when asked to
+        parse = functools.partial(parse_move_text, forms=(*ALL_FORMS, "pass CARDS"))
+    common = r.common(game.rules_class, deck, game.phases, parse)
     players = common["rules"].players
     log = common["log"].to_tuple()
     for event in deal_events(log):
@@ -2206,6 +2654,10 @@ def _state_from_reader(game: TrickGame, r: StateReader) -> State:
         tricks_won = tuple(r.int_list("tricks_won", players, 0, most_tricks))
     fields = dict(_fresh_deal(common["rules"]))
     fields["trick_rules"] = _trick_rules_for(common["rules"], trump_card)
+    if game.trump_suit is not None:
+        if "trump" not in r.data:
+            r.fail("field 'trump' is missing: the deal's trump suit, or null for no trumps")
+        fields["trick_rules"] = game.trick_rules(common["rules"], _optional_suit(r, "trump"))
     if game.face_up is not None:
         fields["face_up"] = r.cards("face_up")
         trump = _optional_suit(r, "trump")
