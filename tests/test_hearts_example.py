@@ -26,7 +26,7 @@ from cardrules.bots.heuristics import heuristic_bot
 from cardrules.cards import DECK52, Card, Suit, cards_of, mask_of, parse_cards
 from cardrules.cli import main
 from cardrules.core import trickgame
-from cardrules.errors import IllegalMoveError
+from cardrules.errors import IllegalMoveError, RulesError
 from cardrules.moves import ChooseDealer, DealCard, PassCards, Play
 from cardrules.play import play_game
 from cardrules.records import Record, record_of, replay
@@ -102,6 +102,15 @@ def test_he_1_the_dealer_deals_one_card_at_a_time_from_his_left(hearts: Any) -> 
     for offset in range(4):
         assert state.hands[(2 + offset) % 4] == mask_of(DECK52[offset::4])
     assert state.undealt == 0 and state.phase is hearts.Phase.PASSING
+
+
+def test_he_1_four_players_each_for_himself(hearts: Any) -> None:
+    assert hearts.teams(hearts.Rules()) == ((0,), (1,), (2,), (3,))
+    with pytest.raises(RulesError, match="players=5 is not allowed: players must be 4"):
+        hearts.Rules(players=5)
+    with pytest.raises(RulesError, match="queen_breaks_hearts must be true or false"):
+        hearts.Rules(queen_breaks_hearts="yes")
+    assert str(hearts.PRESETS["short"]) == "hearts(target=30,queen_breaks_hearts=true)"
 
 
 def test_he_1_the_deal_passes_to_the_left(hearts: Any) -> None:
