@@ -59,7 +59,7 @@ from cardrules.cards import (
 )
 
 # The contract functions are the engine's: this module adds the game's description.
-from cardrules.core import trick_contract, trickgame, tricks
+from cardrules.core import trickgame, tricks
 from cardrules.core.checks import wrong_state
 from cardrules.core.match import Match
 from cardrules.core.options import (
@@ -71,8 +71,8 @@ from cardrules.core.options import (
     set_resolved,
 )
 from cardrules.core.serial import StateReader
-from cardrules.core.trick_contract import *  # noqa: F403
-from cardrules.core.trickgame import State
+from cardrules.core.trickgame import contract
+from cardrules.core.trickgame.contract import *  # noqa: F403
 from cardrules.errors import ArgumentError, NotationError, show_value
 from cardrules.game import Chance, ChanceMode, Event, Fact, Log, Outcome, Score, export
 from cardrules.moves import DEALS, PLAYS, ChooseDealer, DealCard, Play
@@ -82,7 +82,7 @@ from cardrules.moves import PassCards as PassCards
 from cardrules.moves import parse_move_text as _parse_shared_move_text
 
 # The public names: these and those of the Game protocol.
-trick_contract.bind(globals())  # compiled, the star import binds only what is used
+contract.bind(globals())  # compiled, the star import binds only what is used
 export(
     globals(),
     "BID_ELEGANT",
