@@ -490,6 +490,52 @@ def test_the_trick_points_go_to_the_team_that_won_it() -> None:
     assert maverick.score(state).totals == (1, 4, 1, 4)
 
 
+PAGAT_ADDERS = Rules(first_dealer=3, adder_points="plus_one")
+
+
+@pytest.mark.parametrize(
+    ("cards", "points", "book"),
+    [
+        ("2H 5H 9H AH", -4, False),  # all trumps: as by default
+        ("5S 2H 7S 9S", -1, False),  # a trump, no adder: as by default
+        ("5S 6S 7S 9S", 1, False),  # no trump, no adder: as by default
+        ("4C 5S 6S 7S", 2, False),  # one adder: 1 + 1
+        ("4C 5C 2H 9S", 3, False),  # two adders and a trump: 1 + 2
+        ("4C 5C 6C 2S", 4, False),  # three adders: 1 + 3, not a book
+        ("4C 5C 6C 7C", 5, True),  # a book: 1 + 4
+    ],
+)
+def test_pagats_adder_reading_scores_one_more_for_a_trick_with_adders(
+    cards: str, points: int, book: bool
+) -> None:
+    """Rule MV-5.5: Pagat's "Plus 1 point, and Plus ? (? = number of adders in the
+    trick)" read literally, with ``adder_points="plus_one"``."""
+    trick = parse_cards(cards)
+    assert maverick.trick_score(trick, Suit.HEARTS, Suit.CLUBS, adder_points="plus_one") == points
+    state = position([c.text for c in trick], rules=PAGAT_ADDERS)
+    state = play_all(state, *(f"play {c}" for c in trick))
+    assert last_trick_points(state) == points
+    row = maverick.score(state).deals[0]
+    team = row.extra("tricks").index(1) % 2
+    assert row.extra("raw")[team] == points and row.extra("books")[team] == int(book)
+
+
+def test_the_adder_reading_is_an_option_defaulting_to_the_german_text() -> None:
+    """Rule MV-5.5: ``adder_points`` is ``"per_adder"`` by default, and the text form
+    names the other reading."""
+    from cardrules.core.options import build_rules, parse_rules_text
+
+    assert Rules().adder_points == "per_adder"
+    rules = Rules(adder_points="plus_one")
+    assert str(rules) == "maverick(adder_points=plus_one)"
+    name, options = parse_rules_text(str(rules))
+    assert name == "maverick" and build_rules(Rules, options) == rules
+    with pytest.raises(RulesError, match="adder_points"):
+        Rules(adder_points="double")
+    with pytest.raises(RulesError, match="adder_points"):
+        maverick.trick_score(parse_cards("4C 5S 6S 7S"), Suit.HEARTS, Suit.CLUBS, adder_points="x")
+
+
 # --------------------------------------------------------------------------- match
 
 
