@@ -8,7 +8,9 @@ fallback. Each player passes two cards to his left. Tricks follow suit. A trick
 scores for the team that wins it: -4 if it is all trumps, -1 if it holds trumps
 but no adders, +1 if it holds neither, and +1 for each adder it holds. The first
 team to reach the target (50 by default) with the higher total wins. Optional
-bids (zero, blind, elegant) multiply or replace a team's deal score.
+bids (zero, blind, elegant) multiply or replace a team's deal score. The rules
+follow the German text the game was first written from; ``adder_points`` selects
+Pagat's reading of the adder points (rule MV-5.5).
 
 >>> from cardrules.cards import parse_cards
 >>> from cardrules.games import maverick
