@@ -26,7 +26,13 @@ from cardrules.cards import (
 )
 from cardrules.core import sampling, tricks
 from cardrules.core.match import Match
-from cardrules.errors import IllegalMoveError, NotationError, RecordError, RulesError
+from cardrules.errors import (
+    ArgumentError,
+    IllegalMoveError,
+    NotationError,
+    RecordError,
+    RulesError,
+)
 from cardrules.game import CHANCE, DealRow
 from cardrules.games import maverick
 from cardrules.games.maverick import (
@@ -532,7 +538,7 @@ def test_the_adder_reading_is_an_option_defaulting_to_the_german_text() -> None:
     assert name == "maverick" and build_rules(Rules, options) == rules
     with pytest.raises(RulesError, match="adder_points"):
         Rules(adder_points="double")
-    with pytest.raises(RulesError, match="adder_points"):
+    with pytest.raises(ArgumentError, match="adder_points must be one of"):
         maverick.trick_score(parse_cards("4C 5S 6S 7S"), Suit.HEARTS, Suit.CLUBS, adder_points="x")
 
 

@@ -24,8 +24,7 @@ from typing import ClassVar, Final, Literal, SupportsIndex, cast
 import attrs
 
 from cardrules.cards import ALL_CARDS, Card, Suit, parse_card
-from cardrules.core.options import show_value
-from cardrules.errors import IllegalMoveError, NotationError
+from cardrules.errors import IllegalMoveError, NotationError, show_value
 from cardrules.frozen import Frozen
 
 __all__ = [
