@@ -49,7 +49,7 @@ from cardrules._mypyc import mypyc_attr
 from cardrules.cards import ALL_CARDS, Card, Suit, cards_of, format_cards, mask_of
 from cardrules.core import changes as changes_core
 from cardrules.core import match as match_core
-from cardrules.core import tricks
+from cardrules.core import rules_of_play, tricks
 from cardrules.core.changes import with_item
 from cardrules.core.checks import (
     check_rng,
@@ -61,6 +61,7 @@ from cardrules.core.checks import (
 )
 from cardrules.core.match import Match
 from cardrules.core.options import BaseRules, check_choice
+from cardrules.core.rules_of_play import Restrictions
 from cardrules.core.sampling import count_worlds, deal_requiring, deal_uniformly
 from cardrules.core.serial import StateReader, common_to_dict
 from cardrules.errors import IllegalMoveError, NotationError, RecordError, RulesError
@@ -99,6 +100,7 @@ __all__ = [
     "Declaring",
     "FaceUp",
     "Passing",
+    "Restrictions",
     "Revoking",
     "State",
     "TrickGame",
@@ -156,12 +158,15 @@ class Bidding:
     ``allowed(state, seat)``: the bids the seat may make (a range or a tuple, in
     order; the hook is such a constraint). ``hidden(rules)``: whether bids are
     simultaneous (each seat sees only its own until all are in). ``most``: the
-    largest bid a move number exists for.
+    largest bid a move number exists for. ``why_not(state, seat, bid)``: in the
+    game's own words, why a bid of 0..the hand size that ``allowed`` refuses is
+    refused (default: the bids allowed).
     """
 
     allowed: Callable[[Any, int], range | tuple[int, ...]]
     hidden: Callable[[Any], bool]
     most: int
+    why_not: Callable[[Any, int, int], str] | None = None
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -296,6 +301,9 @@ class TrickGame:
     * ``rounds``: the :class:`Declaring` and :class:`Passing` rounds between the deal
       and the bidding (or the play), in order.
     * ``revoking``: a :class:`Revoking` when a rules option makes revokes legal.
+    * ``restrictions``: the play restrictions the game adds to follow suit (a suit not
+      led until broken, cards barred on the first trick, must trump, must beat; see
+      :class:`~cardrules.core.rules_of_play.Restrictions`), or None.
     * ``score_trick``: a :data:`TrickScorer` when each finished trick scores; its
       running figures (the *tally*) are ``tally``: ``(JSON key, how many, lowest,
       highest)`` per group of figures.
@@ -334,7 +342,9 @@ class TrickGame:
     view_extras: Callable[[Any, int], dict[str, Any]] = lambda state, seat: {}
     check_state: Callable[[Any, StateReader], None] = lambda state, reader: None
     #: The game's rule identifiers that error messages cite, as (kind, identifier) pairs;
-    #: the kinds are ``bid_range``, ``hook``, ``deck`` and ``follow``.
+    #: the kinds are ``bid_range``, ``deck``, ``follow`` and the kinds of the
+    #: :class:`~cardrules.core.rules_of_play.Restrictions` (``unbroken``, ``first_trick``,
+    #: ``must_trump``, ``must_beat``).
     # cast(Any, default): compiled, a class-body value is checked against the type inferred
     # for it, and dataclasses.field(default=X) would be taken for the type of X.
     rule_ids: tuple[tuple[str, str], ...] = dataclasses.field(
@@ -346,6 +356,7 @@ class TrickGame:
     )
     rounds: tuple[Declaring | Passing, ...] = ()
     revoking: Revoking | None = None
+    restrictions: Restrictions | None = None
     score_trick: TrickScorer | None = None
     tally: tuple[tuple[str, int, int, int], ...] = ()
     waste_key: str = "waste"
@@ -399,6 +410,8 @@ class TrickGame:
         put("view_fields", _checked_view_fields(self))
         # The contract functions find the game from the rules of a state.
         type.__setattr__(self.rules_class, "trick_game", self)
+        if self.title not in _TITLES:
+            _TITLES.append(self.title)
 
     def deal(
         self,
@@ -494,14 +507,16 @@ class State(NamedTuple):
     holds each seat's bid (None before it bids; empty without bidding),
     ``tricks_won`` the tricks each seat has won (when the game counts them).
     ``known`` and ``voids`` are what the public log of this deal shows, per seat:
-    the cards it picked up and has not played since, and the suits it has shown
-    it lacks (as card masks); play keeps them up to date so that :func:`observe`
-    need not read the log. ``trick_rules`` are the deal's follow-suit and
-    trick-winning rules; ``face_up`` and ``second_suit`` the cards turned face up
-    and the second suit they fix (see :class:`FaceUp`); ``passed`` the cards each
-    seat passed this deal (in transit until every seat has passed); ``declared``
-    the values of each :class:`Declaring` round (per seat, or per team); ``tally``
-    the trick scorer's running figures; ``revokes`` each seat's penalised revokes.
+    the cards it picked up and has not played since, and the cards it has shown
+    it lacks (card masks: the suits it failed to follow, and whatever the game's
+    restrictions revealed, see :func:`cardrules.core.rules_of_play.revealed`);
+    play keeps them up to date so that :func:`observe` need not read the log.
+    ``trick_rules`` are the deal's follow-suit and trick-winning rules; ``face_up``
+    and ``second_suit`` the cards turned face up and the second suit they fix (see
+    :class:`FaceUp`); ``passed`` the cards each seat passed this deal (in transit
+    until every seat has passed); ``declared`` the values of each :class:`Declaring`
+    round (per seat, or per team); ``tally`` the trick scorer's running figures;
+    ``revokes`` each seat's penalised revokes.
     A state is an immutable named tuple, because building one is the cost of every move.
     """
 
@@ -635,6 +650,24 @@ def teams(rules: Any) -> tuple[tuple[int, ...], ...]:
     if game.teams is not None:
         return game.teams(rules)
     return tuple((seat,) for seat in range(rules.players))
+
+
+#: The titles of the trick games described so far, for a message about a value of none.
+_TITLES: list[str] = []
+
+
+def _wrong_state(value: object, what: str = "state") -> Exception:
+    """The error for a ``what`` that is no trick game's state: it names the game of the
+    value's rules when they are a trick game's (a view given for a state), else every
+    trick game described so far."""
+    game = getattr(type(getattr(value, "rules", None)), "trick_game", None)
+    if isinstance(game, TrickGame):
+        title = game.title
+    elif len(_TITLES) > 1:
+        title = f"{', '.join(_TITLES[:-1])} or {_TITLES[-1]}"
+    else:
+        title = _TITLES[0] if _TITLES else "a trick game"
+    return wrong_state(value, title, what)
 
 
 # --------------------------------------------------------------------------- dealing
@@ -867,7 +900,7 @@ def _turn_trump(state: State, hands: tuple[int, ...], trump_card: Card, undealt:
 def to_move(state: State) -> int | Chance | None:
     """The seat to move, CHANCE at a random event (explicit chance), None when over."""
     if type(state) is not State:
-        raise wrong_state(state, "Oh Hell, Enfle or Maverick")
+        raise _wrong_state(state)
     game: TrickGame = state.rules.trick_game
     phase = state.phase
     if phase is game.playing:
@@ -926,7 +959,7 @@ def hand_hidden(rules: Any, phase: Any) -> bool:
 def is_over(state: State) -> bool:
     """Whether the game has ended (its deals played, or a cap reached)."""
     if type(state) is not State:
-        raise wrong_state(state, "Oh Hell, Enfle or Maverick")
+        raise _wrong_state(state)
     game: TrickGame = state.rules.trick_game
     return state.phase is game.over
 
@@ -974,7 +1007,7 @@ def _bids_of(numbers: range | tuple[int, ...]) -> tuple[Move, ...]:
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move in canonical order; ``()`` if and only if the game is over."""
     if type(state) is not State:
-        raise wrong_state(state, "Oh Hell, Enfle or Maverick")
+        raise _wrong_state(state)
     rules = state.rules
     game: TrickGame = rules.trick_game
     phase = state.phase
@@ -985,8 +1018,14 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         if game.revoking is not None and game.revoking.allowed(rules):
             return _plays_of(hands[seat])  # a revoke is legal and penalised (MV-4.4)
         # Any lead, then the led suit if held (OH-4.1, OH-4.2, OH-4.4, EN-3.1, EN-3.2,
-        # MV-4.1 to MV-4.3).
-        return _plays_of(tricks.playable_to(state.trick_rules, hands[seat], trick))
+        # MV-4.1 to MV-4.3), then the game's restrictions (rules_of_play.playable; without
+        # restrictions it is follow suit alone, called directly on this hot path).
+        if game.restrictions is None:
+            return _plays_of(tricks.playable_to(state.trick_rules, hands[seat], trick))
+        limits = rules_of_play.active(game.restrictions, rules)
+        return _plays_of(
+            rules_of_play.playable(state.trick_rules, limits, hands[seat], trick, state.waste)
+        )
     if phase is game.bidding_phase:
         assert game.bidding is not None  # a bidding phase comes with a bidding
         return _bids_of(game.bidding.allowed(state, _bidder(state)))
@@ -1012,7 +1051,7 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, float], ...]:
     undealt card equally likely.
     """
     if type(state) is not State:
-        raise wrong_state(state, "Oh Hell, Enfle or Maverick")
+        raise _wrong_state(state)
     game: TrickGame = state.rules.trick_game
     if state.phase is game.choose_dealer:
         players = state.rules.players
@@ -1033,7 +1072,7 @@ def apply(state: State, move: Move) -> State:
     next one) happen inside ``apply``.
     """
     if type(state) is not State:
-        raise wrong_state(state, "Oh Hell, Enfle or Maverick")
+        raise _wrong_state(state)
     rules = state.rules
     game: TrickGame = rules.trick_game
     phase = state.phase
@@ -1045,7 +1084,12 @@ def apply(state: State, move: Move) -> State:
             trick_rules = state.trick_rules
             bit = move.card.bit
             hand = hands[seat]
-            if bit & tricks.playable_to(trick_rules, hand, trick):
+            if game.restrictions is None:  # follow suit alone: the hot path, called directly
+                allowed = tricks.playable_to(trick_rules, hand, trick)
+            else:
+                limits = rules_of_play.active(game.restrictions, rules)
+                allowed = rules_of_play.playable(trick_rules, limits, hand, trick, state.waste)
+            if bit & allowed:
                 return _play(state, game, seat, PLAYS[move.card.index], trick_rules, False)
             if bit & hand and game.revoking is not None and game.revoking.allowed(rules):
                 return _play(state, game, seat, PLAYS[move.card.index], trick_rules, True)
@@ -1261,7 +1305,16 @@ def _play(
         assert led is not None and game.revoking is not None
         log = log.append(play_event(seat, card)).append(game.revoking.event(rules, seat, led))
     else:
-        if trick:  # a card that does not follow shows the seat void in the led suit
+        # What the card shows the seat lacks (rules_of_play.revealed): a card that does
+        # not follow shows a void in the led suit, and the game's restrictions more.
+        if game.restrictions is not None:
+            limits = rules_of_play.active(game.restrictions, rules)
+            absent = rules_of_play.revealed(trick_rules, limits, trick, waste, card)
+            if absent & ~voids[seat]:
+                voids = with_item(voids, seat, voids[seat] | absent)
+        elif trick:
+            # Follow suit alone: revealed's first case, inlined on this hot path (a call
+            # costs more than the test).
             if trick_rules.jokers is None:
                 follow = _SUIT_MASK_OF[trick[0].index]
                 if not bit & follow and not voids[seat] & follow:
@@ -1452,9 +1505,10 @@ def _why_illegal(state: State, move: object) -> str:
             return f"a bid is 0..{size} in a deal of {size} cards, not {move.tricks}" + cite(
                 "bid_range"
             )
-        return (
-            f"the dealer may not bid {move.tricks}: the bids would total the hand size {size} "
-            f"(the hook); allowed: {', '.join(map(str, allowed))}" + cite("hook")
+        if game.bidding.why_not is not None:
+            return game.bidding.why_not(state, seat, move.tricks)
+        return f"seat {seat} may not bid {move.tricks} here; allowed: " + ", ".join(
+            map(str, allowed)
         )
     if not isinstance(move, Play):
         return f"seat {seat} must play a card now, not {move}"
@@ -1464,19 +1518,17 @@ def _why_illegal(state: State, move: object) -> str:
         return f"{move.card} is not in this game's deck{game.deck_note(state.rules)}" + cite("deck")
     if not move.card.bit & hand:
         return f"{move.card} is not in seat {seat}'s hand ({format_cards(cards_of(hand))})"
-    trick_rules = state.trick_rules
-    led = tricks.led_suit(trick_rules, state.trick)
-    assert led is not None
-    following = cards_of(hand & trick_rules.follow_masks[led])
-    return f"seat {seat} must follow suit: {led.plural} ({format_cards(following)})" + cite(
-        "follow"
+    limits = rules_of_play.active(game.restrictions, state.rules)
+    text, kind = rules_of_play.refusal(
+        state.trick_rules, limits, hand, state.trick, state.waste, move.card, seat
     )
+    return text + cite(kind)
 
 
 def parse_move(state: State, text: str) -> Move:
     """Read a move and check it is legal here (NotationError / IllegalMoveError)."""
     if type(state) is not State:
-        raise wrong_state(state, "Oh Hell, Enfle or Maverick")
+        raise _wrong_state(state)
     refused = state.rules.trick_game.refuse_text(text) if isinstance(text, str) else None
     if refused is not None:
         raise NotationError(refused)
@@ -1497,7 +1549,7 @@ def parse_move(state: State, text: str) -> Move:
 def score(state: State) -> Score:
     """Totals, per-deal rows with the game's extras, outcome, payoffs = totals."""
     if type(state) is not State:
-        raise wrong_state(state, "Oh Hell, Enfle or Maverick")
+        raise _wrong_state(state)
     totals = state.match.totals
     return Score(
         totals=totals,
@@ -1534,7 +1586,7 @@ def moves_played(state: _Logged[M]) -> tuple[M, ...]:
 def zones(state: State) -> dict[str, tuple[Card, ...]]:
     """Where every card is: each hand, the trick, the finished tricks, the trump card, undealt."""
     if type(state) is not State:
-        raise wrong_state(state, "Oh Hell, Enfle or Maverick")
+        raise _wrong_state(state)
     game: TrickGame = state.rules.trick_game
     result = {f"hand {seat}": cards_of(hand) for seat, hand in enumerate(state.hands)}
     if game.passing is not None:  # passed cards are in no hand until the exchange
@@ -1566,29 +1618,31 @@ def deal_events(log: Sequence[Event]) -> list[Event]:
 
 
 def knowledge(
-    log: Sequence[Event], players: int, trick_rules: tricks.TrickRules
+    log: Sequence[Event],
+    players: int,
+    trick_rules: tricks.TrickRules,
+    limits: rules_of_play.Active | None = None,
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Per seat, the cards it is publicly known to hold and the cards it cannot hold.
 
     Read from the public log of this deal: a seat that failed to follow a suit
-    holds none of it; a seat that picked up a trick holds its cards until it
-    plays them, and no other card of the led suit. (Play keeps a state's
-    ``known`` and ``voids`` up to date; this reads them back from a log.)
+    holds none of it, nor any card another play of it showed absent under the
+    game's restrictions ``limits`` (see :func:`cardrules.core.rules_of_play.revealed`);
+    a seat that picked up a trick holds its cards until it plays them, and no other
+    card of the led suit. (Play keeps a state's ``known`` and ``voids`` up to date;
+    this reads them back from a log.)
     """
     known = [0] * players
     voids = [0] * players
     revoked = 0  # the voids of the seat that played last, before its card
     trick: list[Card] = []
+    waste = 0  # the cards of the deal's finished tricks
     for event in deal_events(log):
         if event.kind == "play":
             assert event.seat is not None
             card = event.cards[0]
-            led = tricks.led_suit(trick_rules, trick)
             revoked = voids[event.seat]
-            if led is not None:
-                follow = trick_rules.follow_masks[led]
-                if not card.bit & (follow | trick_rules.anytime_mask):
-                    voids[event.seat] |= follow
+            voids[event.seat] |= rules_of_play.revealed(trick_rules, limits, trick, waste, card)
             known[event.seat] &= ~card.bit
             trick.append(card)
         elif event.kind == "revoke":
@@ -1596,6 +1650,7 @@ def knowledge(
             # A penalised revoke shows the seat held the led suit: no void after all.
             voids[event.seat] = revoked
         elif event.kind == "trick":
+            waste |= mask_of(trick)
             trick = []
         elif event.kind == "trump" and event.seat is not None:
             known[event.seat] |= event.cards[0].bit  # the dealer keeps the trump card
@@ -1611,17 +1666,21 @@ _SUITS_OF: dict[int, tuple[Suit, ...]] = {}
 
 
 def suits_of(void: int) -> tuple[Suit, ...]:
-    """The suits whose cards a mask covers (a union of whole suits), cached."""
+    """The suits whose every card a mask covers (a seat's voids among its absent cards),
+    cached."""
     suits = _SUITS_OF.get(void)
     if suits is None:
-        suits = _SUITS_OF[void] = tuple(s for s in Suit if void & tricks.SUIT_MASKS[s])
+        suits = tuple(s for s in Suit if void & tricks.SUIT_MASKS[s] == tricks.SUIT_MASKS[s])
+        if len(_SUITS_OF) > 4096:  # a bounded cache: absent cards need not be whole suits
+            _SUITS_OF.clear()
+        _SUITS_OF[void] = suits
     return suits
 
 
 def observe(state: State, seat: int) -> Any:
     """The view of ``seat``: own hand and everything public, nothing else."""
     if type(state) is not State:
-        raise wrong_state(state, "Oh Hell, Enfle or Maverick")
+        raise _wrong_state(state)
     rules = state.rules
     game: TrickGame = rules.trick_game
     players = rules.players
@@ -1661,6 +1720,8 @@ def observe(state: State, seat: int) -> Any:
     fields = game.view_fields
     if "hand_size" in fields:
         values["hand_size"] = state.hand_size
+    if "absent" in fields:  # the cards each seat has shown it lacks, beyond whole suits
+        values["absent"] = tuple(cards_of(v) for v in state.voids)
     values["won_cards"] = values["waste"] = cards_of(state.waste)
     if game.rounds:
         if hand_hidden(rules, phase):
@@ -1734,15 +1795,17 @@ def sample(view: Any, rng: random.Random) -> State:
 
     The unseen cards (other hands, undealt cards) are dealt uniformly among the
     deals that respect everything the public log shows: the voids shown by a
-    failure to follow suit, the cards publicly picked up (which stay in their
-    holders' hands), and, in a pick-up game, that a seat due to follow holds a
-    card of the led suit. Hidden simultaneous bids of other seats are drawn
-    uniformly from 0..hand size. The state gets a fresh seed from ``rng`` (so
-    later deals are new too) and no move history.
+    failure to follow suit and every card a play showed absent under the game's
+    restrictions, the cards publicly picked up (which stay in their holders'
+    hands), and, in a pick-up game, that a seat due to follow holds a card of the
+    led suit. Hidden simultaneous bids of other seats are drawn uniformly, in
+    bidding order, among the bids each seat was allowed. The values of the rounds
+    of declarations are kept. The state gets a fresh seed from ``rng`` (so later
+    deals are new too) and no move history.
     """
     check_rng(rng)
     if getattr(type(getattr(view, "rules", None)), "trick_game", None) is None:
-        raise wrong_state(view, "Oh Hell, Enfle or Maverick", "view")
+        raise _wrong_state(view, "view")
     check_view(view)
     rules = view.rules
     game: TrickGame = rules.trick_game
@@ -1752,12 +1815,13 @@ def sample(view: Any, rng: random.Random) -> State:
     seat = view.seat
     trump_card = getattr(view, "trump_card", None)
     waste = mask_of(view.won_cards if hasattr(view, "won_cards") else view.waste)
-    if hasattr(view, "voids"):
+    if hasattr(view, "voids") and game.restrictions is None:
         public_known = tuple(mask_of(cards) for cards in view.known)
         voids = tuple(sum(tricks.SUIT_MASKS[s] for s in suits) for suits in view.voids)
-    else:
+    else:  # absent cards need not be whole suits: read them from the log
         rules_now = _trick_rules_for(rules, trump_card)
-        public_known, voids = knowledge(view.events, players, rules_now)
+        limits = rules_of_play.active(game.restrictions, rules)
+        public_known, voids = knowledge(view.events, players, rules_now, limits)
     known = list(public_known)
     known[seat] = mask_of(view.hand)
     public = mask_of(view.trick) | waste
@@ -1777,24 +1841,35 @@ def sample(view: Any, rng: random.Random) -> State:
         suit_mask = _SUIT_MASK_OF[view.trick[0].index]
         if not known[mover] & suit_mask:
             needs = (others.index(mover), suit_mask)
-    dealt = _deal_hidden(unknown, holders, needs, rng)
+    if needs is not None and any(
+        forbidden & unknown != _whole_suits(forbidden) & unknown for _, forbidden in holders
+    ):
+        # _deal_hidden counts by whole suits: absent cards of the restrictions are not.
+        dealt = deal_requiring(unknown, holders, (needs,), rng)
+    else:
+        dealt = _deal_hidden(unknown, holders, needs, rng)
     hands = list(known)
     for s, mask in zip(others, dealt):
         hands[s] |= mask
-    bids: tuple[int | None, ...] = ()
-    if game.bidding is not None:
-        shown = list(view.bids)
-        for s in range(players):
-            if view.has_bid[s] and shown[s] is None:
-                shown[s] = rng.randrange(view.hand_size + 1)
-        bids = tuple(shown)
+    bids: tuple[int | None, ...] = () if game.bidding is None else tuple(view.bids)
     dealer = view.dealer if view.dealer is not None else 0
     match = Match(view.deal_number, dealer, view.totals, view.score.deals)
     if view.phase is game.dealing:
         cards_dealt = sum(view.hand_sizes)
     else:
         cards_dealt = len(deck) - view.undealt_count
-    return State(
+    fields = dict(_fresh_deal(rules))
+    fields["trick_rules"] = _trick_rules_for(rules, trump_card)
+    if game.rounds:  # keep what the rounds before play recorded: it is all public
+        fields["declared"] = tuple(
+            getattr(view, r.key) for r in game.rounds if isinstance(r, Declaring)
+        )
+        if game.face_up is not None:
+            fields["face_up"] = view.face_up
+            fields["second_suit"] = getattr(view, game.face_up.second_key)
+    if game.tally:
+        fields["tally"] = tuple(n for key, _, _, _ in game.tally for n in getattr(view, key))
+    world = State(
         rules=rules,
         seed=rng.getrandbits(63),
         chance=view.chance,
@@ -1812,12 +1887,45 @@ def sample(view: Any, rng: random.Random) -> State:
         dealt=cards_dealt,
         known=public_known,
         voids=voids,
-        **(_fresh_deal(rules) | {"trick_rules": _trick_rules_for(rules, trump_card)}),
+        **fields,
         moves_made=view.moves_made,
         log=Log.of(view.events),
         history=None,
         outcome=view.score.outcome,
     )
+    if game.bidding is not None and None in bids and any(view.has_bid):
+        world = _with(world, bids=_hidden_bids(world, view.has_bid, rng))
+    return world
+
+
+def _whole_suits(mask: int) -> int:
+    """The cards of the suits a mask covers entirely."""
+    return sum(tricks.SUIT_MASKS[s] for s in suits_of(mask))
+
+
+def _hidden_bids(
+    world: State, has_bid: Sequence[bool], rng: random.Random
+) -> tuple[int | None, ...]:
+    """The bids of a sampled world with every hidden bid drawn, in bidding order from the
+    dealer's left, uniformly among the bids its seat was allowed (as the bids before it
+    stood)."""
+    game: TrickGame = world.rules.trick_game
+    assert game.bidding is not None
+    players: int = world.rules.players
+    bids = list(world.bids)
+    for turn in range(players):
+        s = (world.match.dealer + 1 + turn) % players
+        if not has_bid[s]:
+            break
+        if bids[s] is None:
+            # The bids so far, as they stood when this seat bid (later ones not yet made).
+            earlier = tuple(
+                bids[q] if (q - world.match.dealer - 1) % players < turn else None
+                for q in range(players)
+            )
+            allowed = game.bidding.allowed(_with(world, bids=earlier), s)
+            bids[s] = allowed[rng.randrange(len(allowed))]
+    return tuple(bids)
 
 
 def _trick_rules_for(rules: Any, trump_card: Card | None) -> tricks.TrickRules:
@@ -1837,33 +1945,39 @@ class _Shown(NamedTuple):
 
 
 def _shown(view: Any, trick_rules: tricks.TrickRules) -> _Shown:
-    """Voids shown by failing to follow without a revoke, and, where a revoke is legal
-    and penalised, suits a revoker is known to hold (until he plays one of them)."""
-    players = view.rules.players
+    """The cards shown absent by plays without a revoke (voids, and what the game's
+    restrictions reveal), and, where a revoke is legal and penalised, suits a revoker
+    is known to hold (until he plays one of them)."""
+    rules = view.rules
+    players = rules.players
+    limits = rules_of_play.active(rules.trick_game.restrictions, rules)
     forbidden = [0] * players
     played = [0] * players
     pending: dict[tuple[int, Suit], int] = {}
     shown = deal_events(view.events)
     trick: list[Card] = []
+    waste = 0  # the cards of the deal's finished tricks
     for position, event in enumerate(shown):
         if event.kind == "play":
             card = event.cards[0]
             seat = event.seat
             assert seat is not None
-            led = tricks.led_suit(trick_rules, trick)
-            follow = 0 if led is None else trick_rules.follow_masks[led]
-            if led is not None and not card.bit & (follow | trick_rules.anytime_mask):
+            absent = rules_of_play.revealed(trick_rules, limits, trick, waste, card)
+            if absent:
                 following = shown[position + 1] if position + 1 < len(shown) else None
                 if following is not None and following.kind == "revoke":
-                    pending[(seat, led)] = follow
+                    led = tricks.led_suit(trick_rules, trick)
+                    assert led is not None
+                    pending[(seat, led)] = trick_rules.follow_masks[led]
                 else:
-                    forbidden[seat] |= follow
+                    forbidden[seat] |= absent
             for key, mask in list(pending.items()):
                 if key[0] == seat and card.bit & mask:
                     del pending[key]
             played[seat] |= card.bit
             trick.append(card)
         elif event.kind == "trick":
+            waste |= mask_of(trick)
             trick = []
     required = tuple((seat, mask) for (seat, _), mask in pending.items())
     return _Shown(tuple(forbidden), required, tuple(played))
@@ -1991,7 +2105,7 @@ def _sample_passing(view: Any, rng: random.Random) -> State:
 def state_to_dict(state: State) -> dict[str, Any]:
     """A JSON-ready dict of the whole state (hidden cards included: it is the state)."""
     if type(state) is not State:
-        raise wrong_state(state, "Oh Hell, Enfle or Maverick")
+        raise _wrong_state(state)
     game: TrickGame = state.rules.trick_game
     data = common_to_dict(state, game.name, game.version)
     data["hands"] = [format_cards(cards_of(h)) for h in state.hands]
@@ -2113,7 +2227,8 @@ def _state_from_reader(game: TrickGame, r: StateReader) -> State:
         fields["revokes"] = tuple(r.int_list("revokes", players, 0, len(deck) // players))
     waste = mask_of(r.cards(game.waste_key))
     dealt = r.integer("dealt", 0, len(deck))
-    known, voids = knowledge(log, players, fields["trick_rules"])
+    limits = rules_of_play.active(game.restrictions, common["rules"])
+    known, voids = knowledge(log, players, fields["trick_rules"], limits)
     state = State(
         **common,
         hands=hands,
