@@ -358,6 +358,63 @@ def test_a_void_player_may_play_any_card_with_no_obligation_to_trump() -> None:
     assert [str(m) for m in maverick.legal_moves(state)] == ["play 4D", "play 2H"]
 
 
+MUST_TRUMP = Rules(first_dealer=3, must_trump=True)
+
+
+def test_with_must_trump_a_void_player_holding_a_trump_must_play_one() -> None:
+    """Rule MV-4.6: Pagat's "If a player does not have any of the suit led then they
+    must trump the trick". Seat 1 holds no spade but the two of hearts (trumps)."""
+    state = play_all(position(["9S 2C", "2H 4D", "2S 5S", "3D 7D"], rules=MUST_TRUMP), "play 9S")
+    assert [str(m) for m in maverick.legal_moves(state)] == ["play 2H"]
+    with pytest.raises(IllegalMoveError, match=r"MV-4\.6"):
+        maverick.apply(state, maverick.parse_move(state, "play 4D"))
+    # The option off (the default): the same seat may discard (MV-4.2).
+    state = play_all(position(["9S 2C", "2H 4D", "2S 5S", "3D 7D"]), "play 9S")
+    assert [str(m) for m in maverick.legal_moves(state)] == ["play 4D", "play 2H"]
+
+
+def test_with_must_trump_a_joker_is_a_trump_and_without_one_any_card_is_legal() -> None:
+    """Rule MV-4.6: jokers are trumps (MV-4.3); a void player with no trump plays
+    any card, and following suit still comes first."""
+    state = play_all(position(["9S 2C", "LJ 4D", "2S 5S", "3D 7D"], rules=MUST_TRUMP), "play 9S")
+    assert [str(m) for m in maverick.legal_moves(state)] == ["play LJ"]
+    state = play_all(position(["9S 2C", "3C 4D", "2S 5S", "3D 7D"], rules=MUST_TRUMP), "play 9S")
+    assert [str(m) for m in maverick.legal_moves(state)] == ["play 3C", "play 4D"]
+    state = play_all(position(["9S 2C", "2H 4S", "2S 5S", "3D 7D"], rules=MUST_TRUMP), "play 9S")
+    assert [str(m) for m in maverick.legal_moves(state)] == ["play 4S"]
+
+
+def test_with_must_trump_a_discard_shows_the_others_that_he_holds_no_trump() -> None:
+    """Rule MV-4.6: seat 1 (diamonds, and the clubs seat 0 passed him) discards on a
+    spade lead; under ``must_trump`` that shows he holds no trump, so no world seat 0
+    samples gives him one. By default it shows only the spade void, and some do."""
+    hands = [
+        "2C 4C 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS",
+        "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD",
+        "5C 6C KS AS 2H 3H 4H 5H 6H 7H 8H 9H 10H",
+        "7C 8C 9C 10C JC QC KC AC JH QH AH LJ BJ",
+    ]
+    trumps = tricks.SUIT_MASKS[Suit.HEARTS] | tricks.JOKERS_MASK
+    for rules, may_hold_trump in ((MUST_TRUMP, False), (DEALER_3, True)):
+        state = play_all(passed_out(dealt(rules, hands)), "play 2S", "play 4D")
+        view = maverick.observe(state, 0)
+        rng = random.Random(3)
+        worlds = [maverick.sample(view, rng) for _ in range(40)]
+        assert all(maverick.observe(world, 0) == view for world in worlds)
+        assert any(world.hands[1] & trumps for world in worlds) is may_hold_trump
+
+
+def test_must_trump_is_an_option_off_by_default() -> None:
+    """Rule MV-4.6."""
+    from cardrules.core.options import build_rules, parse_rules_text
+
+    assert Rules().must_trump is False
+    rules = Rules(must_trump=True)
+    assert str(rules) == "maverick(must_trump=true)"
+    name, options = parse_rules_text(str(rules))
+    assert name == "maverick" and build_rules(Rules, options) == rules
+
+
 def test_the_highest_trump_wins_else_the_highest_card_of_the_led_suit() -> None:
     """Rule MV-4.5."""
     state = position(["9S", "2H", "AS", "5H"])

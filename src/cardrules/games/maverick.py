@@ -9,8 +9,8 @@ scores for the team that wins it: -4 if it is all trumps, -1 if it holds trumps
 but no adders, +1 if it holds neither, and +1 for each adder it holds. The first
 team to reach the target (50 by default) with the higher total wins. Optional
 bids (zero, blind, elegant) multiply or replace a team's deal score. The rules
-follow the German text the game was first written from; ``adder_points`` selects
-Pagat's reading of the adder points (rule MV-5.5).
+follow the German text the game was first written from; ``must_trump`` and
+``adder_points`` select Pagat's readings (rules MV-4.6 and MV-5.5).
 
 >>> from cardrules.cards import parse_cards
 >>> from cardrules.games import maverick
@@ -61,7 +61,7 @@ from cardrules.cards import (
 )
 
 # The contract functions are the engine's: this module adds the game's description.
-from cardrules.core import trick_contract, trickgame, tricks
+from cardrules.core import rules_of_play, trick_contract, trickgame, tricks
 from cardrules.core.checks import wrong_state
 from cardrules.core.match import Match
 from cardrules.core.options import (
@@ -171,6 +171,9 @@ class Rules(trickgame.TrickGameRules):
       time, always win, neither trump nor adder; rule MV-4.3).
     * ``revoke``: ``"forbid"`` (following suit is enforced) or ``"penalty"`` (a revoke
       is legal and costs the revoker's team 4 points; rule MV-4.4).
+    * ``must_trump``: a player void in the suit led must play a trump if he holds one
+      (True, Pagat's reading) or may play any card (False, the German text's; rule
+      MV-4.6).
     * ``equal_rank_rule``: face-up cards of equal rank in different suits give spades
       and diamonds (``"default"``) or the higher suit in bridge order is trump
       (``"suit_order"``; rule MV-2.5).
@@ -194,6 +197,7 @@ class Rules(trickgame.TrickGameRules):
     trumps_win: bool = True
     jokers: str = "trump"
     revoke: str = "forbid"
+    must_trump: bool = False
     equal_rank_rule: str = "default"
     adder_points: str = "per_adder"
     bidding: bool = False
@@ -210,6 +214,7 @@ class Rules(trickgame.TrickGameRules):
         check_bool("trumps_win", self.trumps_win)
         check_choice("jokers", self.jokers, JOKER_MODES)
         check_choice("revoke", self.revoke, REVOKE_MODES)
+        check_bool("must_trump", self.must_trump)
         check_choice("equal_rank_rule", self.equal_rank_rule, EQUAL_RANK_RULES)
         check_choice("adder_points", self.adder_points, ADDER_POINTS)
         check_bool("bidding", self.bidding)
@@ -256,7 +261,7 @@ _PRESETS: Final = {
     ),
     "trumps_do_not_win": Rules(trumps_win=False, max_deals=1),
     "suitless_jokers": Rules(jokers="suitless", equal_rank_rule="suit_order", max_deals=1),
-    "pagat_readings": Rules(adder_points="plus_one", max_deals=1),
+    "pagat_readings": Rules(must_trump=True, adder_points="plus_one", max_deals=1),
     "revoke_penalty": Rules(revoke="penalty", max_deals=1),
     "revoke_penalty_bidding": Rules(
         revoke="penalty", bidding=True, jokers="suitless", trumps_win=False, max_deals=1
@@ -907,9 +912,16 @@ def _bidding(rules: Rules) -> bool:
     return rules.bidding
 
 
+def _must_trump(rules: Rules) -> bool:
+    """A player void in the suit led must play a trump if he holds one (MV-4.6)."""
+    return rules.must_trump
+
+
 GAME: Final = trickgame.TrickGame(
     name=NAME,
-    rule_ids=(("follow", "MV-4.2"),),
+    rule_ids=(("follow", "MV-4.2"), ("must_trump", "MV-4.6")),
+    # Pagat's reading: a player void in the suit led must trump if he can (MV-4.6).
+    restrictions=rules_of_play.Restrictions(must_trump=_must_trump),
     title="Maverick",
     version=version,
     rules_class=Rules,
