@@ -304,7 +304,7 @@ def test_the_rules_of_the_shipped_games_are_plain_follow_suit() -> None:
 
     for module in (oh_hell, enfle):
         assert module.Rules.trick_game.restrictions is None
-    restrictions = maverick.Rules.trick_game.restrictions
+    restrictions = maverick.GAME.restrictions
     assert rules_of_play.active(restrictions, maverick.Rules()) is None
     limits = rules_of_play.active(restrictions, maverick.Rules(must_trump=True))
     assert limits is not None and limits.must_trump and not limits.must_beat
