@@ -18,8 +18,8 @@ from cardrules.core import tricks
 from cardrules.core.match import Match
 from cardrules.core.options import BaseRules, check_choice
 from cardrules.errors import RulesError
-from cardrules.game import Event, Log, Outcome, winners_by_total
-from cardrules.moves import PassCards
+from cardrules.game import Chance, ChanceMode, Event, Log, Outcome, Score, winners_by_total
+from cardrules.moves import Move, PassCards
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
     from cardrules.core.trickgame.contract import TrickGame
@@ -270,26 +270,49 @@ def _sides(rules: Any, game: Any, seat: int) -> tuple[int, ...]:
     return (_team_of(rules, seat),)
 
 
-#: The fields every trick game's view has (the engine fills them; ``sample`` reads them).
-VIEW_FIELDS: Final = (
-    "rules",
-    "seat",
-    "chance",
-    "phase",
-    "to_move",
-    "deal_number",
-    "dealer",
-    "hand",
-    "hand_sizes",
-    "undealt_count",
-    "leader",
-    "trick",
-    "totals",
-    "score",
-    "moves_made",
-    "events",
-    "legal_moves",
-)
+# A game's view derives from this class, in this library or outside it (see TrickGameRules).
+@mypyc_attr(allow_interpreted_subclasses=True)
+@attrs.frozen(slots=True)
+class View:
+    """What one seat may know: the fields every trick game's view has, which the engine
+    fills (and :func:`~cardrules.core.trickgame.sample` reads). A game's ``View`` derives
+    from it and adds only its own fields, which the engine fills by name too when it
+    knows them: ``trump_card``, ``trump``; with bidding ``hand_size``, ``bids`` and
+    ``has_bid``; ``tricks_won``; ``won_cards`` or ``waste``; ``known``, ``voids`` and
+    ``absent``; a round's key, ``has_passed``, ``passed``, ``received``, ``passed_to``;
+    ``face_up``, ``revokes``. A game's own values come from its ``view_extras`` hook.
+
+    >>> import attrs
+    >>> @attrs.frozen(slots=True)
+    ... class WhistView(View):
+    ...     trump_card: Card | None
+    ...     tricks_won: tuple[int, ...]
+    ...     won_cards: tuple[Card, ...]
+    >>> [field.name for field in attrs.fields(WhistView)][-3:]
+    ['trump_card', 'tricks_won', 'won_cards']
+    """
+
+    rules: Any
+    seat: int
+    chance: ChanceMode
+    phase: Any
+    to_move: int | Chance | None
+    deal_number: int
+    dealer: int | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    undealt_count: int
+    leader: int
+    trick: tuple[Card, ...]
+    totals: tuple[int, ...]
+    score: Score
+    moves_made: int
+    events: tuple[Event, ...]
+    legal_moves: tuple[Move, ...]
+
+
+#: The fields every trick game's view has: those of :class:`View`.
+VIEW_FIELDS: Final = tuple(field.name for field in attrs.fields(View))
 
 
 #: The fields a view needs besides when the game has bidding.
