@@ -129,7 +129,7 @@ def _come(names: list[str]) -> str:
 
 def _where_from(game: object, missing: list[str]) -> str:
     """How a game module gets the names it lacks (the fix, for the error message)."""
-    from cardrules.core import shedding, trick_contract, trickgame
+    from cardrules.core import shedding, trickgame
 
     rules = getattr(game, "Rules", None)
     rules_class = rules if isinstance(rules, type) else type(None)
@@ -138,12 +138,12 @@ def _where_from(game: object, missing: list[str]) -> str:
     if issubclass(rules_class, trickgame.TrickGameRules) or isinstance(
         getattr(game, "GAME", None), trickgame.TrickGame
     ):
-        contract = [name for name in left if name in trick_contract.__all__]
+        contract = [name for name in left if name in trickgame.contract.__all__]
         if contract:
             hints.append(
                 f"{_come(contract)} from the trick engine: star-import them with "
-                "'from cardrules.core.trick_contract import *' followed by "
-                "'trick_contract.bind(globals())'"
+                "'from cardrules.core.trickgame.contract import *' followed by "
+                "'contract.bind(globals())'"
             )
         exported = [name for name in left if name in _TRICK_EXPORTS]
         if exported:
