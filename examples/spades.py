@@ -24,8 +24,10 @@ tests name:
   scores 100 more if he takes no trick and 100 less if he takes any, whatever the
   contract does (SP-5.3). Bags add up from deal to deal: each time a side's bags
   reach 10, it loses 100 points and its count starts again from the bags beyond 10
-  (SP-5.4). A failed nil bidder's tricks count toward his side's contract (SP-5.5):
-  sources differ here, and ``nil_tricks_count=False`` counts them as bags only.
+  (SP-5.4). A failed nil bidder's tricks count toward his side's contract (SP-5.5).
+  Sources differ here: Card Games For Dummies calls counting them "the more standard
+  position", while other rules pages count them only as bags, which
+  ``nil_tricks_count=False`` plays.
 * SP-6 The end: after a deal in which a side reaches the target, 500 points (SP-6.1),
   or falls to the losing floor, -200 points or below (SP-6.2), the side with the
   higher total wins (SP-6.3); equal totals play another deal (SP-6.4).
