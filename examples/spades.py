@@ -58,7 +58,7 @@ from cardrules.core.match import Match
 from cardrules.core.options import check_bool, check_int, rules_to_text
 from cardrules.core.trickgame import State
 from cardrules.core.trickgame.contract import *  # noqa: F403
-from cardrules.game import Chance, ChanceMode, Event, Fact, Log, Outcome, Score
+from cardrules.game import Event, Fact, Log, Outcome
 from cardrules.moves import Bid, Move
 from cardrules.play import play_game
 
@@ -109,32 +109,15 @@ Phase = enum.IntEnum("Phase", "CHOOSE_DEALER DEALING BIDDING PLAYING OVER", star
 
 
 @attrs.frozen(slots=True)
-class View:
+class View(trickgame.View):
     """What one seat may know: its hand, the bids, the tricks, the scores."""
 
-    rules: Rules
-    seat: int
-    chance: ChanceMode
-    phase: Phase
-    to_move: int | Chance | None
-    deal_number: int
-    dealer: int | None
     hand_size: int
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    undealt_count: int
     trump: Suit | None
     bids: tuple[int | None, ...]
     has_bid: tuple[bool, ...]
-    leader: int
-    trick: tuple[Card, ...]
     tricks_won: tuple[int, ...]
     won_cards: tuple[Card, ...]
-    totals: tuple[int, ...]
-    score: Score
-    moves_made: int
-    events: tuple[Event, ...]
-    legal_moves: tuple[Move, ...]
 
 
 def _deal_event(rules: Rules, match: Match, size: int) -> Event:
