@@ -11,7 +11,7 @@ from cardrules.core.match import Match
 from cardrules.core.options import check_choice
 from cardrules.core.shedding.description import NO_EFFECT, Effect, StopsRules
 from cardrules.core.shedding.drawing import _begin_turn, _direction_and_step
-from cardrules.core.shedding.state import Phase, State, _with
+from cardrules.core.shedding.state import Phase, State, _take, _with
 from cardrules.game import ChanceMode, Event, Log
 
 
@@ -33,37 +33,37 @@ def new_game(
     players = stops.players
     zeros = (0,) * players
     start = State(
-        rules,
-        seed,
-        chance,
-        order,
-        Match.start(rules.first_dealer or 0, players),
-        Phase.CHOOSE_DEALER,
-        zeros,
-        stops.deck,
-        (),
-        0,
-        None,
-        None,
-        False,
-        0,
-        1,
-        0,
-        0,
-        None,
-        None,
-        0,
-        0,
-        0,
-        0,
-        zeros,
-        zeros,
-        zeros,
-        0,
-        0,
-        Log.EMPTY,
-        Log.EMPTY,
-        None,
+        rules=rules,
+        seed=seed,
+        chance=chance,
+        first_deck=order,
+        match=Match.start(rules.first_dealer or 0, players),
+        phase=Phase.CHOOSE_DEALER,
+        hands=zeros,
+        stock=stops.deck,
+        buried=(),
+        pile=0,
+        upcard=None,
+        called=None,
+        free=False,
+        turn=0,
+        direction=1,
+        pending=0,
+        passes=0,
+        drawn=None,
+        charged=None,
+        owed=0,
+        after=0,
+        dealt=0,
+        unannounced=0,
+        penalties=zeros,
+        absent=zeros,
+        allowance=zeros,
+        restocks=0,
+        moves_made=0,
+        log=Log.EMPTY,
+        history=Log.EMPTY,
+        outcome=None,
     )
     if chance == "explicit" and rules.first_dealer is None:
         return start
@@ -139,16 +139,6 @@ def begin_deal(
     while fresh.phase is Phase.DEALING:
         fresh = _deal_card(fresh, fresh.stock[0] if fresh.stock else fresh.buried[0])
     return fresh
-
-
-def _take(state: State, card: Card) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """The stock and the buried cards once ``card`` is taken from them."""
-    stock = state.stock
-    if stock:
-        if stock[0] is card:
-            return stock[1:], state.buried
-        return tuple(c for c in stock if c is not card), state.buried
-    return stock, state.buried[1:]
 
 
 def _deal_card(state: State, card: Card) -> State:

@@ -7,8 +7,9 @@ The table also keeps, as ``hot``, the values every move reads.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Final, Literal, cast
+from typing import Any, Final, Literal, cast
 
 import attrs
 
@@ -16,7 +17,6 @@ from cardrules._mypyc import mypyc_attr
 from cardrules.cards import ALL_CARDS, Card, Suit, mask_of
 from cardrules.core.options import BaseRules, check_choice
 from cardrules.errors import RulesError
-from cardrules.frozen import Frozen
 from cardrules.moves import PLAYS, Play
 
 SUIT_MASKS: Final = tuple(mask_of(c for c in ALL_CARDS[:52] if c.suit is s) for s in Suit)
@@ -119,130 +119,39 @@ def _call_style(key: tuple[int, bool, bool, bool]) -> int:
 
 # Defined before Stops, whose field names it: the compiled build reads the annotations of
 # an attrs class when it makes the class, and a native class it has not made yet crashes it.
-class _Hot(Frozen):
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class _Hot:
     """What every move reads of a :class:`Stops` table (its ``hot`` field).
 
-    A plain frozen class, not attrs, so that the compiled build makes it native: the
+    A frozen dataclass, not attrs, so that the compiled build makes it native: the
     fields of the attrs table are Python attributes, each read looked up by name.
-    The fields are the table's own, but ``choice_ranks``, a mask of ranks (bit ``r``
-    for rank ``r``), ``draw_once``, whether the draw rule is ``"once"``, and
-    ``plays[kind]``, :func:`_card_plays` of each kind.
+    Never pickled: a pickled table is rebuilt from its options (see ``Stops.__reduce__``).
     """
 
-    __slots__ = (
-        "announce",
-        "announce_penalty",
-        "call_mask",
-        "call_required",
-        "called_masks",
-        "choice_ranks",
-        "deck_mask",
-        "draw_once",
-        "draw_penalty",
-        "effects",
-        "free_masks",
-        "match_masks",
-        "players",
-        "plays",
-        "restock",
-        "stack_masks",
-        "voluntary_draw",
-    )
-    __match_args__: ClassVar[tuple[str, ...]] = (
-        "players",
-        "match_masks",
-        "called_masks",
-        "stack_masks",
-        "free_masks",
-        "call_mask",
-        "call_required",
-        "choice_ranks",
-        "restock",
-        "voluntary_draw",
-        "draw_once",
-        "draw_penalty",
-        "deck_mask",
-        "announce",
-        "announce_penalty",
-        "plays",
-        "effects",
-    )
     players: int
+    #: By upcard index: the cards that match it (suit, rank, wild ranks).
     match_masks: tuple[int, ...]
+    #: By ``4 * upcard rank + called suit``: the cards playable after a call.
     called_masks: tuple[int, ...]
+    #: By upcard rank: the cards that answer cards owed (stacking ranks).
     stack_masks: tuple[int, ...]
+    #: By upcard rank: the cards playable in free play (a calling card without a call).
     free_masks: tuple[int, ...]
     call_mask: int
     call_required: bool
+    #: The ranks of the J/7/8 option, as a mask of ranks (bit ``r`` for rank ``r``).
     choice_ranks: int
     restock: bool
     voluntary_draw: bool
+    #: Whether the draw rule is ``"once"``.
     draw_once: bool
     draw_penalty: int
     deck_mask: int
     announce: bool
     announce_penalty: str
+    #: ``plays[kind]``: :func:`_card_plays` of each kind.
     plays: tuple[tuple[tuple[Play, ...], ...], ...]
     effects: tuple[Effect, ...]
-
-    def __init__(
-        self,
-        players: int,
-        match_masks: tuple[int, ...],
-        called_masks: tuple[int, ...],
-        stack_masks: tuple[int, ...],
-        free_masks: tuple[int, ...],
-        call_mask: int,
-        call_required: bool,
-        choice_ranks: int,
-        restock: bool,
-        voluntary_draw: bool,
-        draw_once: bool,
-        draw_penalty: int,
-        deck_mask: int,
-        announce: bool,
-        announce_penalty: str,
-        plays: tuple[tuple[tuple[Play, ...], ...], ...],
-        effects: tuple[Effect, ...],
-    ) -> None:
-        object.__setattr__(self, "players", players)
-        object.__setattr__(self, "match_masks", match_masks)
-        object.__setattr__(self, "called_masks", called_masks)
-        object.__setattr__(self, "stack_masks", stack_masks)
-        object.__setattr__(self, "free_masks", free_masks)
-        object.__setattr__(self, "call_mask", call_mask)
-        object.__setattr__(self, "call_required", call_required)
-        object.__setattr__(self, "choice_ranks", choice_ranks)
-        object.__setattr__(self, "restock", restock)
-        object.__setattr__(self, "voluntary_draw", voluntary_draw)
-        object.__setattr__(self, "draw_once", draw_once)
-        object.__setattr__(self, "draw_penalty", draw_penalty)
-        object.__setattr__(self, "deck_mask", deck_mask)
-        object.__setattr__(self, "announce", announce)
-        object.__setattr__(self, "announce_penalty", announce_penalty)
-        object.__setattr__(self, "plays", plays)
-        object.__setattr__(self, "effects", effects)
-
-    def _values(self) -> tuple[object, ...]:
-        return (
-            self.players,
-            self.match_masks,
-            self.called_masks,
-            self.stack_masks,
-            self.free_masks,
-            self.call_mask,
-            self.call_required,
-            self.choice_ranks,
-            self.restock,
-            self.voluntary_draw,
-            self.draw_once,
-            self.draw_penalty,
-            self.deck_mask,
-            self.announce,
-            self.announce_penalty,
-            self.plays,
-            self.effects,
-        )
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -375,29 +284,40 @@ class Stops:
         for rank in self.choice_ranks:
             choice_ranks |= 1 << rank
         hot = _Hot(
-            self.players,
-            tuple(match_masks),
-            tuple(called_masks),
-            stack_masks,
-            free_masks,
-            self.call_mask,
-            self.call_required,
-            choice_ranks,
-            self.restock,
-            self.voluntary_draw,
-            self.draw_rule == "once",
-            self.draw_penalty,
-            deck_mask,
-            self.announce,
-            self.announce_penalty,
-            tuple(_card_plays(self, kind) for kind in range(3)),
-            effects,
+            players=self.players,
+            match_masks=tuple(match_masks),
+            called_masks=tuple(called_masks),
+            stack_masks=stack_masks,
+            free_masks=free_masks,
+            call_mask=self.call_mask,
+            call_required=self.call_required,
+            choice_ranks=choice_ranks,
+            restock=self.restock,
+            voluntary_draw=self.voluntary_draw,
+            draw_once=self.draw_rule == "once",
+            draw_penalty=self.draw_penalty,
+            deck_mask=deck_mask,
+            announce=self.announce,
+            announce_penalty=self.announce_penalty,
+            plays=tuple(_card_plays(self, kind) for kind in range(3)),
+            effects=effects,
         )
         object.__setattr__(self, "hot", hot)
 
     def effect(self, rank: int) -> Effect:
         """The effect of playing a card of ``rank``."""
         return self.effects[rank]
+
+    def __reduce__(self) -> tuple[Callable[..., Stops], tuple[dict[str, Any]]]:
+        """Pickled as its options, and rebuilt from them: the derived tables (``hot``
+        among them) are made again, never pickled."""
+        options = {f.name: getattr(self, f.name) for f in attrs.fields(Stops) if f.init}
+        return (_stops_from_options, (options,))
+
+
+def _stops_from_options(options: dict[str, Any]) -> Stops:
+    """A pickled :class:`Stops` rebuilt from its options."""
+    return Stops(**options)
 
 
 def hand_value(stops: Stops, hand: int) -> int:

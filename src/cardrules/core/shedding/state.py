@@ -1,4 +1,4 @@
-"""The state of a Stops game: what is fixed for a deal and what a move changes."""
+"""The state of a Stops game, and the helpers that copy it with some fields changed."""
 
 from __future__ import annotations
 
@@ -97,3 +97,26 @@ _FIELD_INDEX: Final[dict[str, int]] = changes_core.field_index(State)
 def _with(state: State, **changes: Any) -> State:
     """``state._replace(**changes)``, faster (see :mod:`cardrules.core.changes`)."""
     return changes_core.replaced(state, _FIELD_INDEX, changes)
+
+
+def _take(state: State, card: Card) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The stock and the buried cards once ``card`` is taken from them."""
+    stock = state.stock
+    if stock:
+        if stock[0] is card:
+            return stock[1:], state.buried
+        return tuple(c for c in stock if c is not card), state.buried
+    return stock, state.buried[1:]
+
+
+def _moved(state: State, move: Move, **changes: Any) -> State:
+    """The state with a seat's move counted and recorded (and ``changes`` made, in the
+    same new state)."""
+    return _with(
+        state,
+        moves_made=state.moves_made + 1,
+        history=changes_core.extended(state.history, move),
+        passes=0,
+        charged=state.charged if state.charged == state.turn else None,
+        **changes,
+    )
