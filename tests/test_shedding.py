@@ -17,7 +17,7 @@ import pytest
 
 from cardrules.cards import ACE, DECK52, JACK, Card, Suit, cards_of, mask_of, parse_cards
 from cardrules.core import shedding
-from cardrules.core.options import set_resolved
+from cardrules.core.options import rules_to_text, set_resolved
 from cardrules.core.shedding import Effect, State, Stops, StopsRules
 from cardrules.errors import IllegalMoveError
 from cardrules.moves import DRAW, END_TURN, Play, parse_move_text
@@ -53,6 +53,9 @@ class StandardLike(StopsRules):
             restock=self.restock,
         )
         set_resolved(self, "stops", table)
+
+    def __str__(self) -> str:
+        return rules_to_text("standard_like", self)
 
 
 def position(
@@ -358,3 +361,43 @@ def test_the_table_pickles_as_its_options_and_rebuilds_its_hot_values() -> None:
     assert again == table
     assert again.hot == table.hot
     assert again.hot.draw_once and again.hot.players == 3
+
+
+def test_a_state_of_an_unregistered_game_is_checked_against_its_history() -> None:
+    """Rule: a loaded state must equal the replay of its own history, for every game,
+    registered or not (the engine that loads it replays it)."""
+    from cardrules.core.match import Match
+    from cardrules.errors import RecordError
+    from cardrules.game import Event, Score
+
+    def finish_deal(state: State) -> shedding.DealEnd:
+        match = state.match.finish_deal(tuple(int(not h) for h in state.hands), ())
+        return shedding.DealEnd(state, match, Event("scored", text="scored"), None)
+
+    def score(state: State) -> Score:
+        match: Match = state.match
+        seats = tuple((s,) for s in range(len(state.hands)))
+        payoffs = tuple(float(t) for t in match.totals)
+        return Score(match.totals, seats, "high", match.rows, state.outcome, payoffs)
+
+    game = shedding.game_functions(
+        module=__name__,
+        name="standard_like",
+        version="1",
+        rules_class=StandardLike,
+        numbers=shedding.MoveNumbers(3),
+        finish_deal=finish_deal,
+        score=score,
+        deals=lambda rules: 1,
+    )
+    state = game.deal(StandardLike(), seed=4)
+    for _ in range(6):
+        state = game.apply(state, game.legal_moves(state)[-1])
+    data = game.state_to_dict(state)
+    assert game.state_from_dict(data) == state
+    hands = data["hands"]
+    first, second = hands[0].split(), hands[1].split()
+    first[0], second[0] = second[0], first[0]  # the cards are still the deck's
+    tampered = {**data, "hands": [" ".join(first), " ".join(second), *hands[2:]]}
+    with pytest.raises(RecordError, match="contradicts its own history"):
+        game.state_from_dict(tampered)

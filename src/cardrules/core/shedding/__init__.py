@@ -18,7 +18,7 @@ the deal. This package holds all of that, once, for every game of the family:
   one-card penalty, passing), restocking, explicit chance, the public event log,
   ``observe`` and ``sample``, and serialization.
 
-A game module (:mod:`cardrules.games.mau_mau`) builds a :class:`Stops` from its
+A game module (the two-handed Mau-Mau's, say) builds a :class:`Stops` from its
 ``Rules``, stores it as ``rules.stops`` (its ``Rules`` derive from
 :class:`StopsRules`), and adds only what is its own: the options, the score of
 a finished deal and the end of the game. :func:`apply` returns a state in the
@@ -43,7 +43,7 @@ module imports only those above it):
 The two Mau Mau games on this core
 ----------------------------------
 
-The two-handed Mau-Mau of the Stops family (:mod:`cardrules.games.mau_mau`) is this table::
+The two-handed Mau-Mau of the Stops family (:doc:`/games/mau_mau`) is this table::
 
     Stops(players=2, hand_size=7, deck=DECK52,
           effects={7: Effect(draw=1), 8: Effect(draw=3), JACK: Effect(call=True)},
@@ -52,8 +52,8 @@ The two-handed Mau-Mau of the Stops family (:mod:`cardrules.games.mau_mau`) is t
           draw_rule="until_playable", voluntary_draw=False,  # or True with draw_penalty=50
           announce_penalty="next_turn", announce_cards=1, ...)
 
-The standard German Mau Mau (:mod:`cardrules.games.mau_mau_standard`,
-for 2 to 5 players, and its Strafpoint series, :mod:`cardrules.games.strafpoint`)
+The standard German Mau Mau (:doc:`/games/mau_mau_standard`, for 2 to 5
+players, and its Strafpoint series, :doc:`/games/strafpoint`)
 is a different table and a few flags, with no new mechanics::
 
     Stops(players=4, hand_size=5, deck=DECK52 or DECK32,

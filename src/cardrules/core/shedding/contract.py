@@ -260,7 +260,8 @@ def game_functions(
 
     def state_from_dict(data: Mapping[str, Any]) -> State:
         """Load a state from :func:`state_to_dict`'s form, refusing anything inconsistent."""
-        return StateReader(data, name, version).read(lambda r: state_from_reader(r, rules_class))
+        reader = StateReader(data, name, version)
+        return reader.read(lambda r: state_from_reader(r, rules_class), deal=deal, apply=apply)
 
     # The functions made here present themselves as the game module's own (for help() and
     # the docs), named by their fields: a compiled closure has no __name__ to copy.
