@@ -18,7 +18,7 @@ import pytest
 from cardrules.cards import ACE, DECK52, JACK, Card, Suit, cards_of, mask_of, parse_cards
 from cardrules.core import shedding
 from cardrules.core.options import rules_to_text, set_resolved
-from cardrules.core.shedding import Effect, State, Stops, StopsRules
+from cardrules.core.shedding import Effect, State, Stops, StopsRules, contract
 from cardrules.errors import IllegalMoveError
 from cardrules.moves import DRAW, END_TURN, Play, parse_move_text
 
@@ -380,9 +380,9 @@ def test_a_state_of_an_unregistered_game_is_checked_against_its_history() -> Non
         payoffs = tuple(float(t) for t in match.totals)
         return Score(match.totals, seats, "high", match.rows, state.outcome, payoffs)
 
-    game = shedding.game_functions(
-        module=__name__,
+    game = shedding.StopsGame(
         name="standard_like",
+        title="Standard-like",
         version="1",
         rules_class=StandardLike,
         numbers=shedding.MoveNumbers(3),
@@ -392,8 +392,8 @@ def test_a_state_of_an_unregistered_game_is_checked_against_its_history() -> Non
     )
     state = game.deal(StandardLike(), seed=4)
     for _ in range(6):
-        state = game.apply(state, game.legal_moves(state)[-1])
-    data = game.state_to_dict(state)
+        state = contract.apply(state, contract.legal_moves(state)[-1])
+    data = contract.state_to_dict(state)
     assert game.state_from_dict(data) == state
     hands = data["hands"]
     first, second = hands[0].split(), hands[1].split()

@@ -21,9 +21,11 @@ the deal. This package holds all of that, once, for every game of the family:
 A game module (the two-handed Mau-Mau's, say) builds a :class:`Stops` from its
 ``Rules``, stores it as ``rules.stops`` (its ``Rules`` derive from
 :class:`StopsRules`), and adds only what is its own: the options, the score of
-a finished deal and the end of the game. :func:`apply` returns a state in the
-phase :attr:`Phase.SCORING` when a deal ends; the game scores it and either
-ends the game or calls :func:`begin_deal` for the next deal.
+a finished deal and the end of the game, described by a :class:`StopsGame`. The
+core's :func:`apply` returns a state in the phase :attr:`Phase.SCORING` when a
+deal ends; the game's ``apply`` (from :mod:`cardrules.core.shedding.contract`)
+has the game's hook score it, then ends the game or calls :func:`begin_deal` for
+the next deal.
 
 Where each part lives (every public name is importable from this package; each
 module imports only those above it):
@@ -38,7 +40,8 @@ module imports only those above it):
 * ``play``: :func:`apply` (plays, calls, announcements, voluntary draws, the end of a turn);
 * ``views``: :func:`zones`, :class:`View`, :func:`observe`; ``sampling``: :func:`sample`;
 * ``numbers``: :class:`MoveNumbers`; ``serialization``: states to JSON and back;
-* ``contract``: :func:`game_functions`, the contract functions a game module exports.
+* ``contract``: :class:`StopsGame`, a game's description, and the contract functions
+  every Stops game module exports (see :mod:`cardrules.core.shedding.contract`).
 
 The two Mau Mau games on this core
 ----------------------------------
@@ -145,8 +148,7 @@ from __future__ import annotations
 
 from cardrules.core.shedding.contract import DealEnd as DealEnd
 from cardrules.core.shedding.contract import DealFunction as DealFunction
-from cardrules.core.shedding.contract import GameFunctions as GameFunctions
-from cardrules.core.shedding.contract import game_functions as game_functions
+from cardrules.core.shedding.contract import StopsGame as StopsGame
 from cardrules.core.shedding.dealing import begin_deal as begin_deal
 from cardrules.core.shedding.dealing import new_game as new_game
 from cardrules.core.shedding.description import NO_EFFECT as NO_EFFECT
@@ -189,18 +191,17 @@ __all__ = [
     "NO_EFFECT",
     "DealEnd",
     "Effect",
-    "GameFunctions",
     "MoveNumbers",
     "Phase",
     "State",
     "Stops",
+    "StopsGame",
     "StopsRules",
     "View",
     "apply",
     "begin_deal",
     "cached_table",
     "chance_outcomes",
-    "game_functions",
     "game_over",
     "hand_value",
     "legal_moves",

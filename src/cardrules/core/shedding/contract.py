@@ -1,16 +1,37 @@
-"""The contract functions of a Stops game, made from its ``Rules`` and two hooks."""
+"""The contract of a Stops game: its description, and the functions every Stops game exports.
+
+A Stops game module writes its ``Rules``, ``teams``, ``score`` and a ``finish_deal``
+hook, describes the game with a :class:`StopsGame`, and takes the rest of the
+contract in the same way as a trick game (:mod:`cardrules.core.trick_contract`)::
+
+    from cardrules.core.shedding import StopsGame, contract
+    from cardrules.core.shedding.contract import *  # noqa: F403
+
+    contract.bind(globals())  # compiled, the star import binds only what is used
+    ...
+    GAME: Final = StopsGame(name=NAME, title=TITLE, version=version, rules_class=Rules,
+                            numbers=NUMBERS, finish_deal=_finish_deal, score=score)
+    NUM_MOVES, deal, move_index, move_from_index, state_from_dict = GAME.exports()
+
+The star import gives the functions listed in ``__all__``: they serve every Stops
+game, and find the game of a state from its rules (``Rules.stops_game``, which the
+description sets). A function of this module refuses anything but a state (or a
+view) of a Stops game with an :class:`~cardrules.errors.ArgumentError`.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal, NamedTuple, Protocol
 
 from cardrules.cards import Card
-from cardrules.core import bookkeeping
 from cardrules.core import match as match_core
-from cardrules.core.checks import check_rng, check_rules, check_view, wrong_state
+from cardrules.core.bookkeeping import deal_number, moves_made, origin, players
+from cardrules.core.checks import check_rng, check_rules, check_view
 from cardrules.core.match import Match
+from cardrules.core.options import show_value
 from cardrules.core.serial import StateReader
 from cardrules.core.shedding.dealing import begin_deal, new_game
 from cardrules.core.shedding.description import StopsRules
@@ -28,9 +49,30 @@ from cardrules.core.shedding.state import _STATE, Phase, State
 from cardrules.core.shedding.views import View, describe, explain_move
 from cardrules.core.shedding.views import observe as _core_observe
 from cardrules.core.shedding.views import zones as _core_zones
-from cardrules.errors import IllegalMoveError, RecordError
-from cardrules.game import Chance, ChanceMode, Event, Fact, Origin, Outcome, Score
+from cardrules.errors import ArgumentError, IllegalMoveError, RecordError
+from cardrules.game import Chance, ChanceMode, Event, Outcome, Score
 from cardrules.moves import Move
+
+__all__ = [
+    "apply",
+    "chance_outcomes",
+    "deal_number",
+    "describe",
+    "events",
+    "explain_move",
+    "is_over",
+    "legal_moves",
+    "moves_made",
+    "moves_played",
+    "observe",
+    "origin",
+    "parse_move",
+    "players",
+    "sample",
+    "state_to_dict",
+    "to_move",
+    "zones",
+]
 
 
 class DealEnd(NamedTuple):
@@ -41,7 +83,7 @@ class DealEnd(NamedTuple):
     recorded (``state.match.finish_deal(...)``); ``event`` the public event that
     reports the score; ``outcome`` the game's own verdict (a target reached,
     say), or None: the core then ends the game when its schedule of deals is
-    complete (``game_functions(deals=...)``) or at a safety cap, else deals the
+    complete (``StopsGame(deals=...)``) or at a safety cap, else deals the
     next deal (:func:`cardrules.core.match.match_over`).
     """
 
@@ -64,83 +106,41 @@ class DealFunction(Protocol):
     ) -> State: ...
 
 
-class GameFunctions(NamedTuple):
-    """The contract functions of a Stops game, made by :func:`game_functions`.
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class StopsGame:
+    """The description of a Stops game: what the core needs beyond its table.
 
-    A game module unpacks them into its own names, in this order.
-    """
+    * ``name``, ``title``, ``version``: the registry name, the name used in messages,
+      the behaviour version recorded in states;
+    * ``rules_class``: the game's ``Rules`` (a :class:`StopsRules`; their ``stops``
+      is the table); building the description sets ``Rules.stops_game`` to it;
+    * ``numbers``: the game's :class:`MoveNumbers`;
+    * ``finish_deal(state)``: scores a deal that has just ended (see :class:`DealEnd`);
+    * ``score(state)``: the game's ``score``;
+    * ``deals(rules)``: the number of deals the game lasts (None, the default: until
+      the hook's verdict), after which the ``better`` total wins.
 
-    deal: DealFunction
-    to_move: Callable[[State], int | Chance | None]
-    is_over: Callable[[State], bool]
-    legal_moves: Callable[[State], tuple[Move, ...]]
-    chance_outcomes: Callable[[State], tuple[tuple[Move, float], ...]]
-    apply: Callable[[State, Move], State]
-    parse_move: Callable[[State, str], Move]
-    move_index: Callable[[Move], int]
-    move_from_index: Callable[[int], Move]
-    events: Callable[[State], tuple[Event, ...]]
-    moves_played: Callable[[State], tuple[Move, ...]]
-    zones: Callable[[State], dict[str, tuple[Card, ...]]]
-    observe: Callable[[State, int], View]
-    sample: Callable[[View, random.Random], State]
-    state_to_dict: Callable[[State], dict[str, Any]]
-    state_from_dict: Callable[[Mapping[str, Any]], State]
-    players: Callable[[Any], int]
-    deal_number: Callable[[Any], int]
-    moves_made: Callable[[Any], int]
-    origin: Callable[[Any], Origin]
-    describe: Callable[[View], tuple[Fact, ...]]
-    explain_move: Callable[[View, Move], str]
-
-
-def game_functions(
-    *,
-    module: str,
-    name: str,
-    version: str,
-    rules_class: type[StopsRules],
-    numbers: MoveNumbers,
-    finish_deal: Callable[[State], DealEnd],
-    score: Callable[[State], Score],
-    title: str = "Mau-Mau",
-    state_rules: type[StopsRules] | None = None,
-    deals: Callable[[Any], int | None] | None = None,
-    better: Literal["high", "low"] = "high",
-) -> GameFunctions:
-    """Every contract function of a Stops game, from its ``Rules`` and two hooks.
-
-    ``module`` is the game module's ``__name__`` (the functions say they belong
-    to it, so that they pickle and are documented there), ``name`` and
-    ``version`` its ``NAME`` and ``version``; ``numbers`` its move numbering;
-    ``finish_deal`` scores a deal that has just ended (see :class:`DealEnd`);
-    ``score`` is the game's ``score``; ``title`` names the game in messages;
-    ``state_rules`` is the rules class whose states the functions accept
-    (default ``rules_class``; a game whose variants share its mechanics names
-    their common base); ``deals(rules)`` is the number of deals the game lasts
-    (None, the default: until the hook's verdict), after which the ``better``
-    total wins. Every function refuses another game's state or view with an
-    :class:`~cardrules.errors.ArgumentError`.
     After a deal the core ends the game on the hook's verdict, else when the
     schedule is complete (a blocked last deal ends it as "blocked"), else at a
     safety cap (:func:`cardrules.core.match.match_over`), else deals the next deal.
-
-    >>> from cardrules.games import mau_mau_standard
-    >>> mau_mau_standard.apply.__module__
-    'cardrules.games.mau_mau_standard'
     """
-    scoring, over = Phase.SCORING, Phase.OVER
-    accepted = rules_class if state_rules is None else state_rules
 
-    def check(state: Any) -> None:
-        if type(state) is not _STATE:
-            raise wrong_state(state, name)
-        # The exact class first: isinstance is slow for rules classes, which have a metaclass.
-        rules = state.rules
-        if type(rules) is not rules_class and not isinstance(rules, accepted):
-            raise wrong_state(state, name)
+    name: str
+    title: str
+    version: str
+    rules_class: type[StopsRules]
+    numbers: MoveNumbers
+    finish_deal: Callable[[State], DealEnd]
+    score: Callable[[State], Score]
+    deals: Callable[[Any], int | None] | None = None
+    better: Literal["high", "low"] = "high"
+
+    def __post_init__(self) -> None:
+        # The contract functions find the game from the rules of a state.
+        type.__setattr__(self.rules_class, "stops_game", self)
 
     def deal(
+        self,
         rules: Any,
         *,
         seed: int,
@@ -149,149 +149,191 @@ def game_functions(
     ) -> State:
         """A new game with its first deal dealt (or, with explicit chance, about to be).
 
-        ``deck`` fixes the order of the first deal (top card first; see the module
+        ``deck`` fixes the order of the first deal (top card first; see the game's
         docs for the dealing order); later deals are shuffled from ``seed``.
         """
-        check_rules(rules, rules_class, name)
-        return settle(new_game(rules, seed=seed, deck=deck, chance=chance))
+        check_rules(rules, self.rules_class, self.name)
+        return _settle(new_game(rules, seed=seed, deck=deck, chance=chance))
 
-    def settle(state: State) -> State:
-        while state.phase is scoring:
-            end = finish_deal(state)
-            log = end.state.log.append(end.event)
-            rules = end.state.rules
-            outcome = match_core.match_over(
-                rules,
-                end.match,
-                end.state.moves_made,
-                deals=None if deals is None else deals(rules),
-                better=better,
-                decided=end.outcome,
-                blocked=all(end.state.hands),  # nobody went out
-            )
-            if outcome is not None:
-                return game_over(end.state, end.match, log, outcome)
-            state = begin_deal(end.state, end.match, log)
-        return state
+    def move_index(self, move: Move) -> int:
+        """The fixed number of a move (see the game's docs)."""
+        return self.numbers.index(move, self.title)
 
-    def is_over(state: State) -> bool:
-        """Whether the game has ended (its end was reached, or a safety cap)."""
-        check(state)
-        return state.phase is over
+    def move_from_index(self, index: int) -> Move:
+        """The move with this number (see the game's docs)."""
+        return self.numbers.move(index)
 
-    def apply(state: State, move: Move) -> State:
-        """The state after ``move``; raises :class:`IllegalMoveError` if it is not legal.
+    def state_from_dict(self, data: Mapping[str, Any]) -> State:
+        """Load a state from ``state_to_dict``'s form, refusing anything inconsistent."""
+        reader = StateReader(data, self.name, self.version)
+        return reader.read(self._state_from_reader, deal=self.deal, apply=apply)
 
-        Forced draws, skips, passes, restocks, scoring a finished deal and dealing
-        the next one happen inside ``apply`` and are written to the event log.
-        """
-        check(state)
-        after = _core_apply(state, move)
-        if after.phase is scoring:
-            return settle(after)
-        return after
+    def _state_from_reader(self, r: StateReader) -> State:
+        return state_from_reader(r, self.rules_class)
 
-    def parse_move(state: State, text: str) -> Move:
-        """Read a move and check it is legal here (NotationError / IllegalMoveError)."""
-        check(state)
-        move = parse_text(state, text)
-        if move not in _core_legal_moves(state):
-            raise IllegalMoveError(why_illegal(state, move, title))
-        return move
+    def exports(
+        self,
+    ) -> tuple[
+        int,
+        DealFunction,
+        Callable[[Move], int],
+        Callable[[int], Move],
+        Callable[[Mapping[str, Any]], State],
+    ]:
+        """What a game module exports from its description: ``NUM_MOVES``, ``deal``,
+        ``move_index``, ``move_from_index`` and ``state_from_dict``."""
+        return (
+            self.numbers.count,
+            self.deal,
+            self.move_index,
+            self.move_from_index,
+            self.state_from_dict,
+        )
 
-    def move_index(move: Move) -> int:
-        """The fixed number of a move (see the module docs)."""
-        return numbers.index(move, title)
 
-    def move_from_index(index: int) -> Move:
-        """The move with this number (see the module docs)."""
-        return numbers.move(index)
-
-    def events(state: State) -> tuple[Event, ...]:
-        """The public event log, oldest first."""
-        check(state)
-        return state.log.to_tuple()
-
-    def moves_played(state: State) -> tuple[Move, ...]:
-        """Every move applied since the deal (chance outcomes included in explicit mode)."""
-        check(state)
-        if state.history is None:
-            raise RecordError("this state was made by sample(): it has no move history")
-        return state.history.to_tuple()
-
-    def observe(state: State, seat: int) -> View:
-        """The view of ``seat``: own hand, upcard, called suit, sizes, pile, direction,
-        the public log and the scores."""
-        check(state)
-        return _core_observe(state, seat, score(state))
-
-    def state_to_dict(state: State) -> dict[str, Any]:
-        """A JSON-ready dict of the whole state (hidden cards included: it is the state)."""
-        check(state)
-        return _core_state_to_dict(state, name, version)
-
-    def to_move(state: State) -> int | Chance | None:
-        """The seat to move, CHANCE at a random event (explicit chance), None when over."""
-        check(state)
-        return _core_to_move(state)
-
-    def legal_moves(state: State) -> tuple[Move, ...]:
-        """Every legal move, in the canonical order (empty iff the game is over)."""
-        check(state)
-        return _core_legal_moves(state)
-
-    def chance_outcomes(state: State) -> tuple[tuple[Move, float], ...]:
-        """At a CHANCE step, each possible outcome with its probability; else ``()``."""
-        check(state)
-        return _core_chance_outcomes(state)
-
-    def zones(state: State) -> dict[str, tuple[Card, ...]]:
-        """Where every card is: the hands, the stock, the discard pile, the upcard."""
-        check(state)
-        return _core_zones(state)
-
-    def sample(view: View, rng: random.Random) -> State:
-        """A complete state consistent with ``view``, drawn by the shedding core's ``sample``."""
-        if type(view) is not View or not isinstance(view.rules, accepted):
-            raise wrong_state(view, name, "view")
-        check_rng(rng)
-        check_view(view)
-        return _core_sample(view, rng)
-
-    def state_from_dict(data: Mapping[str, Any]) -> State:
-        """Load a state from :func:`state_to_dict`'s form, refusing anything inconsistent."""
-        reader = StateReader(data, name, version)
-        return reader.read(lambda r: state_from_reader(r, rules_class), deal=deal, apply=apply)
-
-    # The functions made here present themselves as the game module's own (for help() and
-    # the docs), named by their fields: a compiled closure has no __name__ to copy.
-    made = (deal, to_move, is_over, legal_moves, chance_outcomes, apply, parse_move)
-    more = (move_index, move_from_index, events, moves_played, zones, observe, sample)
-    own = (*made, *more, state_to_dict, state_from_dict)
-    for field_name, function in zip(GameFunctions._fields, own, strict=False):
-        function.__module__ = module
-        function.__qualname__ = field_name
-    return GameFunctions(
-        deal,
-        to_move,
-        is_over,
-        legal_moves,
-        chance_outcomes,
-        apply,
-        parse_move,
-        move_index,
-        move_from_index,
-        events,
-        moves_played,
-        zones,
-        observe,
-        sample,
-        state_to_dict,
-        state_from_dict,
-        bookkeeping.players,
-        bookkeeping.deal_number,
-        bookkeeping.moves_made,
-        bookkeeping.origin,
-        describe,
-        explain_move,
+def _refused(value: object, what: str = "state") -> ArgumentError:
+    """The error for a ``what`` (state or view) that is not one of a Stops game."""
+    rules = getattr(value, "rules", None)
+    found = f"a {what} of {rules}" if rules is not None else show_value(value)
+    return ArgumentError(
+        f"a Stops game (Mau-Mau, Mau Mau, Strafpoint, Crazy Eights, ...) needs a {what} "
+        f"of a Stops game, from its deal, apply or sample, not {found}"
     )
+
+
+def _check(state: object) -> None:
+    if type(state) is not _STATE:
+        raise _refused(state)
+
+
+def _game_of(state: State) -> StopsGame:
+    """The description of the state's game (set on its ``Rules`` class)."""
+    game: StopsGame | None = getattr(type(state.rules), "stops_game", None)
+    if game is None:
+        raise ArgumentError(
+            f"{type(state.rules).__name__} has no StopsGame: describe the game with "
+            "shedding.StopsGame(rules_class=..., ...) before playing it"
+        )
+    return game
+
+
+def _settle(state: State) -> State:
+    """Score each finished deal, then end the game or deal the next deal."""
+    while state.phase is Phase.SCORING:
+        game = _game_of(state)
+        end = game.finish_deal(state)
+        log = end.state.log.append(end.event)
+        rules = end.state.rules
+        outcome = match_core.match_over(
+            rules,
+            end.match,
+            end.state.moves_made,
+            deals=None if game.deals is None else game.deals(rules),
+            better=game.better,
+            decided=end.outcome,
+            blocked=all(end.state.hands),  # nobody went out
+        )
+        if outcome is not None:
+            return game_over(end.state, end.match, log, outcome)
+        state = begin_deal(end.state, end.match, log)
+    return state
+
+
+def is_over(state: State) -> bool:
+    """Whether the game has ended (its end was reached, or a safety cap)."""
+    _check(state)
+    return state.phase is Phase.OVER
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``; raises :class:`IllegalMoveError` if it is not legal.
+
+    Forced draws, skips, passes, restocks, scoring a finished deal and dealing
+    the next one happen inside ``apply`` and are written to the event log.
+    """
+    _check(state)
+    after = _core_apply(state, move)
+    if after.phase is Phase.SCORING:
+        return _settle(after)
+    return after
+
+
+def parse_move(state: State, text: str) -> Move:
+    """Read a move and check it is legal here (NotationError / IllegalMoveError)."""
+    _check(state)
+    move = parse_text(state, text)
+    if move not in _core_legal_moves(state):
+        raise IllegalMoveError(why_illegal(state, move, _game_of(state).title))
+    return move
+
+
+def events(state: State) -> tuple[Event, ...]:
+    """The public event log, oldest first."""
+    _check(state)
+    return state.log.to_tuple()
+
+
+def moves_played(state: State) -> tuple[Move, ...]:
+    """Every move applied since the deal (chance outcomes included in explicit mode)."""
+    _check(state)
+    if state.history is None:
+        raise RecordError("this state was made by sample(): it has no move history")
+    return state.history.to_tuple()
+
+
+def observe(state: State, seat: int) -> View:
+    """The view of ``seat``: own hand, upcard, called suit, sizes, pile, direction,
+    the public log and the scores."""
+    _check(state)
+    return _core_observe(state, seat, _game_of(state).score(state))
+
+
+def state_to_dict(state: State) -> dict[str, Any]:
+    """A JSON-ready dict of the whole state (hidden cards included: it is the state)."""
+    _check(state)
+    game = _game_of(state)
+    return _core_state_to_dict(state, game.name, game.version)
+
+
+def to_move(state: State) -> int | Chance | None:
+    """The seat to move, CHANCE at a random event (explicit chance), None when over."""
+    _check(state)
+    return _core_to_move(state)
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every legal move, in the canonical order (empty iff the game is over)."""
+    _check(state)
+    return _core_legal_moves(state)
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Move, float], ...]:
+    """At a CHANCE step, each possible outcome with its probability; else ``()``."""
+    _check(state)
+    return _core_chance_outcomes(state)
+
+
+def zones(state: State) -> dict[str, tuple[Card, ...]]:
+    """Where every card is: the hands, the stock, the discard pile, the upcard."""
+    _check(state)
+    return _core_zones(state)
+
+
+def sample(view: View, rng: random.Random) -> State:
+    """A complete state consistent with ``view``, drawn by the shedding core's ``sample``."""
+    if type(view) is not View or not isinstance(view.rules, StopsRules):
+        raise _refused(view, "view")
+    check_rng(rng)
+    check_view(view)
+    return _core_sample(view, rng)
+
+
+def bind(namespace: dict[str, Any]) -> None:
+    """Give a game module every name of ``__all__``, as its star import of this module does.
+
+    A compiled module binds only the names of a star import that it uses itself, so a
+    Stops game module calls ``bind(globals())`` after the star import; a name the
+    module defines itself is left as it is.
+    """
+    for name in __all__:
+        namespace.setdefault(name, globals()[name])
