@@ -35,8 +35,8 @@ from cardrules.cards import DECK52, Card
 from cardrules.core import trickgame, tricks
 from cardrules.core.match import Match
 from cardrules.core.options import check_int, rules_to_text
-from cardrules.core.trick_contract import *  # noqa: F403
 from cardrules.core.trickgame import State
+from cardrules.core.trickgame.contract import *  # noqa: F403
 from cardrules.game import Chance, ChanceMode, Event, Fact, Log, Outcome, Score
 from cardrules.moves import Move, Play
 from cardrules.play import play_game

@@ -154,6 +154,44 @@ def test_text_functions_refuse_non_text(action: Any) -> None:
         action()
 
 
+@pytest.mark.parametrize("name", games.names())
+@pytest.mark.parametrize("value", [5, None, b"play AS", ("play", "AS")])
+def test_every_games_parse_move_refuses_non_text(name: str, value: object) -> None:
+    """Rule: every game's parse_move takes text, and says so with the same message."""
+    game = games.get(name)
+    state = game.deal(game.Rules(), seed=1)
+    with pytest.raises(NotationError, match="a move's text must be a string such as 'play QH'"):
+        game.parse_move(state, value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: maverick.trump_and_adder(5),  # type: ignore[arg-type]
+        lambda: maverick.trump_and_adder(parse_cards("AS")),
+        lambda: maverick.trump_and_adder(["AS", "KH"]),  # type: ignore[list-item]
+        lambda: maverick.trump_and_adder(parse_cards("7H 7C"), "bridge"),
+        lambda: maverick.trick_score(None, Suit.HEARTS, Suit.CLUBS),  # type: ignore[arg-type]
+        lambda: maverick.trick_score(parse_cards("2H 5S"), None, Suit.CLUBS),  # type: ignore[arg-type]
+        lambda: maverick.trick_score(parse_cards("2H 5S"), Suit.HEARTS, Suit.CLUBS, "wild"),
+        lambda: maverick.raw_scores(5),  # type: ignore[arg-type]
+        lambda: maverick.raw_scores(oh_hell.deal(oh_hell.Rules(), seed=1)),
+    ],
+)
+def test_maverick_scoring_helpers_refuse_wrong_arguments(call: Any) -> None:
+    """Rule: Maverick's public helpers (trump and adder, trick points, raw scores) refuse
+    arguments of the wrong type with a library error naming what they take."""
+    with pytest.raises(ArgumentError, match=r"must be|needs a state of maverick"):
+        call()
+
+
+@pytest.mark.parametrize("value", [5, None, b"pass 2C 7D"])
+def test_maverick_parse_move_text_refuses_non_text(value: object) -> None:
+    """Rule: Maverick's own move reader refuses what is not text as the shared one does."""
+    with pytest.raises(NotationError, match="must be a string"):
+        maverick.parse_move_text(value)  # type: ignore[arg-type]
+
+
 # --------------------------------------------------------------------------- arguments
 
 
@@ -169,6 +207,22 @@ def test_games_get_refuses_non_text() -> None:
     """Rule: a game is looked up by name."""
     with pytest.raises(RulesError):
         games.get([])  # type: ignore[arg-type]
+
+
+def test_a_game_file_that_cannot_load_is_a_rules_error(tmp_path: Any) -> None:
+    """Rule: every tool's game lookup loads a game's file, and says in one line why not."""
+    (tmp_path / "half.py").write_text("def broken(:\n")
+    (tmp_path / "raises.py").write_text("{}['key']\n")
+    for path, why in (
+        (tmp_path / "absent.py", "there is no such file"),
+        (tmp_path / "half.py", "SyntaxError"),
+        (tmp_path / "raises.py", "KeyError: 'key'"),
+        (tmp_path / "half.txt", "a Python file"),
+    ):
+        with pytest.raises(RulesError, match=f"cannot load the game .*: .*{why}"):
+            games.get(str(path))
+    with pytest.raises(RulesError, match="is a game's file, not a game's name"):
+        games.registered("./half.py")
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -141,6 +141,66 @@ def test_main_puts_the_current_folder_first_only_while_it_runs(
     assert sys.path == before
 
 
+def test_a_game_file_is_found_by_its_path_and_by_its_bare_name(tmp_path: Path) -> None:
+    """A game's file in the current folder loads as ``./switch.py`` and as ``switch``;
+    a file elsewhere by its path; in simulate's worker processes too."""
+    (tmp_path / "switch.py").write_text((ROOT / "examples" / "crazy_eights.py").read_text())
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "eights.py").write_text((tmp_path / "switch.py").read_text())
+    for given in ("./switch.py", "switch", "sub/eights.py"):
+        result = cardrules("rules", given, cwd=tmp_path)
+        assert result.returncode == 0, result.stderr
+        assert "Crazy Eights" in result.stdout
+    result = cardrules(
+        "simulate", "switch", "--games", "4", "--workers", "2", "--quiet", cwd=tmp_path
+    )
+    assert result.returncode == 0, result.stderr
+    assert "4 games of crazy_eights" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("given", "source", "message"),
+    [
+        ("./missing.py", None, "cannot load the game './missing.py': there is no such file"),
+        ("./broken.py", "x = (\n", "cannot load the game './broken.py': SyntaxError:"),
+        ("broken", "x = (\n", "cannot load the game './broken.py': SyntaxError:"),
+        ("./plain.py", "X = 1\n", "cannot load the game './plain.py': plain is not a game"),
+        (
+            "./needs.py",
+            "import a_module_nobody_has\n",
+            "cannot load the game './needs.py': ModuleNotFoundError: No module named",
+        ),
+        ("./fails.py", "raise RuntimeError('one\\ntwo')\n", "RuntimeError: one two"),
+        ("./exits.py", "raise SystemExit(3)\n", "cannot load the game './exits.py': SystemExit: 3"),
+        ("not_there", None, "unknown game 'not_there'"),
+    ],
+)
+def test_a_game_file_that_cannot_load_gets_one_line_and_exit_2(
+    given: str,
+    source: str | None,
+    message: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Every failure to load a game's file (none there, a syntax error, no game in it,
+    an import or any other error while it runs) is one line and exit status 2."""
+    import io
+    import sys
+
+    from cardrules.cli import main
+
+    stem = given.removeprefix("./").removesuffix(".py")
+    if source is not None:
+        (tmp_path / f"{stem}.py").write_text(source)
+    monkeypatch.chdir(tmp_path)
+    assert main(["rules", given], out=io.StringIO()) == 2
+    error = capsys.readouterr().err
+    assert message in error, error
+    assert error.startswith("cardrules: ") and len(error.strip().splitlines()) == 1
+    assert stem not in sys.modules, "a module that failed to load stays imported"
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -425,3 +485,48 @@ def test_replay_never_imports_the_module_a_record_names(tmp_path: Path) -> None:
     result = cardrules("replay", "r.json", cwd=tmp_path)
     assert result.returncode == 2 and "PLANTED" not in result.stdout + result.stderr
     assert "give its import path with --game" in result.stderr
+
+
+def _played_moves(
+    script: str, record: Path, monkeypatch: pytest.MonkeyPatch, *args: str
+) -> list[str]:
+    """The moves of a game played in-process with ``script`` typed in, as its record saves them."""
+    import io
+    import sys
+
+    from cardrules.cli import main
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(script))
+    assert main(["play", *args, "--record", str(record)], out=io.StringIO()) == 0
+    moves: list[str] = json.loads(record.read_text())["moves"]
+    return moves
+
+
+@pytest.mark.parametrize("seed", ["4", "11"])
+def test_undo_then_the_same_move_gets_the_same_bot_replies(
+    seed: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An undo takes the random bots back with the position: the same move after it gets
+    the same replies, so undoing until the bots play worse does not work."""
+    game = ("maverick", "--bots", "random", "--seed", seed)
+    straight = _played_moves("1\n1\nquit\n", tmp_path / "a.json", monkeypatch, *game)
+    undone = _played_moves(
+        "1\n1\nundo\nundo\n1\n1\nquit\n", tmp_path / "b.json", monkeypatch, *game
+    )
+    assert len(straight) > 2
+    assert undone == straight
+
+
+def test_every_help_text_prints_as_written(capsys: pytest.CaptureFixture[str]) -> None:
+    """Each command's --help shows its text as written: no doubled percent sign (a
+    description is printed as it is, only an option's help is %-formatted)."""
+    import io
+
+    from cardrules.cli import _COMMANDS, main
+
+    assert len(_COMMANDS) >= 7
+    for command in ([], *([name] for name in _COMMANDS)):
+        assert main([*command, "--help"], out=io.StringIO()) == 0
+        shown = capsys.readouterr().out
+        assert "usage:" in shown
+        assert "%%" not in shown and "%(" not in shown, f"cardrules {' '.join(command)} --help"

@@ -256,3 +256,36 @@ def test_events_pickled_by_an_earlier_release_still_load(as_dict: bool) -> None:
             assert (seat, value) == (1, 3)
         case _:
             pytest.fail("an event matches by position: kind, seat, cards, value, text")
+
+
+@pytest.mark.parametrize("name", ["oh_hell", "mau_mau"])
+def test_moves_made_counts_the_players_moves_over_the_whole_game_not_chance_steps(
+    name: str,
+) -> None:
+    """``moves_made``, as the Game protocol documents it, in both engines (a trick game and
+    a shedding game, explicit chance): the players' moves since the game began, over
+    every deal; chance steps are not counted; the ``max_moves`` cap counts the same."""
+    from cardrules import games
+    from cardrules.game import CHANCE
+
+    game = games.get(name)
+    state = game.deal(game.Rules(), seed=5, chance="explicit")
+    rng = random.Random(5)
+    while game.to_move(state) is CHANCE:  # the first deal, card by card
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+    assert len(game.moves_played(state)) > 1 and game.moves_made(state) == 0
+    by_players = 0
+    chance_steps = len(game.moves_played(state))
+    while game.deal_number(state) < 2:  # into the third deal: the count runs on
+        seat = game.to_move(state)
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+        by_players += seat is not CHANCE
+        chance_steps += seat is CHANCE
+        assert game.moves_made(state) == by_players
+    assert by_players > 0 and chance_steps > 0
+    capped = game.deal(game.Rules(max_moves=3), seed=5, chance="explicit")
+    while not game.is_over(capped):
+        capped = game.apply(capped, rng.choice(game.legal_moves(capped)))
+    outcome = game.score(capped).outcome
+    assert outcome is not None and outcome.reason == "truncated"
+    assert game.moves_made(capped) == 3 < len(game.moves_played(capped))

@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
-from cardrules.errors import DeckError, NotationError
+from cardrules.errors import DeckError, NotationError, show_value
 
 __all__ = [
     "ACE",
@@ -222,8 +222,6 @@ def parse_card(text: str) -> Card:
     Card('10D')
     """
     if not isinstance(text, str):
-        from cardrules.core.options import show_value  # cards is imported first
-
         raise NotationError(f"a card is written as text such as 'QH', not {show_value(text)}")
     token = text.strip().upper()
     found = _BY_TEXT.get(token)
@@ -251,8 +249,6 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     cardrules.errors.NotationError: token 2 of 'AS XS': bad card 'XS': ...
     """
     if not isinstance(text, str):
-        from cardrules.core.options import show_value  # cards is imported first
-
         raise NotationError(f"cards are written as text such as 'AS 10H', not {show_value(text)}")
     cards = []
     for position, token in enumerate(text.replace(",", " ").split(), start=1):

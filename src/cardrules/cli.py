@@ -61,8 +61,11 @@ def _game(name: str) -> Game:
     try:
         return games.get(name)
     except CardrulesError as error:
-        if "." in name or ":" in name:  # an import path: the loader says what failed
-            raise UsageError(str(error)) from None
+        if "." in name or ":" in name or games.is_file_path(name):
+            raise UsageError(str(error)) from None  # a path: the loader says what failed
+        if name.isidentifier() and os.path.isfile(f"{name}.py"):
+            # A game's file in the current folder, named without its .py.
+            return _game(os.path.join(os.curdir, f"{name}.py"))
         raise UsageError(
             f"unknown game {name!r}{did_you_mean(name, games.names())} "
             f"(the games are {', '.join(games.names())})"
@@ -635,7 +638,9 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         raise  # bad rules or seed: the user's to fix, and the error says how
     except Exception as error:
         raise game_error(game, args.seed, "dealing the game", error, chooser="you") from error
-    undo: list[Any] = []
+    # Each decision of yours, with the bots' random stream as it stood there: an undo
+    # restores both, so the bots answer the same move the same way (no re-rolling them).
+    undo: list[tuple[Any, Any]] = []
     shown = 0
     deals_seen = 0
     rendered: Any = None
@@ -700,7 +705,8 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
                     )
             elif command.lower() == "undo":
                 if undo:
-                    state = undo.pop()
+                    state, bots_stream = undo.pop()
+                    rng.setstate(bots_stream)
                     shown = len(game.events(state))
                     deals_seen = len(game.score(state).deals)
                     write("undone: back to your previous decision")
@@ -712,7 +718,7 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
                 except CardrulesError as error:
                     write(f"not accepted: {error}")
                     continue
-                undo.append(state)
+                undo.append((state, rng.getstate()))
                 state = _apply_chosen(game, args.seed, state, seat, move, legal, "you")
         ended_normally = True
     except CardrulesError:
@@ -805,8 +811,9 @@ _FORMAT = _Format
 
 
 _GAME_HELP = (
-    "a game name (see 'cardrules list'), or the import path of a game module of your own, "
-    "e.g. mypackage.crazy_eights"
+    "a game name (see 'cardrules list'), or a game of your own: its import path "
+    "(mypackage.crazy_eights) or its file (./crazy_eights.py; in the current folder also "
+    "crazy_eights)"
 )
 
 
@@ -925,7 +932,7 @@ def _add_tournament(commands: Any) -> None:
         "tournament",
         help="a round robin of bots over the same deals, with ratings",
         description="A round robin of bots over the same duplicate deals: win rates, paired "
-        "margins with 95%% intervals, and ratings.",
+        "margins with 95% intervals, and ratings.",
         formatter_class=_FORMAT,
     )
     tour.add_argument("game", help=_GAME_HELP)
@@ -957,7 +964,7 @@ def _add_replay(commands: Any) -> None:
     replay.add_argument(
         "--game",
         help="the record's game when it is one of your own that is neither registered nor "
-        "installed: its import path, e.g. mypackage.crazy_eights",
+        "installed: its import path (mypackage.crazy_eights) or its file (./crazy_eights.py)",
     )
     replay.add_argument("--seat", type=_count(0), help="show this seat's view after each move")
     # --sheet prints the whole record at once, so it goes with neither --seat nor --pause.

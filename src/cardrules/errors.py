@@ -25,6 +25,7 @@ __all__ = [
     "RecordError",
     "RulesError",
     "describe_error",
+    "show_value",
 ]
 
 
@@ -72,6 +73,21 @@ class ArgumentError(CardrulesError, ValueError, TypeError):
     """An argument of a public function has the wrong type or value: a seed that is
     no whole number, a seat out of range, a state or view of another game, a random
     generator that is none. (Also a :class:`TypeError`, which such mistakes were.)"""
+
+
+def show_value(value: object) -> str:
+    """``repr(value)`` for an error message, shortened: a huge number or text is abbreviated.
+
+    >>> show_value(5), show_value("x" * 100)[-5:], show_value(10**100)
+    ('5', 'xx...', 'a number of about 100 digits')
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
+    try:
+        text = repr(value)
+    except Exception:  # a caller's object whose repr fails still gets a message
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 #: This package's folder: frames in it are the library's, the others the caller's game.

@@ -429,8 +429,10 @@ class Game(Protocol):
 
     * ``players(rules)``: how many seats the rules seat;
     * ``deal_number(state)``: how many deals have finished (0 during the first);
-    * ``moves_made(state)``: how many moves have been applied (chance steps
-      included), the count the ``max_moves`` cap compares with;
+    * ``moves_made(state)``: how many moves the players have made since the game
+      began, over all its deals; chance steps (``deal CARD``, ``dealer SEAT``
+      under explicit chance) are not counted, so a game counts the same under
+      seeded and explicit chance. The ``max_moves`` cap compares with it;
     * ``origin(state)``: the :class:`Origin` (rules, seed, fixed first deck,
       chance mode) the game was started from, for records;
     * ``events``, ``moves_played``, ``zones``, ``deck_of``: the public log, the
@@ -540,7 +542,7 @@ def export(namespace: dict[str, Any], *names: str) -> None:
     "hand_points")``, instead of repeating the protocol's names in a literal
     ``__all__``. A type checker then sees no ``__all__``: every name the module
     defines is public, and it re-exports the names it takes from a core with a
-    star import (as from :mod:`cardrules.core.trick_contract`) or an
+    star import (as from :mod:`cardrules.core.trickgame.contract`) or an
     ``import ... as`` of the same name.
 
     >>> namespace: dict[str, Any] = {}

@@ -24,8 +24,7 @@ from typing import ClassVar, Final, Literal, SupportsIndex, cast
 import attrs
 
 from cardrules.cards import ALL_CARDS, Card, Suit, parse_card
-from cardrules.core.options import show_value
-from cardrules.errors import IllegalMoveError, NotationError
+from cardrules.errors import IllegalMoveError, NotationError, show_value
 from cardrules.frozen import Frozen
 
 __all__ = [
@@ -217,22 +216,33 @@ class EndTurn:
         return "end turn"
 
 
-def _card_pair(cards: Sequence[Card]) -> tuple[Card, Card]:
-    pair = tuple(cards)
-    if len(pair) != 2 or not all(isinstance(c, Card) for c in pair) or pair[0] is pair[1]:
-        raise IllegalMoveError(f"PassCards: a pass is two different Cards, not {show_value(pair)}")
-    first, second = sorted(pair)
-    return (first, second)
+def _card_set(cards: Sequence[Card]) -> tuple[Card, ...]:
+    chosen = tuple(cards)
+    if (
+        not chosen
+        or not all(isinstance(c, Card) for c in chosen)
+        or len(set(chosen)) != len(chosen)
+    ):
+        raise IllegalMoveError(
+            f"PassCards: a pass is one or more different Cards, not {show_value(chosen)}"
+        )
+    return tuple(sorted(chosen))
 
 
 @attrs.frozen(slots=True)
 class PassCards:
-    """Pass two cards to the left neighbour (Maverick): ``pass 2C 7D`` (kept in card order)."""
+    """Pass cards face down to another seat (Maverick passes two to the left, Hearts
+    three by the deal's direction): ``pass 2C 7D`` (kept in card order).
 
-    cards: tuple[Card, Card] = attrs.field(converter=_card_pair)
+    >>> from cardrules.cards import parse_cards
+    >>> str(PassCards(parse_cards("7D 2C QS")))
+    'pass 2C 7D QS'
+    """
+
+    cards: tuple[Card, ...] = attrs.field(converter=_card_set)
 
     def __str__(self) -> str:
-        return f"pass {self.cards[0].text} {self.cards[1].text}"
+        return "pass " + " ".join(card.text for card in self.cards)
 
 
 @attrs.frozen(slots=True)
@@ -295,7 +305,8 @@ def parse_move_text(text: str, forms: Sequence[str] = ALL_FORMS) -> Move:
     """Read a move from its text form, without checking it against a state.
 
     Forms: ``play QH``, ``play JS call hearts``, ``play 9H announce``,
-    ``bid 3``, ``draw``, ``end turn``, ``deal QH``, ``dealer 2``. A game passes
+    ``bid 3``, ``draw``, ``end turn``, ``deal QH``, ``dealer 2``, and ``pass 2C 7D QS``
+    when the game's forms have a pass (``"pass CARDS"``). A game passes
     ``forms``, the forms its moves take (e.g. ``("play CARD", "draw")``): a move
     of another form is refused, and a typo's message lists only these.
 
@@ -342,6 +353,11 @@ def parse_move_text(text: str, forms: Sequence[str] = ALL_FORMS) -> Move:
         return DEALS[parse_card(rest[0]).index]
     if verb == "dealer" and len(rest) == 1:
         return ChooseDealer(parse_whole_number(rest[0], "a seat", text))
+    if verb == "pass" and rest:
+        cards = [parse_card(word) for word in rest]
+        if len(set(cards)) != len(cards):
+            raise NotationError(f"bad move {text!r}: a pass names different cards")
+        return PassCards(tuple(cards))
     raise NotationError(f"bad move {text!r}: the forms are {_forms_text(forms)}")
 
 

@@ -38,7 +38,8 @@ from tests.fuzz import TRIED
 NAMES = list(games.names())
 TOKENS = [
     "AS", "10H", "1H", "11S", "QD", "JC", "KH", "2C", "BJ", "LJ", "XX", "play", "bid", "pass",
-    "draw", "end", "turn", "call", "announce", "hearts", "spades", "-1", "0", "3", "99", ",",
+    "draw", "end", "turn", "call", "announce", "hearts", "spades", "blind", "no", "zero",
+    "elegant", "deal", "dealer", "-1", "0", "3", "99", ",",
     "  ", "\x00", "é", "🂡", "=", "(", ")", "none", "true", "knock", "mau", "²", "①", "٣",
     "9" * 60, "1" * 5000,
 ]  # fmt: skip
@@ -87,9 +88,18 @@ def test_fuzz_parse_cards(text: str) -> None:
         assert parse_cards(format_cards(cards)) == cards
 
 
+#: What a caller might wrongly hand ``parse_move`` instead of text.
+not_text: st.SearchStrategy[Any] = st.one_of(
+    json_values.filter(lambda value: not isinstance(value, str)),
+    st.binary(max_size=12),
+    st.sampled_from([b"play AS", b"pass 2C 7D", bytearray(b"blind"), ("play", "AS"), ALL_CARDS[0]]),
+)
+
+
 @pytest.mark.parametrize("name", NAMES)
-@given(text=texts, seed=st.integers(0, 2**32), steps=st.integers(0, 40))
-def test_fuzz_parse_move(name: str, text: str, seed: int, steps: int) -> None:
+@given(text=st.one_of(texts, not_text), seed=st.integers(0, 2**32), steps=st.integers(0, 40))
+def test_fuzz_parse_move(name: str, text: Any, seed: int, steps: int) -> None:
+    """Any text, or anything that is not text, is read as a legal move or refused."""
     game = games.get(name)
     state = _played(game, "single", seed, steps)
     before = copy.deepcopy(state)

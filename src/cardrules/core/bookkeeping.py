@@ -31,7 +31,10 @@ def deal_number(state: Any) -> int:
 
 
 def moves_made(state: Any) -> int:
-    """How many moves have been applied since the deal (chance steps included)."""
+    """How many moves the players have made since the game began, over all its deals:
+    chance steps (explicit chance's ``deal CARD`` and ``dealer SEAT``) are not counted,
+    so a game counts the same under seeded and explicit chance. The ``max_moves`` cap
+    compares with it."""
     count: int = state.moves_made
     return count
 

@@ -153,13 +153,16 @@ def match_over(
     better: Literal["high", "low"] = "high",
     decided: Outcome | None = None,
     blocked: bool = False,
+    teams: tuple[tuple[int, ...], ...] | None = None,
 ) -> Outcome | None:
     """After a deal is scored: how the match ends now, or None when it goes on.
 
     ``decided`` is the game's own verdict (a target reached, say) and wins; then
     the schedule: after ``deals`` deals the best total wins (several best totals
     are a draw between them; the reason is "blocked" when the last deal was,
-    ``blocked``, else "schedule complete"); then the safety caps (:func:`cap_reached`).
+    ``blocked``, else "schedule complete"; with ``teams``, partners who share the best
+    total win together, and it is a draw only between partnerships); then the safety
+    caps (:func:`cap_reached`).
 
     >>> from cardrules.core.options import BaseRules
     >>> m = Match.start(dealer=0, players=2).finish_deal((3, 5), extras=())
@@ -173,7 +176,10 @@ def match_over(
     if deals is not None and match.deal_number >= deals:
         winners = winners_by_total(match.totals, better)
         reason: EndReason = "blocked" if blocked else "schedule complete"
-        return Outcome(reason, winners, draw=len(winners) > 1)
+        sides = len(winners)
+        if teams is not None:
+            sides = sum(1 for team in teams if any(seat in team for seat in winners))
+        return Outcome(reason, winners, draw=sides > 1)
     if cap_reached(rules, match.deal_number, moves_made):
         return truncated()
     return None

@@ -28,6 +28,7 @@ import attrs
 
 from cardrules._mypyc import mypyc_attr
 from cardrules.errors import NotationError, RulesError
+from cardrules.errors import show_value as show_value  # its home was here: kept importable
 
 __all__ = [
     "NONE_TEXT",
@@ -55,22 +56,11 @@ MAX_DIGITS: Final = 18
 NONE_TEXT: Final = "none_text"
 
 
-def show_value(value: object) -> str:
-    """``repr(value)`` for a message, shortened: a huge number or text is abbreviated."""
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
-    try:
-        text = repr(value)
-    except Exception:  # a caller's object whose repr fails still gets a message
-        text = f"a {type(value).__name__}"
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
 def option_text(value: object) -> str:
     """A value in an option's message, spelt as the rules text and ``--option`` spell
     it: ``none``, ``true``, ``false``, ``5``. A text is quoted (``'penalty'``, which
     the rules text reads too), so that the word ``'none'`` is not taken for none;
-    anything else is shown as Python shows it, shortened like :func:`show_value`.
+    anything else is shown as Python shows it, shortened like :func:`cardrules.errors.show_value`.
 
     >>> option_text(None), option_text(True), option_text(5), option_text("penalty")
     ('none', 'true', '5', "'penalty'")
@@ -192,8 +182,8 @@ class BaseRules(metaclass=_RulesType):
       (the sources' cut or draw for deal).
     * ``max_deals``: a safety cap for simulation: after this many deals the game
       ends as "truncated" (None: no cap; the rules of the games never need it).
-    * ``max_moves``: a safety cap: after this many moves the game ends as
-      "truncated" (None: no cap).
+    * ``max_moves``: a safety cap: after this many moves by the players (over all
+      deals; chance steps are not counted) the game ends as "truncated" (None: no cap).
     """
 
     # Checked by each game (``_check_first_dealer``), which knows how many seats there are.

@@ -12,15 +12,21 @@ generic tool (the bots, :func:`cardrules.simulate.simulate`, records, the
 conformance kit :mod:`cardrules.testing`) accepts the game by its name. Those
 tools also accept the game module itself, or an import path such as
 ``"mypackage.crazy_eights"`` (``"package.module:attribute"`` for a game held in
-an attribute), and a package can declare its games under the entry-point group
-``cardrules.games`` (``crazy_eights = "mypackage.crazy_eights"``), found by name.
+an attribute), or the path of a game's file (``"./crazy_eights.py"``,
+``"path/to/crazy_eights.py"``: a path ending in ``.py``, or holding a ``/``), and a
+package can declare its games under the entry-point group ``cardrules.games``
+(``crazy_eights = "mypackage.crazy_eights"``), found by name.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.metadata
+import importlib.util
+import os
+import sys
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any, Final, cast
 
 import attrs
@@ -36,6 +42,7 @@ __all__ = [
     "check_protocol",
     "enfle",
     "get",
+    "is_file_path",
     "mau_mau",
     "mau_mau_standard",
     "maverick",
@@ -85,6 +92,8 @@ _ALIASES: Final[dict[str, str]] = {
     "schwellen": "enfle",
 }
 _entry_points_loaded: list[bool] = [False]
+#: The modules loaded from a game file by :func:`get`: module name -> the file's full path.
+_FILES: Final[dict[str, str]] = {}
 
 
 def check_protocol(game: object) -> None:
@@ -120,7 +129,7 @@ def _come(names: list[str]) -> str:
 
 def _where_from(game: object, missing: list[str]) -> str:
     """How a game module gets the names it lacks (the fix, for the error message)."""
-    from cardrules.core import shedding, trick_contract, trickgame
+    from cardrules.core import shedding, trickgame
 
     rules = getattr(game, "Rules", None)
     rules_class = rules if isinstance(rules, type) else type(None)
@@ -132,9 +141,9 @@ def _where_from(game: object, missing: list[str]) -> str:
             "trick engine",
             trickgame.TrickGameRules,
             trickgame.TrickGame,
-            "trick_contract",
-            "cardrules.core.trick_contract",
-            trick_contract.__all__,
+            "contract",
+            "cardrules.core.trickgame.contract",
+            trickgame.contract.__all__,
             "trickgame.TrickGame",
         ),
         (
@@ -266,6 +275,12 @@ def names() -> tuple[str, ...]:
     return tuple(_GAMES)
 
 
+def _one_line(error: BaseException) -> str:
+    """An error raised while loading a game, in one line: its type and its message."""
+    text = " ".join(str(error).split())
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
 def _import(path: str) -> Game:
     """The game at an import path: ``package.module`` or ``package.module:attribute``."""
     module_name, _, attribute = path.partition(":")
@@ -273,16 +288,65 @@ def _import(path: str) -> Game:
         found: Any = importlib.import_module(module_name)
         if attribute:
             found = getattr(found, attribute)
-    except (ImportError, AttributeError) as error:
-        raise RulesError(f"cannot load the game {path!r}: {error}") from None
+    except (Exception, SystemExit) as error:  # whatever the module raises while it runs
+        raise RulesError(f"cannot load the game {path!r}: {_one_line(error)}") from None
     return get(found)
+
+
+def is_file_path(name: str) -> bool:
+    """Whether ``name`` names a game's file rather than a game or an import path: it
+    ends in ``.py`` or holds a ``/`` (or the system's own path separator).
+
+    >>> is_file_path("./switch.py"), is_file_path("games/switch"), is_file_path("pkg.switch")
+    (True, True, False)
+    """
+    return name.endswith(".py") or "/" in name or os.sep in name
+
+
+def _load_file(path: str) -> Game:
+    """The game in a Python file, loaded as a module named after the file (``switch.py``:
+    ``switch``), once: the same file again gives the same module."""
+    file = Path(path).expanduser()
+    where = f"cannot load the game {path!r}"
+    if file.suffix != ".py":
+        raise RulesError(f"{where}: a game's file is a Python file, its name ending in .py")
+    if not file.is_file():
+        raise RulesError(f"{where}: there is no such file")
+    name = file.stem
+    if not name.isidentifier():
+        raise RulesError(f"{where}: its name must be a Python name, such as my_game.py")
+    resolved = str(file.resolve())
+    loaded = sys.modules.get(name)
+    if loaded is not None:
+        if _FILES.get(name) == resolved:
+            return get(loaded)
+        raise RulesError(f"{where}: a module named {name!r} is already imported; rename the file")
+    spec = importlib.util.spec_from_file_location(name, resolved)
+    if spec is None or spec.loader is None:
+        raise RulesError(f"{where}: Python cannot load it as a module")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # as an import does: the module's classes pickle by name
+    try:
+        spec.loader.exec_module(module)
+        game = get(module)
+    except (Exception, SystemExit) as error:  # a script's exit() too: loading it failed
+        del sys.modules[name]
+        # A module that is not a game says so in its own words; any other error is named.
+        why = " ".join(str(error).split()) if isinstance(error, RulesError) else _one_line(error)
+        raise RulesError(f"{where}: {why}") from None
+    _FILES[name] = resolved
+    return game
 
 
 def get(game: str | Game) -> Game:
     """The game registered under this name or alias, or this game itself.
 
     ``game`` may also be a game module (registered under its ``NAME`` if it is
-    not yet) or an import path (``"package.module"``, ``"package.module:attr"``).
+    not yet), an import path (``"package.module"``, ``"package.module:attr"``) or
+    the path of a game's file (``"./my_game.py"``, ``"path/to/my_game.py"``),
+    loaded as the module ``my_game`` and so registered. Any failure to load one
+    (no such file, an error raised while its code runs, a module that is not a
+    game) is a :class:`~cardrules.errors.RulesError` saying what failed.
     """
     if not isinstance(game, str):
         check_protocol(game)
@@ -294,6 +358,8 @@ def get(game: str | Game) -> Game:
     found = _GAMES.get(key)
     if found is not None:
         return found.game
+    if is_file_path(game):
+        return _load_file(game)
     if "." in game or ":" in game:
         return _import(game)
     _load_entry_points()
@@ -303,7 +369,7 @@ def get(game: str | Game) -> Game:
     raise RulesError(
         f"unknown game {game!r}: the games are {', '.join(names())} "
         "(a game of your own: register it with cardrules.games.register, "
-        "or give its import path, e.g. mypackage.mygame)"
+        "or give its import path, e.g. mypackage.mygame, or its file, e.g. ./mygame.py)"
     )
 
 
@@ -315,9 +381,10 @@ def registered(name: str) -> Game:
     >>> registered("oh_hell").NAME
     'oh_hell'
     """
-    if "." in name or ":" in name:
+    if "." in name or ":" in name or is_file_path(name):
+        kind = "a game's file" if is_file_path(name) else "an import path"
         raise RulesError(
-            f"{name!r} is an import path, not a game's name: import or register the game "
+            f"{name!r} is {kind}, not a game's name: import or register the game "
             "first (the command line's --game PATH does), then name it by its name"
         )
     return get(name)
@@ -338,4 +405,4 @@ def reference(game: str | Game) -> str:
     module = getattr(found, "__name__", "__main__")
     if module == "__main__" or not isinstance(module, str):
         return found.NAME  # only found where the registry is inherited (forked workers)
-    return module
+    return _FILES.get(module, module)  # a game loaded from a file is found by its path

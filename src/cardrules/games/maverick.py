@@ -59,7 +59,8 @@ from cardrules.cards import (
 )
 
 # The contract functions are the engine's: this module adds the game's description.
-from cardrules.core import trick_contract, trickgame, tricks
+from cardrules.core import trickgame, tricks
+from cardrules.core.checks import wrong_state
 from cardrules.core.match import Match
 from cardrules.core.options import (
     check_bool,
@@ -70,9 +71,9 @@ from cardrules.core.options import (
     set_resolved,
 )
 from cardrules.core.serial import StateReader
-from cardrules.core.trick_contract import *  # noqa: F403
-from cardrules.core.trickgame import State
-from cardrules.errors import NotationError
+from cardrules.core.trickgame import contract
+from cardrules.core.trickgame.contract import *  # noqa: F403
+from cardrules.errors import ArgumentError, NotationError, show_value
 from cardrules.game import Chance, ChanceMode, Event, Fact, Log, Outcome, Score, export
 from cardrules.moves import DEALS, PLAYS, ChooseDealer, DealCard, Play
 from cardrules.moves import Blind as Blind
@@ -81,7 +82,7 @@ from cardrules.moves import PassCards as PassCards
 from cardrules.moves import parse_move_text as _parse_shared_move_text
 
 # The public names: these and those of the Game protocol.
-trick_contract.bind(globals())  # compiled, the star import binds only what is used
+contract.bind(globals())  # compiled, the star import binds only what is used
 export(
     globals(),
     "BID_ELEGANT",
@@ -275,6 +276,20 @@ def trump_and_adder(face_up: Sequence[Card], equal_rank_rule: str = "default") -
     >>> trump_and_adder(parse_cards("7H 7C"), "suit_order")
     (<Suit.HEARTS: 2>, <Suit.CLUBS: 0>)
     """
+    if (
+        type(face_up) not in (tuple, list)
+        or len(face_up) != 2
+        or not all(type(card) is Card for card in face_up)
+    ):
+        raise ArgumentError(
+            "the face-up cards must be two Cards, e.g. parse_cards('9D 2D'), "
+            f"not {show_value(face_up)}"
+        )
+    if equal_rank_rule not in EQUAL_RANK_RULES:
+        raise ArgumentError(
+            f"equal_rank_rule must be one of {', '.join(map(repr, EQUAL_RANK_RULES))}, "
+            f"not {show_value(equal_rank_rule)}"
+        )
     first, second = face_up
     high_suit, low_suit = first.suit, second.suit
     if high_suit is None or low_suit is None or high_suit is low_suit:
@@ -301,6 +316,20 @@ def trick_score(trick: Sequence[Card], trump: Suit, adder: Suit, jokers: str = "
     ...  for t in ("2H 5H BJ AH", "2H 5S 6S 7S", "2S 5S 6S 7D", "2C 3C 4H 5S", "2C 3C 4C 5C")]
     [-4, -1, 1, 2, 4]
     """
+    if type(trump) is not Suit or type(adder) is not Suit:
+        raise ArgumentError(
+            f"trump and adder must be Suits (such as Suit.HEARTS), not {show_value(trump)} "
+            f"and {show_value(adder)}"
+        )
+    if jokers not in JOKER_MODES:
+        raise ArgumentError(
+            f"jokers must be one of {', '.join(map(repr, JOKER_MODES))}, not {show_value(jokers)}"
+        )
+    if type(trick) not in (tuple, list) or not all(type(card) is Card for card in trick):
+        raise ArgumentError(
+            f"the trick must be a sequence of Cards, e.g. parse_cards('2H 5S 6S 7S'), "
+            f"not {show_value(trick)}"
+        )
     trumps, adders = _scoring_masks(trump, adder, jokers)
     return _points_of(mask_of(trick), trumps, adders)
 
@@ -507,6 +536,8 @@ def _score_trick(
 
 def raw_scores(state: State) -> tuple[int, int]:
     """Each team's raw deal score so far: its trick points minus 4 per revoke (MV-5.4)."""
+    if type(state) is not State or type(state.rules) is not Rules:
+        raise wrong_state(state, "maverick")
     return (
         state.tally[0] - REVOKE_PENALTY * (state.revokes[0] + state.revokes[2]),
         state.tally[1] - REVOKE_PENALTY * (state.revokes[1] + state.revokes[3]),
@@ -742,6 +773,10 @@ _WORD_MOVES: Final[dict[str, Move]] = {
 }
 
 
+#: Every form of a Maverick move, as the error messages list them.
+_FORMS: Final = (*_WORD_MOVES, "pass C1 C2", "play CARD", "deal CARD", "dealer SEAT")
+
+
 def parse_move_text(text: str) -> Move:
     """Read a Maverick move from its text form, without checking it against a state.
 
@@ -750,28 +785,32 @@ def parse_move_text(text: str) -> Move:
 
     >>> str(parse_move_text("pass 7d 2c")), str(parse_move_text("Bid  Zero"))
     ('pass 2C 7D', 'bid zero')
+    >>> parse_move_text(5)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.NotationError: a move's text must be a string such as 'play QH', not 5
     """
-    words = text.strip().split()
-    joined = " ".join(w.lower() for w in words)
-    found = _WORD_MOVES.get(joined)
-    if found is not None:
-        return found
-    if words and words[0].lower() == "pass":
-        if len(words) != 3:
-            raise NotationError(f"bad move {text!r}: a pass names two cards, e.g. 'pass 2C 7D'")
-        first, second = parse_card(words[1]), parse_card(words[2])
-        if first is second:
-            raise NotationError(f"bad move {text!r}: a pass is two different cards")
-        low, high = sorted((first.index, second.index))
-        return PASSES[_pair_index(low, high)]
-    if words and words[0].lower() == "bid":
-        raise NotationError(
-            f"bad move {text!r}: Maverick's bids are 'bid zero', 'bid elegant' and 'no bid'"
-        )
-    if not words or words[0].lower() not in ("play", "deal", "dealer"):
-        forms = "', '".join((*_WORD_MOVES, "pass C1 C2", "play CARD", "deal CARD", "dealer SEAT"))
-        raise NotationError(f"bad move {text!r}: the forms are '{forms}'")
-    move = _parse_shared_move_text(text)
+    # Maverick's own forms first; every other text, and anything that is not text at
+    # all, goes to the shared reader, which refuses it as it does for every game.
+    if isinstance(text, str):
+        words = text.split()
+        found = _WORD_MOVES.get(" ".join(w.lower() for w in words))
+        if found is not None:
+            return found
+        verb = words[0].lower() if words else ""
+        if verb == "pass":
+            if len(words) != 3:
+                raise NotationError(f"bad move {text!r}: a pass names two cards, e.g. 'pass 2C 7D'")
+            first, second = parse_card(words[1]), parse_card(words[2])
+            if first is second:
+                raise NotationError(f"bad move {text!r}: a pass is two different cards")
+            low, high = sorted((first.index, second.index))
+            return PASSES[_pair_index(low, high)]
+        if verb == "bid":
+            raise NotationError(
+                f"bad move {text!r}: Maverick's bids are 'bid zero', 'bid elegant' and 'no bid'"
+            )
+    move = _parse_shared_move_text(text, _FORMS)
     if not isinstance(move, (Play, DealCard, ChooseDealer)):
         raise NotationError(f"bad move {text!r}: not a Maverick move")
     return move

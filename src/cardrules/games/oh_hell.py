@@ -41,7 +41,7 @@ import attrs
 from cardrules.cards import DECK52, Card
 
 # The contract functions are the engine's: this module adds the game's description.
-from cardrules.core import trick_contract, trickgame, tricks
+from cardrules.core import trickgame, tricks
 from cardrules.core.match import Match
 from cardrules.core.options import (
     check_bool,
@@ -52,13 +52,13 @@ from cardrules.core.options import (
     set_resolved,
 )
 from cardrules.core.serial import StateReader
-from cardrules.core.trick_contract import *  # noqa: F403
-from cardrules.core.trickgame import State
+from cardrules.core.trickgame import contract
+from cardrules.core.trickgame.contract import *  # noqa: F403
 from cardrules.game import Chance, ChanceMode, Event, Fact, Log, Score, export
 from cardrules.moves import Bid, Move, Play
 
 # The public names: these and those of the Game protocol.
-trick_contract.bind(globals())  # compiled, the star import binds only what is used
+contract.bind(globals())  # compiled, the star import binds only what is used
 export(globals(), "Phase", "State", "View", "schedule_sizes")
 
 NAME: Final = "oh_hell"
@@ -207,6 +207,15 @@ def _legal_bids(state: State, seat: int) -> range | tuple[int, ...]:
     return range(size + 1)
 
 
+def _why_not_bid(state: State, seat: int, bid: int) -> str:
+    """Why a bid of 0..the hand size is refused: only the hook refuses one (OH-3.2)."""
+    allowed = ", ".join(map(str, _legal_bids(state, seat)))
+    return (
+        f"the dealer may not bid {bid}: the bids would total the hand size {state.hand_size} "
+        f"(the hook); allowed: {allowed} (rule OH-3.2)"
+    )
+
+
 def _deal_points(bids: tuple[int, ...], tricks_won: tuple[int, ...]) -> tuple[int, ...]:
     """One point per trick, ten more for making the bid exactly (rule OH-5.1)."""
     return tuple(won + (10 if won == bid else 0) for bid, won in zip(bids, tricks_won))
@@ -293,7 +302,7 @@ def _check_consistent(state: State, r: StateReader) -> None:
 
 GAME: Final = trickgame.TrickGame(
     name=NAME,
-    rule_ids=(("bid_range", "OH-3.1"), ("hook", "OH-3.2"), ("follow", "OH-4.1")),
+    rule_ids=(("bid_range", "OH-3.1"), ("follow", "OH-4.1")),
     title="Up and Down the River",
     version=version,
     rules_class=Rules,
@@ -306,6 +315,7 @@ GAME: Final = trickgame.TrickGame(
         allowed=_legal_bids,
         hidden=lambda rules: rules.bidding == "simultaneous",
         most=_MAX_BID,
+        why_not=_why_not_bid,
     ),
     counts_tricks=True,
     deals=lambda rules: len(rules.hand_sizes),

@@ -2,7 +2,7 @@
 
 A Stops game module writes its ``Rules``, ``teams``, ``score`` and a ``finish_deal``
 hook, describes the game with a :class:`StopsGame`, and takes the rest of the
-contract in the same way as a trick game (:mod:`cardrules.core.trick_contract`)::
+contract in the same way as a trick game (:mod:`cardrules.core.trickgame.contract`)::
 
     from cardrules.core.shedding import StopsGame, contract
     from cardrules.core.shedding.contract import *  # noqa: F403

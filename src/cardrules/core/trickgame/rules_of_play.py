@@ -1,0 +1,349 @@
+"""The rules of play of a trick game, in one place: which cards may be played, why
+a card is refused, and what a play shows about the hand it came from.
+
+Follow suit (:func:`cardrules.core.tricks.playable_to`) is the base; a game adds the
+restrictions of its family through a :class:`Restrictions` in its description:
+
+* a suit that may not be led until broken (Hearts, Spades);
+* cards barred on the first trick of a deal (Hearts: hearts and the queen of spades);
+* must trump when void in the suit led (Maverick's source, as an option);
+* must beat: head the trick when able, in the suit led and when trumping (Belote).
+
+Three functions read them, so that each rule is written once: :func:`playable` (the
+legal cards: the engine's legal moves and its check of a play), :func:`refusal`
+(why a card of the hand is refused, for the illegal-move message) and :func:`revealed`
+(the cards a play shows the player does not hold: the engine's per-seat
+*known-absent* masks, which views report and ``sample`` respects). The restrictions
+read only public facts (the trick so far, the cards of finished tricks), so what a
+play reveals follows from the public log alone.
+
+>>> from cardrules.cards import Suit, cards_of, mask_of, parse_cards
+>>> from cardrules.core.tricks import trick_rules
+>>> hearts = Restrictions(unbroken=lambda rules: SUIT_MASKS[Suit.HEARTS])
+>>> limits = active(hearts, None)
+>>> hand = mask_of(parse_cards("2H 9H KS"))
+>>> cards_of(playable(trick_rules(None), limits, hand, (), 0))   # hearts not broken
+(Card('KS'),)
+>>> cards_of(revealed(trick_rules(None), limits, (), 0, parse_cards("2H")[0]))[:3]
+(Card('2C'), Card('3C'), Card('4C'))
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from typing import Any, Final, NamedTuple
+
+from cardrules.cards import ALL_CARDS, Card, Suit, cards_of, format_cards, mask_of
+from cardrules.core import tricks
+from cardrules.core.tricks import SUIT_MASKS
+
+__all__ = [
+    "ALL_MASK",
+    "SUIT_MASKS",
+    "Active",
+    "Restrictions",
+    "active",
+    "beaters",
+    "playable",
+    "refusal",
+    "revealed",
+]
+
+#: Every card, jokers included: what a player who may hold nothing else is known to lack
+#: (masked with the unseen cards where it is used).
+ALL_MASK: Final = mask_of(ALL_CARDS)
+
+
+def _no_cards(rules: Any) -> int:
+    return 0
+
+
+def _off(rules: Any) -> bool:
+    return False
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Restrictions:
+    """The play restrictions a trick game adds to follow suit; each reads the game's
+    ``rules``, so a rules option can switch it. Every one is off by default.
+
+    * ``unbroken(rules)``: the cards that may not be *led* until broken (a card mask,
+      usually whole suits). They are broken once a card of ``breaking(rules)`` (default:
+      the same cards) lies in a finished trick of the deal; before that a player may
+      lead one only when he holds nothing else. Hearts::
+
+          unbroken=lambda rules: SUIT_MASKS[Suit.HEARTS],
+          breaking=lambda rules: SUIT_MASKS[Suit.HEARTS] | QS.bit,   # if the queen breaks too
+
+      Leading one unbroken shows the leader held no other card.
+    * ``first_trick_barred(rules)``: cards that may not be played to the first trick of a
+      deal (led or followed; the first trick is the one before any trick is finished)
+      unless the cards the player may otherwise play are all barred: then he may play
+      any of them. Hearts: ``SUIT_MASKS[Suit.HEARTS] | QS.bit`` (a player with only
+      point cards plays one). Playing a barred card shows the player held no unbarred
+      card he could have played.
+    * ``must_trump(rules)``: a player who cannot follow the suit led must play a trump
+      if he holds one (jokers that may be played at any time stay playable). Discarding
+      another suit shows he holds no trump. Maverick's source asks for it::
+
+          must_trump=lambda rules: rules.must_trump
+
+    * ``must_beat(rules)``: a player must head the trick when able, in the suit led and
+      when trumping: a player who plays a card of the suit led must play one that wins
+      the trick as it stands (see :func:`beaters`) if he holds such a card, and a player
+      void in the suit led who plays a trump must play one that wins it if he holds
+      one (overtrump; he may undertrump only when no trump of his would win, and with
+      ``must_trump`` off he may still discard another suit). Following with a card of
+      the suit led once the trick is trumped needs no beating (no such card wins).
+      Belote, with ``must_trump`` on: ``must_beat=lambda rules: True``. Playing a card
+      that does not win shows the player held no card of that kind that would.
+
+    The illegal-move messages cite the game's rule identifiers for these restrictions
+    by kind in ``TrickGame.rule_ids``: ``unbroken``, ``first_trick``, ``must_trump``,
+    ``must_beat``.
+    """
+
+    unbroken: Callable[[Any], int] = _no_cards
+    breaking: Callable[[Any], int] | None = None
+    first_trick_barred: Callable[[Any], int] = _no_cards
+    must_trump: Callable[[Any], bool] = _off
+    must_beat: Callable[[Any], bool] = _off
+
+
+class Active(NamedTuple):
+    """The restrictions in force under one game's rules, as masks and flags (see
+    :func:`active`): the cards not led until broken and those that break them, the
+    cards barred on the first trick, must trump, must beat."""
+
+    unbroken: int
+    breaking: int
+    barred: int
+    must_trump: bool
+    must_beat: bool
+
+
+_ACTIVE: dict[int, tuple[Any, Active | None]] = {}
+
+
+def active(restrictions: Restrictions | None, rules: Any) -> Active | None:
+    """The restrictions these rules switch on, or None when none is on (the fast path).
+
+    Remembered per rules object, by identity, as every move asks.
+    """
+    if restrictions is None:
+        return None
+    found = _ACTIVE.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
+    unbroken = restrictions.unbroken(rules)
+    breaking = unbroken if restrictions.breaking is None else restrictions.breaking(rules)
+    limits: Active | None = Active(
+        unbroken,
+        breaking if unbroken else 0,
+        restrictions.first_trick_barred(rules),
+        bool(restrictions.must_trump(rules)),
+        bool(restrictions.must_beat(rules)),
+    )
+    if limits == (0, 0, 0, False, False):
+        limits = None
+    if len(_ACTIVE) > 256:  # a bounded cache: rules objects come and go
+        _ACTIVE.clear()
+    _ACTIVE[id(rules)] = (rules, limits)
+    return limits
+
+
+def _led(trick_rules: tricks.TrickRules, trick: Sequence[Card]) -> Suit | None:
+    led = trick[0].suit
+    return led if led is not None else tricks.led_suit(trick_rules, trick)
+
+
+def _trump_class(trick_rules: tricks.TrickRules, led: Suit) -> int:
+    """The trumps a player void in ``led`` may trump with (0 when the led suit is trumps)."""
+    trump = trick_rules.trump
+    if trump is None or trump is led:
+        return 0
+    return trick_rules.follow_masks[trump]
+
+
+def beaters(trick_rules: tricks.TrickRules, trick: Sequence[Card], cards: int) -> int:
+    """The cards of the mask ``cards`` that would win ``trick`` as it stands if played now.
+
+    >>> from cardrules.cards import Suit, cards_of, mask_of, parse_cards
+    >>> from cardrules.core.tricks import trick_rules
+    >>> held = mask_of(parse_cards("TH QH 2S"))
+    >>> cards_of(beaters(trick_rules(Suit.SPADES), parse_cards("9H JH"), held))
+    (Card('QH'), Card('2S'))
+    """
+    position = len(trick)
+    found = 0
+    for card in cards_of(cards):
+        if tricks.winner(trick_rules, (*trick, card)) == position:
+            found |= card.bit
+    return found
+
+
+def _narrow(
+    trick_rules: tricks.TrickRules,
+    limits: Active,
+    hand: int,
+    trick: Sequence[Card],
+    waste: int,
+    allowed: int,
+    watched: int,
+) -> tuple[int, str]:
+    """The restrictions applied in turn to ``allowed`` (the cards that follow suit), and
+    the kind of the one that removed the ``watched`` card ("" if none did)."""
+    dropped = ""
+    if not trick:
+        if limits.unbroken and not waste & limits.breaking:
+            rest = allowed & ~limits.unbroken
+            if rest:
+                if watched & allowed and not watched & rest:
+                    dropped = "unbroken"
+                allowed = rest
+    else:
+        led = _led(trick_rules, trick)
+        if led is not None:
+            follow = trick_rules.follow_masks[led]
+            trumps = _trump_class(trick_rules, led)
+            if limits.must_trump and trumps and not hand & follow and hand & trumps:
+                rest = hand & (trumps | trick_rules.anytime_mask)
+                if watched & allowed and not watched & rest:
+                    dropped = "must_trump"
+                allowed = rest
+            if limits.must_beat:
+                for kind in (follow, trumps):
+                    part = allowed & kind
+                    if part:
+                        winning = beaters(trick_rules, trick, part)
+                        if winning:
+                            rest = (allowed & ~kind) | winning
+                            if not dropped and watched & allowed and not watched & rest:
+                                dropped = "must_beat"
+                            allowed = rest
+    if limits.barred and not waste:
+        rest = allowed & ~limits.barred
+        if rest:
+            if not dropped and watched & allowed and not watched & rest:
+                dropped = "first_trick"
+            allowed = rest
+    return allowed, dropped
+
+
+def playable(
+    trick_rules: tricks.TrickRules,
+    limits: Active | None,
+    hand: int,
+    trick: Sequence[Card],
+    waste: int,
+) -> int:
+    """The mask of the cards of ``hand`` the seat to move may play to ``trick``.
+
+    Follow suit first (the led suit when held, suitless jokers at any time), then the
+    restrictions ``limits`` holds (None: none), in this order: not leading an
+    unbroken suit, must trump, must beat, the first trick's barred cards; each one
+    narrows the cards left unless it would leave none. ``waste`` is the mask of the
+    cards in the deal's finished tricks.
+    """
+    allowed = tricks.playable_to(trick_rules, hand, trick)
+    if limits is None:
+        return allowed
+    return _narrow(trick_rules, limits, hand, trick, waste, allowed, 0)[0]
+
+
+def refusal(
+    trick_rules: tricks.TrickRules,
+    limits: Active | None,
+    hand: int,
+    trick: Sequence[Card],
+    waste: int,
+    card: Card,
+    seat: int,
+) -> tuple[str, str]:
+    """Why ``seat`` may not play ``card`` of his ``hand`` here: the message and the kind
+    of rule it enforces (``follow`` or one of the :class:`Restrictions` kinds), so that
+    the caller can cite the game's rule identifier. The card must be refused by
+    :func:`playable`."""
+    following = tricks.playable_to(trick_rules, hand, trick)
+    if not card.bit & following:
+        led = _led(trick_rules, trick)
+        assert led is not None
+        cards = format_cards(cards_of(hand & trick_rules.follow_masks[led]))
+        return f"seat {seat} must follow suit: {led.plural} ({cards})", "follow"
+    assert limits is not None
+    allowed, kind = _narrow(trick_rules, limits, hand, trick, waste, following, card.bit)
+    cards = format_cards(cards_of(allowed))
+    if kind == "unbroken":
+        text = f"{card} may not be led until broken while seat {seat} holds another card"
+    elif kind == "must_trump":
+        trump = trick_rules.trump
+        assert trump is not None
+        text = f"seat {seat} cannot follow suit and must trump: {trump.plural}"
+    elif kind == "must_beat":
+        text = f"seat {seat} must beat the trick when able"
+    else:
+        text = f"{card} may not be played to the first trick while seat {seat} has another card"
+    return f"{text} ({cards})", kind
+
+
+def revealed(
+    trick_rules: tricks.TrickRules,
+    limits: Active | None,
+    trick: Sequence[Card],
+    waste: int,
+    card: Card,
+) -> int:
+    """The cards a legal play of ``card`` to ``trick`` shows the player did not hold.
+
+    A card that does not follow shows a void in the suit led; under the restrictions:
+    leading an unbroken card shows no other card, a discard under must trump shows no
+    trump, a card that does not win under must beat shows none of its kind that would,
+    and a barred card on the first trick shows no unbarred card the player could have
+    played. Every mask is implied by the play (the engine's ``voids``, generalised to
+    any cards); where the rules leave a choice between two kinds of cards (must beat
+    with must trump off, a discard on the first trick), only what is certain is kept.
+    """
+    bit = card.bit
+    absent = 0
+    scope = ALL_MASK  # the cards the player could have chosen from, as far as is certain
+    if trick:
+        led = _led(trick_rules, trick)
+        if led is None:
+            return 0
+        follow = trick_rules.follow_masks[led]
+        anytime = trick_rules.anytime_mask
+        if bit & follow:
+            scope = follow | anytime
+        elif not bit & anytime:
+            absent = follow
+        if limits is None:
+            return absent
+        trumps = _trump_class(trick_rules, led)
+        if limits.must_trump and trumps and absent:
+            if bit & trumps:
+                scope = trumps | anytime
+            else:
+                absent |= trumps
+        if limits.must_beat:
+            for kind in (follow, trumps):
+                if not kind or (kind == trumps and not absent):
+                    continue  # the trumps are a kind only for a player void in the led suit
+                winning = beaters(trick_rules, trick, kind)
+                if bit & kind:
+                    if bit & winning:
+                        scope = (scope & ~kind) | winning
+                    else:
+                        absent |= winning
+                else:
+                    scope &= ~kind | winning
+    elif limits is None:
+        return 0
+    elif limits.unbroken and not waste & limits.breaking:
+        if bit & limits.unbroken:
+            absent = ALL_MASK & ~limits.unbroken
+        else:
+            scope = ALL_MASK & ~limits.unbroken
+    if limits.barred and not waste and bit & limits.barred:
+        absent |= scope & ~limits.barred
+    return absent
