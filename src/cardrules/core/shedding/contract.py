@@ -24,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Literal, NamedTuple, Protocol
+from typing import Any, Final, Literal, NamedTuple, Protocol
 
 from cardrules.cards import Card
 from cardrules.core import match as match_core
@@ -191,6 +191,11 @@ class StopsGame:
         )
 
 
+# Read on every call of the functions below: constants, not attribute lookups.
+_SCORING: Final = Phase.SCORING
+_OVER: Final = Phase.OVER
+
+
 def _refused(value: object, what: str = "state") -> ArgumentError:
     """The error for a ``what`` (state or view) that is not one of a Stops game."""
     rules = getattr(value, "rules", None)
@@ -219,7 +224,7 @@ def _game_of(state: State) -> StopsGame:
 
 def _settle(state: State) -> State:
     """Score each finished deal, then end the game or deal the next deal."""
-    while state.phase is Phase.SCORING:
+    while state.phase is _SCORING:
         game = _game_of(state)
         end = game.finish_deal(state)
         log = end.state.log.append(end.event)
@@ -242,7 +247,7 @@ def _settle(state: State) -> State:
 def is_over(state: State) -> bool:
     """Whether the game has ended (its end was reached, or a safety cap)."""
     _check(state)
-    return state.phase is Phase.OVER
+    return state.phase is _OVER
 
 
 def apply(state: State, move: Move) -> State:
@@ -253,7 +258,7 @@ def apply(state: State, move: Move) -> State:
     """
     _check(state)
     after = _core_apply(state, move)
-    if after.phase is Phase.SCORING:
+    if after.phase is _SCORING:
         return _settle(after)
     return after
 
