@@ -298,10 +298,16 @@ def test_following_a_trumped_trick_needs_no_beating() -> None:
 
 
 def test_the_rules_of_the_shipped_games_are_plain_follow_suit() -> None:
+    """Oh Hell and Enfle add no restriction; Maverick adds must trump only with its
+    option ``must_trump`` (rule MV-4.6), so its default rules are follow suit alone."""
     from cardrules.games import enfle, maverick, oh_hell
 
-    for module in (oh_hell, enfle, maverick):
+    for module in (oh_hell, enfle):
         assert module.Rules.trick_game.restrictions is None
+    restrictions = maverick.GAME.restrictions
+    assert rules_of_play.active(restrictions, maverick.Rules()) is None
+    limits = rules_of_play.active(restrictions, maverick.Rules(must_trump=True))
+    assert limits is not None and limits.must_trump and not limits.must_beat
 
 
 # ----------------------------------------------------------------------- sampling

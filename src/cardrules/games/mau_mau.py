@@ -1,6 +1,6 @@
 """Mau-Mau, the two-handed Stops game: match the upcard; sevens and eights draw.
 
-The rules are MM-1.1 to MM-7.3 of the game's page in the docs; the functions that
+The rules are MM-1.1 to MM-7.4 of the game's page in the docs; the functions that
 implement them name them.
 
 Two players, 52 cards, seven each. Play a card that matches the upcard in suit
@@ -39,7 +39,7 @@ legal here; it is shared with the standard game), ``deal CARD`` = 138 + index,
 diamonds 1, hearts 2, spades 3.
 
 ``score(state).payoffs`` are the difference of the totals, ``(t0 - t1, t1 - t0)``:
-at the end, what the winner is paid ("Der Gewinner wird in der Regel auf die
+at the end, what the winner is paid (rule MM-7.4: "Der Gewinner wird in der Regel auf die
 Differenz zwischen den beiden Punkten ausbezahlt").
 """
 
@@ -328,7 +328,7 @@ def score(state: State) -> Score:
     Each deal row has the extras ``cards`` (points for cards), ``penalties``
     (the 50-point rule), ``hand_values`` (the value of each hand at the end) and
     ``blocked`` (1 if the deal was blocked). ``payoffs`` are ``(t0 - t1, t1 - t0)``:
-    the difference the winner is paid.
+    the winner is paid the difference of the totals (rule MM-7.4).
     """
     if type(state) is not State or type(state.rules) is not Rules:
         raise wrong_state(state, NAME)
@@ -336,6 +336,7 @@ def score(state: State) -> Score:
     # penalties do not count either, and the final totals are the sums of the rows.
     running = state.penalties if state.outcome is None else (0, 0)
     totals = tuple(t + p for t, p in zip(state.match.totals, running))
+    # The winner is paid the difference of the totals, while the game runs too (MM-7.4).
     difference = float(totals[0] - totals[1])
     return Score(
         totals=totals,

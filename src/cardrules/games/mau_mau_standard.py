@@ -9,7 +9,9 @@ answers with a 7 of his own (the draw then grows by two for the player after
 him); an 8 skips the next player; a jack is wild and wishes a suit. A player may
 draw one card instead of playing; he may then play that card, if it fits, or
 end his turn. The play that leaves one card must carry the call "Mau", or the
-player draws two penalty cards at the end of his turn. The site's options add
+player draws two penalty cards at the end of his turn (some sources put the call
+on the last card instead; the game's page shows where the sources disagree).
+The site's options add
 a reversing 9 and a skipping ace, the 32-card deck, and no Mau penalty. The game
 is ONE deal: the first player out wins. :mod:`cardrules.games.strafpoint` plays
 the same deals as a series scored in penalty points. Both are tables of the
