@@ -63,12 +63,15 @@ from cardrules.core.options import (
     rules_to_text,
     set_resolved,
 )
-from cardrules.core.shedding import Effect, Stops, StopsRules, hand_value
+from cardrules.core.shedding import Effect, Stops, StopsRules, contract, hand_value
 from cardrules.core.shedding import Phase as Phase
 from cardrules.core.shedding import State as State
 from cardrules.core.shedding import View as View
+from cardrules.core.shedding.contract import *  # noqa: F403
 from cardrules.errors import RulesError
 from cardrules.game import Event, Outcome, Score, export, winners_by_total
+
+contract.bind(globals())  # compiled, the star import binds only what is used
 
 # The public names: these and those of the Game protocol.
 export(globals(), "VALUES", "Phase", "State", "View", "hand_points")
@@ -79,7 +82,6 @@ TITLE: Final = "Mau-Mau for two players"
 #: Changes whenever the behaviour of this game changes, so records say which rules made them.
 version: Final = "2"
 _NUMBERS: Final = shedding.MoveNumbers(2)
-NUM_MOVES: Final = _NUMBERS.count
 
 #: Card values for scoring, by rank (rule MM-1.2): J 20, 8 20, 7 15, A 15, Q 10, K 10,
 #: the other cards their face value.
@@ -346,10 +348,15 @@ def score(state: State) -> Score:
     )
 
 
-# Every other contract function is the shedding core's, made for this game.
-(deal, to_move, is_over, legal_moves, chance_outcomes, apply, parse_move, move_index,
- move_from_index, events, moves_played, zones, observe, sample, state_to_dict, state_from_dict,
- players, deal_number, moves_made, origin, describe, explain_move) = shedding.game_functions(
-    module=__name__, name=NAME, version=version, rules_class=Rules, numbers=_NUMBERS,
-    finish_deal=_finish_deal, score=score, deals=_deals,
-)  # fmt: skip
+# The game's description; every other contract function is the shedding engine's.
+GAME: Final = shedding.StopsGame(
+    name=NAME,
+    title="Mau-Mau",
+    version=version,
+    rules_class=Rules,
+    numbers=_NUMBERS,
+    finish_deal=_finish_deal,
+    score=score,
+    deals=_deals,
+)
+NUM_MOVES, deal, move_index, move_from_index, state_from_dict = GAME.exports()

@@ -404,7 +404,8 @@ class TrickGame:
 
     def state_from_dict(self, data: Mapping[str, Any]) -> State:
         """Load a state from :func:`state_to_dict`'s form, refusing anything inconsistent."""
-        return StateReader(data, self.name, self.version).read(self._state_from_reader)
+        reader = StateReader(data, self.name, self.version)
+        return reader.read(self._state_from_reader, deal=self.deal, apply=apply)
 
     def _state_from_reader(self, r: StateReader) -> State:
         return _state_from_reader(self, r)
