@@ -30,6 +30,7 @@ from cardrules.cards import DECK52, Card
 from cardrules.core import shedding
 from cardrules.core.options import check_int, rules_to_text, set_resolved
 from cardrules.core.shedding import Effect, State, Stops, StopsRules
+from cardrules.core.shedding.contract import *  # noqa: F403
 from cardrules.game import Event, Score
 from cardrules.moves import Play
 
@@ -40,7 +41,6 @@ version: Final = "1"
 #: 0, 1 and the jokers' 15, 16 unused): an eight 50, courts 10, ace 1.
 VALUES: Final = (0, 0, 2, 3, 4, 5, 6, 7, 50, 9, 10, 10, 10, 10, 1, 0, 0)
 NUMBERS: Final = shedding.MoveNumbers(5, call_ranks=(8,))  # up to five seats; eights call suits
-NUM_MOVES: Final = NUMBERS.count
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -75,9 +75,9 @@ class Rules(StopsRules):
 PRESETS: Final[Mapping[str, Rules]] = {"two": Rules(max_moves=500), "four": Rules(players=4)}
 
 
-def teams(rules: Rules) -> tuple[tuple[int, ...], ...]:
+def teams(rules: StopsRules) -> tuple[tuple[int, ...], ...]:
     """Each player plays for himself."""
-    return tuple((seat,) for seat in range(rules.players))
+    return tuple((seat,) for seat in range(rules.stops.players))
 
 
 def deck_of(rules: Rules) -> tuple[Card, ...]:
@@ -89,12 +89,10 @@ def _finish_deal(state: State) -> shedding.DealEnd:
     """The player out collects from each loser the value of the loser's cards."""
     values = [shedding.hand_value(state.rules.stops, hand) for hand in state.hands]
     out = [seat for seat, hand in enumerate(state.hands) if not hand]
+    points, text = [0] * len(values), "the deal is blocked: nobody pays"
     if out:
         points = [sum(values) if seat == out[0] else -value for seat, value in enumerate(values)]
         text = f"seat {out[0]} went out and collects {sum(values)}"
-    else:
-        points = [0] * len(values)
-        text = "the deal is blocked: nobody pays"
     match = state.match.finish_deal(points, (("hand_values", tuple(values)),))
     # No verdict of its own: the game is one deal (deals= below), and the core ends it.
     return shedding.DealEnd(state, match, Event("scored", text=text), None)
@@ -103,17 +101,22 @@ def _finish_deal(state: State) -> shedding.DealEnd:
 def score(state: State) -> Score:
     """Net points: what the winner collected, what each loser paid; payoffs the same."""
     match, payoffs = state.match, tuple(float(total) for total in state.match.totals)
-    seats = tuple((seat,) for seat in range(len(payoffs)))
-    return Score(match.totals, seats, "high", match.rows, state.outcome, payoffs)
+    return Score(match.totals, teams(state.rules), "high", match.rows, state.outcome, payoffs)
 
 
-# Every other function of the contract comes from the shedding core.
-(deal, to_move, is_over, legal_moves, chance_outcomes, apply, parse_move, move_index,
- move_from_index, events, moves_played, zones, observe, sample, state_to_dict, state_from_dict,
- players, deal_number, moves_made, origin, describe, explain_move) = shedding.game_functions(
-    module=__name__, name=NAME, version=version, rules_class=Rules, numbers=NUMBERS,
-    finish_deal=_finish_deal, score=score, title=TITLE, deals=lambda rules: 1,
-)  # fmt: skip
+# The game's description; every other function of the contract is the shedding engine's,
+# from the star import of cardrules.core.shedding.contract above.
+GAME: Final = shedding.StopsGame(
+    name=NAME,
+    title=TITLE,
+    version=version,
+    rules_class=Rules,
+    numbers=NUMBERS,
+    finish_deal=_finish_deal,
+    score=score,
+    deals=lambda rules: 1,  # one deal: the core ends the game after it
+)
+NUM_MOVES, deal, move_index, move_from_index, state_from_dict = GAME.exports()
 
 
 class EightsBot:

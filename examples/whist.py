@@ -35,9 +35,9 @@ from cardrules.cards import DECK52, Card
 from cardrules.core import trickgame, tricks
 from cardrules.core.match import Match
 from cardrules.core.options import check_int, rules_to_text
-from cardrules.core.trick_contract import *  # noqa: F403
 from cardrules.core.trickgame import State
-from cardrules.game import Chance, ChanceMode, Event, Fact, Log, Outcome, Score
+from cardrules.core.trickgame.contract import *  # noqa: F403
+from cardrules.game import Event, Fact, Log, Outcome
 from cardrules.moves import Move, Play
 from cardrules.play import play_game
 
@@ -79,29 +79,12 @@ Phase = enum.IntEnum("Phase", "CHOOSE_DEALER DEALING PLAYING OVER", start=0)
 
 
 @attrs.frozen(slots=True)
-class View:
+class View(trickgame.View):
     """What one seat may know: its hand, the trump card, the tricks, the scores."""
 
-    rules: Rules
-    seat: int
-    chance: ChanceMode
-    phase: Phase
-    to_move: int | Chance | None
-    deal_number: int
-    dealer: int | None
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    undealt_count: int
     trump_card: Card | None
-    leader: int
-    trick: tuple[Card, ...]
     tricks_won: tuple[int, ...]
     won_cards: tuple[Card, ...]
-    totals: tuple[int, ...]
-    score: Score
-    moves_made: int
-    events: tuple[Event, ...]
-    legal_moves: tuple[Move, ...]
 
 
 def _deal_event(rules: Rules, match: Match, size: int) -> Event:

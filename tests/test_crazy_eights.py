@@ -213,14 +213,19 @@ def test_found_through_an_entry_point(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_a_stops_game_lacking_names_is_told_where_they_come_from(eights: Any) -> None:
-    """The names a Stops game defines itself (NUM_MOVES, teams, deck_of) and those the
-    shedding core makes are named in the refusal, each with its fix."""
+    """The names a Stops game defines itself (teams, deck_of), those of its description
+    (NUM_MOVES) and those the shedding engine gives are named in the refusal, each with
+    its fix."""
     left_out = {"NUM_MOVES", "teams", "deck_of", "observe"}
     partial = SimpleNamespace(**{k: v for k, v in vars(eights).items() if k not in left_out})
     with pytest.raises(RulesError) as refused:
         games.check_protocol(partial)
     message = str(refused.value)
     assert "it lacks NUM_MOVES, teams, observe, deck_of (" in message
-    assert "observe comes from the shedding core: unpack shedding.game_functions(...)" in message
-    assert "NUM_MOVES is the count of the game's move numbers (NUMBERS.count)" in message
+    assert (
+        "observe comes from the shedding engine: star-import them with "
+        "'from cardrules.core.shedding.contract import *' followed by "
+        "'contract.bind(globals())'" in message
+    )
+    assert "NUM_MOVES comes from the game's description: 'NUM_MOVES, deal, " in message
     assert "define teams, deck_of in the module" in message

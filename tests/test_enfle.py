@@ -445,7 +445,7 @@ def test_sample_is_uniform_over_the_consistent_worlds_chi_square(
     follow spades and has only picked up QS since). Every consistent world is counted
     by hand and must be equally likely, by the quick path (rejection) and by the
     exact counting path alone (``quick_tries=0``)."""
-    monkeypatch.setattr(trickgame, "_QUICK_TRIES", quick_tries)
+    monkeypatch.setattr(trickgame.sampling, "_QUICK_TRIES", quick_tries)
     view = enfle.observe(chi_square_position(), 0)
     assert view.known[2] == parse_cards("QS") and view.voids[2] == (Suit.SPADES,)
     unseen = parse_cards("10C JC JD KD 10H KH KS")

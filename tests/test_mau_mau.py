@@ -641,6 +641,24 @@ def test_the_game_goes_to_500_and_the_winner_is_paid_the_difference() -> None:
     assert score.payoffs == (390.0, -390.0)
 
 
+def test_the_payoffs_are_the_difference_of_the_totals_during_and_at_the_end() -> None:
+    """Rule MM-7.4: the winner is paid the difference between the two scores; the
+    payoffs add up to zero, during the game as at its end."""
+    rules = Rules(first_dealer=1)
+    state = position("9H", "JS 8C", "5H", rules=rules)
+    state = state._replace(match=Match(3, 1, (120, 200), state.match.rows))
+    assert mau_mau.score(state).payoffs == (-80.0, 80.0)
+    state = play(state, "play 9H")  # seat 0 scores 40: 160 to 200, the game goes on
+    assert not mau_mau.is_over(state)
+    assert mau_mau.score(state).payoffs == (-40.0, 40.0)
+    state = position("9H", "JS JC JD 8C", "5H", rules=rules)
+    state = state._replace(match=Match(3, 1, (430, 120), state.match.rows))
+    state = play(state, "play 9H")  # seat 0 reaches 510 and wins
+    score = mau_mau.score(state)
+    assert score.outcome is not None and score.outcome.winners == (0,)
+    assert score.payoffs == (390.0, -390.0) and sum(score.payoffs) == 0
+
+
 def test_below_the_target_another_deal_is_dealt() -> None:
     """Rule MM-7.3."""
     state = position("9H", "JS 8C", "5H", rules=Rules(first_dealer=1))

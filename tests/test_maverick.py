@@ -26,7 +26,13 @@ from cardrules.cards import (
 )
 from cardrules.core import sampling, tricks
 from cardrules.core.match import Match
-from cardrules.errors import IllegalMoveError, NotationError, RecordError, RulesError
+from cardrules.errors import (
+    ArgumentError,
+    IllegalMoveError,
+    NotationError,
+    RecordError,
+    RulesError,
+)
 from cardrules.game import CHANCE, DealRow
 from cardrules.games import maverick
 from cardrules.games.maverick import (
@@ -352,6 +358,63 @@ def test_a_void_player_may_play_any_card_with_no_obligation_to_trump() -> None:
     assert [str(m) for m in maverick.legal_moves(state)] == ["play 4D", "play 2H"]
 
 
+MUST_TRUMP = Rules(first_dealer=3, must_trump=True)
+
+
+def test_with_must_trump_a_void_player_holding_a_trump_must_play_one() -> None:
+    """Rule MV-4.6: Pagat's "If a player does not have any of the suit led then they
+    must trump the trick". Seat 1 holds no spade but the two of hearts (trumps)."""
+    state = play_all(position(["9S 2C", "2H 4D", "2S 5S", "3D 7D"], rules=MUST_TRUMP), "play 9S")
+    assert [str(m) for m in maverick.legal_moves(state)] == ["play 2H"]
+    with pytest.raises(IllegalMoveError, match=r"MV-4\.6"):
+        maverick.apply(state, maverick.parse_move(state, "play 4D"))
+    # The option off (the default): the same seat may discard (MV-4.2).
+    state = play_all(position(["9S 2C", "2H 4D", "2S 5S", "3D 7D"]), "play 9S")
+    assert [str(m) for m in maverick.legal_moves(state)] == ["play 4D", "play 2H"]
+
+
+def test_with_must_trump_a_joker_is_a_trump_and_without_one_any_card_is_legal() -> None:
+    """Rule MV-4.6: jokers are trumps (MV-4.3); a void player with no trump plays
+    any card, and following suit still comes first."""
+    state = play_all(position(["9S 2C", "LJ 4D", "2S 5S", "3D 7D"], rules=MUST_TRUMP), "play 9S")
+    assert [str(m) for m in maverick.legal_moves(state)] == ["play LJ"]
+    state = play_all(position(["9S 2C", "3C 4D", "2S 5S", "3D 7D"], rules=MUST_TRUMP), "play 9S")
+    assert [str(m) for m in maverick.legal_moves(state)] == ["play 3C", "play 4D"]
+    state = play_all(position(["9S 2C", "2H 4S", "2S 5S", "3D 7D"], rules=MUST_TRUMP), "play 9S")
+    assert [str(m) for m in maverick.legal_moves(state)] == ["play 4S"]
+
+
+def test_with_must_trump_a_discard_shows_the_others_that_he_holds_no_trump() -> None:
+    """Rule MV-4.6: seat 1 (diamonds, and the clubs seat 0 passed him) discards on a
+    spade lead; under ``must_trump`` that shows he holds no trump, so no world seat 0
+    samples gives him one. By default it shows only the spade void, and some do."""
+    hands = [
+        "2C 4C 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS",
+        "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD",
+        "5C 6C KS AS 2H 3H 4H 5H 6H 7H 8H 9H 10H",
+        "7C 8C 9C 10C JC QC KC AC JH QH AH LJ BJ",
+    ]
+    trumps = tricks.SUIT_MASKS[Suit.HEARTS] | tricks.JOKERS_MASK
+    for rules, may_hold_trump in ((MUST_TRUMP, False), (DEALER_3, True)):
+        state = play_all(passed_out(dealt(rules, hands)), "play 2S", "play 4D")
+        view = maverick.observe(state, 0)
+        rng = random.Random(3)
+        worlds = [maverick.sample(view, rng) for _ in range(40)]
+        assert all(maverick.observe(world, 0) == view for world in worlds)
+        assert any(world.hands[1] & trumps for world in worlds) is may_hold_trump
+
+
+def test_must_trump_is_an_option_off_by_default() -> None:
+    """Rule MV-4.6."""
+    from cardrules.core.options import build_rules, parse_rules_text
+
+    assert Rules().must_trump is False
+    rules = Rules(must_trump=True)
+    assert str(rules) == "maverick(must_trump=true)"
+    name, options = parse_rules_text(str(rules))
+    assert name == "maverick" and build_rules(Rules, options) == rules
+
+
 def test_the_highest_trump_wins_else_the_highest_card_of_the_led_suit() -> None:
     """Rule MV-4.5."""
     state = position(["9S", "2H", "AS", "5H"])
@@ -488,6 +551,52 @@ def test_the_trick_points_go_to_the_team_that_won_it() -> None:
     row = maverick.score(state).deals[0]
     assert row.points == (1, 4, 1, 4)
     assert maverick.score(state).totals == (1, 4, 1, 4)
+
+
+PAGAT_ADDERS = Rules(first_dealer=3, adder_points="plus_one")
+
+
+@pytest.mark.parametrize(
+    ("cards", "points", "book"),
+    [
+        ("2H 5H 9H AH", -4, False),  # all trumps: as by default
+        ("5S 2H 7S 9S", -1, False),  # a trump, no adder: as by default
+        ("5S 6S 7S 9S", 1, False),  # no trump, no adder: as by default
+        ("4C 5S 6S 7S", 2, False),  # one adder: 1 + 1
+        ("4C 5C 2H 9S", 3, False),  # two adders and a trump: 1 + 2
+        ("4C 5C 6C 2S", 4, False),  # three adders: 1 + 3, not a book
+        ("4C 5C 6C 7C", 5, True),  # a book: 1 + 4
+    ],
+)
+def test_pagats_adder_reading_scores_one_more_for_a_trick_with_adders(
+    cards: str, points: int, book: bool
+) -> None:
+    """Rule MV-5.5: Pagat's "Plus 1 point, and Plus ? (? = number of adders in the
+    trick)" read literally, with ``adder_points="plus_one"``."""
+    trick = parse_cards(cards)
+    assert maverick.trick_score(trick, Suit.HEARTS, Suit.CLUBS, adder_points="plus_one") == points
+    state = position([c.text for c in trick], rules=PAGAT_ADDERS)
+    state = play_all(state, *(f"play {c}" for c in trick))
+    assert last_trick_points(state) == points
+    row = maverick.score(state).deals[0]
+    team = row.extra("tricks").index(1) % 2
+    assert row.extra("raw")[team] == points and row.extra("books")[team] == int(book)
+
+
+def test_the_adder_reading_is_an_option_defaulting_to_the_german_text() -> None:
+    """Rule MV-5.5: ``adder_points`` is ``"per_adder"`` by default, and the text form
+    names the other reading."""
+    from cardrules.core.options import build_rules, parse_rules_text
+
+    assert Rules().adder_points == "per_adder"
+    rules = Rules(adder_points="plus_one")
+    assert str(rules) == "maverick(adder_points=plus_one)"
+    name, options = parse_rules_text(str(rules))
+    assert name == "maverick" and build_rules(Rules, options) == rules
+    with pytest.raises(RulesError, match="adder_points"):
+        Rules(adder_points="double")
+    with pytest.raises(ArgumentError, match="adder_points must be one of"):
+        maverick.trick_score(parse_cards("4C 5S 6S 7S"), Suit.HEARTS, Suit.CLUBS, adder_points="x")
 
 
 # --------------------------------------------------------------------------- match

@@ -1,4 +1,4 @@
-"""The rules of play of the trick engine (cardrules.core.rules_of_play) and the play
+"""The rules of play of the trick engine (cardrules.core.trickgame.rules_of_play) and the play
 restrictions a game switches on: a suit not led until broken, cards barred on the
 first trick, must trump, must beat. Each is checked on hand-built positions of a small
 game written here on the engine (rule identifiers TOY-1 to TOY-5), with what the play
@@ -17,11 +17,11 @@ import attrs
 import pytest
 
 from cardrules.cards import DECK52, Card, Suit, cards_of, mask_of, parse_cards
-from cardrules.core import rules_of_play, trickgame, tricks
+from cardrules.core import trickgame, tricks
 from cardrules.core.options import rules_to_text
-from cardrules.core.rules_of_play import Restrictions
 from cardrules.core.sampling import count_worlds
-from cardrules.core.trickgame import State
+from cardrules.core.trickgame import State, rules_of_play
+from cardrules.core.trickgame.rules_of_play import Restrictions
 from cardrules.errors import ArgumentError, IllegalMoveError
 from cardrules.game import Chance, ChanceMode, Event, Log, Score
 from cardrules.moves import BIDS, Declaration, Move, Play
@@ -298,10 +298,16 @@ def test_following_a_trumped_trick_needs_no_beating() -> None:
 
 
 def test_the_rules_of_the_shipped_games_are_plain_follow_suit() -> None:
+    """Oh Hell and Enfle add no restriction; Maverick adds must trump only with its
+    option ``must_trump`` (rule MV-4.6), so its default rules are follow suit alone."""
     from cardrules.games import enfle, maverick, oh_hell
 
-    for module in (oh_hell, enfle, maverick):
+    for module in (oh_hell, enfle):
         assert module.Rules.trick_game.restrictions is None
+    restrictions = maverick.GAME.restrictions
+    assert rules_of_play.active(restrictions, maverick.Rules()) is None
+    limits = rules_of_play.active(restrictions, maverick.Rules(must_trump=True))
+    assert limits is not None and limits.must_trump and not limits.must_beat
 
 
 # ----------------------------------------------------------------------- sampling

@@ -317,6 +317,7 @@ MAVERICK_RULES = {
     "suitless_jokers": maverick.Rules(
         jokers="suitless", equal_rank_rule="suit_order", max_deals=1, first_dealer=3
     ),
+    "must_trump": maverick.Rules(must_trump=True, max_deals=1, first_dealer=3),
 }
 OH_HELL3 = oh_hell.Rules(players=3, start_hand=2, schedule="single", first_dealer=0)
 
@@ -336,6 +337,21 @@ def _voids(events: Iterable[Any], players: int) -> dict[int, set[Any]]:
             voids[event.seat].add(led)
         in_trick = (in_trick + 1) % players
     return voids
+
+
+def _discarded_without_trumping(view: Any) -> bool:
+    """Another seat played neither the suit led (not trumps) nor a trump: under
+    ``must_trump`` (rule MV-4.6) that shows it holds no trump."""
+    plays = [event for event in view.events if event.kind == "play"]
+    for start in range(0, len(plays) - len(plays) % 4, 4):
+        led = plays[start].cards[0].suit
+        if led is None or led is view.trump:
+            continue
+        for event in plays[start + 1 : start + 4]:
+            suit = event.cards[0].suit
+            if event.seat != view.seat and suit is not None and suit not in (led, view.trump):
+                return True
+    return False
 
 
 def _other_follows(view: Any) -> bool:
@@ -368,6 +384,10 @@ TRICK_CASES: dict[str, TrickCase] = {
     ),
     "maverick-suitless-jokers": TrickCase(
         maverick, MAVERICK_RULES["suitless_jokers"], 1, cards_held(9), None, lambda v: True
+    ),
+    # Must trump (rule MV-4.6): a seat that discarded without trumping holds no trump.
+    "maverick-must-trump": TrickCase(
+        maverick, MAVERICK_RULES["must_trump"], 4, cards_held(12), None, _discarded_without_trumping
     ),
     # The second trick of two: voids shown in the first are constraints.
     "oh_hell-second-trick": TrickCase(

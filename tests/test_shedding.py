@@ -17,8 +17,8 @@ import pytest
 
 from cardrules.cards import ACE, DECK52, JACK, Card, Suit, cards_of, mask_of, parse_cards
 from cardrules.core import shedding
-from cardrules.core.options import set_resolved
-from cardrules.core.shedding import Effect, State, Stops, StopsRules
+from cardrules.core.options import rules_to_text, set_resolved
+from cardrules.core.shedding import Effect, State, Stops, StopsRules, contract
 from cardrules.errors import IllegalMoveError
 from cardrules.moves import DRAW, END_TURN, Play, parse_move_text
 
@@ -53,6 +53,9 @@ class StandardLike(StopsRules):
             restock=self.restock,
         )
         set_resolved(self, "stops", table)
+
+    def __str__(self) -> str:
+        return rules_to_text("standard_like", self)
 
 
 def position(
@@ -294,3 +297,107 @@ def test_a_values_table_is_read_by_card_rank() -> None:
     table = _table(values)  # a list is taken as the tuple it gives
     assert table.values == tuple(values)
     assert shedding.hand_value(table, mask_of(parse_cards("JS AH 2C 5D"))) == 20 + 11 + 2
+
+
+def _positional_state_code() -> list[tuple[str, str, list[str]]]:
+    """Every place in the shedding core that reads or builds a state by position:
+    (module, function, the names it uses, in order)."""
+    import ast
+    import pathlib
+
+    found = []
+    for path in sorted(pathlib.Path(shedding.__file__).parent.glob("*.py")):
+        tree = ast.parse(path.read_text())
+        for function in ast.walk(tree):
+            if not isinstance(function, ast.FunctionDef):
+                continue
+            for node in ast.walk(function):
+                if (
+                    isinstance(node, ast.Assign)
+                    and isinstance(node.targets[0], ast.Tuple)
+                    and isinstance(node.value, ast.Name)
+                    and node.value.id == "state"
+                ):
+                    names = [getattr(e, "id", "?") for e in node.targets[0].elts]
+                    found.append((path.stem, function.name, names))
+                if isinstance(node, ast.Call) and getattr(node.func, "id", None) in (
+                    "_new",
+                    "State",
+                    "_STATE",
+                ):
+                    built = node.args[1:2]
+                    values = built[0].elts if built and isinstance(built[0], ast.Tuple) else []
+                    values = values or node.args
+                    if values:
+                        names = [getattr(e, "id", "?") for e in values]
+                        found.append((path.stem, function.name, names))
+    return found
+
+
+def test_states_are_built_by_keyword_but_in_the_two_hottest_functions() -> None:
+    """Rule: a state is built by keyword; the hot path's positional reads and builds
+    (in _play and _give alone) use names that are the fields' own, in their order."""
+    positional = _positional_state_code()
+    assert {(module, function) for module, function, _ in positional} == {
+        ("play", "_play"),
+        ("drawing", "_give"),
+    }
+    for module, function, names in positional:
+        assert names == list(State._fields), (module, function)
+
+
+def test_the_table_pickles_as_its_options_and_rebuilds_its_hot_values() -> None:
+    """Rule: a table (and the rules that hold it) pickles, and its hot values come back."""
+    import pickle
+
+    table = Stops(
+        players=3,
+        hand_size=5,
+        deck=DECK52,
+        effects={7: Effect(draw=2, stack=True), JACK: Effect(call=True, wild=True)},
+        draw_rule="once",
+    )
+    again = pickle.loads(pickle.dumps(table))
+    assert again == table
+    assert again.hot == table.hot
+    assert again.hot.draw_once and again.hot.players == 3
+
+
+def test_a_state_of_an_unregistered_game_is_checked_against_its_history() -> None:
+    """Rule: a loaded state must equal the replay of its own history, for every game,
+    registered or not (the engine that loads it replays it)."""
+    from cardrules.core.match import Match
+    from cardrules.errors import RecordError
+    from cardrules.game import Event, Score
+
+    def finish_deal(state: State) -> shedding.DealEnd:
+        match = state.match.finish_deal(tuple(int(not h) for h in state.hands), ())
+        return shedding.DealEnd(state, match, Event("scored", text="scored"), None)
+
+    def score(state: State) -> Score:
+        match: Match = state.match
+        seats = tuple((s,) for s in range(len(state.hands)))
+        payoffs = tuple(float(t) for t in match.totals)
+        return Score(match.totals, seats, "high", match.rows, state.outcome, payoffs)
+
+    game = shedding.StopsGame(
+        name="standard_like",
+        title="Standard-like",
+        version="1",
+        rules_class=StandardLike,
+        numbers=shedding.MoveNumbers(3),
+        finish_deal=finish_deal,
+        score=score,
+        deals=lambda rules: 1,
+    )
+    state = game.deal(StandardLike(), seed=4)
+    for _ in range(6):
+        state = contract.apply(state, contract.legal_moves(state)[-1])
+    data = contract.state_to_dict(state)
+    assert game.state_from_dict(data) == state
+    hands = data["hands"]
+    first, second = hands[0].split(), hands[1].split()
+    first[0], second[0] = second[0], first[0]  # the cards are still the deck's
+    tampered = {**data, "hands": [" ".join(first), " ".join(second), *hands[2:]]}
+    with pytest.raises(RecordError, match="contradicts its own history"):
+        game.state_from_dict(tampered)

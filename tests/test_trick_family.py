@@ -23,7 +23,7 @@ import pytest
 
 from cardrules import games, testing
 from cardrules.cards import DECK52, Card, Suit, cards_of, mask_of, parse_cards
-from cardrules.core import trick_contract, trickgame
+from cardrules.core import trickgame
 from cardrules.core.match import Match
 from cardrules.core.options import check_int, rules_to_text
 from cardrules.core.trickgame import (
@@ -34,6 +34,7 @@ from cardrules.core.trickgame import (
     State,
     TrickGame,
     TrickGameRules,
+    contract,
     pass_cycle,
 )
 from cardrules.errors import IllegalMoveError, RecordError, RulesError
@@ -468,7 +469,7 @@ def _hearts_like_module() -> ModuleType:
 def _as_module(game: TrickGame, rules: type, name: str) -> ModuleType:
     """A game module made of a description, as a game's own module would be."""
     module = ModuleType(name)
-    names = {key: getattr(trick_contract, key) for key in trick_contract.__all__}
+    names = {key: getattr(contract, key) for key in contract.__all__}
     num_moves, deal, move_index, move_from_index, state_from_dict = game.exports()
     names |= {
         "NAME": name,

@@ -270,16 +270,16 @@ def test_a_trick_game_without_the_engines_functions_is_told_where_they_come_from
     the unpacking of ``GAME.exports()``, is refused with the line that fixes it."""
     from types import SimpleNamespace
 
-    from cardrules.core import trick_contract
+    from cardrules.core.trickgame import contract
     from cardrules.errors import RulesError
 
-    left_out = {*trick_contract.__all__, "NUM_MOVES", "deal", "TITLE"}
+    left_out = {*contract.__all__, "NUM_MOVES", "deal", "TITLE"}
     partial = SimpleNamespace(**{k: v for k, v in vars(whist).items() if k not in left_out})
     with pytest.raises(RulesError) as refused:
         games.check_protocol(partial)
     message = str(refused.value)
-    assert "'from cardrules.core.trick_contract import *' followed by " in message
-    assert "'trick_contract.bind(globals())'" in message
+    assert "'from cardrules.core.trickgame.contract import *' followed by " in message
+    assert "'contract.bind(globals())'" in message
     assert (
         "NUM_MOVES, deal come from the game's description: 'NUM_MOVES, deal, move_index, "
         in message

@@ -121,7 +121,7 @@ def test_the_names_every_game_writes_are_written_by_a_game_of_each_core() -> Non
     NUM_MOVES, teams and score from the engine) writes each of them too, as does one on
     the shedding core; and the shedding bullet's own names are the game's, not the
     core's."""
-    from cardrules.core import shedding, trick_contract
+    from cardrules.core import shedding, trickgame
 
     text = PAGE.read_text(encoding="utf-8")
     section = text[text.index("What a game module names") : text.index("\nThe rules\n")]
@@ -130,8 +130,11 @@ def test_the_names_every_game_writes_are_written_by_a_game_of_each_core() -> Non
     assert {"NAME", "TITLE", "version", "Rules", "PRESETS", "deck_of"} <= every_game
     for example in ("whist.py", "crazy_eights.py"):
         assert every_game <= _defined_names(example), example
-    assert not every_game & set(trick_contract.__all__)
-    shedding_own = set(re.findall(r"``(\w+)", bullets[1].split("comes from one call")[0]))
-    assert shedding_own == {"NUM_MOVES", "teams", "score"}
+    assert not every_game & set(trickgame.contract.__all__)
+    shedding_own = set(re.findall(r"``(\w+)", bullets[1].split(";")[0]))
+    assert shedding_own == {"teams", "score"}
     assert shedding_own <= _defined_names("crazy_eights.py")
-    assert not shedding_own & set(shedding.GameFunctions._fields)
+    assert not shedding_own & set(shedding.contract.__all__)
+    described = set(re.findall(r"``(\w+)", bullets[1].split(";")[1].split("come from")[0]))
+    assert described == {"NUM_MOVES", "deal", "move_index", "move_from_index", "state_from_dict"}
+    assert not described & set(shedding.contract.__all__)

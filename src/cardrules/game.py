@@ -542,7 +542,7 @@ def export(namespace: dict[str, Any], *names: str) -> None:
     "hand_points")``, instead of repeating the protocol's names in a literal
     ``__all__``. A type checker then sees no ``__all__``: every name the module
     defines is public, and it re-exports the names it takes from a core with a
-    star import (as from :mod:`cardrules.core.trick_contract`) or an
+    star import (as from :mod:`cardrules.core.trickgame.contract`) or an
     ``import ... as`` of the same name.
 
     >>> namespace: dict[str, Any] = {}

@@ -333,6 +333,24 @@ def test_maverick_trick_bound_is_reached_by_some_deal() -> None:
     assert encoding.for_game("maverick", single).payoff_bounds() == (-31.0, 31.0)
 
 
+def test_maverick_plus_one_adder_bound_is_reached_by_the_same_deal() -> None:
+    """Rule MV-5.5: with ``adder_points="plus_one"`` every adder trick scores one more,
+    so the same deal's tricks reach 35, the bound of a single deal."""
+    trump, adder = maverick.trump_and_adder(parse_cards("7H 7C"))
+    tricks = [
+        "2S 3S 4S 5S", "6S 7S 8S 9S", "10S JS QS KS",
+        "2D 3D 4D 5D", "6D 7D 8D 9D", "10D JD QD KD", "AD 2H 3H 4H",
+        "AS 5H 6H 8H", "BJ 9H 10H JH", "LJ QH KH AH",
+        "2C 3C 4C 5C", "6C 8C 9C 10C", "JC QC KC AC",
+    ]  # fmt: skip
+    scores = [
+        maverick.trick_score(parse_cards(t), trump, adder, adder_points="plus_one") for t in tricks
+    ]
+    assert sum(abs(s) for s in scores) == 35
+    single = maverick.PRESETS["pagat_readings"]
+    assert encoding.for_game("maverick", single).payoff_bounds() == (-35.0, 35.0)
+
+
 def test_mau_mau_single_deal_bound_is_reached_by_a_position() -> None:
     """Rule (Mau-Mau scoring): the winner scores the opponent's cards, at most every
     card but his last one and the upcard under it. Seat 0 goes out with 2C on 2D

@@ -193,7 +193,7 @@ class MaverickBot:
         def value(move: Play) -> tuple[int, int]:
             trick = (*view.trick, move.card)
             winner_seat = (leader + tricks.winner(rules, trick)) % 4
-            points = maverick.trick_score(trick, trump, adder, jokers)
+            points = maverick.trick_score(trick, trump, adder, jokers, view.rules.adder_points)
             mine = points if winner_seat % 2 == team else -points
             return (mine, -move.card.rank)
 

@@ -16,6 +16,7 @@ cardrules.errors.ArgumentError: seed must be a whole number (an int), not '7'
 from __future__ import annotations
 
 import random
+import sys
 from typing import Any, Final
 
 from cardrules.cards import Card, format_cards
@@ -112,9 +113,10 @@ def wrong_state(value: object, game: str, what: str = "state") -> ArgumentError:
 def _game_of(rules: object) -> str | None:
     """The name of the game whose ``Rules`` these are (None: no game's rules)."""
     kind = type(rules)
-    if kind.__name__ == "Rules" and kind.__module__.startswith("cardrules.games."):
-        return kind.__module__.rsplit(".", 1)[-1]
-    return None
+    if kind.__name__ != "Rules":
+        return None
+    name = getattr(sys.modules.get(kind.__module__), "NAME", None)  # the game module's
+    return name if isinstance(name, str) else None
 
 
 def _describe(value: object) -> str:

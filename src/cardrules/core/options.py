@@ -5,9 +5,11 @@ Options that depend on others are resolved when the rules are built, so
 ``Rules()`` and ``Rules(hook=True)`` are equal when ``True`` is the default.
 The text form lists only what differs from the defaults and parses back:
 
->>> from cardrules.games import oh_hell
->>> rules = oh_hell.Rules(players=5, start_hand=7)
->>> text = rules_to_text("oh_hell", rules)
+>>> @attrs.frozen(kw_only=True)
+... class Rules(BaseRules):
+...     players: int = 4
+...     start_hand: int = 10
+>>> text = rules_to_text("oh_hell", Rules(players=5, start_hand=7))
 >>> text
 'oh_hell(players=5,start_hand=7)'
 >>> parse_rules_text(text)

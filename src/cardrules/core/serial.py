@@ -29,6 +29,7 @@ from cardrules.game import DealRow, Event, Log, Outcome
 __all__ = ["StateReader", "common_to_dict"]
 
 T = TypeVar("T")
+S = TypeVar("S")
 _REASONS = (
     "target reached",
     "schedule complete",
@@ -99,8 +100,18 @@ class StateReader:
         self.game = game
         self.version = version
 
-    def read(self, build: Callable[[StateReader], T]) -> T:
-        """Check the game and version, then build the state; wrap stray errors."""
+    def read(
+        self,
+        build: Callable[[StateReader], S],
+        *,
+        deal: Callable[..., S],
+        apply: Callable[[S, Any], S],
+    ) -> S:
+        """Check the game and version, then build the state; wrap stray errors.
+
+        ``deal`` and ``apply`` are the game's own (the engine that loads the state
+        passes them): a state with a history must equal the replay of that history.
+        """
         if self.data.get("game") != self.game:
             found = show_value(self.data.get("game"))
             self.fail(f"this is a state of {found}, not of {self.game!r}")
@@ -116,34 +127,30 @@ class StateReader:
             raise
         except (CardrulesError, ValueError, TypeError, KeyError, IndexError) as error:
             raise RecordError(f"bad state: {error}") from None
-        self.check_history(state)
+        self.check_history(state, deal, apply)
         return state
 
-    def check_history(self, state: Any) -> None:
+    def check_history(self, state: S, deal: Callable[..., S], apply: Callable[[S, Any], S]) -> None:
         """Refuse a state that its own history contradicts.
 
         A state with a move history is determined by its rules, seed, first deck,
-        chance mode and moves: replaying them must give the state itself, every
-        field of it (hands, scores, events, outcome). A state without a history
-        (as ``sample`` makes) has only its shape and its cards checked.
+        chance mode and moves: replaying them with the game's ``deal`` and ``apply``
+        must give the state itself, every field of it (hands, scores, events,
+        outcome). A state without a history (as ``sample`` makes) has only its shape
+        and its cards checked.
         """
         history = getattr(state, "history", None)
         if history is None:
             return
-        from cardrules import games  # the registry imports the games, which import this
-
-        try:
-            game = games.get(self.game)
-        except CardrulesError:
-            return
+        found: Any = state
         replayed = None
         step, move = 0, None
         try:
-            replayed = game.deal(
-                state.rules, seed=state.seed, deck=state.first_deck, chance=state.chance
+            replayed = deal(
+                found.rules, seed=found.seed, deck=found.first_deck, chance=found.chance
             )
             for move in history:
-                replayed = game.apply(replayed, move)
+                replayed = apply(replayed, move)
                 step += 1
         except CardrulesError as error:
             where = "its first deal" if move is None else f"move {step + 1} ({move})"

@@ -119,8 +119,8 @@ def check_protocol(game: object) -> None:
         raise RulesError(f"a game's NAME must be a name such as 'crazy_eights', not {name!r}")
 
 
-#: What a trick game module takes from its description: ``GAME.exports()``.
-_TRICK_EXPORTS: Final = ("NUM_MOVES", "deal", "move_index", "move_from_index", "state_from_dict")
+#: What a game module on either engine takes from its description: ``GAME.exports()``.
+_EXPORTS: Final = ("NUM_MOVES", "deal", "move_index", "move_from_index", "state_from_dict")
 
 
 def _come(names: list[str]) -> str:
@@ -129,40 +129,52 @@ def _come(names: list[str]) -> str:
 
 def _where_from(game: object, missing: list[str]) -> str:
     """How a game module gets the names it lacks (the fix, for the error message)."""
-    from cardrules.core import shedding, trick_contract, trickgame
+    from cardrules.core import shedding, trickgame
 
     rules = getattr(game, "Rules", None)
     rules_class = rules if isinstance(rules, type) else type(None)
+    description = getattr(game, "GAME", None)
+    # Both engines give a game its contract the same way: a star import of the engine's
+    # contract module, and the rest from the game's description.
+    engines = (
+        (
+            "trick engine",
+            trickgame.TrickGameRules,
+            trickgame.TrickGame,
+            "contract",
+            "cardrules.core.trickgame.contract",
+            trickgame.contract.__all__,
+            "trickgame.TrickGame",
+        ),
+        (
+            "shedding engine",
+            shedding.StopsRules,
+            shedding.StopsGame,
+            "contract",
+            "cardrules.core.shedding.contract",
+            shedding.contract.__all__,
+            "shedding.StopsGame",
+        ),
+    )
     hints = []
     left = list(missing)
-    if issubclass(rules_class, trickgame.TrickGameRules) or isinstance(
-        getattr(game, "GAME", None), trickgame.TrickGame
-    ):
-        contract = [name for name in left if name in trick_contract.__all__]
+    for engine, base, kind, alias, path, names, made_by in engines:
+        if not (issubclass(rules_class, base) or isinstance(description, kind)):
+            continue
+        contract = [name for name in left if name in names]
         if contract:
             hints.append(
-                f"{_come(contract)} from the trick engine: star-import them with "
-                "'from cardrules.core.trick_contract import *' followed by "
-                "'trick_contract.bind(globals())'"
+                f"{_come(contract)} from the {engine}: star-import them with "
+                f"'from {path} import *' followed by '{alias}.bind(globals())'"
             )
-        exported = [name for name in left if name in _TRICK_EXPORTS]
+        exported = [name for name in left if name in _EXPORTS]
         if exported:
             hints.append(
                 f"{_come(exported)} from the game's description: 'NUM_MOVES, deal, "
-                "move_index, move_from_index, state_from_dict = GAME.exports()', GAME being "
-                "its trickgame.TrickGame"
+                f"move_index, move_from_index, state_from_dict = GAME.exports()', GAME being "
+                f"its {made_by}"
             )
         left = [name for name in left if name not in contract and name not in exported]
-    elif issubclass(rules_class, shedding.StopsRules):
-        made = [name for name in left if name in shedding.GameFunctions._fields]
-        if made:
-            hints.append(
-                f"{_come(made)} from the shedding core: unpack "
-                "shedding.game_functions(...) into them, in the order of its result"
-            )
-        if "NUM_MOVES" in left:
-            hints.append("NUM_MOVES is the count of the game's move numbers (NUMBERS.count)")
-        left = [name for name in left if name not in made and name != "NUM_MOVES"]
     if left == list(missing):  # no core provides any: the list is in the message already
         hints.append(f"define {'it' if len(left) == 1 else 'them'} in the module")
     elif left:

@@ -1,6 +1,6 @@
 """Mau-Mau, the two-handed Stops game: match the upcard; sevens and eights draw.
 
-The rules are MM-1.1 to MM-7.3 of the game's page in the docs; the functions that
+The rules are MM-1.1 to MM-7.4 of the game's page in the docs; the functions that
 implement them name them.
 
 Two players, 52 cards, seven each. Play a card that matches the upcard in suit
@@ -39,7 +39,7 @@ legal here; it is shared with the standard game), ``deal CARD`` = 138 + index,
 diamonds 1, hearts 2, spades 3.
 
 ``score(state).payoffs`` are the difference of the totals, ``(t0 - t1, t1 - t0)``:
-at the end, what the winner is paid ("Der Gewinner wird in der Regel auf die
+at the end, what the winner is paid (rule MM-7.4: "Der Gewinner wird in der Regel auf die
 Differenz zwischen den beiden Punkten ausbezahlt").
 """
 
@@ -63,12 +63,15 @@ from cardrules.core.options import (
     rules_to_text,
     set_resolved,
 )
-from cardrules.core.shedding import Effect, Stops, StopsRules, hand_value
+from cardrules.core.shedding import Effect, Stops, StopsRules, contract, hand_value
 from cardrules.core.shedding import Phase as Phase
 from cardrules.core.shedding import State as State
 from cardrules.core.shedding import View as View
+from cardrules.core.shedding.contract import *  # noqa: F403
 from cardrules.errors import RulesError
 from cardrules.game import Event, Outcome, Score, export, winners_by_total
+
+contract.bind(globals())  # compiled, the star import binds only what is used
 
 # The public names: these and those of the Game protocol.
 export(globals(), "VALUES", "Phase", "State", "View", "hand_points")
@@ -79,7 +82,6 @@ TITLE: Final = "Mau-Mau for two players"
 #: Changes whenever the behaviour of this game changes, so records say which rules made them.
 version: Final = "2"
 _NUMBERS: Final = shedding.MoveNumbers(2)
-NUM_MOVES: Final = _NUMBERS.count
 
 #: Card values for scoring, by rank (rule MM-1.2): J 20, 8 20, 7 15, A 15, Q 10, K 10,
 #: the other cards their face value.
@@ -326,7 +328,7 @@ def score(state: State) -> Score:
     Each deal row has the extras ``cards`` (points for cards), ``penalties``
     (the 50-point rule), ``hand_values`` (the value of each hand at the end) and
     ``blocked`` (1 if the deal was blocked). ``payoffs`` are ``(t0 - t1, t1 - t0)``:
-    the difference the winner is paid.
+    the winner is paid the difference of the totals (rule MM-7.4).
     """
     if type(state) is not State or type(state.rules) is not Rules:
         raise wrong_state(state, NAME)
@@ -334,6 +336,7 @@ def score(state: State) -> Score:
     # penalties do not count either, and the final totals are the sums of the rows.
     running = state.penalties if state.outcome is None else (0, 0)
     totals = tuple(t + p for t, p in zip(state.match.totals, running))
+    # The winner is paid the difference of the totals, while the game runs too (MM-7.4).
     difference = float(totals[0] - totals[1])
     return Score(
         totals=totals,
@@ -345,10 +348,15 @@ def score(state: State) -> Score:
     )
 
 
-# Every other contract function is the shedding core's, made for this game.
-(deal, to_move, is_over, legal_moves, chance_outcomes, apply, parse_move, move_index,
- move_from_index, events, moves_played, zones, observe, sample, state_to_dict, state_from_dict,
- players, deal_number, moves_made, origin, describe, explain_move) = shedding.game_functions(
-    module=__name__, name=NAME, version=version, rules_class=Rules, numbers=_NUMBERS,
-    finish_deal=_finish_deal, score=score, deals=_deals,
-)  # fmt: skip
+# The game's description; every other contract function is the shedding engine's.
+GAME: Final = shedding.StopsGame(
+    name=NAME,
+    title="Mau-Mau",
+    version=version,
+    rules_class=Rules,
+    numbers=_NUMBERS,
+    finish_deal=_finish_deal,
+    score=score,
+    deals=_deals,
+)
+NUM_MOVES, deal, move_index, move_from_index, state_from_dict = GAME.exports()

@@ -9,7 +9,9 @@ answers with a 7 of his own (the draw then grows by two for the player after
 him); an 8 skips the next player; a jack is wild and wishes a suit. A player may
 draw one card instead of playing; he may then play that card, if it fits, or
 end his turn. The play that leaves one card must carry the call "Mau", or the
-player draws two penalty cards at the end of his turn. The site's options add
+player draws two penalty cards at the end of his turn (some sources put the call
+on the last card instead; the game's page shows where the sources disagree).
+The site's options add
 a reversing 9 and a skipping ace, the 32-card deck, and no Mau penalty. The game
 is ONE deal: the first player out wins. :mod:`cardrules.games.strafpoint` plays
 the same deals as a series scored in penalty points. Both are tables of the
@@ -80,11 +82,14 @@ from cardrules.core.options import (
     rules_to_text,
     set_resolved,
 )
-from cardrules.core.shedding import Effect, Stops, StopsRules
+from cardrules.core.shedding import Effect, Stops, StopsRules, contract
 from cardrules.core.shedding import Phase as Phase
 from cardrules.core.shedding import State as State
 from cardrules.core.shedding import View as View
+from cardrules.core.shedding.contract import *  # noqa: F403
 from cardrules.game import Event, Outcome, Score, export
+
+contract.bind(globals())  # compiled, the star import binds only what is used
 
 # The public names: these and those of the Game protocol.
 export(globals(), "Phase", "StandardOptions", "State", "View")
@@ -95,7 +100,6 @@ version: Final = "1"
 #: The most seats of the game (rule MMS-1.1: 2 to 5 players).
 MAX_PLAYERS: Final = 5
 NUMBERS: Final = shedding.MoveNumbers(MAX_PLAYERS)
-NUM_MOVES: Final = NUMBERS.count
 #: The rules that the error messages of the shedding core cite (see ``Stops.rule_ids``);
 #: Strafpoint's rounds are played on this table and cite them too.
 _RULE_IDS: Final = (
@@ -349,11 +353,15 @@ def score(state: State) -> Score:
     )
 
 
-# Every other contract function is the shedding core's, made for this game.
-(deal, to_move, is_over, legal_moves, chance_outcomes, apply, parse_move, move_index,
- move_from_index, events, moves_played, zones, observe, sample, state_to_dict, state_from_dict,
- players, deal_number, moves_made, origin, describe, explain_move) = shedding.game_functions(
-    module=__name__, name=NAME, version=version, rules_class=Rules, numbers=NUMBERS,
-    finish_deal=_finish_deal, score=score, title=TITLE, state_rules=StandardOptions,
+# The game's description; every other contract function is the shedding engine's.
+GAME: Final = shedding.StopsGame(
+    name=NAME,
+    title=TITLE,
+    version=version,
+    rules_class=Rules,
+    numbers=NUMBERS,
+    finish_deal=_finish_deal,
+    score=score,
     deals=_one_deal,
-)  # fmt: skip
+)
+NUM_MOVES, deal, move_index, move_from_index, state_from_dict = GAME.exports()

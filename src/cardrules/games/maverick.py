@@ -8,7 +8,9 @@ fallback. Each player passes two cards to his left. Tricks follow suit. A trick
 scores for the team that wins it: -4 if it is all trumps, -1 if it holds trumps
 but no adders, +1 if it holds neither, and +1 for each adder it holds. The first
 team to reach the target (50 by default) with the higher total wins. Optional
-bids (zero, blind, elegant) multiply or replace a team's deal score.
+bids (zero, blind, elegant) multiply or replace a team's deal score. The rules
+follow the German text the game was first written from; ``must_trump`` and
+``adder_points`` select Pagat's readings (rules MV-4.6 and MV-5.5).
 
 >>> from cardrules.cards import parse_cards
 >>> from cardrules.games import maverick
@@ -59,7 +61,7 @@ from cardrules.cards import (
 )
 
 # The contract functions are the engine's: this module adds the game's description.
-from cardrules.core import trick_contract, trickgame, tricks
+from cardrules.core import trickgame, tricks
 from cardrules.core.checks import wrong_state
 from cardrules.core.match import Match
 from cardrules.core.options import (
@@ -71,8 +73,9 @@ from cardrules.core.options import (
     set_resolved,
 )
 from cardrules.core.serial import StateReader
-from cardrules.core.trick_contract import *  # noqa: F403
-from cardrules.core.trickgame import State
+from cardrules.core.trickgame import contract
+from cardrules.core.trickgame.contract import *  # noqa: F403
+from cardrules.core.trickgame.rules_of_play import Restrictions
 from cardrules.errors import ArgumentError, NotationError, show_value
 from cardrules.game import Chance, ChanceMode, Event, Fact, Log, Outcome, Score, export
 from cardrules.moves import DEALS, PLAYS, ChooseDealer, DealCard, Play
@@ -82,7 +85,7 @@ from cardrules.moves import PassCards as PassCards
 from cardrules.moves import parse_move_text as _parse_shared_move_text
 
 # The public names: these and those of the Game protocol.
-trick_contract.bind(globals())  # compiled, the star import binds only what is used
+contract.bind(globals())  # compiled, the star import binds only what is used
 export(
     globals(),
     "BID_ELEGANT",
@@ -118,6 +121,9 @@ REVOKE_PENALTY: Final = 4
 JOKER_MODES: Final = ("trump", "suitless")
 REVOKE_MODES: Final = ("forbid", "penalty")
 EQUAL_RANK_RULES: Final = ("default", "suit_order")
+#: How a trick with adders scores: one point per adder (the German text), or one point
+#: and one per adder (Pagat's "Plus 1 point, and Plus ?"; rule MV-5.5).
+ADDER_POINTS: Final = ("per_adder", "plus_one")
 FAIL_MODES: Final = ("replace", "add")
 ELEGANT_FAIL_MODES: Final = ("deal_zero", "reset_total")
 
@@ -166,9 +172,14 @@ class Rules(trickgame.TrickGameRules):
       time, always win, neither trump nor adder; rule MV-4.3).
     * ``revoke``: ``"forbid"`` (following suit is enforced) or ``"penalty"`` (a revoke
       is legal and costs the revoker's team 4 points; rule MV-4.4).
+    * ``must_trump``: a player void in the suit led must play a trump if he holds one
+      (True, Pagat's reading) or may play any card (False, the German text's; rule
+      MV-4.6).
     * ``equal_rank_rule``: face-up cards of equal rank in different suits give spades
       and diamonds (``"default"``) or the higher suit in bridge order is trump
       (``"suit_order"``; rule MV-2.5).
+    * ``adder_points``: a trick with ``a`` adders scores ``a`` (``"per_adder"``, the
+      German text's reading) or ``1 + a`` (``"plus_one"``, Pagat's; rule MV-5.5).
     * ``bidding``: the optional bids zero, blind and elegant (rules MV-6.1 to MV-6.6).
     * ``one_bid_per_team``: at most one bid of any kind per partnership and deal;
       True by default with bidding (None, not applicable, without bidding; so the
@@ -187,7 +198,9 @@ class Rules(trickgame.TrickGameRules):
     trumps_win: bool = True
     jokers: str = "trump"
     revoke: str = "forbid"
+    must_trump: bool = False
     equal_rank_rule: str = "default"
+    adder_points: str = "per_adder"
     bidding: bool = False
     one_bid_per_team: bool | None = None
     zero_fail: str | None = None
@@ -202,7 +215,9 @@ class Rules(trickgame.TrickGameRules):
         check_bool("trumps_win", self.trumps_win)
         check_choice("jokers", self.jokers, JOKER_MODES)
         check_choice("revoke", self.revoke, REVOKE_MODES)
+        check_bool("must_trump", self.must_trump)
         check_choice("equal_rank_rule", self.equal_rank_rule, EQUAL_RANK_RULES)
+        check_choice("adder_points", self.adder_points, ADDER_POINTS)
         check_bool("bidding", self.bidding)
         bid_options: tuple[tuple[str, object], ...] = (
             ("one_bid_per_team", True),
@@ -247,6 +262,7 @@ _PRESETS: Final = {
     ),
     "trumps_do_not_win": Rules(trumps_win=False, max_deals=1),
     "suitless_jokers": Rules(jokers="suitless", equal_rank_rule="suit_order", max_deals=1),
+    "pagat_readings": Rules(must_trump=True, adder_points="plus_one", max_deals=1),
     "revoke_penalty": Rules(revoke="penalty", max_deals=1),
     "revoke_penalty_bidding": Rules(
         revoke="penalty", bidding=True, jokers="suitless", trumps_win=False, max_deals=1
@@ -304,17 +320,27 @@ def trump_and_adder(face_up: Sequence[Card], equal_rank_rule: str = "default") -
     return high_suit, low_suit
 
 
-def trick_score(trick: Sequence[Card], trump: Suit, adder: Suit, jokers: str = "trump") -> int:
+def trick_score(
+    trick: Sequence[Card],
+    trump: Suit,
+    adder: Suit,
+    jokers: str = "trump",
+    adder_points: str = "per_adder",
+) -> int:
     """The points of a finished trick for the team that wins it (rules MV-5.1 to MV-5.3).
 
     With ``a`` adder cards and ``t`` trumps (trump jokers count as trumps; suitless
-    jokers as neither): ``a`` when ``a >= 1``; else -4 when all four are trumps, -1
+    jokers as neither): ``a`` when ``a >= 1`` (``1 + a`` with
+    ``adder_points="plus_one"``, rule MV-5.5); else -4 when all four are trumps, -1
     for 1 to 3 trumps, +1 for none; four adders are a book.
 
     >>> from cardrules.cards import Suit, parse_cards
     >>> [trick_score(parse_cards(t), Suit.HEARTS, Suit.CLUBS)
     ...  for t in ("2H 5H BJ AH", "2H 5S 6S 7S", "2S 5S 6S 7D", "2C 3C 4H 5S", "2C 3C 4C 5C")]
     [-4, -1, 1, 2, 4]
+    >>> [trick_score(parse_cards(t), Suit.HEARTS, Suit.CLUBS, adder_points="plus_one")
+    ...  for t in ("2H 5S 6S 7S", "2C 3C 4H 5S", "2C 3C 4C 5C")]
+    [-1, 3, 5]
     """
     if type(trump) is not Suit or type(adder) is not Suit:
         raise ArgumentError(
@@ -330,15 +356,21 @@ def trick_score(trick: Sequence[Card], trump: Suit, adder: Suit, jokers: str = "
             f"the trick must be a sequence of Cards, e.g. parse_cards('2H 5S 6S 7S'), "
             f"not {show_value(trick)}"
         )
+    if adder_points not in ADDER_POINTS:
+        raise ArgumentError(
+            f"adder_points must be one of {', '.join(map(repr, ADDER_POINTS))}, "
+            f"not {show_value(adder_points)}"
+        )
     trumps, adders = _scoring_masks(trump, adder, jokers)
-    return _points_of(mask_of(trick), trumps, adders)
+    return _points_of(mask_of(trick), trumps, adders, int(adder_points == "plus_one"))
 
 
-def _points_of(mask: int, trumps: int, adders: int) -> int:
-    """Trick points (MV-5.1): adders count first, even beside trumps (MV-5.2)."""
+def _points_of(mask: int, trumps: int, adders: int, adder_bonus: int) -> int:
+    """Trick points (MV-5.1): adders count first, even beside trumps (MV-5.2); with
+    ``adder_bonus`` 1 a trick with adders scores one more (Pagat's reading, MV-5.5)."""
     a = (mask & adders).bit_count()
     if a:
-        return a
+        return a + adder_bonus
     t = (mask & trumps).bit_count()
     if t == PLAYERS:
         return -4
@@ -381,9 +413,9 @@ def _signed(points: int) -> str:
 
 
 #: The texts events use often, made once: each team's name, by team, and a trick's
-#: points (-4 to +4) with their sign, by points + 4.
+#: points (-4 to +5) with their sign, by points + 4.
 _TEAM_NAMES: Final = (_team_name(0), _team_name(1))
-_SIGNED_POINTS: Final = tuple(_signed(points) for points in range(-4, 5))
+_SIGNED_POINTS: Final = tuple(_signed(points) for points in range(-4, 6))
 
 
 # --------------------------------------------------------------------------- the deal
@@ -510,17 +542,21 @@ def _score_trick(
 ) -> tuple[tuple[int, ...], Event]:
     """A finished trick scores for the winner's team (MV-5.1 to MV-5.3); four adders are
     a book. The tally is each team's trick points, then each team's books."""
-    # Every trick of every deal ends here, so this reads no option of the rules: the
-    # deal's trick rules already count trump jokers into the trump suit (MV-4.3).
+    # Every trick of every deal ends here, so this reads one option only: the deal's
+    # trick rules already count trump jokers into the trump suit (MV-4.3).
     trick_rules = state.trick_rules
     trump, adder = trick_rules.trump, state.second_suit
     assert trump is not None and adder is not None
     adders = tricks.SUIT_MASKS[adder]
+    bonus = 1 if state.rules.adder_points == "plus_one" else 0
     first, second, third, fourth = trick
     points = _points_of(
-        first.bit | second.bit | third.bit | fourth.bit, trick_rules.follow_masks[trump], adders
+        first.bit | second.bit | third.bit | fourth.bit,
+        trick_rules.follow_masks[trump],
+        adders,
+        bonus,
     )
-    book = points == PLAYERS  # only four adders make four points
+    book = points == PLAYERS + bonus  # only four adders make that many points
     team = winner % 2
     points_0, points_1, books_0, books_1 = tally
     if team == 0:
@@ -877,9 +913,16 @@ def _bidding(rules: Rules) -> bool:
     return rules.bidding
 
 
+def _must_trump(rules: Rules) -> bool:
+    """A player void in the suit led must play a trump if he holds one (MV-4.6)."""
+    return rules.must_trump
+
+
 GAME: Final = trickgame.TrickGame(
     name=NAME,
-    rule_ids=(("follow", "MV-4.2"),),
+    rule_ids=(("follow", "MV-4.2"), ("must_trump", "MV-4.6")),
+    # Pagat's reading: a player void in the suit led must trump if he can (MV-4.6).
+    restrictions=Restrictions(must_trump=_must_trump),
     title="Maverick",
     version=version,
     rules_class=Rules,

@@ -41,7 +41,7 @@ import attrs
 from cardrules.cards import DECK52, Card
 
 # The contract functions are the engine's: this module adds the game's description.
-from cardrules.core import trick_contract, trickgame, tricks
+from cardrules.core import trickgame, tricks
 from cardrules.core.match import Match
 from cardrules.core.options import (
     check_bool,
@@ -52,13 +52,13 @@ from cardrules.core.options import (
     set_resolved,
 )
 from cardrules.core.serial import StateReader
-from cardrules.core.trick_contract import *  # noqa: F403
-from cardrules.core.trickgame import State
+from cardrules.core.trickgame import contract
+from cardrules.core.trickgame.contract import *  # noqa: F403
 from cardrules.game import Chance, ChanceMode, Event, Fact, Log, Score, export
 from cardrules.moves import Bid, Move, Play
 
 # The public names: these and those of the Game protocol.
-trick_contract.bind(globals())  # compiled, the star import binds only what is used
+contract.bind(globals())  # compiled, the star import binds only what is used
 export(globals(), "Phase", "State", "View", "schedule_sizes")
 
 NAME: Final = "oh_hell"

@@ -54,11 +54,15 @@ from cardrules.core.options import check_int, rules_to_text
 from cardrules.core.shedding import Phase as Phase
 from cardrules.core.shedding import State as State
 from cardrules.core.shedding import View as View
+from cardrules.core.shedding import contract
+from cardrules.core.shedding.contract import *  # noqa: F403
 from cardrules.game import DealRow, Event, Outcome, Score, export, winners_by_total
 from cardrules.games import mau_mau_standard
 from cardrules.games.mau_mau_standard import NUMBERS, StandardOptions
 from cardrules.games.mau_mau_standard import deck_of as deck_of
 from cardrules.games.mau_mau_standard import teams as teams
+
+contract.bind(globals())  # compiled, the star import binds only what is used
 
 # The public names: these and those of the Game protocol.
 export(globals(), "VALUES", "Phase", "State", "View", "final_outcome", "hand_points", "rounds_won")
@@ -68,7 +72,6 @@ NAME: Final = "strafpoint"
 TITLE: Final = "Strafpoint, penalty-point Mau Mau"
 #: Changes whenever the behaviour of this game changes, so records say which rules made them.
 version: Final = "1"
-NUM_MOVES: Final = NUMBERS.count
 
 #: Penalty points by rank (rule SP-2.1): 2 to 10 face value, jack 20, queen 10, king 10, ace 11.
 VALUES: Final[tuple[int, ...]] = (0, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20, 10, 10, 11, 0, 0)
@@ -225,10 +228,14 @@ def score(state: State) -> Score:
     )
 
 
-# Every other contract function is the shedding core's, made for this game.
-(deal, to_move, is_over, legal_moves, chance_outcomes, apply, parse_move, move_index,
- move_from_index, events, moves_played, zones, observe, sample, state_to_dict, state_from_dict,
- players, deal_number, moves_made, origin, describe, explain_move) = shedding.game_functions(
-    module=__name__, name=NAME, version=version, rules_class=Rules, numbers=NUMBERS,
-    finish_deal=_finish_round, score=score, title=mau_mau_standard.TITLE,
-)  # fmt: skip
+# The game's description; every other contract function is the shedding engine's.
+GAME: Final = shedding.StopsGame(
+    name=NAME,
+    title=mau_mau_standard.TITLE,
+    version=version,
+    rules_class=Rules,
+    numbers=NUMBERS,
+    finish_deal=_finish_round,
+    score=score,
+)
+NUM_MOVES, deal, move_index, move_from_index, state_from_dict = GAME.exports()

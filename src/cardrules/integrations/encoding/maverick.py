@@ -69,7 +69,9 @@ comes from the scoring rules:
   adders and 15 trumps (a suit and the two jokers) are played, so the adders
   add at most 13 - 4 = 9 (in four tricks) and the all-trump tricks 3 · 3 = 9:
   the 13 tricks of a deal score at most 31 in absolute value together, and one
-  team's tricks between -22 and +22.
+  team's tricks between -22 and +22. With ``adder_points="plus_one"`` a trick
+  with ``a`` adders scores ``1 + a`` (``a`` more), so the adders add at most 13:
+  35 together, one team's between -26 and +26.
 * With ``revoke="penalty"`` a team revokes at most twice a trick, never in the
   last one (one card left): 24 revokes, -96.
 * Without bids a deal moves the lead by at most 31 (127 with revokes). With
@@ -113,9 +115,20 @@ _MOST_ADDERS, _MOST_TRUMPS = 13, 15
 #: all-trump tricks 3 each: |all the tricks of a deal| <= 13 + 9 + 9 = 31.
 _ADDER_EXTRA = _MOST_ADDERS - -(-_MOST_ADDERS // 4)
 _TRUMP_EXTRA = 3 * (_MOST_TRUMPS // 4)
-_TRICKS_TOTAL = _TRICKS + _ADDER_EXTRA + _TRUMP_EXTRA
-#: One team's tricks score between -22 and +22 (each trick's extra is one sign).
-_TEAM_TRICKS = _TRICKS + max(_ADDER_EXTRA, _TRUMP_EXTRA)
+#: With ``adder_points="plus_one"`` every adder adds one more than a plain trick's 1.
+_PLUS_ONE_ADDER_EXTRA = _MOST_ADDERS
+
+
+def _trick_bounds(rules: Rules) -> tuple[int, int]:
+    """|All the tricks of a deal| and |one team's tricks|: at most 31 and 22 (35 and 26
+    with ``adder_points="plus_one"``); each trick's extra is of one sign."""
+    adder_extra = _PLUS_ONE_ADDER_EXTRA if rules.adder_points == "plus_one" else _ADDER_EXTRA
+    return (
+        _TRICKS + adder_extra + _TRUMP_EXTRA,
+        _TRICKS + max(adder_extra, _TRUMP_EXTRA),
+    )
+
+
 #: With revoke="penalty": two revokes a trick for a team, none in the last (one card).
 _MOST_REVOKES = 2 * (_TRICKS - 1)
 _REVOKE_PENALTY = 4
@@ -230,7 +243,8 @@ def max_decisions(rules: Rules) -> int | None:
 def _raw_bounds(rules: Rules) -> tuple[int, int]:
     """The lowest and highest raw deal score of a team."""
     revokes = _MOST_REVOKES * _REVOKE_PENALTY if rules.revoke == "penalty" else 0
-    return -_TEAM_TRICKS - revokes, _TEAM_TRICKS
+    team_tricks = _trick_bounds(rules)[1]
+    return -team_tricks - revokes, team_tricks
 
 
 #: A bid's settlement: the team's deal score so far to the score after it.
@@ -274,7 +288,8 @@ def _deal_bound(rules: Rules) -> int:
     low, high = _raw_bounds(rules)
     if not rules.bidding:
         # The tricks of both teams, and the other team's revokes.
-        return _TRICKS_TOTAL + (-low - _TEAM_TRICKS)
+        tricks_total, team_tricks = _trick_bounds(rules)
+        return tricks_total + (-low - team_tricks)
     lowest, highest = 0, 0
     for sequence in _bid_transforms(rules):
         bottom, top = low, high

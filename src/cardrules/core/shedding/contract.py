@@ -1,0 +1,344 @@
+"""The contract of a Stops game: its description, and the functions every Stops game exports.
+
+A Stops game module writes its ``Rules``, ``teams``, ``score`` and a ``finish_deal``
+hook, describes the game with a :class:`StopsGame`, and takes the rest of the
+contract in the same way as a trick game (:mod:`cardrules.core.trickgame.contract`)::
+
+    from cardrules.core.shedding import StopsGame, contract
+    from cardrules.core.shedding.contract import *  # noqa: F403
+
+    contract.bind(globals())  # compiled, the star import binds only what is used
+    ...
+    GAME: Final = StopsGame(name=NAME, title=TITLE, version=version, rules_class=Rules,
+                            numbers=NUMBERS, finish_deal=_finish_deal, score=score)
+    NUM_MOVES, deal, move_index, move_from_index, state_from_dict = GAME.exports()
+
+The star import gives the functions listed in ``__all__``: they serve every Stops
+game, and find the game of a state from its rules (``Rules.stops_game``, which the
+description sets). A function of this module refuses anything but a state (or a
+view) of a Stops game with an :class:`~cardrules.errors.ArgumentError`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final, Literal, NamedTuple, Protocol
+
+from cardrules.cards import Card
+from cardrules.core import match as match_core
+from cardrules.core.bookkeeping import deal_number, moves_made, origin, players
+from cardrules.core.checks import check_rng, check_rules, check_view
+from cardrules.core.match import Match
+from cardrules.core.options import show_value
+from cardrules.core.serial import StateReader
+from cardrules.core.shedding.dealing import begin_deal, new_game
+from cardrules.core.shedding.description import StopsRules
+from cardrules.core.shedding.numbers import MoveNumbers
+from cardrules.core.shedding.play import apply as _core_apply
+from cardrules.core.shedding.play import game_over
+from cardrules.core.shedding.rules_of_play import chance_outcomes as _core_chance_outcomes
+from cardrules.core.shedding.rules_of_play import legal_moves as _core_legal_moves
+from cardrules.core.shedding.rules_of_play import parse_text, why_illegal
+from cardrules.core.shedding.rules_of_play import to_move as _core_to_move
+from cardrules.core.shedding.sampling import sample as _core_sample
+from cardrules.core.shedding.serialization import state_from_reader
+from cardrules.core.shedding.serialization import state_to_dict as _core_state_to_dict
+from cardrules.core.shedding.state import _STATE, Phase, State
+from cardrules.core.shedding.views import View, describe, explain_move
+from cardrules.core.shedding.views import observe as _core_observe
+from cardrules.core.shedding.views import zones as _core_zones
+from cardrules.errors import ArgumentError, IllegalMoveError, RecordError
+from cardrules.game import Chance, ChanceMode, Event, Outcome, Score
+from cardrules.moves import Move
+
+__all__ = [
+    "apply",
+    "chance_outcomes",
+    "deal_number",
+    "describe",
+    "events",
+    "explain_move",
+    "is_over",
+    "legal_moves",
+    "moves_made",
+    "moves_played",
+    "observe",
+    "origin",
+    "parse_move",
+    "players",
+    "sample",
+    "state_to_dict",
+    "to_move",
+    "zones",
+]
+
+
+class DealEnd(NamedTuple):
+    """What a game's ``finish_deal`` hook says about a deal that has just ended.
+
+    ``state`` is the finished deal (with any field of the game reset, such as
+    drawing penalties already counted); ``match`` the match with the deal
+    recorded (``state.match.finish_deal(...)``); ``event`` the public event that
+    reports the score; ``outcome`` the game's own verdict (a target reached,
+    say), or None: the core then ends the game when its schedule of deals is
+    complete (``StopsGame(deals=...)``) or at a safety cap, else deals the
+    next deal (:func:`cardrules.core.match.match_over`).
+    """
+
+    state: State
+    match: Match
+    event: Event
+    outcome: Outcome | None
+
+
+class DealFunction(Protocol):
+    """The type of a game's ``deal``."""
+
+    def __call__(
+        self,
+        rules: Any,
+        *,
+        seed: int,
+        deck: Sequence[Card] | None = None,
+        chance: ChanceMode = "seeded",
+    ) -> State: ...
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class StopsGame:
+    """The description of a Stops game: what the core needs beyond its table.
+
+    * ``name``, ``title``, ``version``: the registry name, the name used in messages,
+      the behaviour version recorded in states;
+    * ``rules_class``: the game's ``Rules`` (a :class:`StopsRules`; their ``stops``
+      is the table); building the description sets ``Rules.stops_game`` to it;
+    * ``numbers``: the game's :class:`MoveNumbers`;
+    * ``finish_deal(state)``: scores a deal that has just ended (see :class:`DealEnd`);
+    * ``score(state)``: the game's ``score``;
+    * ``deals(rules)``: the number of deals the game lasts (None, the default: until
+      the hook's verdict), after which the ``better`` total wins.
+
+    After a deal the core ends the game on the hook's verdict, else when the
+    schedule is complete (a blocked last deal ends it as "blocked"), else at a
+    safety cap (:func:`cardrules.core.match.match_over`), else deals the next deal.
+    """
+
+    name: str
+    title: str
+    version: str
+    rules_class: type[StopsRules]
+    numbers: MoveNumbers
+    finish_deal: Callable[[State], DealEnd]
+    score: Callable[[State], Score]
+    deals: Callable[[Any], int | None] | None = None
+    better: Literal["high", "low"] = "high"
+
+    def __post_init__(self) -> None:
+        # The contract functions find the game from the rules of a state.
+        type.__setattr__(self.rules_class, "stops_game", self)
+
+    def deal(
+        self,
+        rules: Any,
+        *,
+        seed: int,
+        deck: Sequence[Card] | None = None,
+        chance: ChanceMode = "seeded",
+    ) -> State:
+        """A new game with its first deal dealt (or, with explicit chance, about to be).
+
+        ``deck`` fixes the order of the first deal (top card first; see the game's
+        docs for the dealing order); later deals are shuffled from ``seed``.
+        """
+        check_rules(rules, self.rules_class, self.name)
+        return _settle(new_game(rules, seed=seed, deck=deck, chance=chance))
+
+    def move_index(self, move: Move) -> int:
+        """The fixed number of a move (see the game's docs)."""
+        return self.numbers.index(move, self.title)
+
+    def move_from_index(self, index: int) -> Move:
+        """The move with this number (see the game's docs)."""
+        return self.numbers.move(index)
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> State:
+        """Load a state from ``state_to_dict``'s form, refusing anything inconsistent."""
+        reader = StateReader(data, self.name, self.version)
+        return reader.read(self._state_from_reader, deal=self.deal, apply=apply)
+
+    def _state_from_reader(self, r: StateReader) -> State:
+        return state_from_reader(r, self.rules_class)
+
+    def exports(
+        self,
+    ) -> tuple[
+        int,
+        DealFunction,
+        Callable[[Move], int],
+        Callable[[int], Move],
+        Callable[[Mapping[str, Any]], State],
+    ]:
+        """What a game module exports from its description: ``NUM_MOVES``, ``deal``,
+        ``move_index``, ``move_from_index`` and ``state_from_dict``."""
+        return (
+            self.numbers.count,
+            self.deal,
+            self.move_index,
+            self.move_from_index,
+            self.state_from_dict,
+        )
+
+
+# Read on every call of the functions below: constants, not attribute lookups.
+_SCORING: Final = Phase.SCORING
+_OVER: Final = Phase.OVER
+
+
+def _refused(value: object, what: str = "state") -> ArgumentError:
+    """The error for a ``what`` (state or view) that is not one of a Stops game."""
+    rules = getattr(value, "rules", None)
+    found = f"a {what} of {rules}" if rules is not None else show_value(value)
+    return ArgumentError(
+        f"a Stops game (Mau-Mau, Mau Mau, Strafpoint, Crazy Eights, ...) needs a {what} "
+        f"of a Stops game, from its deal, apply or sample, not {found}"
+    )
+
+
+def _check(state: object) -> None:
+    if type(state) is not _STATE:
+        raise _refused(state)
+
+
+def _game_of(state: State) -> StopsGame:
+    """The description of the state's game (set on its ``Rules`` class)."""
+    game: StopsGame | None = getattr(type(state.rules), "stops_game", None)
+    if game is None:
+        raise ArgumentError(
+            f"{type(state.rules).__name__} has no StopsGame: describe the game with "
+            "shedding.StopsGame(rules_class=..., ...) before playing it"
+        )
+    return game
+
+
+def _settle(state: State) -> State:
+    """Score each finished deal, then end the game or deal the next deal."""
+    while state.phase is _SCORING:
+        game = _game_of(state)
+        end = game.finish_deal(state)
+        log = end.state.log.append(end.event)
+        rules = end.state.rules
+        outcome = match_core.match_over(
+            rules,
+            end.match,
+            end.state.moves_made,
+            deals=None if game.deals is None else game.deals(rules),
+            better=game.better,
+            decided=end.outcome,
+            blocked=all(end.state.hands),  # nobody went out
+        )
+        if outcome is not None:
+            return game_over(end.state, end.match, log, outcome)
+        state = begin_deal(end.state, end.match, log)
+    return state
+
+
+def is_over(state: State) -> bool:
+    """Whether the game has ended (its end was reached, or a safety cap)."""
+    _check(state)
+    return state.phase is _OVER
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``; raises :class:`IllegalMoveError` if it is not legal.
+
+    Forced draws, skips, passes, restocks, scoring a finished deal and dealing
+    the next one happen inside ``apply`` and are written to the event log.
+    """
+    _check(state)
+    after = _core_apply(state, move)
+    if after.phase is _SCORING:
+        return _settle(after)
+    return after
+
+
+def parse_move(state: State, text: str) -> Move:
+    """Read a move and check it is legal here (NotationError / IllegalMoveError)."""
+    _check(state)
+    move = parse_text(state, text)
+    if move not in _core_legal_moves(state):
+        raise IllegalMoveError(why_illegal(state, move, _game_of(state).title))
+    return move
+
+
+def events(state: State) -> tuple[Event, ...]:
+    """The public event log, oldest first."""
+    _check(state)
+    return state.log.to_tuple()
+
+
+def moves_played(state: State) -> tuple[Move, ...]:
+    """Every move applied since the deal (chance outcomes included in explicit mode)."""
+    _check(state)
+    if state.history is None:
+        raise RecordError("this state was made by sample(): it has no move history")
+    return state.history.to_tuple()
+
+
+def observe(state: State, seat: int) -> View:
+    """The view of ``seat``: own hand, upcard, called suit, sizes, pile, direction,
+    the public log and the scores."""
+    _check(state)
+    return _core_observe(state, seat, _game_of(state).score(state))
+
+
+def state_to_dict(state: State) -> dict[str, Any]:
+    """A JSON-ready dict of the whole state (hidden cards included: it is the state)."""
+    _check(state)
+    game = _game_of(state)
+    return _core_state_to_dict(state, game.name, game.version)
+
+
+def to_move(state: State) -> int | Chance | None:
+    """The seat to move, CHANCE at a random event (explicit chance), None when over."""
+    _check(state)
+    return _core_to_move(state)
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every legal move, in the canonical order (empty iff the game is over)."""
+    _check(state)
+    return _core_legal_moves(state)
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Move, float], ...]:
+    """At a CHANCE step, each possible outcome with its probability; else ``()``."""
+    _check(state)
+    return _core_chance_outcomes(state)
+
+
+def zones(state: State) -> dict[str, tuple[Card, ...]]:
+    """Where every card is: the hands, the stock, the discard pile, the upcard."""
+    _check(state)
+    return _core_zones(state)
+
+
+def sample(view: View, rng: random.Random) -> State:
+    """A complete state consistent with ``view``, drawn by the shedding core's ``sample``."""
+    if type(view) is not View or not isinstance(view.rules, StopsRules):
+        raise _refused(view, "view")
+    check_rng(rng)
+    check_view(view)
+    return _core_sample(view, rng)
+
+
+def bind(namespace: dict[str, Any]) -> None:
+    """Give a game module every name of ``__all__``, as its star import of this module does.
+
+    A compiled module binds only the names of a star import that it uses itself, so a
+    Stops game module calls ``bind(globals())`` after the star import; a name the
+    module defines itself is left as it is.
+    """
+    for name in __all__:
+        namespace.setdefault(name, globals()[name])

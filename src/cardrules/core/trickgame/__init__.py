@@ -1,0 +1,128 @@
+"""The trick-taking engine: one implementation of the game contract for every trick game.
+
+:mod:`cardrules.core.tricks` says which card may be played to a trick and which
+card wins it; this package carries a whole game around those rules, the way
+:mod:`cardrules.core.shedding` carries the Mau Mau family. A game module writes a
+:class:`TrickGame` (its *description*: the deck, how cards are dealt, the trumps,
+the rounds before play, the bidding, the rules of play, what happens to a player
+who cannot follow, when a deal ends, low or high totals winning) and a few *hooks*
+for what a table cannot say (the deal's score, the game's own events and view
+fields). Everything else is here, once, a module per concern, each importing only
+those above it in this list:
+
+* :mod:`~cardrules.core.trickgame.numbers`: move numbers;
+* :mod:`~cardrules.core.trickgame.rules_of_play`: which cards may be played (follow
+  suit and the restrictions a game switches on: a suit not led until broken, cards
+  barred on the first trick, must trump, must beat), why a card is refused, and what
+  a play reveals; legal moves, messages, views and sampling all read it;
+* :mod:`~cardrules.core.trickgame.description`: the parts of a description and
+  ready-made hooks;
+* :mod:`~cardrules.core.trickgame.state`: the state;
+* :mod:`~cardrules.core.trickgame.dealing`: dealing, seeded or one chance step a card
+  (explicit chance), trumps (none, a fixed suit, a turned card, the dealer's last
+  card, cards turned face up), who leads first;
+* :mod:`~cardrules.core.trickgame.queries`: whose turn, legal moves, chance outcomes;
+* :mod:`~cardrules.core.trickgame.ending`: the end of a deal, of the match, the caps;
+* :mod:`~cardrules.core.trickgame.rounds`: declarations, passing (to a seat chosen by
+  the deal number), bidding (open or simultaneous, with the game's constraint);
+* :mod:`~cardrules.core.trickgame.play`: trick play, pick-up, legal revokes,
+  per-trick scoring, illegal-move messages, notation;
+* :mod:`~cardrules.core.trickgame.scoring`: score, events, zones;
+* :mod:`~cardrules.core.trickgame.views`: what a seat may know;
+* :mod:`~cardrules.core.trickgame.sampling`: exact uniform :func:`sample`;
+* :mod:`~cardrules.core.trickgame.serialization`: JSON and back;
+* :mod:`~cardrules.core.trickgame.contract`: :class:`TrickGame` itself and the
+  contract functions every trick game module takes.
+
+A game's ``Rules`` derive from :class:`TrickGameRules`; building the game's
+:class:`TrickGame` sets ``Rules.trick_game``, and every contract function reads
+it from the state. A game module star-imports
+:mod:`cardrules.core.trickgame.contract` (then ``contract.bind(globals())``) and
+takes ``NUM_MOVES``, ``deal``, ``move_index``, ``move_from_index`` and
+``state_from_dict`` from ``GAME.exports()``. :file:`examples/whist.py`,
+:file:`examples/hearts.py` and :file:`examples/spades.py` are whole games written
+this way.
+"""
+
+from cardrules.core.trickgame import contract, rules_of_play, sampling
+from cardrules.core.trickgame.contract import TrickGame
+from cardrules.core.trickgame.dealing import new_game
+from cardrules.core.trickgame.description import (
+    BIDDING_VIEW_FIELDS,
+    DEFAULT_DEAL_LIMIT,
+    VIEW_FIELDS,
+    Bidding,
+    Declaring,
+    FaceUp,
+    PassDirection,
+    Passing,
+    Revoking,
+    TrickGameRules,
+    TrickScorer,
+    View,
+    highest_bidder,
+    pass_cycle,
+    pass_offset,
+    target_decided,
+    teams,
+)
+from cardrules.core.trickgame.numbers import pass_rank
+from cardrules.core.trickgame.play import apply, parse_move
+from cardrules.core.trickgame.queries import (
+    chance_outcomes,
+    hand_hidden,
+    is_over,
+    legal_moves,
+    to_move,
+)
+from cardrules.core.trickgame.rules_of_play import Restrictions
+from cardrules.core.trickgame.sampling import sample
+from cardrules.core.trickgame.scoring import events, moves_played, score, zones
+from cardrules.core.trickgame.serialization import state_to_dict
+from cardrules.core.trickgame.state import State
+from cardrules.core.trickgame.views import deal_events, knowledge, observe, suits_of
+
+__all__ = [
+    "BIDDING_VIEW_FIELDS",
+    "DEFAULT_DEAL_LIMIT",
+    "VIEW_FIELDS",
+    "Bidding",
+    "Declaring",
+    "FaceUp",
+    "PassDirection",
+    "Passing",
+    "Restrictions",
+    "Revoking",
+    "State",
+    "TrickGame",
+    "TrickGameRules",
+    "TrickScorer",
+    "View",
+    "apply",
+    "chance_outcomes",
+    "contract",
+    "deal_events",
+    "events",
+    "hand_hidden",
+    "highest_bidder",
+    "is_over",
+    "knowledge",
+    "legal_moves",
+    "moves_played",
+    "new_game",
+    "observe",
+    "parse_move",
+    "pass_cycle",
+    "pass_offset",
+    "pass_rank",
+    "rules_of_play",
+    "sample",
+    "sampling",
+    "score",
+    "state_to_dict",
+    "suits_of",
+    "target_decided",
+    "teams",
+    "to_move",
+    "zones",
+]

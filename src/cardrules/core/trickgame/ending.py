@@ -1,0 +1,74 @@
+"""The end of a deal (scored through the game's hook), of the match, and the safety
+caps that stop a game that would not end."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardrules.core import match as match_core
+from cardrules.core.match import Match
+from cardrules.core.trickgame.dealing import _begin_deal
+from cardrules.core.trickgame.state import State, _with
+from cardrules.game import Event, Log, Outcome, over_event
+
+if TYPE_CHECKING:  # the description: a type here, built above this module
+    from cardrules.core.trickgame.contract import TrickGame
+
+
+def _finish_deal(state: State, out: int | None) -> State:
+    """Score the deal through the game's hook; end the match or deal the next deal.
+
+    ``out`` is the player whose empty hand ended the deal (EN-4.1, EN-4.2).
+    """
+    rules = state.rules
+    game: TrickGame = rules.trick_game
+    points, extras, log = game.score_deal(state, out)
+    match = state.match.finish_deal(points, extras)
+    deals = game.deals(rules)
+    outcome = match_core.match_over(
+        rules,
+        match,
+        state.moves_made,
+        deals=deals,
+        better=game.better,
+        decided=game.decided(rules, match),
+        teams=None if game.teams is None else game.teams(rules),
+    )
+    if (
+        outcome is None
+        and deals is None
+        and rules.max_deals is None
+        and game.deal_limit is not None
+        and match.deal_number >= game.deal_limit
+    ):
+        # The guard against a match that never ends (TrickGame.deal_limit).
+        text = (
+            f"the match is stopped after {match.deal_number} deals without a winner: "
+            "truncated by the deal cap"
+        )
+        log = log.append(Event("capped", value=match.deal_number, text=text))
+        outcome = match_core.truncated()
+    if outcome is not None:
+        return _game_over(state, match, log, outcome)
+    return _begin_deal(state, match, log)
+
+
+def _check_caps(state: State) -> State:
+    rules = state.rules
+    if match_core.cap_reached(rules, state.match.deal_number, state.moves_made):
+        log = state.log
+        abandon = rules.trick_game.abandon_event
+        if abandon is not None:
+            log = log.append(abandon(state))
+        return _game_over(state, state.match, log, match_core.truncated())
+    return state
+
+
+def _game_over(state: State, match: Match, log: Log[Event], outcome: Outcome) -> State:
+    return _with(
+        state,
+        match=match,
+        phase=state.rules.trick_game.over,
+        log=log.append(over_event(outcome)),
+        outcome=outcome,
+    )

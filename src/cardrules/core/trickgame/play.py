@@ -1,0 +1,377 @@
+"""Applying a move: a card to the trick (following the rules of play, or a legal revoke),
+the trick's winner or, in pick-up games, the player who takes it into his hand; the
+illegal-move messages and move notation."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from cardrules.cards import Card, cards_of, format_cards, mask_of
+from cardrules.core import changes as changes_core
+from cardrules.core import tricks
+from cardrules.core.changes import with_item
+from cardrules.core.match import Match
+from cardrules.core.trickgame import rules_of_play
+from cardrules.core.trickgame.dealing import _begin_deal, _opening_lead
+from cardrules.core.trickgame.description import Declaring, Passing
+from cardrules.core.trickgame.ending import _check_caps, _finish_deal
+from cardrules.core.trickgame.queries import _bidder, _round_actor, legal_moves, to_move
+from cardrules.core.trickgame.rounds import (
+    _COUNT_WORDS,
+    _bid,
+    _deal_card,
+    _declare,
+    _pass,
+    _pass_to,
+    _to_whom,
+)
+from cardrules.core.trickgame.state import (
+    _SUIT_MASK_OF,
+    State,
+    _deck_mask,
+    _new_state,
+    _with,
+    _wrong_state,
+)
+from cardrules.errors import IllegalMoveError, NotationError
+from cardrules.game import Event, play_event
+from cardrules.moves import (
+    BIDS,
+    DEALS,
+    PLAYS,
+    Bid,
+    ChooseDealer,
+    DealCard,
+    Move,
+    Play,
+    game_forms,
+    not_a_move,
+    parse_move_text,
+)
+
+if TYPE_CHECKING:  # the description: a type here, built above this module
+    from cardrules.core.trickgame.contract import TrickGame
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``; raises :class:`IllegalMoveError` if it is not legal.
+
+    The forced steps (a pick-up, the end of a deal, scoring it and dealing the
+    next one) happen inside ``apply``.
+    """
+    if type(state) is not State:
+        raise _wrong_state(state)
+    rules = state.rules
+    game: TrickGame = rules.trick_game
+    phase = state.phase
+    if phase is game.playing:
+        if type(move) is Play and move.call is None and not move.announce:
+            trick = state.trick
+            hands = state.hands
+            seat = (state.leader + len(trick)) % len(hands)  # a hand per player
+            trick_rules = state.trick_rules
+            bit = move.card.bit
+            hand = hands[seat]
+            if game.lead_card is not None and _opening_lead(state, seat) & ~bit:
+                raise IllegalMoveError(_why_illegal(state, move))
+            if game.restrictions is None:  # follow suit alone: the hot path, called directly
+                allowed = tricks.playable_to(trick_rules, hand, trick)
+            else:
+                limits = rules_of_play.active(game.restrictions, rules)
+                allowed = rules_of_play.playable(trick_rules, limits, hand, trick, state.waste)
+            if bit & allowed:
+                return _play(state, game, seat, PLAYS[move.card.index], trick_rules, False)
+            if bit & hand and game.revoking is not None and game.revoking.allowed(rules):
+                return _play(state, game, seat, PLAYS[move.card.index], trick_rules, True)
+    elif phase is game.bidding_phase:
+        if type(move) is Bid:
+            assert game.bidding is not None
+            seat = _bidder(state)
+            if move.tricks in game.bidding.allowed(state, seat):
+                # Store the canonical legal move, never the caller's object: an equal
+                # Bid(1.0) must not put a float into the history, the log or a cache.
+                return _bid(state, game, seat, BIDS[int(move.tricks)])
+    elif phase is game.choose_dealer:
+        dealer = move.seat if type(move) is ChooseDealer else None
+        if type(dealer) is int and 0 <= dealer < rules.players:
+            started = _with(
+                state, history=changes_core.extended(state.history, ChooseDealer(dealer))
+            )
+            return _begin_deal(started, Match.start(dealer, rules.players), state.log)
+    elif phase is game.dealing:
+        if type(move) is DealCard and move.card.bit & state.undealt:
+            return _deal_card(state, game, DEALS[move.card.index])
+    elif phase in game.round_index:
+        k = game.round_index[phase]
+        round_ = game.rounds[k]
+        seat = _round_actor(state, k)
+        if isinstance(round_, Passing):
+            mask = mask_of(round_.cards(move))
+            if mask and mask & state.hands[seat] == mask and mask.bit_count() == round_.count:
+                return _pass(state, k, seat, move, mask)
+        elif move in round_.moves(state, seat):
+            return _declare(state, k, seat, move)
+    raise IllegalMoveError(_why_illegal(state, move))
+
+
+def _pickup_event(seat: int, trick: tuple[Card, ...]) -> Event:
+    suit = trick[0].suit
+    assert suit is not None
+    return Event(
+        "pickup",
+        seat,
+        trick,
+        text=f"seat {seat} cannot follow {suit.plural} and picks up {format_cards(trick)}",
+    )
+
+
+def _play(
+    state: State,
+    game: TrickGame,
+    seat: int,
+    move: Play,
+    trick_rules: tricks.TrickRules,
+    revoked: bool,
+) -> State:
+    # One unpacking reads every field at once: cheaper than a dozen attribute reads.
+    (
+        rules,
+        seed,
+        chance,
+        first_deck,
+        match,
+        _phase,
+        hands,
+        undealt,
+        trump_card,
+        bids,
+        leader,
+        trick,
+        tricks_won,
+        waste,
+        dealt,
+        known,
+        voids,
+        _trick_rules,
+        face_up,
+        second_suit,
+        passed,
+        declared,
+        tally,
+        revokes,
+        moves_made,
+        log,
+        history,
+        _outcome,
+    ) = state
+    card = move.card
+    bit = card.bit
+    hand = hands[seat] & ~bit
+    hands = with_item(hands, seat, hand)
+    if revoked:
+        # Legal under the game's option, and announced at once: it shows the seat holds
+        # the led suit, so it is no void (MV-4.4).
+        revokes = with_item(revokes, seat, revokes[seat] + 1)
+        led = tricks.led_suit(trick_rules, trick)
+        assert led is not None and game.revoking is not None
+        log = log.append(play_event(seat, card)).append(game.revoking.event(rules, seat, led))
+    else:
+        # What the card shows the seat lacks (rules_of_play.revealed): a card that does
+        # not follow shows a void in the led suit, and the game's restrictions more.
+        if game.restrictions is not None:
+            limits = rules_of_play.active(game.restrictions, rules)
+            absent = rules_of_play.revealed(trick_rules, limits, trick, waste, card)
+            if absent & ~voids[seat]:
+                voids = with_item(voids, seat, voids[seat] | absent)
+        elif trick:
+            # Follow suit alone: revealed's first case, inlined on this hot path (a call
+            # costs more than the test).
+            if trick_rules.jokers is None:
+                follow = _SUIT_MASK_OF[trick[0].index]
+                if not bit & follow and not voids[seat] & follow:
+                    voids = with_item(voids, seat, voids[seat] | follow)
+            else:
+                led = trick[0].suit  # a joker lead needs a look further
+                if led is None:
+                    led = tricks.led_suit(trick_rules, trick)
+                if led is not None:
+                    follow = trick_rules.follow_masks[led]
+                    if not bit & (follow | trick_rules.anytime_mask) and not voids[seat] & follow:
+                        voids = with_item(voids, seat, voids[seat] | follow)
+        log = log.append(play_event(seat, card))
+    if known[seat] & bit:
+        known = with_item(known, seat, known[seat] & ~bit)
+    trick = (*trick, card)
+    if history is not None:
+        history = history.append(move)
+    players = rules.players
+    out = game.out_ends_deal and not hand
+    # An empty hand ends such a deal at once, even in mid-trick: the trick then
+    # stays as it lies, and nobody picks it up.
+    if not out:
+        if len(trick) == players:
+            # The highest trump, else of the led suit, wins and leads (OH-4.3, OH-4.4,
+            # EN-1.3, EN-3.3, MV-4.1, MV-4.3, MV-4.5).
+            winner = (leader + tricks.winner(trick_rules, trick)) % players
+            if game.counts_tricks:
+                tricks_won = with_item(tricks_won, winner, tricks_won[winner] + 1)
+            if game.score_trick is not None:
+                tally, event = game.score_trick(state, winner, trick, tally)
+                log = log.append(event)
+            else:
+                log = log.append(Event("trick", winner, trick))
+            waste |= mask_of(trick)
+            trick = ()
+            leader = winner
+        elif game.pick_up:  # a player who cannot follow picks the trick up (EN-3.4)
+            following = (seat + 1) % players
+            if not hands[following] & _SUIT_MASK_OF[trick[0].index]:
+                # He cannot follow: he takes the trick into his hand and leads next.
+                hands = tricks.pick_up(hands, following, trick)
+                log = log.append(_pickup_event(following, trick))
+                known, voids = _after_pickup(known, voids, following, trick)
+                trick = ()
+                leader = following
+    moved: State = _new_state(
+        State,
+        (
+            rules,
+            seed,
+            chance,
+            first_deck,
+            match,
+            game.playing,
+            hands,
+            undealt,
+            trump_card,
+            bids,
+            leader,
+            trick,
+            tricks_won,
+            waste,
+            dealt,
+            known,
+            voids,
+            trick_rules,
+            face_up,
+            second_suit,
+            passed,
+            declared,
+            tally,
+            revokes,
+            moves_made + 1,
+            log,
+            history,
+            None,
+        ),
+    )
+    if out:
+        return _finish_deal(moved, seat)
+    if not trick and not any(hands):
+        return _finish_deal(moved, None)
+    if rules.max_moves is None and rules.max_deals is None:
+        return moved  # no cap can end the game (the usual case: skip the check)
+    return _check_caps(moved)
+
+
+def _after_pickup(
+    known: tuple[int, ...], voids: tuple[int, ...], seat: int, trick: Sequence[Card]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The public knowledge after ``seat`` picks up ``trick``: it holds those cards,
+    and it holds no card of the led suit besides them."""
+    known = with_item(known, seat, known[seat] | mask_of(trick))
+    void = voids[seat] | _SUIT_MASK_OF[trick[0].index]
+    return known, with_item(voids, seat, void)
+
+
+def _why_illegal(state: State, move: object) -> str:
+    game: TrickGame = state.rules.trick_game
+    rule_ids = dict(game.rule_ids)
+
+    def cite(kind: str) -> str:
+        """The rule a message enforces, when the game names it."""
+        return f" (rule {rule_ids[kind]})" if kind in rule_ids else ""
+
+    phase = state.phase
+    if phase is game.over:
+        return "the game is over: no move is legal"
+    kinds: tuple[type, ...] = (Play, Bid, DealCard, ChooseDealer, *game.move_kinds)
+    if game.bidding is None:
+        kinds = (Play, DealCard, ChooseDealer, *game.move_kinds)
+    if not isinstance(move, kinds):
+        return not_a_move(move, game.title, game_forms(game.move_forms, state.chance))
+    if phase is game.choose_dealer or phase is game.dealing:
+        wanted = (
+            "'dealer SEAT'" if phase is game.choose_dealer else "'deal CARD' of an undealt card"
+        )
+        return f"a chance step is due (explicit chance): the move must be {wanted}, not {move}"
+    seat = to_move(state)
+    assert isinstance(seat, int)
+    hand = state.hands[seat]
+    k = game.round_index.get(phase)
+    if k is not None:
+        round_ = game.rounds[k]
+        if isinstance(round_, Declaring):
+            return round_.why_not(state, seat, move)
+        words = _COUNT_WORDS[round_.count] if round_.count < len(_COUNT_WORDS) else round_.count
+        whom = _to_whom(_pass_to(state, k), state.rules.players)
+        if not round_.cards(move) or len(round_.cards(move)) != round_.count:
+            return (
+                f"seat {seat} must pass {words} cards to {whom} now ('{round_.form}'), not {move}"
+            )
+        missing = [c for c in round_.cards(move) if not c.bit & hand]
+        rule = f" (rule {round_.rule_id})" if round_.rule_id else ""
+        return (
+            f"seat {seat} can pass only cards of his hand: {format_cards(missing)} "
+            f"not in {format_cards(cards_of(hand))}{rule}"
+        )
+    if phase is game.bidding_phase:
+        assert game.bidding is not None
+        if not isinstance(move, Bid):
+            return f"seat {seat} must bid now, not {move}"
+        allowed = tuple(game.bidding.allowed(state, seat))
+        size = state.hand_size
+        if not 0 <= move.tricks <= size:
+            return f"a bid is 0..{size} in a deal of {size} cards, not {move.tricks}" + cite(
+                "bid_range"
+            )
+        if game.bidding.why_not is not None:
+            return game.bidding.why_not(state, seat, move.tricks)
+        return f"seat {seat} may not bid {move.tricks} here; allowed: " + ", ".join(
+            map(str, allowed)
+        )
+    if not isinstance(move, Play):
+        return f"seat {seat} must play a card now, not {move}"
+    if move.call is not None or move.announce:
+        return f"{game.title} has no calls or announcements: write just 'play CARD'"
+    if not move.card.bit & _deck_mask(game.deck(state.rules)):
+        return f"{move.card} is not in this game's deck{game.deck_note(state.rules)}" + cite("deck")
+    if not move.card.bit & hand:
+        return f"{move.card} is not in seat {seat}'s hand ({format_cards(cards_of(hand))})"
+    if game.lead_card is not None and _opening_lead(state, seat):
+        must = cards_of(_opening_lead(state, seat))[0]
+        return f"seat {seat} holds {must} and must lead it to the first trick, not {move.card}"
+    limits = rules_of_play.active(game.restrictions, state.rules)
+    text, kind = rules_of_play.refusal(
+        state.trick_rules, limits, hand, state.trick, state.waste, move.card, seat
+    )
+    return text + cite(kind)
+
+
+def parse_move(state: State, text: str) -> Move:
+    """Read a move and check it is legal here (NotationError / IllegalMoveError)."""
+    if type(state) is not State:
+        raise _wrong_state(state)
+    refused = state.rules.trick_game.refuse_text(text) if isinstance(text, str) else None
+    if refused is not None:
+        raise NotationError(refused)
+    game: TrickGame = state.rules.trick_game
+    move: Move
+    if game.parse_text is not None:
+        move = game.parse_text(text)
+    else:
+        move = parse_move_text(text, game_forms(game.move_forms, state.chance))
+    if move not in legal_moves(state):
+        raise IllegalMoveError(_why_illegal(state, move))
+    return move

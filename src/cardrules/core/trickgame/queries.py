@@ -1,0 +1,145 @@
+"""What a position says without changing it: whose turn it is, whether the game is
+over, its legal moves (read from the rules of play) and its chance outcomes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardrules.cards import cards_of
+from cardrules.core import tricks
+from cardrules.core.trickgame import rules_of_play
+from cardrules.core.trickgame.dealing import _opening_lead
+from cardrules.core.trickgame.description import Declaring, Passing
+from cardrules.core.trickgame.numbers import _bids_of, _passes_of, _plays_of
+from cardrules.core.trickgame.state import State, _wrong_state
+from cardrules.game import CHANCE, Chance
+from cardrules.moves import DEALS, ChooseDealer, Move
+
+if TYPE_CHECKING:  # the description: a type here, built above this module
+    from cardrules.core.trickgame.contract import TrickGame
+
+
+def to_move(state: State) -> int | Chance | None:
+    """The seat to move, CHANCE at a random event (explicit chance), None when over."""
+    if type(state) is not State:
+        raise _wrong_state(state)
+    game: TrickGame = state.rules.trick_game
+    phase = state.phase
+    if phase is game.playing:
+        seat: int = (state.leader + len(state.trick)) % state.rules.players
+        return seat
+    if phase is game.bidding_phase:
+        return _bidder(state)
+    if phase is game.over:
+        return None
+    k = game.round_index.get(phase)
+    if k is not None:
+        return _round_actor(state, k)
+    return CHANCE
+
+
+def _bidder(state: State) -> int:
+    """The seat to bid: clockwise from the dealer's left."""
+    players: int = state.rules.players
+    return (state.match.dealer + 1 + players - state.bids.count(None)) % players
+
+
+def _round_actor(state: State, k: int) -> int:
+    """The seat to act in round ``k`` before play: clockwise from the dealer's left
+    (in a round by partnership, the first seat of each partnership in that order)."""
+    game: TrickGame = state.rules.trick_game
+    players: int = state.rules.players
+    if k == game.passing:
+        done = players - state.passed.count(0)
+    else:
+        values = state.declared[game.round_slots[k]]
+        done = len(values) - values.count(None)
+    return (state.match.dealer + 1 + done) % players
+
+
+def hand_hidden(rules: Any, phase: Any) -> bool:
+    """Whether the seats have not looked at their cards yet: before and during a
+    :class:`Declaring` round made unseen (dealing included)."""
+    game: TrickGame = rules.trick_game
+    for k, declaring in enumerate(game.rounds):
+        if (
+            isinstance(declaring, Declaring)
+            and declaring.unseen
+            and declaring.applies(rules)
+            # Two tests, not one over a starred tuple, which the compiler cannot build.
+            and (phase in (game.choose_dealer, game.dealing) or phase in game.round_phases[: k + 1])
+        ):
+            return True
+    return False
+
+
+def is_over(state: State) -> bool:
+    """Whether the game has ended (its deals played, or a cap reached)."""
+    if type(state) is not State:
+        raise _wrong_state(state)
+    game: TrickGame = state.rules.trick_game
+    return state.phase is game.over
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every legal move in canonical order; ``()`` if and only if the game is over."""
+    if type(state) is not State:
+        raise _wrong_state(state)
+    rules = state.rules
+    game: TrickGame = rules.trick_game
+    phase = state.phase
+    if phase is game.playing:
+        trick = state.trick
+        hands = state.hands
+        seat = (state.leader + len(trick)) % len(hands)  # a hand per player
+        if game.lead_card is not None:  # the card its holder must lead (Hearts' 2C)
+            must = _opening_lead(state, seat)
+            if must:
+                return _plays_of(must)
+        if game.revoking is not None and game.revoking.allowed(rules):
+            return _plays_of(hands[seat])  # a revoke is legal and penalised (MV-4.4)
+        # Any lead, then the led suit if held (OH-4.1, OH-4.2, OH-4.4, EN-3.1, EN-3.2,
+        # MV-4.1 to MV-4.3), then the game's restrictions (rules_of_play.playable; without
+        # restrictions it is follow suit alone, called directly on this hot path).
+        if game.restrictions is None:
+            return _plays_of(tricks.playable_to(state.trick_rules, hands[seat], trick))
+        limits = rules_of_play.active(game.restrictions, rules)
+        return _plays_of(
+            rules_of_play.playable(state.trick_rules, limits, hands[seat], trick, state.waste)
+        )
+    if phase is game.bidding_phase:
+        assert game.bidding is not None  # a bidding phase comes with a bidding
+        return _bids_of(game.bidding.allowed(state, _bidder(state)))
+    if phase is game.over:
+        return ()
+    k = game.round_index.get(phase)
+    if k is not None:
+        round_ = game.rounds[k]
+        seat = _round_actor(state, k)
+        moves: tuple[Move, ...]
+        if not isinstance(round_, Passing):
+            moves = round_.moves(state, seat)
+        elif round_.moves is not None:
+            moves = round_.moves(state.hands[seat])
+        else:
+            moves = _passes_of(state.hands[seat], round_.count)
+        return moves
+    return tuple(move for move, _ in chance_outcomes(state))
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Move, float], ...]:
+    """At a CHANCE step, each possible outcome with its probability; else ``()``.
+
+    The first dealer is drawn uniformly; cards are dealt one at a time, each
+    undealt card equally likely.
+    """
+    if type(state) is not State:
+        raise _wrong_state(state)
+    game: TrickGame = state.rules.trick_game
+    if state.phase is game.choose_dealer:
+        players = state.rules.players
+        return tuple((ChooseDealer(seat), 1 / players) for seat in range(players))
+    if state.phase is game.dealing:
+        remaining = cards_of(state.undealt)
+        return tuple((DEALS[card.index], 1 / len(remaining)) for card in remaining)
+    return ()

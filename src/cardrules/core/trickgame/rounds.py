@@ -1,0 +1,183 @@
+"""The rounds between the deal and the play: dealing a card under explicit chance,
+declarations, passing cards (to a seat chosen by the deal number), and bidding."""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Any, Final
+
+from cardrules.core import changes as changes_core
+from cardrules.core.changes import with_item
+from cardrules.core.trickgame.dealing import (
+    _opened,
+    _phase_after,
+    _recipient,
+    _turn_face_up,
+    _turn_trump,
+)
+from cardrules.core.trickgame.description import Declaring, Passing, _team_of
+from cardrules.core.trickgame.ending import _check_caps
+from cardrules.core.trickgame.state import State, _with
+from cardrules.game import Event
+from cardrules.moves import Bid, DealCard, Move
+
+if TYPE_CHECKING:  # the description: a type here, built above this module
+    from cardrules.core.trickgame.contract import TrickGame
+
+
+def _deal_card(state: State, game: TrickGame, move: DealCard) -> State:
+    rules = state.rules
+    players = rules.players
+    card = move.card
+    undealt = state.undealt & ~card.bit
+    state = _with(state, history=changes_core.extended(state.history, move))
+    size = game.hand_size(rules, state.match.deal_number) * players
+    if state.dealt < size:
+        seat = _recipient(state.match.dealer, players, game.packet(rules), state.dealt)
+        hands = list(state.hands)
+        hands[seat] |= card.bit
+        dealt = state.dealt + 1
+        state = _with(state, hands=tuple(hands), undealt=undealt, dealt=dealt)
+        if dealt < size:
+            return state
+        if game.trump_card == "dealer's last":
+            return _turn_trump(state, state.hands, card, undealt)
+        if game.trump_card == "none" and game.face_up is None:
+            return _opened(_with(state, phase=_phase_after(rules, 0, state.match.deal_number)))
+        return state
+    if game.face_up is not None:
+        face_up = (*state.face_up, card)
+        state = _with(state, undealt=undealt, dealt=state.dealt + 1, face_up=face_up)
+        if len(face_up) < game.face_up.count:
+            return state
+        return _turn_face_up(state, state.hands, face_up)
+    return _turn_trump(state, state.hands, card, undealt)
+
+
+def _declare(state: State, k: int, seat: int, move: Any) -> State:
+    """A declaration of round ``k``; the round ends when every declarer has declared."""
+    rules = state.rules
+    game: TrickGame = rules.trick_game
+    declaring = game.rounds[k]
+    assert isinstance(declaring, Declaring)
+    slot = game.round_slots[k]
+    values = list(state.declared[slot])
+    values[_team_of(rules, seat) if declaring.by_team else seat] = declaring.value(move)
+    declared = with_item(state.declared, slot, tuple(values))
+    moved = _with(
+        state,
+        phase=state.phase
+        if None in values
+        else _phase_after(rules, k + 1, state.match.deal_number),
+        declared=declared,
+        moves_made=state.moves_made + 1,
+        log=state.log.append(declaring.event(state, seat, move)),
+        history=changes_core.extended(state.history, move),
+    )
+    return _check_caps(_opened(moved))
+
+
+_COUNT_WORDS: Final = ("no", "one", "two", "three", "four", "five", "six")
+
+
+def _pass_to(state: State, k: int) -> int:
+    """How many seats clockwise the cards of passing round ``k`` go in this deal."""
+    passing = state.rules.trick_game.rounds[k]
+    assert isinstance(passing, Passing)
+    offset: int = passing.to(state.rules, state.match.deal_number) % state.rules.players
+    return offset
+
+
+def _from_whom(offset: int, players: int) -> str:
+    """Where a seat's received cards come from, in words."""
+    if offset == 1:
+        return "its right"
+    if offset == players - 1:
+        return "its left"
+    if 2 * offset == players:
+        return "across the table"
+    return f"the seat {offset} places to its right"
+
+
+def _to_whom(offset: int, players: int) -> str:
+    """Where a seat's passed cards go, in words."""
+    if offset == 1:
+        return "the left"
+    if offset == players - 1:
+        return "the right"
+    if 2 * offset == players:
+        return "the seat across"
+    return f"the seat {offset} places to the left"
+
+
+def _pass(state: State, k: int, seat: int, move: Move, mask: int) -> State:
+    """Cards passed face down to another seat (by the deal's direction), exchanged once
+    every seat has passed (the pass is secret until then: the log says only that it
+    happened)."""
+    rules = state.rules
+    players = rules.players
+    count = mask.bit_count()
+    words = _COUNT_WORDS[count] if count < len(_COUNT_WORDS) else str(count)
+    hands = list(state.hands)
+    hands[seat] &= ~mask
+    passed = list(state.passed)
+    passed[seat] = mask
+    log = state.log.append(Event("pass", seat, text=f"seat {seat} passes {words} cards"))
+    phase = state.phase
+    if 0 not in passed:
+        offset = _pass_to(state, k)
+        for giver in range(players):
+            hands[(giver + offset) % players] |= passed[giver]
+        text = (
+            f"the passed cards are exchanged: each seat receives {words} cards "
+            f"from {_from_whom(offset, players)}"
+        )
+        log = log.append(Event("exchange", text=text))
+        phase = _phase_after(rules, k + 1, state.match.deal_number)
+    moved = _with(
+        state,
+        phase=phase,
+        hands=tuple(hands),
+        passed=tuple(passed),
+        moves_made=state.moves_made + 1,
+        log=log,
+        history=changes_core.extended(state.history, move),
+    )
+    return _check_caps(_opened(moved))
+
+
+@functools.cache
+def _bid_event(seat: int, tricks: int) -> Event:
+    """The public event of an open bid (built once: events are immutable)."""
+    return Event("bid", seat, value=tricks)
+
+
+def _bid(state: State, game: TrickGame, seat: int, move: Bid) -> State:
+    rules = state.rules
+    bids = list(state.bids)
+    bids[seat] = move.tricks
+    log = state.log
+    assert game.bidding is not None
+    hidden = game.bidding.hidden(rules)
+    if hidden:
+        log = log.append(Event("bid", seat, text=f"seat {seat} has bid"))
+    else:
+        log = log.append(_bid_event(seat, move.tricks))
+    phase = game.bidding_phase
+    if None not in bids:
+        phase = game.playing
+        if hidden:
+            shown = " ".join(f"seat {s}: {b}" for s, b in enumerate(bids))
+            log = log.append(Event("bids", text=f"bids revealed: {shown}"))
+    moved = _with(
+        state,
+        phase=phase,
+        bids=tuple(bids),
+        moves_made=state.moves_made + 1,
+        log=log,
+        history=changes_core.extended(state.history, move),
+        outcome=None,
+    )
+    if game.opens_play:
+        moved = _opened(moved)
+    return _check_caps(moved)

@@ -1,0 +1,442 @@
+"""Sampling: a full state consistent with a view, drawn uniformly among every deal of the
+hidden cards that agrees with what the view shows (voids and other cards known absent,
+cards known held, passes, hidden bids, declarations)."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
+
+from cardrules.cards import Card, Suit, cards_of, mask_of
+from cardrules.core import tricks
+from cardrules.core.changes import with_item
+from cardrules.core.checks import check_rng, check_view
+from cardrules.core.match import Match
+from cardrules.core.sampling import count_worlds, deal_requiring, deal_uniformly
+from cardrules.core.trickgame import rules_of_play
+from cardrules.core.trickgame.dealing import _fresh_deal
+from cardrules.core.trickgame.description import _TRICK_RULES, Declaring, Passing
+from cardrules.core.trickgame.queries import hand_hidden
+from cardrules.core.trickgame.state import _SUIT_MASK_OF, State, _deck_mask, _with, _wrong_state
+from cardrules.core.trickgame.views import deal_events, knowledge, suits_of
+from cardrules.game import Log
+
+if TYPE_CHECKING:  # the description: a type here, built above this module
+    from cardrules.core.trickgame.contract import TrickGame
+
+
+_QUICK_TRIES: Final = 32
+
+
+def _deal_hidden(
+    unknown: int,
+    holders: list[tuple[int, int]],
+    needs: tuple[int, int] | None,
+    rng: random.Random,
+) -> tuple[int, ...]:
+    """:func:`deal_uniformly`, with one more constraint when ``needs`` is ``(holder,
+    suit mask)``: that holder must receive at least one card of the mask.
+
+    Exactly uniform over the worlds that keep every constraint: deals are drawn
+    uniformly under the forbidden masks and kept if the holder got such a card;
+    after a few misses the worlds are counted by the number ``j`` of those cards
+    the holder gets (the cards of one suit are exchangeable, since every forbidden
+    mask here is a union of suits), ``j`` is drawn by its count, the ``j`` cards at
+    random, and the rest dealt uniformly with the holder barred from that suit.
+    """
+    if needs is None:
+        return deal_uniformly(unknown, holders, rng)
+    holder, suit_mask = needs
+    for _ in range(_QUICK_TRIES):
+        dealt = deal_uniformly(unknown, holders, rng)
+        if dealt[holder] & suit_mask:
+            return dealt
+    wanted = cards_of(unknown & suit_mask & ~holders[holder][1])
+    size, forbidden = holders[holder]
+    weights = []
+    for j in range(1, min(size, len(wanted)) + 1):
+        # Any j of the wanted cards to the holder, then nothing more of them.
+        rest = unknown & ~mask_of(wanted[:j])
+        others = list(holders)
+        others[holder] = (size - j, forbidden | suit_mask)
+        weights.append(math.comb(len(wanted), j) * count_worlds(rest, others))
+    pick = rng.randrange(sum(weights))
+    j = 1
+    while pick >= weights[j - 1]:
+        pick -= weights[j - 1]
+        j += 1
+    given = mask_of(rng.sample(wanted, j))
+    others = list(holders)
+    others[holder] = (size - j, forbidden | suit_mask)
+    hidden = list(deal_uniformly(unknown & ~given, others, rng))
+    hidden[holder] |= given
+    return tuple(hidden)
+
+
+def sample(view: Any, rng: random.Random) -> State:
+    """A complete state consistent with ``view``, exactly uniform over the consistent worlds.
+
+    The unseen cards (other hands, undealt cards) are dealt uniformly among the
+    deals that respect everything the public log shows: the voids shown by a
+    failure to follow suit and every card a play showed absent under the game's
+    restrictions, the cards publicly picked up (which stay in their holders'
+    hands), and, in a pick-up game, that a seat due to follow holds a card of the
+    led suit. Hidden simultaneous bids of other seats are drawn uniformly, in
+    bidding order, among the bids each seat was allowed. The values of the rounds
+    of declarations are kept. The state gets a fresh seed from ``rng`` (so later
+    deals are new too) and no move history.
+    """
+    check_rng(rng)
+    if getattr(type(getattr(view, "rules", None)), "trick_game", None) is None:
+        raise _wrong_state(view, "view")
+    check_view(view)
+    rules = view.rules
+    game: TrickGame = rules.trick_game
+    if game.passing is not None or game.revoking is not None:
+        return _sample_passing(view, rng)
+    players = rules.players
+    seat = view.seat
+    trump_card = getattr(view, "trump_card", None)
+    waste = mask_of(view.won_cards if hasattr(view, "won_cards") else view.waste)
+    if hasattr(view, "voids") and game.restrictions is None:
+        public_known = tuple(mask_of(cards) for cards in view.known)
+        voids = tuple(sum(tricks.SUIT_MASKS[s] for s in suits) for suits in view.voids)
+    else:  # absent cards need not be whole suits: read them from the log
+        rules_now = _view_trick_rules(view)
+        limits = rules_of_play.active(game.restrictions, rules)
+        public_known, voids = knowledge(view.events, players, rules_now, limits)
+    known = list(public_known)
+    known[seat] = mask_of(view.hand)
+    if game.lead_card is not None:  # the holder of the card to lead has it still
+        lead = _with_lead_card(view, (0,) * players)
+        known = [k | m for k, m in zip(known, lead)]
+    public = mask_of(view.trick) | waste
+    if trump_card is not None:
+        public |= trump_card.bit
+    for mask in known:
+        public |= mask
+    deck = game.deck(rules)
+    unknown = _deck_mask(deck) & ~public
+    others = [s for s in range(players) if s != seat]
+    holders = [(view.hand_sizes[s] - known[s].bit_count(), voids[s]) for s in others]
+    holders.append((view.undealt_count, 0))
+    needs = None
+    mover = view.to_move
+    if game.pick_up and view.phase is game.playing and view.trick and mover != seat:
+        assert isinstance(mover, int)
+        suit_mask = _SUIT_MASK_OF[view.trick[0].index]
+        if not known[mover] & suit_mask:
+            needs = (others.index(mover), suit_mask)
+    if needs is not None and any(
+        forbidden & unknown != _whole_suits(forbidden) & unknown for _, forbidden in holders
+    ):
+        # _deal_hidden counts by whole suits: absent cards of the restrictions are not.
+        dealt = deal_requiring(unknown, holders, (needs,), rng)
+    else:
+        dealt = _deal_hidden(unknown, holders, needs, rng)
+    hands = list(known)
+    for s, mask in zip(others, dealt):
+        hands[s] |= mask
+    bids: tuple[int | None, ...] = () if game.bidding is None else tuple(view.bids)
+    dealer = view.dealer if view.dealer is not None else 0
+    match = Match(view.deal_number, dealer, view.totals, view.score.deals)
+    if view.phase is game.dealing:
+        cards_dealt = sum(view.hand_sizes)
+    else:
+        cards_dealt = len(deck) - view.undealt_count
+    fields = dict(_fresh_deal(rules))
+    fields["trick_rules"] = _view_trick_rules(view)
+    if game.rounds:  # keep what the rounds before play recorded: it is all public
+        fields["declared"] = tuple(
+            getattr(view, r.key) for r in game.rounds if isinstance(r, Declaring)
+        )
+        if game.face_up is not None:
+            fields["face_up"] = view.face_up
+            fields["second_suit"] = getattr(view, game.face_up.second_key)
+    if game.tally:
+        fields["tally"] = tuple(n for key, _, _, _ in game.tally for n in getattr(view, key))
+    world = State(
+        rules=rules,
+        seed=rng.getrandbits(63),
+        chance=view.chance,
+        first_deck=None,
+        match=match,
+        phase=view.phase,
+        hands=tuple(hands),
+        undealt=dealt[-1],
+        trump_card=trump_card,
+        bids=bids,
+        leader=view.leader,
+        trick=view.trick,
+        tricks_won=getattr(view, "tricks_won", (0,) * players),
+        waste=waste,
+        dealt=cards_dealt,
+        known=public_known,
+        voids=voids,
+        **fields,
+        moves_made=view.moves_made,
+        log=Log.of(view.events),
+        history=None,
+        outcome=view.score.outcome,
+    )
+    if game.bidding is not None and None in bids and any(view.has_bid):
+        world = _with(world, bids=_hidden_bids(world, view.has_bid, rng))
+    return world
+
+
+def _whole_suits(mask: int) -> int:
+    """The cards of the suits a mask covers entirely."""
+    return sum(tricks.SUIT_MASKS[s] for s in suits_of(mask))
+
+
+def _hidden_bids(
+    world: State, has_bid: Sequence[bool], rng: random.Random
+) -> tuple[int | None, ...]:
+    """The bids of a sampled world with every hidden bid drawn, in bidding order from the
+    dealer's left, uniformly among the bids its seat was allowed (as the bids before it
+    stood)."""
+    game: TrickGame = world.rules.trick_game
+    assert game.bidding is not None
+    players: int = world.rules.players
+    bids = list(world.bids)
+    for turn in range(players):
+        s = (world.match.dealer + 1 + turn) % players
+        if not has_bid[s]:
+            break
+        if bids[s] is None:
+            # The bids so far, as they stood when this seat bid (later ones not yet made).
+            earlier = tuple(
+                bids[q] if (q - world.match.dealer - 1) % players < turn else None
+                for q in range(players)
+            )
+            allowed = game.bidding.allowed(_with(world, bids=earlier), s)
+            bids[s] = allowed[rng.randrange(len(allowed))]
+    return tuple(bids)
+
+
+def _view_trick_rules(view: Any) -> tricks.TrickRules:
+    """The trick rules of the deal a view shows: its ``trump`` suit when the game fixes
+    one (:attr:`TrickGame.trump_suit`), else from its trump card."""
+    rules = view.rules
+    game: TrickGame = rules.trick_game
+    if game.trump_suit is not None:
+        return game.trick_rules(rules, view.trump)
+    return _trick_rules_for(rules, getattr(view, "trump_card", None))
+
+
+def _with_lead_card(view: Any, known: tuple[int, ...]) -> tuple[int, ...]:
+    """``known`` with the card to lead to the first trick in its holder's hand, while
+    the holder, known to all since play began, has not led it yet."""
+    rules = view.rules
+    game: TrickGame = rules.trick_game
+    assert game.lead_card is not None
+    won = view.won_cards if hasattr(view, "won_cards") else view.waste
+    if view.phase is not game.playing or view.trick or won:
+        return known
+    card = game.lead_card(rules, view.deal_number)
+    if card is None:
+        return known
+    for event in deal_events(view.events):
+        if event.kind == "lead card" and event.seat is not None and event.cards == (card,):
+            return with_item(known, event.seat, known[event.seat] | card.bit)
+    return known
+
+
+def _trick_rules_for(rules: Any, trump_card: Card | None) -> tricks.TrickRules:
+    """The trick rules of a deal whose trump card is ``trump_card`` (None: no trumps)."""
+    if trump_card is None or trump_card.suit is None:
+        return _TRICK_RULES[None]
+    game: TrickGame = rules.trick_game
+    return game.trick_rules(rules, trump_card.suit)
+
+
+class _Shown(NamedTuple):
+    """What the public play of the current deal shows about the hands."""
+
+    forbidden: tuple[int, ...]  # per seat: cards it cannot hold (suits it failed to follow)
+    required: tuple[tuple[int, int], ...]  # (seat, mask): it holds a card of the mask
+    played: tuple[int, ...]  # per seat: the cards it played this deal
+
+
+def _shown(view: Any, trick_rules: tricks.TrickRules) -> _Shown:
+    """The cards shown absent by plays without a revoke (voids, and what the game's
+    restrictions reveal), and, where a revoke is legal and penalised, suits a revoker
+    is known to hold (until he plays one of them)."""
+    rules = view.rules
+    players = rules.players
+    limits = rules_of_play.active(rules.trick_game.restrictions, rules)
+    forbidden = [0] * players
+    played = [0] * players
+    pending: dict[tuple[int, Suit], int] = {}
+    shown = deal_events(view.events)
+    trick: list[Card] = []
+    waste = 0  # the cards of the deal's finished tricks
+    for position, event in enumerate(shown):
+        if event.kind == "play":
+            card = event.cards[0]
+            seat = event.seat
+            assert seat is not None
+            absent = rules_of_play.revealed(trick_rules, limits, trick, waste, card)
+            if absent:
+                following = shown[position + 1] if position + 1 < len(shown) else None
+                if following is not None and following.kind == "revoke":
+                    led = tricks.led_suit(trick_rules, trick)
+                    assert led is not None
+                    pending[(seat, led)] = trick_rules.follow_masks[led]
+                else:
+                    forbidden[seat] |= absent
+            for key, mask in list(pending.items()):
+                if key[0] == seat and card.bit & mask:
+                    del pending[key]
+            played[seat] |= card.bit
+            trick.append(card)
+        elif event.kind == "trick":
+            waste |= mask_of(trick)
+            trick = []
+    required = tuple((seat, mask) for (seat, _), mask in pending.items())
+    return _Shown(tuple(forbidden), required, tuple(played))
+
+
+def _sample_passing(view: Any, rng: random.Random) -> State:
+    """:func:`sample` for a game with a passing round or penalised revokes.
+
+    The unseen cards are dealt uniformly among the deals that respect every void
+    shown by a failure to follow suit, every suit a revoker is known to hold (a
+    penalised revoke is public, so it shows the revoker held the led suit), and
+    the cards this seat passed, which are in its receiver's hand (in the deal's
+    direction) until played, and the card to lead to the first trick, in its
+    holder's hand until led. While the passes are in transit, the passes of other
+    seats that have passed are unseen cards each; after the exchange, the hidden
+    passes of the other seats are drawn uniformly from the cards their receivers
+    held after the exchange. Hidden simultaneous bids of other seats are drawn
+    uniformly from 0..hand size. Before the seats look at their cards, even the
+    own hand is dealt.
+    """
+    rules = view.rules
+    game: TrickGame = rules.trick_game
+    players: int = rules.players
+    deck = game.deck(rules)
+    seat = view.seat
+    offset = 1
+    if game.passing is not None:
+        passing = game.rounds[game.passing]
+        assert isinstance(passing, Passing)
+        offset = passing.to(rules, view.deal_number) % players
+    left = (seat + offset) % players  # the seat that received this seat's pass
+    phase = view.phase
+    trump = getattr(view, "trump", None)
+    if game.trump_suit is not None:
+        trick_rules = _view_trick_rules(view)
+    elif trump is None:
+        trick_rules = _trick_rules_for(rules, getattr(view, "trump_card", None))
+    else:
+        trick_rules = game.trick_rules(rules, trump)
+    trick = mask_of(view.trick)
+    won = mask_of(view.won_cards)
+    own_hand = mask_of(view.hand)
+    hand_known = not hand_hidden(rules, phase)
+    has_passed = getattr(view, "has_passed", (False,) * players)
+    own_pass = mask_of(getattr(view, "passed", ()))
+    exchanged = all(has_passed)
+    transit = any(has_passed) and not exchanged
+    shown = _shown(view, trick_rules)
+    known_left = own_pass & ~(won | trick) if exchanged else 0
+    known = mask_of(getattr(view, "face_up", ())) | trick | won | known_left
+    if hand_known:
+        known |= own_hand
+    if transit:
+        known |= own_pass
+    lead = (0,) * players
+    if game.lead_card is not None and hand_known:
+        lead = _with_lead_card(view, lead)
+        lead = tuple(0 if s == seat else m & ~known for s, m in enumerate(lead))
+        known |= sum(lead)
+    # Holders of unseen cards: the hands, then the passes in transit, then the undealt.
+    holders: list[tuple[int, int]] = []
+    hand_holders = [s for s in range(players) if s != seat or not hand_known]
+    for s in hand_holders:
+        size = view.hand_sizes[s] - (known_left.bit_count() if s == left else 0)
+        holders.append((size - lead[s].bit_count(), shown.forbidden[s]))
+    pass_holders = [s for s in range(players) if transit and has_passed[s] and s != seat]
+    count = 0
+    if game.passing is not None:
+        passing = game.rounds[game.passing]
+        assert isinstance(passing, Passing)
+        count = passing.count
+    holders.extend((count, 0) for _ in pass_holders)
+    holders.append((view.undealt_count, 0))
+    # A requirement met by a known card (one this seat passed to its left) is no constraint.
+    required = tuple(
+        (hand_holders.index(s), mask)
+        for s, mask in shown.required
+        if s in hand_holders and not (s == left and known_left & mask)
+    )
+    dealt = deal_requiring(_deck_mask(deck) & ~known, holders, required, rng)
+    hands = [0] * players
+    if hand_known:
+        hands[seat] = own_hand
+    for s, mask in zip(hand_holders, dealt):
+        hands[s] = mask
+    hands[left] |= known_left
+    for s, mask in enumerate(lead):
+        hands[s] |= mask
+    passed = [0] * players if game.passing is not None else []
+    if passed and has_passed[seat]:
+        passed[seat] = own_pass
+    for s, mask in zip(pass_holders, dealt[len(hand_holders) :]):
+        passed[s] = mask
+    if passed and exchanged:
+        mine = (seat - offset) % players  # the seat that passed to this one
+        passed[mine] = mask_of(view.received)
+        for giver in ((seat + k) % players for k in range(1, players)):
+            if giver == mine:
+                continue
+            receiver = (giver + offset) % players
+            held = cards_of(hands[receiver] | shown.played[receiver])
+            passed[giver] = mask_of(rng.sample(held, count))
+    bids: tuple[int | None, ...] = ()
+    if game.bidding is not None:
+        shown_bids = list(view.bids)
+        for s in range(players):
+            if view.has_bid[s] and shown_bids[s] is None:
+                shown_bids[s] = rng.randrange(view.hand_size + 1)
+        bids = tuple(shown_bids)
+    dealer = view.dealer if view.dealer is not None else 0
+    fields = dict(_fresh_deal(rules))
+    fields["declared"] = tuple(
+        getattr(view, r.key) for r in game.rounds if isinstance(r, Declaring)
+    )
+    fields["tally"] = tuple(n for key, _, _, _ in game.tally for n in getattr(view, key))
+    if game.face_up is not None:
+        fields["face_up"] = view.face_up
+        fields["second_suit"] = getattr(view, game.face_up.second_key)
+    if game.revoking is not None:
+        fields["revokes"] = view.revokes
+    return State(
+        rules=rules,
+        seed=rng.getrandbits(63),
+        chance=view.chance,
+        first_deck=None,
+        match=Match(view.deal_number, dealer, view.totals, view.score.deals),
+        phase=phase,
+        hands=tuple(hands),
+        undealt=dealt[-1],
+        trump_card=getattr(view, "trump_card", None),
+        bids=bids,
+        leader=view.leader,
+        trick=view.trick,
+        # Without counts_tricks the state's count stays all zeros, and a game that
+        # counts tricks must show them in its view (_checked_view_fields).
+        tricks_won=getattr(view, "tricks_won", (0,) * players),
+        waste=won,
+        dealt=len(deck) - view.undealt_count,
+        known=(0,) * players,
+        voids=shown.forbidden,
+        **(fields | {"trick_rules": trick_rules, "passed": tuple(passed)}),
+        moves_made=view.moves_made,
+        log=Log.of(view.events),
+        history=None,
+        outcome=view.score.outcome,
+    )

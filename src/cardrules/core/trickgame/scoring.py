@@ -1,0 +1,80 @@
+"""The score of a trick game (totals, outcome, payoffs, lower or higher wins), its public
+event log, the moves played and the zones of cards."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+from cardrules.cards import Card, cards_of
+from cardrules.core.trickgame.description import teams
+from cardrules.core.trickgame.state import M, State, _wrong_state
+from cardrules.errors import RecordError
+from cardrules.game import Event, Log, Score
+
+if TYPE_CHECKING:  # the description: a type here, built above this module
+    from cardrules.core.trickgame.contract import TrickGame
+
+
+def score(state: State) -> Score:
+    """Totals, per-deal rows with the game's extras, outcome, payoffs (by default the
+    totals, negated when low totals win), and which totals are better."""
+    if type(state) is not State:
+        raise _wrong_state(state)
+    totals = state.match.totals
+    game: TrickGame = state.rules.trick_game
+    if game.payoffs is not None:
+        payoffs = game.payoffs(totals)
+    elif game.better == "low":
+        payoffs = tuple(-float(t) for t in totals)
+    else:
+        payoffs = tuple(float(t) for t in totals)
+    return Score(
+        totals=totals,
+        teams=teams(state.rules),
+        better=game.better,
+        deals=state.match.rows,
+        outcome=state.outcome,
+        payoffs=payoffs,
+    )
+
+
+class _Logged(Protocol[M]):
+    """A state with a public event log and a move history (every game's state)."""
+
+    @property
+    def log(self) -> Log[Event]: ...
+
+    @property
+    def history(self) -> Log[M] | None: ...
+
+
+def events(state: _Logged[Any]) -> tuple[Event, ...]:
+    """The public event log, oldest first."""
+    return state.log.to_tuple()
+
+
+def moves_played(state: _Logged[M]) -> tuple[M, ...]:
+    """Every move applied since the deal (chance outcomes included in explicit mode)."""
+    if state.history is None:
+        raise RecordError("this state was made by sample(): it has no move history")
+    return state.history.to_tuple()
+
+
+def zones(state: State) -> dict[str, tuple[Card, ...]]:
+    """Where every card is: each hand, the trick, the finished tricks, the trump card, undealt."""
+    if type(state) is not State:
+        raise _wrong_state(state)
+    game: TrickGame = state.rules.trick_game
+    result = {f"hand {seat}": cards_of(hand) for seat, hand in enumerate(state.hands)}
+    if game.passing is not None:  # passed cards are in no hand until the exchange
+        transit = 0 in state.passed and any(state.passed)
+        for seat, passed in enumerate(state.passed):
+            result[f"passing {seat}"] = cards_of(passed) if transit else ()
+    result["trick"] = tuple(state.trick)
+    result[game.waste_zone] = cards_of(state.waste)
+    if game.trump_card == "next":
+        result["trump card"] = (state.trump_card,) if state.trump_card is not None else ()
+    if game.face_up is not None:
+        result["face up"] = state.face_up
+    result["undealt"] = cards_of(state.undealt)
+    return result

@@ -1,0 +1,182 @@
+"""A trick game's state as JSON-ready data and back, refusing anything inconsistent (the
+replay of the state's own history must give the state)."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final
+
+from cardrules.cards import Suit, cards_of, format_cards, mask_of
+from cardrules.core.serial import StateReader, common_to_dict
+from cardrules.core.trickgame import rules_of_play
+from cardrules.core.trickgame.dealing import _fresh_deal
+from cardrules.core.trickgame.description import Declaring
+from cardrules.core.trickgame.rounds import _COUNT_WORDS
+from cardrules.core.trickgame.sampling import _trick_rules_for
+from cardrules.core.trickgame.scoring import zones
+from cardrules.core.trickgame.state import State, _wrong_state
+from cardrules.core.trickgame.views import deal_events, knowledge
+from cardrules.moves import ALL_FORMS, parse_move_text
+
+if TYPE_CHECKING:  # the description: a type here, built above this module
+    from cardrules.core.trickgame.contract import TrickGame
+
+
+def state_to_dict(state: State) -> dict[str, Any]:
+    """A JSON-ready dict of the whole state (hidden cards included: it is the state)."""
+    if type(state) is not State:
+        raise _wrong_state(state)
+    game: TrickGame = state.rules.trick_game
+    data = common_to_dict(state, game.name, game.version)
+    data["hands"] = [format_cards(cards_of(h)) for h in state.hands]
+    data["undealt"] = format_cards(cards_of(state.undealt))
+    if game.trump_card != "none":
+        data["trump_card"] = state.trump_card.text if state.trump_card else None
+    if game.trump_suit is not None:
+        trump = state.trick_rules.trump
+        data["trump"] = None if trump is None else trump.plural
+    if game.face_up is not None:
+        data["face_up"] = format_cards(state.face_up)
+        for key, suit in (
+            ("trump", state.trick_rules.trump),
+            (game.face_up.second_key, state.second_suit),
+        ):
+            data[key] = None if suit is None else suit.plural
+    for k, round_ in enumerate(game.rounds):
+        if isinstance(round_, Declaring):
+            data[round_.key] = list(state.declared[game.round_slots[k]])
+        else:
+            data["passed"] = [format_cards(cards_of(p)) for p in state.passed]
+    if game.bidding is not None:
+        data["bids"] = list(state.bids)
+    data["leader"] = state.leader
+    data["trick"] = format_cards(state.trick)
+    if game.counts_tricks:
+        data["tricks_won"] = list(state.tricks_won)
+    start = 0
+    for key, size, _, _ in game.tally:
+        data[key] = list(state.tally[start : start + size])
+        start += size
+    if game.revoking is not None:
+        data["revokes"] = list(state.revokes)
+    data[game.waste_key] = format_cards(cards_of(state.waste))
+    data["dealt"] = state.dealt
+    return data
+
+
+def _optional_suit(r: StateReader, key: str) -> Suit | None:
+    value = r.data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        r.fail(f"field {key!r} must be a suit name or null, not {value!r}")
+    return r.guard(key, lambda: Suit.parse(value))
+
+
+_JSON_FORMS: Final = {True: "true", False: "false", None: "null"}
+
+
+def _declared(r: StateReader, declaring: Declaring, size: int) -> tuple[Any, ...]:
+    """The values of a :class:`Declaring` round, each one it may record or null."""
+    value = r.data.get(declaring.key)
+    whose = "team" if declaring.by_team else "seat"
+    if not isinstance(value, list) or len(value) != size:
+        count = _COUNT_WORDS[size] if size < len(_COUNT_WORDS) else size
+        r.fail(f"field {declaring.key!r} must be a list of {count} entries, one per {whose}")
+    for item in value:
+        if item is not None and not any(
+            item is v or (type(item) is type(v) and item == v) for v in declaring.values
+        ):
+            forms = ", ".join(_JSON_FORMS.get(v, repr(v)) for v in declaring.values)
+            r.fail(f"field {declaring.key!r} holds {forms} or null, not {item!r}")
+    return tuple(value)
+
+
+def _state_from_reader(game: TrickGame, r: StateReader) -> State:
+    from cardrules.core.options import build_rules, parse_rules_text
+
+    # The deck may depend on the rules (the number of players): read them first.
+    name, options = r.guard("rules", lambda: parse_rules_text(r.string("rules")))
+    if name != game.name:
+        r.fail(f"the rules are for {name!r}, not {game.name!r}")
+    deck = game.deck(r.guard("rules", lambda: build_rules(game.rules_class, options)))
+    parse: Callable[[str], Any] = parse_move_text
+    if game.parse_text is not None:
+        parse = game.parse_text
+    elif game.passing is not None:  # the shared notation reads passes when asked to
+        parse = functools.partial(parse_move_text, forms=(*ALL_FORMS, "pass CARDS"))
+    common = r.common(game.rules_class, deck, game.phases, parse)
+    players = common["rules"].players
+    log = common["log"].to_tuple()
+    for event in deal_events(log):
+        if event.kind in ("play", "pickup") and (
+            not isinstance(event.seat, int) or not 0 <= event.seat < players or not event.cards
+        ):
+            r.fail(
+                f"a {event.kind!r} event of this deal needs a seat 0..{players - 1} and its "
+                f"cards, not seat {event.seat!r} and cards {format_cards(event.cards)!r}"
+            )
+    hands = r.masks_per_seat("hands", players)
+    undealt = mask_of(r.cards("undealt"))
+    trump_card = r.optional_card("trump_card") if game.trump_card != "none" else None
+    bids: tuple[int | None, ...] = ()
+    most = 0
+    if game.bidding is not None:
+        most = game.bidding.most
+        bids = tuple(
+            r.optional_int_at("bids", i, 0, most) for i in range(r.list_length("bids", players))
+        )
+    leader = r.integer("leader", 0, players - 1)
+    trick = r.cards("trick")
+    tricks_won = (0,) * players
+    if game.counts_tricks:
+        most_tricks = most if game.bidding is not None else len(deck) // players
+        tricks_won = tuple(r.int_list("tricks_won", players, 0, most_tricks))
+    fields = dict(_fresh_deal(common["rules"]))
+    fields["trick_rules"] = _trick_rules_for(common["rules"], trump_card)
+    if game.trump_suit is not None:
+        if "trump" not in r.data:
+            r.fail("field 'trump' is missing: the deal's trump suit, or null for no trumps")
+        fields["trick_rules"] = game.trick_rules(common["rules"], _optional_suit(r, "trump"))
+    if game.face_up is not None:
+        fields["face_up"] = r.cards("face_up")
+        trump = _optional_suit(r, "trump")
+        if trump is not None:
+            fields["trick_rules"] = game.trick_rules(common["rules"], trump)
+        fields["second_suit"] = _optional_suit(r, game.face_up.second_key)
+    declared = []
+    for k, round_ in enumerate(game.rounds):
+        if isinstance(round_, Declaring):
+            declared.append(_declared(r, round_, len(fields["declared"][game.round_slots[k]])))
+        else:
+            fields["passed"] = r.masks_per_seat("passed", players)
+    fields["declared"] = tuple(declared)
+    tally: list[int] = []
+    for key, size, low, high in game.tally:
+        tally.extend(r.int_list(key, size, low, high))
+    fields["tally"] = tuple(tally)
+    if game.revoking is not None:
+        fields["revokes"] = tuple(r.int_list("revokes", players, 0, len(deck) // players))
+    waste = mask_of(r.cards(game.waste_key))
+    dealt = r.integer("dealt", 0, len(deck))
+    limits = rules_of_play.active(game.restrictions, common["rules"])
+    known, voids = knowledge(log, players, fields["trick_rules"], limits)
+    state = State(
+        **common,
+        hands=hands,
+        undealt=undealt,
+        trump_card=trump_card,
+        bids=bids,
+        leader=leader,
+        trick=trick,
+        tricks_won=tricks_won,
+        waste=waste,
+        dealt=dealt,
+        known=known,
+        voids=voids,
+        **fields,
+    )
+    r.check_partition(zones(state), deck)
+    game.check_state(state, r)
+    return state

@@ -1,0 +1,159 @@
+"""What one seat may know: the public knowledge each play reveals (cards picked up, cards
+known absent) and the view built from it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from cardrules.cards import Card, Suit, cards_of, mask_of
+from cardrules.core import tricks
+from cardrules.core.checks import check_seat
+from cardrules.core.trickgame import rules_of_play
+from cardrules.core.trickgame.description import Declaring
+from cardrules.core.trickgame.queries import hand_hidden, legal_moves, to_move
+from cardrules.core.trickgame.rounds import _pass_to
+from cardrules.core.trickgame.scoring import score
+from cardrules.core.trickgame.state import _SUIT_MASK_OF, State, _wrong_state
+from cardrules.game import Event
+
+if TYPE_CHECKING:  # the description: a type here, built above this module
+    from cardrules.core.trickgame.contract import TrickGame
+
+
+def deal_events(log: Sequence[Event]) -> list[Event]:
+    """The events of the deal in progress (or the last one), oldest first."""
+    found: list[Event] = []
+    for event in reversed(log):
+        if event.kind == "deal":
+            break
+        found.append(event)
+    found.reverse()
+    return found
+
+
+def knowledge(
+    log: Sequence[Event],
+    players: int,
+    trick_rules: tricks.TrickRules,
+    limits: rules_of_play.Active | None = None,
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per seat, the cards it is publicly known to hold and the cards it cannot hold.
+
+    Read from the public log of this deal: a seat that failed to follow a suit
+    holds none of it, nor any card another play of it showed absent under the
+    game's restrictions ``limits`` (see :func:`cardrules.core.trickgame.rules_of_play.revealed`);
+    a seat that picked up a trick holds its cards until it plays them, and no other
+    card of the led suit. (Play keeps a state's ``known`` and ``voids`` up to date;
+    this reads them back from a log.)
+    """
+    known = [0] * players
+    voids = [0] * players
+    revoked = 0  # the voids of the seat that played last, before its card
+    trick: list[Card] = []
+    waste = 0  # the cards of the deal's finished tricks
+    for event in deal_events(log):
+        if event.kind == "play":
+            assert event.seat is not None
+            card = event.cards[0]
+            revoked = voids[event.seat]
+            voids[event.seat] |= rules_of_play.revealed(trick_rules, limits, trick, waste, card)
+            known[event.seat] &= ~card.bit
+            trick.append(card)
+        elif event.kind == "revoke":
+            assert event.seat is not None
+            # A penalised revoke shows the seat held the led suit: no void after all.
+            voids[event.seat] = revoked
+        elif event.kind == "trick":
+            waste |= mask_of(trick)
+            trick = []
+        elif event.kind == "trump" and event.seat is not None:
+            known[event.seat] |= event.cards[0].bit  # the dealer keeps the trump card
+        elif event.kind == "pickup":
+            assert event.seat is not None
+            known[event.seat] |= mask_of(event.cards)
+            voids[event.seat] |= _SUIT_MASK_OF[event.cards[0].index]
+            trick = []
+    return tuple(known), tuple(voids)
+
+
+_SUITS_OF: dict[int, tuple[Suit, ...]] = {}
+
+
+def suits_of(void: int) -> tuple[Suit, ...]:
+    """The suits whose every card a mask covers (a seat's voids among its absent cards),
+    cached."""
+    suits = _SUITS_OF.get(void)
+    if suits is None:
+        suits = tuple(s for s in Suit if void & tricks.SUIT_MASKS[s] == tricks.SUIT_MASKS[s])
+        if len(_SUITS_OF) > 4096:  # a bounded cache: absent cards need not be whole suits
+            _SUITS_OF.clear()
+        _SUITS_OF[void] = suits
+    return suits
+
+
+def observe(state: State, seat: int) -> Any:
+    """The view of ``seat``: own hand and everything public, nothing else."""
+    if type(state) is not State:
+        raise _wrong_state(state)
+    rules = state.rules
+    game: TrickGame = rules.trick_game
+    players = rules.players
+    check_seat(seat, players)
+    phase = state.phase
+    bids = state.bids
+    if game.bidding is not None and phase is game.bidding_phase and game.bidding.hidden(rules):
+        bids = tuple(bid if s == seat else None for s, bid in enumerate(bids))
+    mover = to_move(state)
+    values: dict[str, Any] = {
+        "rules": rules,
+        "seat": seat,
+        "chance": state.chance,
+        "phase": phase,
+        "to_move": mover,
+        "deal_number": state.match.deal_number,
+        "dealer": None if phase is game.choose_dealer else state.match.dealer,
+        "hand": cards_of(state.hands[seat]),
+        "hand_sizes": tuple(h.bit_count() for h in state.hands),
+        "undealt_count": state.undealt.bit_count(),
+        "trump_card": state.trump_card,
+        "bids": bids,
+        "has_bid": tuple(b is not None for b in state.bids),
+        "known": tuple(cards_of(k) for k in state.known),
+        "voids": tuple(suits_of(v) for v in state.voids),
+        "leader": state.leader,
+        "trick": state.trick,
+        "tricks_won": state.tricks_won,
+        "won_cards": None,
+        "waste": None,
+        "totals": state.match.totals,
+        "score": score(state),
+        "moves_made": state.moves_made,
+        "events": state.log.to_tuple(),
+        "legal_moves": legal_moves(state) if mover == seat else (),
+    }
+    fields = game.view_fields
+    if "hand_size" in fields:
+        values["hand_size"] = state.hand_size
+    if "absent" in fields:  # the cards each seat has shown it lacks, beyond whole suits
+        values["absent"] = tuple(cards_of(v) for v in state.voids)
+    values["won_cards"] = values["waste"] = cards_of(state.waste)
+    values["trump"] = state.trick_rules.trump
+    if game.rounds:
+        if hand_hidden(rules, phase):
+            values["hand"] = ()
+        values["face_up"] = state.face_up
+        values["revokes"] = state.revokes
+        for k, round_ in enumerate(game.rounds):
+            if isinstance(round_, Declaring):
+                values[round_.key] = state.declared[game.round_slots[k]]
+        if game.passing is not None:
+            passed = state.passed
+            values["has_passed"] = tuple(bool(p) for p in passed)
+            values["passed"] = cards_of(passed[seat])
+            exchanged = 0 not in passed
+            offset = _pass_to(state, game.passing)
+            values["received"] = cards_of(passed[(seat - offset) % players]) if exchanged else ()
+            values["passed_to"] = (seat + offset) % players if offset else None
+    values.update(game.view_extras(state, seat))
+    return game.view_class(**{name: values[name] for name in fields})
