@@ -56,10 +56,10 @@ from cardrules.cards import DECK52, Card, Suit
 from cardrules.core import trickgame, tricks
 from cardrules.core.match import Match
 from cardrules.core.options import check_bool, check_int, rules_to_text
-from cardrules.core.trick_contract import *  # noqa: F403
 from cardrules.core.trickgame import Passing, Restrictions, State, pass_cycle, target_decided
+from cardrules.core.trickgame.contract import *  # noqa: F403
 from cardrules.core.tricks import SUIT_MASKS
-from cardrules.game import Chance, ChanceMode, Event, Fact, Log, Score
+from cardrules.game import Event, Fact, Log
 from cardrules.moves import DEALS, PLAYS, ChooseDealer, Move, PassCards, Play
 from cardrules.play import play_game
 from cardrules.simulate import make_bot
@@ -107,32 +107,18 @@ Phase = enum.IntEnum("Phase", "CHOOSE_DEALER DEALING PASSING PLAYING OVER", star
 
 
 @attrs.frozen(slots=True)
-class View:
-    """What one seat may know: its hand, its pass, the tricks, the points taken, the scores."""
+class View(trickgame.View):
+    """What one seat may know: its hand, its pass, the tricks, the points taken, the scores.
+    ``passed_to`` is the seat its pass goes to in this deal (None: no pass); ``received``
+    the cards it got, once every seat has passed; ``taken`` each seat's penalty points so
+    far in this deal."""
 
-    rules: Rules
-    seat: int
-    chance: ChanceMode
-    phase: Phase
-    to_move: int | Chance | None
-    deal_number: int
-    dealer: int | None
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    undealt_count: int
     has_passed: tuple[bool, ...]
     passed: tuple[Card, ...]
     received: tuple[Card, ...]
     passed_to: int | None
-    leader: int
-    trick: tuple[Card, ...]
     won_cards: tuple[Card, ...]
     taken: tuple[int, ...]
-    totals: tuple[int, ...]
-    score: Score
-    moves_made: int
-    events: tuple[Event, ...]
-    legal_moves: tuple[Move, ...]
 
 
 def _deal_event(rules: Rules, match: Match, size: int) -> Event:
@@ -147,7 +133,8 @@ def _score_trick(
     (HE-7); ``taken`` is each seat's so far."""
     points = sum(13 if card is QUEEN_OF_SPADES else card.suit is Suit.HEARTS for card in trick)
     taken = tuple(total + points * (seat == winner) for seat, total in enumerate(taken))
-    return taken, Event("trick", winner, trick, value=points)
+    text = f"seat {winner} takes {' '.join(card.text for card in trick)}: {points} points"
+    return taken, Event("trick", winner, trick, value=points, text=text)
 
 
 def _score_deal(
@@ -207,12 +194,13 @@ def deck_of(rules: Rules) -> tuple[Card, ...]:
 
 
 def describe(view: View) -> tuple[Fact, ...]:
-    """The view for a person: the pass, the trick, the points taken, the hand."""
+    """The view for a person: the pass, the trick, the points taken, the cards, the hand."""
     facts = (
         Fact(f"you passed to seat {view.passed_to}", view.passed),
         Fact("you received", view.received),
         Fact("trick", tricks.trick_plays(view.leader, view.trick, 4)),
         Fact("points taken", view.taken, per_seat=True),
+        Fact("cards", view.hand_sizes, per_seat=True),
         Fact("hand", view.hand),
     )
     return tuple(fact for fact in facts if fact.value or fact.label == "hand")
