@@ -150,9 +150,9 @@ def _score_deal(
 
 
 #: The move numbers: the plays by card (0..51), the passes in the order of
-#: :func:`cardrules.core.trickgame.pass_rank` (52..22151), then the chance outcomes
-#: (the adapters number the seats' moves first).
-_PASSES: Final = sorted(itertools.combinations(DECK52, 3), key=lambda cards: cards[::-1])
+#: :func:`cardrules.core.trickgame.pass_rank` (52..22151: by the highest card, then the
+#: next), then the chance outcomes (the adapters number the seats' moves first).
+_PASSES: Final = list(itertools.combinations(DECK52[::-1], 3))[::-1]
 MOVES: Final = (*PLAYS[:52], *map(PassCards, _PASSES), *DEALS[:52], *map(ChooseDealer, range(4)))
 
 GAME: Final = trickgame.TrickGame(

@@ -34,9 +34,9 @@ from cardrules.simulate import make_bot, simulate
 from tests.commands import ROOT, cardrules
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def hearts() -> Iterator[ModuleType]:
-    """The example module, registered for the test and removed afterwards (so that
+    """The example module, registered for these tests and removed afterwards (so that
     the other tests see only the games of cardrules)."""
     module = importlib.import_module("examples.hearts")
     games.register(module, heuristic=module.HeartsBot)
