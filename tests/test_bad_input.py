@@ -25,6 +25,7 @@ from cardrules.errors import (
     NotationError,
     RecordError,
     RulesError,
+    show_value,
 )
 from cardrules.games import enfle, mau_mau, maverick, oh_hell
 from cardrules.moves import Bid, ChooseDealer, DealCard, Play, parse_move_text
@@ -63,6 +64,9 @@ def _played(game: Any, rules: Any, seed: int, moves: int) -> Any:
         lambda: DealCard("AS"),  # type: ignore[arg-type]
         lambda: maverick.Blind(1),  # type: ignore[arg-type]
         lambda: maverick.PassCards(("AS", "KS")),  # type: ignore[arg-type]
+        lambda: maverick.PassCards(None),  # type: ignore[arg-type]
+        lambda: maverick.PassCards(5),  # type: ignore[arg-type]
+        lambda: maverick.PassCards("AS KS"),  # type: ignore[arg-type]
         lambda: maverick.Declaration("high"),  # type: ignore[arg-type]
     ],
 )
@@ -412,3 +416,43 @@ def test_enfle_iterator_deck_keeps_every_card() -> None:
 def test_suit_call_accepts_a_suit() -> None:
     """Rule: a jack's call is a Suit; the valid form is still accepted."""
     assert str(Play(Card("JC"), call=Suit.HEARTS)) == "play JC call hearts"
+
+
+#: Every function of the Game protocol that takes a state, a view or rules first, with
+#: the arguments that follow it.
+_FIRST_ARGUMENT_TAKERS = {
+    "to_move": (),
+    "is_over": (),
+    "legal_moves": (),
+    "chance_outcomes": (),
+    "apply": (Play(Card("AS")),),
+    "parse_move": ("play AS",),
+    "score": (),
+    "events": (),
+    "moves_played": (),
+    "zones": (),
+    "state_to_dict": (),
+    "observe": (0,),
+    "deal_number": (),
+    "moves_made": (),
+    "origin": (),
+    "players": (),
+    "teams": (),
+    "deck_of": (),
+    "describe": (),
+    "explain_move": (Play(Card("AS")),),
+}
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("function", sorted(_FIRST_ARGUMENT_TAKERS))
+@pytest.mark.parametrize("wrong", [5, None, "a state"])
+def test_a_wrong_first_argument_is_refused_with_a_library_error(
+    name: str, function: str, wrong: object
+) -> None:
+    """Rule: every public function refuses a value that is not its game's state, view or
+    rules with a library error naming the problem, never a Python error."""
+    call = getattr(games.get(name), function)
+    with pytest.raises(CardrulesError) as caught:
+        call(wrong, *_FIRST_ARGUMENT_TAKERS[function])
+    assert show_value(wrong) in str(caught.value) or "rules must be" in str(caught.value)

@@ -48,6 +48,7 @@ __all__ = [
     "parse_whole_number",
     "require_card",
     "require_flag",
+    "require_move_text",
     "require_whole_number",
 ]
 
@@ -217,6 +218,10 @@ class EndTurn:
 
 
 def _card_set(cards: Sequence[Card]) -> tuple[Card, ...]:
+    if not isinstance(cards, (tuple, list)):
+        raise IllegalMoveError(
+            f"PassCards: the cards are a tuple of different Cards, not {show_value(cards)}"
+        )
     chosen = tuple(cards)
     if (
         not chosen
@@ -301,6 +306,22 @@ def _forms_text(forms: Sequence[str]) -> str:
     return ", ".join(f"'{form}'" for form in forms)
 
 
+def require_move_text(text: object) -> str:
+    """``text`` if it is a string; else the :class:`NotationError` every game gives for
+    a move's text that is not text (a game's own move reader may then assume text).
+
+    >>> require_move_text(b"play QH")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.NotationError: a move's text must be a string such as 'play QH', not b'play QH'
+    """
+    if not isinstance(text, str):
+        raise NotationError(
+            f"a move's text must be a string such as 'play QH', not {show_value(text)}"
+        )
+    return text
+
+
 def parse_move_text(text: str, forms: Sequence[str] = ALL_FORMS) -> Move:
     """Read a move from its text form, without checking it against a state.
 
@@ -315,11 +336,7 @@ def parse_move_text(text: str, forms: Sequence[str] = ALL_FORMS) -> Move:
     ...
     cardrules.errors.NotationError: bad move 'bid 2': the forms are 'play CARD', 'draw'
     """
-    if not isinstance(text, str):
-        raise NotationError(
-            f"a move's text must be a string such as 'play QH', not {show_value(text)}"
-        )
-    words = text.strip().split()
+    words = require_move_text(text).strip().split()
     if not words:
         raise NotationError(f"empty move: write one of {_forms_text(forms)}")
     verb, rest = words[0].lower(), words[1:]

@@ -288,6 +288,7 @@ MOVE_BUILDERS: list[Callable[[Any, Any, Any], Any]] = [
     lambda a, b, c: ChooseDealer(a),
     lambda a, b, c: maverick.Blind(a),
     lambda a, b, c: maverick.PassCards((a, b)),
+    lambda a, b, c: maverick.PassCards(a),
     lambda a, b, c: maverick.Declaration(a),
 ]
 

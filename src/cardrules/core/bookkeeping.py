@@ -13,20 +13,29 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardrules.errors import ArgumentError, show_value
 from cardrules.game import Origin
 
 __all__ = ["deal_number", "moves_made", "origin", "players"]
 
 
+def _not_a(what: str, value: object) -> ArgumentError:
+    return ArgumentError(f"this needs {what}, not {show_value(value)}")
+
+
 def players(rules: Any) -> int:
     """How many seats these rules seat."""
-    count: int = rules.players
+    count = getattr(rules, "players", None)
+    if type(count) is not int:
+        raise _not_a("a game's Rules", rules)
     return count
 
 
 def deal_number(state: Any) -> int:
     """How many deals of the game have finished (0 during the first deal)."""
-    number: int = state.match.deal_number
+    number = getattr(getattr(state, "match", None), "deal_number", None)
+    if type(number) is not int:
+        raise _not_a("a game's state (from deal, apply or sample)", state)
     return number
 
 
@@ -35,10 +44,14 @@ def moves_made(state: Any) -> int:
     chance steps (explicit chance's ``deal CARD`` and ``dealer SEAT``) are not counted,
     so a game counts the same under seeded and explicit chance. The ``max_moves`` cap
     compares with it."""
-    count: int = state.moves_made
+    count = getattr(state, "moves_made", None)
+    if type(count) is not int:
+        raise _not_a("a game's state (from deal, apply or sample)", state)
     return count
 
 
 def origin(state: Any) -> Origin:
     """The rules, seed, fixed first deck and chance mode the game was started from."""
+    if not hasattr(state, "first_deck"):
+        raise _not_a("a game's state (from deal, apply or sample)", state)
     return Origin(state.rules, state.seed, state.first_deck, state.chance)

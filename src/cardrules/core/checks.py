@@ -55,6 +55,12 @@ def check_rules(rules: object, cls: type, game: str) -> None:
         raise ArgumentError(f"rules must be {game}.Rules, not {_describe(rules)}")
 
 
+def check_view_of(view: object, cls: type, game: str) -> None:
+    """Refuse anything but a view of this game (``cls``, its ``View``)."""
+    if not isinstance(view, cls):
+        raise wrong_state(view, game, "view")
+
+
 def check_seat(seat: object, players: int) -> int:
     """``seat`` if it is a seat number ``0 .. players - 1``."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
@@ -105,9 +111,8 @@ def wrong_state(value: object, game: str, what: str = "state") -> ArgumentError:
     rules = getattr(value, "rules", None)
     other = _game_of(rules)
     found = f"a {what} of {other}" if other is not None and other != game else _describe(value)
-    return ArgumentError(
-        f"{game} needs a {what} of {game} (from {game}.deal, apply or sample), not {found}"
-    )
+    source = "observe" if what == "view" else "deal, apply or sample"
+    return ArgumentError(f"{game} needs a {what} of {game} (from {game}.{source}), not {found}")
 
 
 def _game_of(rules: object) -> str | None:

@@ -57,6 +57,7 @@ from cardrules.cards import (
 
 # The contract functions are the engine's: this module adds the game's description.
 from cardrules.core import trickgame, tricks
+from cardrules.core.checks import check_rules, check_view_of
 from cardrules.core.match import Match
 from cardrules.core.options import check_bool, check_choice, check_int, rules_to_text
 from cardrules.core.serial import StateReader
@@ -154,6 +155,7 @@ def deck_of(rules: Rules) -> tuple[Card, ...]:
     >>> format_cards(deck_of(Rules(players=6))[:3])
     '3C 4C 5C'
     """
+    check_rules(rules, Rules, NAME)
     return _DECKS[rules.players]
 
 
@@ -390,6 +392,7 @@ def describe(view: View) -> tuple[Fact, ...]:
     >>> [fact.label for fact in describe(observe(deal(rules, seed=0), 0))]
     ['deal', 'pot', 'cards', 'picked up', 'lacks', 'hand']
     """
+    check_view_of(view, View, NAME)
     rules = view.rules
     number = min(view.deal_number, rules.deals - 1)
     facts = [
@@ -409,4 +412,5 @@ def describe(view: View) -> tuple[Fact, ...]:
 
 def explain_move(view: View, move: Move) -> str:
     """What choosing ``move`` means; every Enfle move says it in its text (a card to play)."""
+    check_view_of(view, View, NAME)
     return ""

@@ -87,6 +87,7 @@ from cardrules.core.shedding import Phase as Phase
 from cardrules.core.shedding import State as State
 from cardrules.core.shedding import View as View
 from cardrules.core.shedding.contract import *  # noqa: F403
+from cardrules.errors import ArgumentError, show_value
 from cardrules.game import Event, Outcome, Score, export
 
 contract.bind(globals())  # compiled, the star import binds only what is used
@@ -292,13 +293,20 @@ _PRESETS: Final = {
 PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(_PRESETS)
 
 
+def _check_options(rules: object) -> None:
+    if not isinstance(rules, StandardOptions):
+        raise ArgumentError(f"rules must be {NAME}.Rules, not {show_value(rules)}")
+
+
 def teams(rules: StandardOptions) -> tuple[tuple[int, ...], ...]:
     """Each player plays for himself."""
+    _check_options(rules)
     return tuple((seat,) for seat in range(rules.players))
 
 
 def deck_of(rules: StandardOptions) -> tuple[Card, ...]:
     """The 52-card deck, or 7 to ace with ``deck32``."""
+    _check_options(rules)
     return DECK32 if rules.deck32 else DECK52
 
 

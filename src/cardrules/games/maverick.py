@@ -62,7 +62,7 @@ from cardrules.cards import (
 
 # The contract functions are the engine's: this module adds the game's description.
 from cardrules.core import trickgame, tricks
-from cardrules.core.checks import wrong_state
+from cardrules.core.checks import check_rules, check_view_of, wrong_state
 from cardrules.core.match import Match
 from cardrules.core.options import (
     check_bool,
@@ -274,6 +274,7 @@ PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(_PRESETS)
 
 def deck_of(rules: Rules) -> tuple[Card, ...]:
     """The 52 cards and the two jokers, little and big (rule MV-1.2)."""
+    check_rules(rules, Rules, NAME)
     return DECK54
 
 
@@ -732,6 +733,7 @@ def describe(view: View) -> tuple[Fact, ...]:
     >>> [fact.label for fact in describe(observe(state, 0))][:4]
     ['deal', 'trumps', 'adders', 'face-up cards']
     """
+    check_view_of(view, View, NAME)
     facts = [Fact("deal", f"{view.deal_number + 1}, dealt by seat {view.dealer}")]
     if view.trump is not None and view.adder is not None:
         facts.append(Fact("trumps", view.trump))
@@ -768,6 +770,7 @@ def explain_move(view: View, move: Move) -> str:
     >>> explain_move(observe(deal(Rules(first_dealer=3), seed=7), 0), PASSES[0])
     'give these two cards to seat 1'
     """
+    check_view_of(view, View, NAME)
     rules = view.rules
     if isinstance(move, PassCards):
         return f"give these two cards to seat {(view.seat + 1) % PLAYERS}"

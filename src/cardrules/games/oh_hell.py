@@ -42,6 +42,7 @@ from cardrules.cards import DECK52, Card
 
 # The contract functions are the engine's: this module adds the game's description.
 from cardrules.core import trickgame, tricks
+from cardrules.core.checks import check_rules, check_view_of
 from cardrules.core.match import Match
 from cardrules.core.options import (
     check_bool,
@@ -165,6 +166,7 @@ def schedule_sizes(rules: Rules) -> tuple[int, ...]:
 
 def deck_of(rules: Rules) -> tuple[Card, ...]:
     """The 52-card deck, no jokers (rule OH-1.2)."""
+    check_rules(rules, Rules, NAME)
     return DECK52
 
 
@@ -335,6 +337,7 @@ def describe(view: View) -> tuple[Fact, ...]:
     >>> [fact.label for fact in describe(observe(deal(rules, seed=0), 0))]
     ['deal', 'trumps', 'trump card', 'bids so far', 'cards', 'bid', 'tricks won', 'hand']
     """
+    check_view_of(view, View, NAME)
     rules = view.rules
     sizes = schedule_sizes(rules)
     number = min(view.deal_number, len(sizes) - 1)
@@ -393,6 +396,7 @@ def explain_move(view: View, move: Move) -> str:
     >>> explain_move(view, Bid(0)), view.trump_card, explain_move(view, Play(Card("2D")))
     ('you undertake to win no trick', Card('8D'), 'a trump')
     """
+    check_view_of(view, View, NAME)
     if isinstance(move, Bid):
         if move.tricks == 0:
             return "you undertake to win no trick"

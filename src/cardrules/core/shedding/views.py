@@ -10,6 +10,7 @@ from cardrules.core.match import Match
 from cardrules.core.shedding.description import StopsRules
 from cardrules.core.shedding.rules_of_play import _optional, legal_moves, to_move
 from cardrules.core.shedding.state import Phase, State
+from cardrules.errors import ArgumentError, show_value
 from cardrules.game import Chance, ChanceMode, Event, Fact, Score
 from cardrules.moves import Draw, EndTurn, Move, Play
 
@@ -118,9 +119,18 @@ def observe(state: State, seat: int, score: Score) -> View:
     )
 
 
+def _check_view(view: object) -> None:
+    if type(view) is not View:
+        raise ArgumentError(
+            "this needs a view of a game on the shedding engine (from its observe), "
+            f"not {show_value(view)}"
+        )
+
+
 def describe(view: View) -> tuple[Fact, ...]:
     """The view for a person: the deal, the upcard and the suit to play, draws owed,
     the seats' hand sizes and penalties, the hand (see ``Game.describe``)."""
+    _check_view(view)
     stops = view.rules.stops
     facts = [
         Fact("deal", f"{view.match.deal_number + 1}, dealt by seat {view.match.dealer}"),
@@ -146,6 +156,7 @@ def describe(view: View) -> tuple[Fact, ...]:
 
 def explain_move(view: View, move: object) -> str:
     """What a move means: a special card's effect, what announcing is, what drawing does."""
+    _check_view(view)
     stops = view.rules.stops
     if isinstance(move, Draw):
         if view.pending:

@@ -59,7 +59,7 @@ from cardrules.core.trickgame.rules_of_play import Restrictions
 from cardrules.core.trickgame.sampling import sample
 from cardrules.core.trickgame.scoring import events, moves_played, score, zones
 from cardrules.core.trickgame.serialization import _state_from_reader, state_to_dict
-from cardrules.core.trickgame.state import _TITLES, State
+from cardrules.core.trickgame.state import State
 from cardrules.core.trickgame.views import observe
 from cardrules.errors import IllegalMoveError, RulesError
 from cardrules.game import ChanceMode, Event, Outcome
@@ -303,8 +303,6 @@ class TrickGame:
         put("view_fields", _checked_view_fields(self))
         # The contract functions find the game from the rules of a state.
         type.__setattr__(self.rules_class, "trick_game", self)
-        if self.title not in _TITLES:
-            _TITLES.append(self.title)
 
     def deal(
         self,

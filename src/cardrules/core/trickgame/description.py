@@ -17,7 +17,7 @@ from cardrules.cards import Card, Suit
 from cardrules.core import tricks
 from cardrules.core.match import Match
 from cardrules.core.options import BaseRules, check_choice
-from cardrules.errors import RulesError
+from cardrules.errors import ArgumentError, RulesError, show_value
 from cardrules.game import Chance, ChanceMode, Event, Log, Outcome, Score, winners_by_total
 from cardrules.moves import Move, PassCards
 
@@ -326,6 +326,8 @@ _TRICK_RULES: Final[dict[Suit | None, tricks.TrickRules]] = {
 
 def teams(rules: Any) -> tuple[tuple[int, ...], ...]:
     """The partnerships: every player for himself, unless the game says otherwise."""
+    if getattr(rules, "trick_game", None) is None:
+        raise ArgumentError(f"teams needs a trick game's Rules, not {show_value(rules)}")
     game: TrickGame = rules.trick_game
     if game.teams is not None:
         return game.teams(rules)

@@ -48,6 +48,7 @@ from cardrules.moves import (
     game_forms,
     not_a_move,
     parse_move_text,
+    require_move_text,
 )
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
@@ -363,7 +364,7 @@ def parse_move(state: State, text: str) -> Move:
     """Read a move and check it is legal here (NotationError / IllegalMoveError)."""
     if type(state) is not State:
         raise _wrong_state(state)
-    refused = state.rules.trick_game.refuse_text(text) if isinstance(text, str) else None
+    refused = state.rules.trick_game.refuse_text(require_move_text(text))
     if refused is not None:
         raise NotationError(refused)
     game: TrickGame = state.rules.trick_game

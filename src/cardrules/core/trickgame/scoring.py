@@ -3,13 +3,14 @@ event log, the moves played and the zones of cards."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING
 
 from cardrules.cards import Card, cards_of
 from cardrules.core.trickgame.description import teams
-from cardrules.core.trickgame.state import M, State, _wrong_state
+from cardrules.core.trickgame.state import State, _wrong_state
 from cardrules.errors import RecordError
-from cardrules.game import Event, Log, Score
+from cardrules.game import Event, Score
+from cardrules.moves import Move
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
     from cardrules.core.trickgame.contract import TrickGame
@@ -38,23 +39,17 @@ def score(state: State) -> Score:
     )
 
 
-class _Logged(Protocol[M]):
-    """A state with a public event log and a move history (every game's state)."""
-
-    @property
-    def log(self) -> Log[Event]: ...
-
-    @property
-    def history(self) -> Log[M] | None: ...
-
-
-def events(state: _Logged[Any]) -> tuple[Event, ...]:
+def events(state: State) -> tuple[Event, ...]:
     """The public event log, oldest first."""
+    if type(state) is not State:
+        raise _wrong_state(state)
     return state.log.to_tuple()
 
 
-def moves_played(state: _Logged[M]) -> tuple[M, ...]:
+def moves_played(state: State) -> tuple[Move, ...]:
     """Every move applied since the deal (chance outcomes included in explicit mode)."""
+    if type(state) is not State:
+        raise _wrong_state(state)
     if state.history is None:
         raise RecordError("this state was made by sample(): it has no move history")
     return state.history.to_tuple()

@@ -3,13 +3,14 @@ error for a value that is not one of its states."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from cardrules.cards import ALL_CARDS, Card, Suit, mask_of
 from cardrules.core import changes as changes_core
 from cardrules.core import tricks
 from cardrules.core.checks import wrong_state
 from cardrules.core.match import Match
+from cardrules.errors import ArgumentError, show_value
 from cardrules.game import ChanceMode, Event, Log, Outcome
 from cardrules.moves import Move
 
@@ -90,9 +91,6 @@ def _with(state: State, **changes: Any) -> State:
     return changes_core.replaced(state, _FIELD_INDEX, changes)
 
 
-M = TypeVar("M")
-
-
 #: By card index, the mask of the cards of that card's suit (0 for a joker).
 _SUIT_MASK_OF: Final = tuple(
     tricks.SUIT_MASKS[c.suit] if c.suit is not None else 0 for c in ALL_CARDS
@@ -110,20 +108,16 @@ def _deck_mask(cards: tuple[Card, ...]) -> int:
     return found[1]
 
 
-#: The titles of the trick games described so far, for a message about a value of none.
-_TITLES: list[str] = []
-
-
 def _wrong_state(value: object, what: str = "state") -> Exception:
     """The error for a ``what`` that is no trick game's state: it names the game of the
-    value's rules when they are a trick game's (a view given for a state), else every
-    trick game described so far."""
+    value's rules when they are a trick game's (a view given for a state); otherwise the
+    function, shared by every trick game, cannot know which game was meant."""
     # Only a trick game's description sets trick_game on a Rules class.
     game = getattr(type(getattr(value, "rules", None)), "trick_game", None)
     if game is not None:
-        title: str = game.title
-    elif len(_TITLES) > 1:
-        title = f"{', '.join(_TITLES[:-1])} or {_TITLES[-1]}"
-    else:
-        title = _TITLES[0] if _TITLES else "a trick game"
-    return wrong_state(value, title, what)
+        return wrong_state(value, game.title, what)
+    source = "observe" if what == "view" else "deal, apply or sample"
+    return ArgumentError(
+        f"a trick game's functions need one of its {what}s (from the game's {source}), "
+        f"not {show_value(value)}"
+    )
