@@ -133,7 +133,8 @@ def _score_trick(
     (HE-7); ``taken`` is each seat's so far."""
     points = sum(13 if card is QUEEN_OF_SPADES else card.suit is Suit.HEARTS for card in trick)
     taken = tuple(total + points * (seat == winner) for seat, total in enumerate(taken))
-    text = f"seat {winner} takes {' '.join(card.text for card in trick)}: {points} points"
+    cards = " ".join(card.text for card in trick)
+    text = f"seat {winner} takes {cards}: {points} penalty point{'s' * (points != 1)}"
     return taken, Event("trick", winner, trick, value=points, text=text)
 
 

@@ -359,6 +359,23 @@ def test_the_heuristic_ducks_and_throws_the_queen(hearts: Any) -> None:
 # --------------------------------------------------------------------------- the tools
 
 
+def test_describe_and_explain_move_put_the_pass_and_the_points_into_words(hearts: Any) -> None:
+    state = hearts.deal(hearts.Rules(first_dealer=3), seed=0, deck=DECK52)
+    view = hearts.observe(state, 0)
+    assert hearts.explain_move(view, hearts.legal_moves(state)[0]) == "to seat 1"
+    assert [fact.label for fact in hearts.describe(view)] == ["points taken", "cards", "hand"]
+    state = play(hearts, start(hearts, POSITION), "2C", "AC", "9S", "AD", "2D", "2H", "8D")
+    facts = {fact.label: fact.value for fact in hearts.describe(hearts.observe(state, 1))}
+    assert facts["you passed to seat 2"] == parse_cards("2H 3H 4H")
+    assert facts["you received"] == parse_cards("AC 2D 3D")  # its three lowest
+    assert facts["trick"] == ((1, Card("2D")), (2, Card("2H")), (3, Card("8D")))
+    assert facts["points taken"] == (0, 0, 0, 0)
+    assert hearts.explain_move(hearts.observe(state, 0), Play(Card("2S"))) == ""
+    state = play(hearts, state, "2S")  # seat 3 takes the heart
+    assert hearts.observe(state, 1).taken == (0, 0, 0, 1)
+    assert str(trickgame.events(state)[-1]) == "seat 3 takes 2D 2H 8D 2S: 1 penalty point"
+
+
 def test_the_kit_passes(hearts: Any) -> None:
     report = testing.check_game(hearts, games=2)
     assert report.presets == ("default", "short") and report.moves > 4 * 56
