@@ -22,6 +22,7 @@ from cardrules.core.shedding.drawing import (
     _seat_event,
 )
 from cardrules.core.shedding.rules_of_play import (
+    _can_draw,
     _may_draw,
     _option_cards,
     _optional,
@@ -168,7 +169,7 @@ def _play(state: State, move: Play) -> State:
         free = not hot.call_required
         log = log.append(_seat_event("no call", seat))
     unannounced &= ~(1 << seat)
-    if hot.announce and hand.bit_count() == 1:
+    if hot.one_card_call and hand.bit_count() == 1:
         if move.announce:
             log = log.append(_seat_event("announce", seat))
         elif hot.announce_penalty != "none":
@@ -237,6 +238,10 @@ def _play(state: State, move: Play) -> State:
         ),
     )
     if not hand:
+        if hot.last_card_call:
+            log = _last_card_call(moved, move, seat)
+            if log is None:  # he did not go out (MMS-4.3)
+                return _unannounced_out(moved, seat, following)
         # Going out ends the deal, with no call (MM-7.1, MMS-4.2, MMS-5.1); a last 7 or 8
         # still makes the next player draw (MM-7.2, MMS-5.2, SP-1.2).
         moved = _with(moved, log=log.append(_seat_event("out", seat)))
@@ -249,6 +254,34 @@ def _play(state: State, move: Play) -> State:
     if not pending and not unannounced >> following & 1 and stock:
         return moved  # nothing is forced on the next player (the usual case; see _begin_turn)
     return _begin_turn(moved, following)
+
+
+def _last_card_call(state: State, move: Play, seat: int) -> Log[Event] | None:
+    """The log of ``seat`` going out with ``announce_on="last_card"`` (rule MMS-4.3): with
+    the call, or without it when it costs nothing or no card is left to draw; None when
+    the missing call costs a draw and a card can be drawn (he does not go out)."""
+    log = state.log
+    if move.announce:
+        return log.append(_seat_event("last card", seat))
+    if state.rules.stops.announce_penalty == "none":
+        return log
+    log = log.append(_seat_event("unannounced", seat))
+    if _can_draw(state):
+        return None
+    # The library's choice: the penalty cannot be paid, and a player with no card
+    # cannot play on, so he goes out as if he had called.
+    return log
+
+
+def _unannounced_out(state: State, seat: int, following: int) -> State:
+    """``seat`` played his last card without the call (rule MMS-4.3): the deal goes on, he
+    draws the penalty cards at once and play passes on; cards owed for a last 7 stay owed
+    by the next player."""
+    log = state.log.append(_seat_event("unannounced", seat))
+    state = _with(state, log=log, turn=seat)
+    return _begin_draw(
+        state, state.rules.stops.announce_cards, following, "for not announcing his last card"
+    )
 
 
 def _voluntary_draw(state: State, move: Move, plays: int) -> State:
