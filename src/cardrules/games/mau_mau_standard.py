@@ -10,7 +10,8 @@ him); an 8 skips the next player; a jack is wild and wishes a suit. A player may
 draw one card instead of playing; he may then play that card, if it fits, or
 end his turn. The play that leaves one card must carry the call "Mau", or the
 player draws two penalty cards at the end of his turn (some sources put the call
-on the last card instead; the game's page shows where the sources disagree).
+on the last card instead, which ``mau_call="last_card"`` plays; the game's page
+shows where the sources disagree).
 The site's options add
 a reversing 9 and a skipping ace, the 32-card deck, and no Mau penalty. The game
 is ONE deal: the first player out wins. :mod:`cardrules.games.strafpoint` plays
@@ -50,7 +51,8 @@ from the discard pile under the upcard, shuffled.
 
 Moves: ``play CARD``; ``play JX call SUIT`` (a jack wishes any suit; a jack
 played as the last card wishes none); ``play CARD announce`` (the play that
-leaves one card, calling "Mau"; only while ``mau_penalty`` is on); ``draw``;
+leaves one card, calling "Mau", or with ``mau_call="last_card"`` the last card;
+only while ``mau_penalty`` is on); ``draw``;
 ``end turn`` (after drawing); chance outcomes ``deal CARD`` and ``dealer SEAT``.
 Move numbers (:func:`move_index`, shared with the other Stops games):
 ``play CARD`` = the card's index 0..51, ``play CARD announce`` = 52 + index,
@@ -309,6 +311,10 @@ _PRESETS: Final = {
     ),
     "special_starters": Rules(
         players=3, nine_reverses=True, ace_skips=True, starter_effects=True, max_moves=500
+    ),
+    # Parlett's game: 32 cards, "Mau" on the last card or one card from stock (MMS-4.3).
+    "parlett_mau_call": Rules(
+        players=3, deck32=True, mau_call="last_card", mau_penalty_cards=1, max_moves=500
     ),
 }
 #: The same, read-only: a caller cannot change them for everyone else.
