@@ -171,7 +171,7 @@ def test_rules_text_form_parses_back() -> None:
 def test_every_site_option_combines_with_every_other() -> None:
     site = ("deck32", "nine_reverses", "ace_skips")
     for mask in range(16):
-        chosen = {name: bool(mask >> i & 1) for i, name in enumerate(site)}
+        chosen: dict[str, Any] = {name: bool(mask >> i & 1) for i, name in enumerate(site)}
         rules = Rules(players=5, mau_penalty=not mask & 8, **chosen)
         state = mau_mau_standard.deal(rules, seed=mask)
         rng = random.Random(mask)

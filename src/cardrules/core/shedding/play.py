@@ -239,9 +239,10 @@ def _play(state: State, move: Play) -> State:
     )
     if not hand:
         if hot.last_card_call:
-            log = _last_card_call(moved, move, seat)
-            if log is None:  # he did not go out (MMS-4.3)
+            called_log = _last_card_call(moved, move, seat)
+            if called_log is None:  # he did not go out (MMS-4.3)
                 return _unannounced_out(moved, seat, following)
+            log = called_log
         # Going out ends the deal, with no call (MM-7.1, MMS-4.2, MMS-5.1); a last 7 or 8
         # still makes the next player draw (MM-7.2, MMS-5.2, SP-1.2).
         moved = _with(moved, log=log.append(_seat_event("out", seat)))
