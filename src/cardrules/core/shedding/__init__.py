@@ -161,6 +161,7 @@ from cardrules.core.shedding.dealing import new_game as new_game
 from cardrules.core.shedding.description import NO_EFFECT as NO_EFFECT
 from cardrules.core.shedding.description import RANK_MASKS as RANK_MASKS
 from cardrules.core.shedding.description import SUIT_MASKS as SUIT_MASKS
+from cardrules.core.shedding.description import AnnounceOn as AnnounceOn
 from cardrules.core.shedding.description import AnnouncePenalty as AnnouncePenalty
 from cardrules.core.shedding.description import DrawRule as DrawRule
 from cardrules.core.shedding.description import Effect as Effect
