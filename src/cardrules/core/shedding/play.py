@@ -239,11 +239,20 @@ def _play(state: State, move: Play) -> State:
     )
     if not hand:
         if hot.last_card_call:
-            called_log = _last_card_call(moved, move, seat)
-            if called_log is None:  # he did not go out (MMS-4.3)
-                return _unannounced_out(moved, seat, following)
-            log = called_log
-        # Going out ends the deal, with no call (MM-7.1, MMS-4.2, MMS-5.1); a last 7 or 8
+            # The call goes with the last card (MMS-4.3).
+            if move.announce:
+                log = log.append(_seat_event("last card", seat))
+            elif hot.announce_penalty != "none":
+                log = log.append(_seat_event("unannounced", seat))
+                if _can_draw(moved):
+                    # He does not go out: he draws the penalty at once and play passes on
+                    # (cards owed for his last card stay owed by the next player).
+                    moved = _with(moved, log=log, turn=seat)
+                    why = "for not announcing his last card"
+                    return _begin_draw(moved, rules.stops.announce_cards, following, why)
+                # The library's choice: no card is left to pay the penalty with, and a
+                # player with no card cannot play on, so he goes out all the same.
+        # Going out ends the deal, by default with no call (MM-7.1, MMS-4.2, MMS-5.1); a last 7 or 8
         # still makes the next player draw (MM-7.2, MMS-5.2, SP-1.2).
         moved = _with(moved, log=log.append(_seat_event("out", seat)))
         if pending and rules.stops.last_card_effects:
@@ -255,34 +264,6 @@ def _play(state: State, move: Play) -> State:
     if not pending and not unannounced >> following & 1 and stock:
         return moved  # nothing is forced on the next player (the usual case; see _begin_turn)
     return _begin_turn(moved, following)
-
-
-def _last_card_call(state: State, move: Play, seat: int) -> Log[Event] | None:
-    """The log of ``seat`` going out with ``announce_on="last_card"`` (rule MMS-4.3): with
-    the call, or without it when it costs nothing or no card is left to draw; None when
-    the missing call costs a draw and a card can be drawn (he does not go out)."""
-    log = state.log
-    if move.announce:
-        return log.append(_seat_event("last card", seat))
-    if state.rules.stops.announce_penalty == "none":
-        return log
-    log = log.append(_seat_event("unannounced", seat))
-    if _can_draw(state):
-        return None
-    # The library's choice: the penalty cannot be paid, and a player with no card
-    # cannot play on, so he goes out as if he had called.
-    return log
-
-
-def _unannounced_out(state: State, seat: int, following: int) -> State:
-    """``seat`` played his last card without the call (rule MMS-4.3): the deal goes on, he
-    draws the penalty cards at once and play passes on; cards owed for a last 7 stay owed
-    by the next player."""
-    log = state.log.append(_seat_event("unannounced", seat))
-    state = _with(state, log=log, turn=seat)
-    return _begin_draw(
-        state, state.rules.stops.announce_cards, following, "for not announcing his last card"
-    )
 
 
 def _voluntary_draw(state: State, move: Move, plays: int) -> State:
