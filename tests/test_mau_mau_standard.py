@@ -8,7 +8,7 @@ for what the site says of the standard game.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 import pytest
 
@@ -171,7 +171,7 @@ def test_rules_text_form_parses_back() -> None:
 def test_every_site_option_combines_with_every_other() -> None:
     site = ("deck32", "nine_reverses", "ace_skips")
     for mask in range(16):
-        chosen = {name: bool(mask >> i & 1) for i, name in enumerate(site)}
+        chosen: dict[str, Any] = {name: bool(mask >> i & 1) for i, name in enumerate(site)}
         rules = Rules(players=5, mau_penalty=not mask & 8, **chosen)
         state = mau_mau_standard.deal(rules, seed=mask)
         rng = random.Random(mask)
@@ -464,6 +464,78 @@ def test_going_out_needs_no_call() -> None:
     """Rule MMS-4.2."""
     state = position(["5H", "6D 2D 3D", "9S 4S 5S"], "4H")
     assert texts(state) == ["play 5H", "draw"]
+
+
+#: Parlett's reading (rule MMS-4.3): "Mau" on the last card, or one card from stock.
+LAST_CARD: Final[dict[str, Any]] = {"mau_call": "last_card", "mau_penalty_cards": 1}
+
+
+def test_mau_call_on_the_last_card_lists_the_last_card_with_and_without_the_call() -> None:
+    """Rule MMS-4.3."""
+    state = position(["5H", "6D 2D 3D", "9S 4S 5S"], "4H", stock="KC QC", **LAST_CARD)
+    assert texts(state) == ["play 5H", "play 5H announce", "draw"]
+
+
+def test_mau_call_on_the_last_card_the_play_leaving_one_card_has_no_call() -> None:
+    """Rule MMS-4.3."""
+    state = position(["5H 2C", "6D 2D 3D", "9S 4S 5S"], "4H", **LAST_CARD)
+    assert texts(state) == ["play 5H", "draw"]
+    with pytest.raises(IllegalMoveError, match=r"goes only with the last card \(rule MMS-4\.3\)"):
+        mau_mau_standard.apply(state, Play(Card("5H"), None, True))
+    state = play(state, "play 5H")
+    assert size(state, 0) == 1 and mau_mau_standard.to_move(state) == 1
+    assert not any("announce" in text for text in said(state))
+
+
+def test_mau_call_on_the_last_card_with_the_call_goes_out_and_wins() -> None:
+    """Rule MMS-4.3."""
+    state = position(["5H", "6D 2D 3D", "9S 4S 5S"], "4H", stock="KC QC", **LAST_CARD)
+    state = play(state, "play 5H announce")
+    assert mau_mau_standard.is_over(state)
+    outcome = mau_mau_standard.score(state).outcome
+    assert outcome is not None and outcome.winners == (0,)
+    assert said(state)[-4:-2] == ["seat 0: last card!", "seat 0 goes out"]
+
+
+def test_mau_call_on_the_last_card_without_the_call_draws_and_plays_on() -> None:
+    """Rule MMS-4.3."""
+    state = position(["5H", "6D 2D 3D", "9S 4S 5S"], "4H", stock="KC QC", **LAST_CARD)
+    state = play(state, "play 5H")
+    assert not mau_mau_standard.is_over(state)
+    assert hand(state, 0) == cs("KC") and mau_mau_standard.to_move(state) == 1
+    assert said(state)[-3:] == [
+        "seat 0 did not announce his last card",
+        "seat 0 must draw a card for not announcing his last card",
+        "seat 0 draws a card",
+    ]
+
+
+def test_mau_call_on_the_last_card_a_last_seven_is_still_owed_by_the_next_player() -> None:
+    """Rule MMS-4.3."""
+    state = position(["7H", "6D 2D 3D", "9S 4S 5S"], "4H", stock="KC QC AD 2H", **LAST_CARD)
+    state = play(state, "play 7H")
+    assert hand(state, 0) == cs("KC") and hand(state, 1) == cs("QC AD 6D 2D 3D")
+    assert mau_mau_standard.to_move(state) == 2
+
+
+def test_mau_call_on_the_last_card_is_explained() -> None:
+    """Rule MMS-4.3."""
+    state = position(["5H", "6D 2D 3D", "9S 4S 5S"], "4H", stock="KC QC", **LAST_CARD)
+    view = mau_mau_standard.observe(state, 0)
+    plain = mau_mau_standard.explain_move(view, Play(Card("5H")))
+    called = mau_mau_standard.explain_move(view, Play(Card("5H"), None, True))
+    assert "not announced: you do not go out but draw 1 card" in plain
+    assert called == "your last card, announced: you go out"
+
+
+def test_mau_call_applies_only_with_the_mau_penalty() -> None:
+    """Rule MMS-4.3."""
+    assert Rules().mau_call == "last_but_one" and Rules(mau_penalty=False).mau_call is None
+    assert str(Rules(mau_call="last_card")) == "mau_mau_standard(mau_call=last_card)"
+    with pytest.raises(RulesError, match="mau_call='last_card' does not apply when mau_penalty"):
+        Rules(mau_penalty=False, mau_call="last_card")
+    with pytest.raises(RulesError, match="mau_call='first' is not allowed"):
+        Rules(mau_call="first")
 
 
 # --------------------------------------------------------------------------- starters

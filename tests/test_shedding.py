@@ -10,7 +10,7 @@ blocked rounds with several players.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 import pytest
@@ -19,7 +19,7 @@ from cardrules.cards import ACE, DECK52, JACK, Card, Suit, cards_of, mask_of, pa
 from cardrules.core import shedding
 from cardrules.core.options import rules_to_text, set_resolved
 from cardrules.core.shedding import Effect, State, Stops, StopsRules, contract
-from cardrules.errors import IllegalMoveError
+from cardrules.errors import IllegalMoveError, RulesError
 from cardrules.moves import DRAW, END_TURN, Play, parse_move_text
 
 
@@ -30,6 +30,7 @@ class StandardLike(StopsRules):
     players: int = 3
     jack_on_jack: bool = False
     restock: bool = True
+    announce_on: Literal["one_card", "last_card"] = "one_card"
 
     def __attrs_post_init__(self) -> None:
         table = Stops(
@@ -48,6 +49,7 @@ class StandardLike(StopsRules):
             draw_rule="once",
             voluntary_draw=True,
             announce=True,
+            announce_on=self.announce_on,
             announce_penalty="draw",
             announce_cards=2,
             restock=self.restock,
@@ -173,6 +175,30 @@ def test_a_missed_mau_costs_two_cards_at_the_end_of_that_turn() -> None:
     assert size(state, 0) == 3 and shedding.to_move(state) == 1
     state = play(position(["5H 2C", "6D 2D 3D", "5D 8S 4S"], "4H"), "play 5H announce")
     assert size(state, 0) == 1
+
+
+def test_a_last_card_called_on_goes_out_or_costs_the_penalty_and_play_goes_on() -> None:
+    """The core of rule MMS-4.3 (``announce_on="last_card"``)."""
+    state = position(["5H", "6D 2D 3D", "5D 8S 4S"], "4H", announce_on="last_card")
+    assert texts(state) == ["play 5H", "play 5H announce", "draw"]
+    assert play(state, "play 5H announce").phase is shedding.Phase.SCORING
+    state = play(state, "play 5H")
+    assert size(state, 0) == 2 and shedding.to_move(state) == 1
+
+
+def test_a_last_card_without_its_call_goes_out_when_no_card_is_left_to_draw() -> None:
+    """The library's choice for rule MMS-4.3: a penalty nobody can draw is not owed."""
+    state = position(
+        ["5H", "6D 2D 3D", "5D 8S 4S"], "4H", stock="", restock=False, announce_on="last_card"
+    )
+    state = play(state, "play 5H")
+    assert state.phase is shedding.Phase.SCORING and size(state, 0) == 0
+    assert [e.kind for e in state.log][-2:] == ["unannounced", "out"]
+
+
+def test_the_call_on_the_last_card_refuses_a_penalty_at_the_next_turn() -> None:
+    with pytest.raises(RulesError, match="announce_penalty='next_turn' does not apply"):
+        Stops(players=2, hand_size=5, deck=DECK52, announce_on="last_card")
 
 
 def test_every_player_passing_in_succession_blocks_the_round() -> None:

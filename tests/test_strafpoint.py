@@ -140,6 +140,15 @@ def test_when_a_player_goes_out_the_others_add_the_points_of_their_cards() -> No
     assert any(e.startswith("round 1 (seat 0 went out): penalty points") for e in said(state))
 
 
+def test_with_mau_on_the_last_card_only_a_called_last_card_ends_the_round() -> None:
+    """Rules MMS-4.3 and SP-1.1: the rounds take the standard game's ``mau_call``."""
+    state = position(["5H", "AD JC 2D", "KS 9S", "10C"], "4H", mau_call="last_card")
+    assert strafpoint.score(play(state, "play 5H announce")).totals == (0, 33, 19, 10)
+    state = play(state, "play 5H")
+    assert strafpoint.score(state).deals == () and state.hands[0].bit_count() == 2
+    assert strafpoint.to_move(state) == 1
+
+
 def test_a_last_seven_makes_the_next_player_draw_and_those_cards_count_ambiguity_3() -> None:
     """Rule SP-1.2."""
     state = position(["7H", "2D 3D", "2S"], "4H")

@@ -106,11 +106,17 @@ def check_view(view: Any) -> None:
         )
 
 
+def described(value: object, what: str = "state") -> str:
+    """A wrong argument in a message: ``a state of mau_mau`` when it is another game's
+    ``what``, else a short form of the value."""
+    other = _game_of(getattr(value, "rules", None))
+    return f"a {what} of {other}" if other is not None else _describe(value)
+
+
 def wrong_state(value: object, game: str, what: str = "state") -> ArgumentError:
     """The error for a ``what`` (state or view) that is not one of ``game``'s."""
-    rules = getattr(value, "rules", None)
-    other = _game_of(rules)
-    found = f"a {what} of {other}" if other is not None and other != game else _describe(value)
+    other = _game_of(getattr(value, "rules", None))
+    found = described(value, what) if other != game else _describe(value)
     source = "observe" if what == "view" else "deal, apply or sample"
     return ArgumentError(f"{game} needs a {what} of {game} (from {game}.{source}), not {found}")
 

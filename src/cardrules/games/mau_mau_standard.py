@@ -10,7 +10,8 @@ him); an 8 skips the next player; a jack is wild and wishes a suit. A player may
 draw one card instead of playing; he may then play that card, if it fits, or
 end his turn. The play that leaves one card must carry the call "Mau", or the
 player draws two penalty cards at the end of his turn (some sources put the call
-on the last card instead; the game's page shows where the sources disagree).
+on the last card instead, which ``mau_call="last_card"`` plays; the game's page
+shows where the sources disagree).
 The site's options add
 a reversing 9 and a skipping ace, the 32-card deck, and no Mau penalty. The game
 is ONE deal: the first player out wins. :mod:`cardrules.games.strafpoint` plays
@@ -50,7 +51,8 @@ from the discard pile under the upcard, shuffled.
 
 Moves: ``play CARD``; ``play JX call SUIT`` (a jack wishes any suit; a jack
 played as the last card wishes none); ``play CARD announce`` (the play that
-leaves one card, calling "Mau"; only while ``mau_penalty`` is on); ``draw``;
+leaves one card, calling "Mau", or with ``mau_call="last_card"`` the last card;
+only while ``mau_penalty`` is on); ``draw``;
 ``end turn`` (after drawing); chance outcomes ``deal CARD`` and ``dealer SEAT``.
 Move numbers (:func:`move_index`, shared with the other Stops games):
 ``play CARD`` = the card's index 0..51, ``play CARD announce`` = 52 + index,
@@ -77,6 +79,7 @@ from cardrules.core import shedding
 from cardrules.core.checks import wrong_state
 from cardrules.core.options import (
     check_bool,
+    check_choice,
     check_int,
     not_applicable,
     rules_to_text,
@@ -112,6 +115,10 @@ _RULE_IDS: Final = (
     ("drawn_only", "MMS-2.2"),
     ("end_turn", "MMS-2.2"),
     ("announce", "MMS-4.1"),
+)
+#: The same, with "Mau" called on the last card (``mau_call="last_card"``, rule MMS-4.3).
+_LAST_CARD_RULE_IDS: Final = tuple(
+    (kind, "MMS-4.3" if kind == "announce" else rule) for kind, rule in _RULE_IDS
 )
 #: How the game is named in error messages.
 TITLE: Final = "Mau Mau"
@@ -153,6 +160,11 @@ class StandardOptions(StopsRules):
       True; the site's "no Mau penalty" is False; MMS-4.1).
     * ``mau_penalty_cards``: the cards drawn for a missed "Mau" (default 2;
       None, not applicable, when ``mau_penalty`` is False; MMS-4.1).
+    * ``mau_call``: which play calls "Mau": ``"last_but_one"``, the play that
+      leaves one card (default; MMS-4.1), or ``"last_card"``, the last card,
+      without which the player draws the penalty cards and plays on (Parlett's
+      and Wikipedia's reading; MMS-4.3). None, not applicable, when
+      ``mau_penalty`` is False.
     * ``stack_sevens``: a player who owes cards for a 7 may pass them on with
       a 7 of his own (default True; MMS-3.1).
     * ``jack_on_jack``: a jack may be played on a jack (default False; MMS-3.5).
@@ -172,6 +184,7 @@ class StandardOptions(StopsRules):
     ace_skips_replaces_eight: bool | None = None
     mau_penalty: bool = True
     mau_penalty_cards: int | None = None
+    mau_call: str | None = None
     stack_sevens: bool = True
     jack_on_jack: bool = False
     voluntary_draw: bool = True
@@ -201,11 +214,20 @@ class StandardOptions(StopsRules):
                 set_resolved(self, "mau_penalty_cards", 2)
             else:
                 check_int("mau_penalty_cards", self.mau_penalty_cards, 1)
+            if self.mau_call is None:
+                set_resolved(self, "mau_call", "last_but_one")
+            else:
+                check_choice("mau_call", self.mau_call, ("last_but_one", "last_card"))
         else:
             not_applicable(
                 "mau_penalty_cards",
                 self.mau_penalty_cards,
                 "when mau_penalty=false (a missed 'Mau' costs nothing)",
+            )
+            not_applicable(
+                "mau_call",
+                self.mau_call,
+                "when mau_penalty=false (no play calls 'Mau')",
             )
         set_resolved(self, "stops", shedding.cached_table(self, table))
 
@@ -225,6 +247,7 @@ def table(options: StandardOptions) -> Stops:
     }
     if not options.ace_skips_replaces_eight:
         effects[8] = Effect(skip=1)
+    last_card = options.mau_call == "last_card"
     if options.nine_reverses:
         effects[9] = Effect(reverse=True)
     if options.ace_skips:
@@ -240,12 +263,14 @@ def table(options: StandardOptions) -> Stops:
         draw_rule="once",
         voluntary_draw=options.voluntary_draw,
         announce=options.mau_penalty,
+        # MMS-4.3: "Mau" on the last card, or the penalty cards and play goes on.
+        announce_on="last_card" if last_card else "one_card",
         announce_penalty="draw" if options.mau_penalty else "none",
         announce_cards=options.mau_penalty_cards or 1,
         last_card_effects=options.last_card_effects,
         starter_effects=options.starter_effects,
         restock=True,
-        rule_ids=_RULE_IDS,
+        rule_ids=_LAST_CARD_RULE_IDS if last_card else _RULE_IDS,
     )
 
 
@@ -287,6 +312,10 @@ _PRESETS: Final = {
     ),
     "special_starters": Rules(
         players=3, nine_reverses=True, ace_skips=True, starter_effects=True, max_moves=500
+    ),
+    # Parlett's game: 32 cards, "Mau" on the last card or one card from stock (MMS-4.3).
+    "parlett_mau_call": Rules(
+        players=3, deck32=True, mau_call="last_card", mau_penalty_cards=1, max_moves=500
     ),
 }
 #: The same, read-only: a caller cannot change them for everyone else.

@@ -119,6 +119,13 @@ Rules of the core (each game's docs page gives the sources)
   card is left to draw he passes, and his last card stays barred until he
   holds more than one;
   ``"draw"``: he draws ``announce_cards`` at the end of that turn.
+  With ``announce_on="last_card"`` the last card carries the call instead
+  (both ``play X`` and ``play X announce`` are listed for it, and the play that
+  leaves one card has none): with the call he goes out; without it, and with
+  ``announce_penalty="draw"``, he does not go out: he draws ``announce_cards``
+  at once and play passes on (cards owed for his last card stay owed by the
+  next player). If no card is left to draw he goes out all the same, since he
+  can neither pay the penalty nor play on.
 * The deal ends when a player plays his last card. With ``last_card_effects``,
   cards owed by that card are still drawn first.
 * Restocking: when a card must be drawn and the stock is empty, the discard
@@ -154,6 +161,7 @@ from cardrules.core.shedding.dealing import new_game as new_game
 from cardrules.core.shedding.description import NO_EFFECT as NO_EFFECT
 from cardrules.core.shedding.description import RANK_MASKS as RANK_MASKS
 from cardrules.core.shedding.description import SUIT_MASKS as SUIT_MASKS
+from cardrules.core.shedding.description import AnnounceOn as AnnounceOn
 from cardrules.core.shedding.description import AnnouncePenalty as AnnouncePenalty
 from cardrules.core.shedding.description import DrawRule as DrawRule
 from cardrules.core.shedding.description import Effect as Effect

@@ -63,6 +63,7 @@ NO_EFFECT: Final = Effect()
 
 DrawRule = Literal["until_playable", "once"]
 AnnouncePenalty = Literal["none", "next_turn", "draw"]
+AnnounceOn = Literal["one_card", "last_card"]
 
 
 def _effects_table(value: Mapping[int, Effect] | Sequence[Effect]) -> tuple[Effect, ...]:
@@ -109,10 +110,10 @@ def _values_table(value: Sequence[int]) -> tuple[int, ...]:
     return table
 
 
-_CALL_STYLES: dict[tuple[int, bool, bool, bool], int] = {}
+_CALL_STYLES: dict[tuple[int, bool, bool, bool, bool], int] = {}
 
 
-def _call_style(key: tuple[int, bool, bool, bool]) -> int:
+def _call_style(key: tuple[int, bool, bool, bool, bool]) -> int:
     """A small number for each way of calling and announcing (the plays cache key)."""
     return _CALL_STYLES.setdefault(key, len(_CALL_STYLES))
 
@@ -148,6 +149,13 @@ class _Hot:
     draw_penalty: int
     deck_mask: int
     announce: bool
+    #: The hand size at which a play may carry ``announce``: 2 (the play that leaves one
+    #: card), 1 (the last card, ``announce_on="last_card"``), 0 (no play: no ``announce``).
+    announce_size: int
+    #: Whether the play that leaves one card is checked for its call (``announce_on="one_card"``).
+    one_card_call: bool
+    #: Whether going out is checked for its call (``announce_on="last_card"``).
+    last_card_call: bool
     announce_penalty: str
     #: ``plays[kind]``: :func:`_card_plays` of each kind.
     plays: tuple[tuple[tuple[Play, ...], ...], ...]
@@ -173,8 +181,12 @@ class Stops:
       ``voluntary_draw``: drawing allowed while holding a playable card;
       ``draw_penalty``: points it costs, at most once per turn;
       ``penalty_to``: ``"offender"`` (deducted) or ``"others"`` (credited);
-    * ``announce``: whether the play leaving one card may carry ``announce``;
-      ``announce_penalty``: ``"none"``, ``"next_turn"`` or ``"draw"``;
+    * ``announce``: whether a play may carry ``announce``; ``announce_on``: which
+      play carries it, ``"one_card"`` (the play that leaves one card, the default)
+      or ``"last_card"`` (the last card: a player who goes out without it draws the
+      penalty at once and plays on, see the module docs);
+      ``announce_penalty``: ``"none"``, ``"next_turn"`` or ``"draw"`` (with
+      ``"last_card"``, ``"none"`` or ``"draw"``);
       ``announce_cards``: the cards it costs; ``announce_ends_turn``;
     * ``last_card_effects``: cards owed by a last card are still drawn;
     * ``starter_effects``: the starter acts as if the dealer had played it
@@ -205,6 +217,7 @@ class Stops:
     draw_penalty: int = 0
     penalty_to: Literal["offender", "others"] = "offender"
     announce: bool = True
+    announce_on: AnnounceOn = "one_card"
     announce_penalty: AnnouncePenalty = "next_turn"
     announce_cards: int = 1
     announce_ends_turn: bool = True
@@ -236,6 +249,15 @@ class Stops:
             raise RulesError("the deck must list its cards in index order")
         check_choice("draw_rule", self.draw_rule, ("until_playable", "once"))
         check_choice("announce_penalty", self.announce_penalty, ("none", "next_turn", "draw"))
+        check_choice("announce_on", self.announce_on, ("one_card", "last_card"))
+        last_card = self.announce_on == "last_card"
+        if last_card and self.announce_penalty == "next_turn":
+            # A player who goes out holds no card at his next turn: the penalty must be drawn
+            # at once, and saying so is clearer than reading "next_turn" as "draw".
+            raise RulesError(
+                "announce_penalty='next_turn' does not apply with announce_on='last_card' "
+                "(a player who goes out has no next turn): give 'draw' or 'none'"
+            )
         check_choice("penalty_to", self.penalty_to, ("offender", "others"))
         deck_mask = mask_of(self.deck)
         wild = 0
@@ -276,7 +298,9 @@ class Stops:
             ("call_mask", calls & deck_mask),
             (
                 "call_style",
-                _call_style((calls, self.call_own_suit, self.call_required, self.announce)),
+                _call_style(
+                    (calls, self.call_own_suit, self.call_required, self.announce, last_card)
+                ),
             ),
         ):
             object.__setattr__(self, name, value)
@@ -298,6 +322,9 @@ class Stops:
             draw_penalty=self.draw_penalty,
             deck_mask=deck_mask,
             announce=self.announce,
+            announce_size=(1 if last_card else 2) if self.announce else 0,
+            one_card_call=self.announce and not last_card,
+            last_card_call=self.announce and last_card,
             announce_penalty=self.announce_penalty,
             plays=tuple(_card_plays(self, kind) for kind in range(3)),
             effects=effects,
@@ -387,7 +414,9 @@ _CARD_PLAYS: dict[int, tuple[tuple[Play, ...], ...]] = {}
 
 
 def _variants(stops: Stops, card: Card, kind: int) -> tuple[Play, ...]:
-    """Every play of ``card``: kind 0 = ordinary, 1 = leaves one card, 2 = last card."""
+    """Every play of ``card``: kind 0 = ordinary, 1 = leaves one card, 2 = last card.
+
+    The kind the call goes with (``announce_on``) lists each play with and without it."""
     calls: list[Suit | None] = []
     if kind != 2 and card.bit & stops.call_mask:
         if not stops.call_required:
@@ -395,7 +424,8 @@ def _variants(stops: Stops, card: Card, kind: int) -> tuple[Play, ...]:
         calls.extend(s for s in Suit if stops.call_own_suit or s is not card.suit)
     else:
         calls.append(None)
-    announces = (False, True) if kind == 1 and stops.announce else (False,)
+    called_kind = 2 if stops.announce_on == "last_card" else 1
+    announces = (False, True) if kind == called_kind and stops.announce else (False,)
     return tuple(
         PLAYS[card.index] if call is None and not announce else Play(card, call, announce)
         for call in calls

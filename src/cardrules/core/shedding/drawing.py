@@ -179,6 +179,7 @@ _SEAT_EVENT_TEXTS: Final = {
     "call": "seat {seat} calls {suit}",
     "no call": "seat {seat} calls no suit: any card may follow",
     "announce": "seat {seat}: one card!",
+    "last card": "seat {seat}: last card!",
     "unannounced": "seat {seat} did not announce his last card",
     "out": "seat {seat} goes out",
     "pass": "seat {seat} can neither play nor draw",

@@ -22,6 +22,7 @@ from cardrules.core.shedding.drawing import (
     _seat_event,
 )
 from cardrules.core.shedding.rules_of_play import (
+    _can_draw,
     _may_draw,
     _option_cards,
     _optional,
@@ -168,7 +169,7 @@ def _play(state: State, move: Play) -> State:
         free = not hot.call_required
         log = log.append(_seat_event("no call", seat))
     unannounced &= ~(1 << seat)
-    if hot.announce and hand.bit_count() == 1:
+    if hot.one_card_call and hand.bit_count() == 1:
         if move.announce:
             log = log.append(_seat_event("announce", seat))
         elif hot.announce_penalty != "none":
@@ -237,7 +238,21 @@ def _play(state: State, move: Play) -> State:
         ),
     )
     if not hand:
-        # Going out ends the deal, with no call (MM-7.1, MMS-4.2, MMS-5.1); a last 7 or 8
+        if hot.last_card_call:
+            # The call goes with the last card (MMS-4.3).
+            if move.announce:
+                log = log.append(_seat_event("last card", seat))
+            elif hot.announce_penalty != "none":
+                log = log.append(_seat_event("unannounced", seat))
+                if _can_draw(moved):
+                    # He does not go out: he draws the penalty at once and play passes on
+                    # (cards owed for his last card stay owed by the next player).
+                    moved = _with(moved, log=log, turn=seat)
+                    why = "for not announcing his last card"
+                    return _begin_draw(moved, rules.stops.announce_cards, following, why)
+                # The library's choice: no card is left to pay the penalty with, and a
+                # player with no card cannot play on, so he goes out all the same.
+        # Going out ends the deal, by default with no call (MM-7.1, MMS-4.2, MMS-5.1); a last 7 or 8
         # still makes the next player draw (MM-7.2, MMS-5.2, SP-1.2).
         moved = _with(moved, log=log.append(_seat_event("out", seat)))
         if pending and rules.stops.last_card_effects:

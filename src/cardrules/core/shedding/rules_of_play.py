@@ -175,7 +175,7 @@ def _play_is_legal(state: State, move: Play) -> bool:
             return False
         if call is card.suit and not state.rules.stops.call_own_suit:
             return False
-    return not move.announce or (size == 2 and hot.announce)
+    return not move.announce or size == hot.announce_size
 
 
 def move_forms(state: State) -> tuple[str, ...]:
@@ -267,10 +267,13 @@ def why_illegal(state: State, move: object, game: str = "Mau-Mau") -> str:
             + cite("drawn_only")
         )
     size = hand.bit_count()
-    if move.announce and (size != 2 or not stops.announce):
-        return "'announce' goes only with the play that leaves one card in the hand" + cite(
-            "announce"
+    if move.announce and size != stops.hot.announce_size:
+        which = (
+            "the last card"
+            if stops.announce_on == "last_card"
+            else "the play that leaves one card in the hand"
         )
+        return f"'announce' goes only with {which}" + cite("announce")
     if not card.bit & stops.call_mask:
         return f"only a {_call_ranks(stops)} may call a suit{cite('call')}"
     if size == 1:

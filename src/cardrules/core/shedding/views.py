@@ -7,7 +7,7 @@ import attrs
 from cardrules.cards import Card, Suit, cards_of, mask_of
 from cardrules.core.checks import check_seat
 from cardrules.core.match import Match
-from cardrules.core.shedding.description import StopsRules
+from cardrules.core.shedding.description import Stops, StopsRules
 from cardrules.core.shedding.rules_of_play import _optional, legal_moves, to_move
 from cardrules.core.shedding.state import Phase, State
 from cardrules.errors import ArgumentError, show_value
@@ -179,8 +179,9 @@ def explain_move(view: View, move: object) -> str:
         parts.append(f"names {move.call.plural} as the suit to follow")
     elif effect.call and view.hand_sizes[view.seat] > 1:
         parts.append("names no suit: any card may follow")
+    last_card = stops.announce_on == "last_card"
     leaves_one = view.hand_sizes[view.seat] == 2
-    if leaves_one and stops.announce:
+    if leaves_one and stops.announce and not last_card:
         cards = f"{stops.announce_cards} card{'s' if stops.announce_cards > 1 else ''}"
         if move.announce:
             parts.append("announces that you have one card left")
@@ -193,9 +194,24 @@ def explain_move(view: View, move: object) -> str:
             )
         else:
             parts.append("without announcing your last card (no penalty in these rules)")
-    if view.hand_sizes[view.seat] == 1:
+    if view.hand_sizes[view.seat] == 1 and last_card and stops.announce:
+        parts.append(_last_card_call_text(stops, move.announce))
+    elif view.hand_sizes[view.seat] == 1:
         parts.append("your last card")
     return ", ".join(parts)
+
+
+def _last_card_call_text(stops: Stops, announce: bool) -> str:
+    """What playing the last card means when the call goes with it (``announce_on="last_card"``)."""
+    if announce:
+        return "your last card, announced: you go out"
+    cards = f"{stops.announce_cards} card{'s' if stops.announce_cards > 1 else ''}"
+    if stops.announce_penalty == "draw":
+        return (
+            f"your last card, not announced: you do not go out but draw {cards} "
+            "as a penalty (unless no card is left to draw), and play passes on"
+        )
+    return "your last card, not announced (no penalty in these rules)"
 
 
 def _draw_penalty_note(view: View) -> str:

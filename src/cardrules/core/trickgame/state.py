@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 from cardrules.cards import ALL_CARDS, Card, Suit, mask_of
 from cardrules.core import changes as changes_core
 from cardrules.core import tricks
-from cardrules.core.checks import wrong_state
+from cardrules.core.checks import described, wrong_state
 from cardrules.core.match import Match
-from cardrules.errors import ArgumentError, show_value
+from cardrules.errors import ArgumentError
 from cardrules.game import ChanceMode, Event, Log, Outcome
 from cardrules.moves import Move
 
@@ -119,5 +119,5 @@ def _wrong_state(value: object, what: str = "state") -> Exception:
     source = "observe" if what == "view" else "deal, apply or sample"
     return ArgumentError(
         f"a trick game's functions need one of its {what}s (from the game's {source}), "
-        f"not {show_value(value)}"
+        f"not {described(value, what)}"
     )
