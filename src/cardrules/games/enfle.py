@@ -200,7 +200,8 @@ def _score_deal(
 ) -> tuple[tuple[int, ...], tuple[tuple[str, tuple[int, ...]], ...], Log[Event]]:
     """The player who emptied his hand takes the pot (EN-4.1, EN-4.2)."""
     assert winner is not None
-    rules = state.rules
+    deal = state.deal  # what the deal fixes (read there: this ends every game)
+    rules = deal.rules
     players = rules.players
     ante = rules.ante
     pot = ante * players
@@ -229,7 +230,7 @@ def _score_deal(
     # The winner's gain (never zero) with its sign, and a loss, which has its own.
     won, lost = f"+{pot - ante}", str(-ante)
     shown = " ".join([f"seat {s}: {won if s == winner else lost}" for s in range(players)])
-    log = log.append(Event("scored", text=f"deal {state.match.deal_number + 1} chips: {shown}"))
+    log = log.append(Event("scored", text=f"deal {deal.match.deal_number + 1} chips: {shown}"))
     return chips, tuple(extras), log
 
 
