@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import itertools
+import json
 import pathlib
 import pickle
 import random
@@ -20,8 +21,10 @@ import pytest
 
 from cardrules.core import trickgame
 from cardrules.core.trickgame import Deal, State
+from cardrules.errors import RecordError
 from cardrules.games import enfle, maverick, oh_hell
 from cardrules.moves import Play
+from cardrules.records import state_from_json, state_to_json
 
 GAMES = (oh_hell, enfle, maverick)
 
@@ -121,3 +124,16 @@ def test_a_state_pickles_and_loads_as_itself(game: ModuleType) -> None:
         assert game.legal_moves(loaded) == game.legal_moves(state)
     for (a, b), (c, d) in zip(itertools.pairwise(states), itertools.pairwise(again)):
         assert (a.deal is b.deal) == (c.deal is d.deal)
+
+
+def test_a_contradicted_field_of_the_deal_is_named_by_its_own_name() -> None:
+    """Rule: a loaded state that its history contradicts is refused, naming the field
+    that differs; a field of the deal by its name (``bids``), not as ``deal``."""
+    rng = random.Random(0)
+    state = oh_hell.deal(oh_hell.Rules(), seed=4)
+    while state.phase is not oh_hell.Phase.PLAYING:
+        state = oh_hell.apply(state, rng.choice(oh_hell.legal_moves(state)))
+    data = json.loads(state_to_json(state))
+    data["bids"][0] = 1 if data["bids"][0] == 0 else 0
+    with pytest.raises(RecordError, match=r"gives a different bids$"):
+        state_from_json(json.dumps(data))
