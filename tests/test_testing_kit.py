@@ -151,8 +151,9 @@ def test_a_sample_that_gives_a_hidden_bid_the_rules_forbid_is_caught() -> None:
 
     game = _with_sample(oh_hell, "overbidding_oh_hell", sample)
     rules = oh_hell.Rules(players=5, start_hand=4, bidding="simultaneous", schedule="single")
-    with pytest.raises(testing.ContractError, match=r"gives seat \d the bid 5, which it was not "
-                       r"offered \(it was offered bid 0, bid 1, bid 2, bid 3, bid 4\)"):  # fmt: skip
+    offered = r"bid 0, bid 1, bid 2, bid 3, bid 4"
+    wrong = rf"gives seat \d the bid 5, which it was not offered \(it was offered {offered}\)"
+    with pytest.raises(testing.ContractError, match=wrong):
         for seed in range(20):
             testing.check_random_game(game, rules, seed=seed, choices=seed, every=1)
 
@@ -268,8 +269,8 @@ def test_follow_suit_is_judged_by_the_suits_the_game_counts_not_the_printed_suit
         jack_trump.sample,
         legal_moves=lambda state: tuple(Play(card) for card in cards_of(state.hands[1])),
     )
-    with pytest.raises(testing.ContractError, match=r"seat 1 holds a card that counts as the "
-                       r"suit led, hearts, yet may play \['play 2D', 'play 3D', 'play 4D', 'play 2S'"):  # fmt: skip
+    revoke = r"seat 1 holds a card that counts as the suit led, hearts, yet may play \['play 2D'"
+    with pytest.raises(testing.ContractError, match=revoke):
         testing.check_legality(loose, heart_lead)
 
 
@@ -289,7 +290,7 @@ def test_an_encoder_whose_numbers_do_not_cover_the_moves_is_caught() -> None:
             name: getattr(oh_hell_encoder, name)
             for name in dir(oh_hell_encoder)
             if not name.startswith("_")
-        }  # fmt: skip
+        }
     )
     short.PLAYER_ACTIONS = 52  # the plays only
     game = _with_sample(oh_hell, "short_encoded_oh_hell", oh_hell.sample)
