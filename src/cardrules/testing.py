@@ -52,6 +52,7 @@ What is checked (the invariants of the contract):
 
 from __future__ import annotations
 
+import functools
 import pickle
 import random
 from collections import Counter
@@ -203,12 +204,16 @@ def check_views(
     seat: int,
     rng: random.Random,
     offered: Mapping[int, frozenset[Any]] | None = None,
+    *,
+    shown: bool = True,
 ) -> None:
-    """The view agrees with the state it shows, and a world sampled from it is one the
-    view could come from and that can be played on (:func:`check_sampled_world`)."""
+    """The view agrees with the state it shows (with ``shown``: also what it shows of
+    the hands, :func:`check_view_shows_the_state`), and a world sampled from it is one
+    the view could come from and that can be played on (:func:`check_sampled_world`)."""
     view = game.observe(state, seat)
     check_view_fields(game, state, view, seat)
-    check_view_shows_the_state(game, state, view, "the state")
+    if shown:
+        check_view_shows_the_state(game, state, view, "the state")
     world = game.sample(view, random.Random(rng.getrandbits(32)))
     check_sampled_world(game, world, view, rules, offered)
 
@@ -244,9 +249,15 @@ def check_sampled_world(
             f"seat {mover} is to move in a world sampled from seat {seat}'s view, "
             "but has no legal move there",
         )
-    check_view_shows_the_state(game, world, view, f"a world sampled from seat {seat}'s view")
+    check_view_shows_the_state(
+        game, world, view, f"a world sampled from seat {seat}'s view", sampled=True
+    )
     if offered and hasattr(view, "bids"):
+        # A bid the view shows is the world's too (its view is the view); only hidden
+        # bids (simultaneous bidding) are the sampler's to choose.
         for other, bids in offered.items():
+            if view.bids[other] is not None:
+                continue
             bid = game.observe(world, other).bids[other]
             _fail(
                 bid is None or Bid(bid) in bids,
@@ -262,14 +273,17 @@ def check_sampled_world(
     )
 
 
-def check_view_shows_the_state(game: Game, state: Any, view: Any, what: str) -> None:
+def check_view_shows_the_state(
+    game: Game, state: Any, view: Any, what: str, *, sampled: bool = False
+) -> None:
     """What ``view`` shows of the hands holds in ``state``: the seat's own hand is in
     its hand, the cards the view shows in a seat's hand (``known``) are there, the hand
     sizes (``hand_sizes``) are right, no seat holds a card the view shows it lacks
-    (``absent``), and no seat holds a hidden card of a suit it has shown it lacks (the
-    view's ``voids``, or what its public log shows: see :func:`_voids`; what suit a
-    card counts as is the game's to say, see :func:`suit_rules`). Fields a view does
-    not have are not checked."""
+    (``absent``, but for as many as its ``allowance`` says, when the view has one; in a
+    ``sampled`` world only a zero allowance is checked), and no seat holds a hidden card
+    of a suit it has shown it lacks (the view's ``voids``, or what its public log
+    shows: see :func:`_voids`; what suit a card counts as is the game's to say, see
+    :func:`suit_rules`). Fields a view does not have are not checked."""
     zones = game.zones(state)
     hands = [frozenset(zones.get(f"hand {s}", ())) for s in range(game.players(view.rules))]
     seat = view.seat
@@ -292,9 +306,21 @@ def check_view_shows_the_state(game: Game, state: Any, view: Any, what: str) -> 
             f"{what}: seat {other}'s hand lacks {' '.join(missing)}, which the view shows there",
         )
     known = tuple(getattr(view, "known", ()))
+    allowance = getattr(view, "allowance", None)
     for other, cards in enumerate(getattr(view, "absent", ())):
+        # With an ``allowance``, a seat may hold that many of them again (cards drawn
+        # since); a sampler may give up on a positive allowance (the shedding engine
+        # documents it), so only the state's own hands answer for one.
+        most = allowance[other] if allowance is not None else 0
+        if most and sampled:
+            continue
         held = [str(card) for card in cards if card in hands[other]]
-        _fail(not held, f"{what}: seat {other} has shown it lacks {' '.join(held)}, yet holds them")
+        _fail(
+            len(held) <= most,
+            f"{what}: seat {other} has shown it lacks {' '.join(held)}"
+            + (f" (all but {most} of them)" if most else "")
+            + ", yet holds them",
+        )
     counted = suit_rules(state)
     if counted is None:
         return  # the game does not say what suit a card counts as: voids cannot be judged
@@ -319,6 +345,18 @@ def _voids(view: Any, counted: Any) -> list[tuple[Suit, ...]]:
     has them, else read from its public log (a play that does not follow the suit led,
     judged by the suits the game counts, shows a void), unless a rules option makes a
     revoke legal (a card that does not follow then shows nothing)."""
+    if _LAST_VOIDS[0] is view:  # the state's and the sampled world's checks share a view
+        return _LAST_VOIDS[1]  # type: ignore[no-any-return]
+    found = _read_voids(view, counted)
+    _LAST_VOIDS[:] = [view, found]
+    return found
+
+
+#: The last view :func:`_voids` read, and what it found.
+_LAST_VOIDS: list[Any] = [None, None]
+
+
+def _read_voids(view: Any, counted: Any) -> list[tuple[Suit, ...]]:
     players = len(view.score.totals)
     if hasattr(view, "voids"):
         return [tuple(suits) for suits in view.voids]
@@ -411,12 +449,17 @@ def check_legality(game: Game, state: Any) -> None:
     plays = [move for move in game.legal_moves(state) if isinstance(move, Play)]
     if not plays:
         return
-    holder: dict[Any, str] = {}
-    for zone, cards in game.zones(state).items():
-        if zone.startswith("hand "):
-            holder.update(dict.fromkeys(cards, zone))
-    for move in plays:
-        _fail(move.card in holder, f"{move} is listed for seat {seat}, but no hand holds it")
+    # Where each card played lies: the mover's own hand (its view shows it), else the
+    # hand the zones name (a partner's exposed cards, say).
+    own = getattr(view, "hand", ())
+    holder: dict[Any, str] = dict.fromkeys(own, f"hand {seat}")
+    if any(move.card not in holder for move in plays):
+        holder = {}
+        for zone, cards in game.zones(state).items():
+            if zone.startswith("hand "):
+                holder.update(dict.fromkeys(cards, zone))
+        for move in plays:
+            _fail(move.card in holder, f"{move} is listed for seat {seat}, but no hand holds it")
     trick = getattr(view, "trick", None)
     counted = suit_rules(state)
     revoke_allowed = getattr(game.origin(state).rules, "revoke", "forbid") != "forbid"
@@ -478,7 +521,25 @@ def _encoding_of(game: Game, rules: Any) -> Any:
         found = encoding.encoder(game)
     except LookupError:
         return None
-    return encoding.GameEncoding(game, rules, found)
+    key = (game.NAME, id(found), rules)
+    made = _ENCODINGS.get(key)
+    if made is None or made.game is not game:
+        if len(_ENCODINGS) > 64:
+            _ENCODINGS.clear()
+        made = _ENCODINGS[key] = encoding.GameEncoding(game, rules, found)
+    return made
+
+
+#: The encodings made so far, by game, encoder and rules: making one builds its layouts
+#: and tensors, which costs more than checking a short game.
+_ENCODINGS: dict[tuple[str, int, Any], Any] = {}
+
+
+@functools.lru_cache(maxsize=64)
+def _bounds(layout: Any) -> tuple[Any, Any]:
+    """A layout's bounds, built once (layouts are frozen, and building them costs more
+    than encoding a view)."""
+    return layout.bounds()  # type: ignore[no-any-return]  # numpy arrays, typed Any here
 
 
 def check_encoding(encoding: Any, game: Game, state: Any) -> None:
@@ -523,7 +584,7 @@ def check_encoding(encoding: Any, game: Game, state: Any) -> None:
             tensor.shape == (layout.size,),
             f"the encoder's {kind} has shape {tensor.shape}; its layout says {layout.size}",
         )
-        low_bounds, high_bounds = layout.bounds()
+        low_bounds, high_bounds = _bounds(layout)
         outside = ~((tensor >= low_bounds) & (tensor <= high_bounds))
         if outside.any():
             offsets = layout.offsets()
@@ -554,11 +615,11 @@ def check_ends(
     with _GameErrorsReported(lambda: f"{where}, step {moves}"):
         state = game.deal(rules, seed=seed)
         while not game.is_over(state):
-            _fail(
-                moves < max_moves,
-                f"{where}: random play has not ended after {max_moves} moves: give the rules "
-                "a safety cap (max_moves or max_deals), or make sure the game ends",
-            )
+            if moves >= max_moves:
+                raise ContractError(
+                    f"{where}: random play has not ended after {max_moves} moves: give the "
+                    "rules a safety cap (max_moves or max_deals), or make sure the game ends"
+                )
             state = game.apply(state, rng.choice(game.legal_moves(state)))
             moves += 1
     return moves
@@ -596,6 +657,7 @@ def check_random_game(
     game = _resolve(game)
     rng = random.Random(choices)
     encoding = _encoding_of(game, rules)
+    player_actions = encoding.player_actions if encoding is not None else 0
     offered: dict[int, frozenset[Any]] = {}  # the bids each seat was offered this deal
     deal_number = -1
     label = f"{game.NAME} {rules}"  # formatting rules costs more than a move: do it once
@@ -614,24 +676,34 @@ def check_random_game(
             legal = game.legal_moves(state)
             over = game.is_over(state)
             _fail((legal == ()) == over, "legal_moves must be empty iff the game is over")
-            _fail((game.to_move(state) is None) == over, "to_move is None iff the game is over")
+            mover = game.to_move(state)
+            _fail((mover is None) == over, "to_move is None iff the game is over")
             if over:
                 check_cards_conserved(game, state, rules)
             else:
-                _fail(
-                    steps < max_moves,
-                    f"random play has not ended after {max_moves} moves: give the rules a "
-                    "safety cap (max_moves or max_deals), or make sure the game ends",
-                )
+                if steps >= max_moves:  # not _fail: its message would be built every step
+                    raise ContractError(
+                        f"random play has not ended after {max_moves} moves: give the rules "
+                        "a safety cap (max_moves or max_deals), or make sure the game ends"
+                    )
                 _fail(len(set(legal)) == len(legal), "legal moves must be distinct")
-                numbered = [game.move_from_index(game.move_index(m)) for m in legal]
+                numbers = [game.move_index(m) for m in legal]
+                numbered = [game.move_from_index(number) for number in numbers]
                 _fail(numbered == list(legal), "move numbers must round-trip")
+                if encoding is not None:
+                    # Cheap, so at every step: the numbers lie where the encoder says.
+                    low, high = (
+                        (0, player_actions)
+                        if mover is not CHANCE
+                        else (player_actions, game.NUM_MOVES)
+                    )
+                    if min(numbers) < low or max(numbers) >= high:
+                        check_encoding(encoding, game, state)  # says which move, and why
                 move = rng.choice(legal)
                 if type(move) is Bid:
                     if game.deal_number(state) != deal_number:
                         deal_number = game.deal_number(state)
                         offered = {}
-                    mover = game.to_move(state)
                     assert isinstance(mover, int)
                     offered[mover] = frozenset(m for m in legal if type(m) is Bid)
                 if steps % every == 0:
@@ -643,8 +715,14 @@ def check_random_game(
                     check_cards_conserved(game, state, rules)
                     check_legality(game, state)
                     check_unlisted_moves_refused(game, state, rng, deep=deep)
-                    check_views(game, state, rules, rng.randrange(players), rng, offered)
-                    if encoding is not None:
+                    checks = steps // every
+                    # What a view shows of the state's own hands: every fourth check (a
+                    # wrong fact stays wrong for a while; the sampled world is checked always).
+                    seat = rng.randrange(players)
+                    check_views(game, state, rules, seat, rng, offered, shown=checks % 4 == 0)
+                    if encoding is not None and checks % 16 == 1:
+                        # The tensors cost more than the other checks together: every 16th
+                        # check (a game or two of any length finds a wrong size or bound).
                         check_encoding(encoding, game, state)
                     frozen = pickle.dumps(state) if deep else None
                     after = _apply_listed(game, state, move)
