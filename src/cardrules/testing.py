@@ -64,7 +64,7 @@ import attrs
 
 from cardrules import games as registry
 from cardrules._mypyc import mypyc_attr
-from cardrules.cards import Card, Suit
+from cardrules.cards import Card, Suit, cards_of, format_cards, mask_of
 from cardrules.core import tricks
 from cardrules.errors import CardrulesError, IllegalMoveError, describe_error
 from cardrules.game import CHANCE, Event, Game, Score
@@ -243,11 +243,11 @@ def check_sampled_world(
     check_cards_conserved(game, world, rules)
     mover = game.to_move(world)
     _fail(mover == view.to_move, "a sampled world has another player to move")
-    if isinstance(mover, int):
-        _fail(
-            bool(game.legal_moves(world)),
+    # The checks below run on every sampled world: their messages are built on failure only.
+    if isinstance(mover, int) and not game.legal_moves(world):
+        raise ContractError(
             f"seat {mover} is to move in a world sampled from seat {seat}'s view, "
-            "but has no legal move there",
+            "but has no legal move there"
         )
     check_view_shows_the_state(
         game, world, view, f"a world sampled from seat {seat}'s view", sampled=True
@@ -259,18 +259,18 @@ def check_sampled_world(
             if view.bids[other] is not None:
                 continue
             bid = game.observe(world, other).bids[other]
-            _fail(
-                bid is None or Bid(bid) in bids,
-                f"a world sampled from seat {seat}'s view gives seat {other} the bid {bid}, "
-                f"which it was not offered (it was offered {_texts(bids)})",
-            )
+            if bid is not None and Bid(bid) not in bids:
+                raise ContractError(
+                    f"a world sampled from seat {seat}'s view gives seat {other} the bid "
+                    f"{bid}, which it was not offered (it was offered {_texts(bids)})"
+                )
     again = game.observe(world, seat)
-    _fail(
-        again == view,
-        f"a world sampled from seat {seat}'s view looks different to that seat"
-        f"{_differences(view, again)}: the view shows something hidden, or sample "
-        "ignores something the view shows",
-    )
+    if again != view:
+        raise ContractError(
+            f"a world sampled from seat {seat}'s view looks different to that seat"
+            f"{_differences(view, again)}: the view shows something hidden, or sample "
+            "ignores something the view shows"
+        )
 
 
 def check_view_shows_the_state(
@@ -284,28 +284,31 @@ def check_view_shows_the_state(
     of a suit it has shown it lacks (the view's ``voids``, or what its public log
     shows: see :func:`_voids`; what suit a card counts as is the game's to say, see
     :func:`suit_rules`). Fields a view does not have are not checked."""
+    # Card masks (see cardrules.cards): every check is a few bit operations, and the
+    # messages, built only on a failure, name the cards.
     zones = game.zones(state)
-    hands = [frozenset(zones.get(f"hand {s}", ())) for s in range(game.players(view.rules))]
+    hands = [mask_of(zones.get(f"hand {s}", ())) for s in range(game.players(view.rules))]
     seat = view.seat
-    own = getattr(view, "hand", ())
-    lacking = [str(card) for card in own if card not in hands[seat]]
-    _fail(
-        not lacking, f"{what}: seat {seat}'s hand lacks {' '.join(lacking)}, which its view shows"
-    )
+    own = mask_of(getattr(view, "hand", ()))
+    if own & ~hands[seat]:
+        raise ContractError(
+            f"{what}: seat {seat}'s hand lacks {format_cards(cards_of(own & ~hands[seat]))}, "
+            "which its view shows"
+        )
     sizes = getattr(view, "hand_sizes", None)
     if sizes is not None:
-        actual = tuple(len(hand) for hand in hands)
-        _fail(
-            tuple(sizes) == actual,
-            f"{what}: the hands hold {actual} cards, the view shows {tuple(sizes)}",
-        )
-    for other, cards in enumerate(getattr(view, "known", ())):
-        missing = [str(card) for card in cards if card not in hands[other]]
-        _fail(
-            not missing,
-            f"{what}: seat {other}'s hand lacks {' '.join(missing)}, which the view shows there",
-        )
-    known = tuple(getattr(view, "known", ()))
+        actual = tuple(hand.bit_count() for hand in hands)
+        if tuple(sizes) != actual:
+            raise ContractError(
+                f"{what}: the hands hold {actual} cards, the view shows {tuple(sizes)}"
+            )
+    known = [mask_of(cards) for cards in getattr(view, "known", ())]
+    for other, cards in enumerate(known):
+        if cards & ~hands[other]:
+            raise ContractError(
+                f"{what}: seat {other}'s hand lacks {format_cards(cards_of(cards & ~hands[other]))}"
+                ", which the view shows there"
+            )
     allowance = getattr(view, "allowance", None)
     for other, cards in enumerate(getattr(view, "absent", ())):
         # With an ``allowance``, a seat may hold that many of them again (cards drawn
@@ -314,30 +317,29 @@ def check_view_shows_the_state(
         most = allowance[other] if allowance is not None else 0
         if most and sampled:
             continue
-        held = [str(card) for card in cards if card in hands[other]]
-        _fail(
-            len(held) <= most,
-            f"{what}: seat {other} has shown it lacks {' '.join(held)}"
-            + (f" (all but {most} of them)" if most else "")
-            + ", yet holds them",
-        )
+        held = mask_of(cards) & hands[other]
+        if held.bit_count() > most:
+            raise ContractError(
+                f"{what}: seat {other} has shown it lacks {format_cards(cards_of(held))}"
+                + (f" (all but {most} of them)" if most else "")
+                + ", yet holds them"
+            )
     counted = suit_rules(state)
     if counted is None:
         return  # the game does not say what suit a card counts as: voids cannot be judged
     for other, suits in enumerate(_voids(view, counted)):
         # A void says what the hidden part of a hand lacks: cards the view shows there
         # (picked up after the void was shown, say) are not hidden.
-        shown = set(known[other]) if other < len(known) else set()
+        hidden = hands[other] & ~(known[other] if other < len(known) else 0)
         if other == seat:
-            shown.update(own)
+            hidden &= ~own
         for suit in suits:
-            mask = counted.follow_masks[suit]
-            held = [str(c) for c in hands[other] if c.bit & mask and c not in shown]
-            _fail(
-                not held,
-                f"{what}: seat {other} has shown it has no {suit.plural}, yet holds "
-                f"{' '.join(held)}",
-            )
+            held = hidden & counted.follow_masks[suit]
+            if held:
+                raise ContractError(
+                    f"{what}: seat {other} has shown it has no {suit.plural}, yet holds "
+                    f"{format_cards(cards_of(held))}"
+                )
 
 
 def _voids(view: Any, counted: Any) -> list[tuple[Suit, ...]]:
@@ -474,11 +476,11 @@ def check_legality(game: Game, state: Any) -> None:
             wrong = [
                 str(m) for m in plays if hands[holder[m.card]] & follow and not m.card.bit & allowed
             ]
-            _fail(
-                not wrong,
-                f"seat {seat} holds a card that counts as the suit led, {led.plural}, "
-                f"yet may play {wrong}",
-            )
+            if wrong:
+                raise ContractError(
+                    f"seat {seat} holds a card that counts as the suit led, {led.plural}, "
+                    f"yet may play {wrong}"
+                )
     upcard = getattr(view, "upcard", None)
     stops = getattr(getattr(view, "rules", None), "stops", None)
     if upcard is not None and stops is not None and not getattr(view, "free", False):
