@@ -29,21 +29,29 @@ What is checked (the invariants of the contract):
 * ``legal_moves`` is empty if and only if the game is over, and ``to_move`` is
   None if and only if it is over; legal moves are distinct and their move
   numbers round-trip;
-* **legality**: in a trick game (a view with ``hand`` and ``trick``) a seat that
-  holds the suit led plays that suit; in a Stops game (a view with ``upcard``)
-  every card played matches the upcard, the called suit or is wild;
+* **legality**: every card played lies in a hand (``zones``); in a trick game
+  whose state says what suit each card counts as (:func:`suit_rules`) a hand
+  that holds the suit led plays that suit; in a Stops game (a view with
+  ``upcard``) every card played matches the upcard, the called suit or is wild;
 * **every listed move applies**; a move not listed raises
   :class:`~cardrules.errors.IllegalMoveError` and changes nothing;
 * ``apply`` **never changes its input**; the same move gives an equal state;
   the same seed gives the same game;
 * **seeded and explicit chance** give the same game for the same outcomes, and
   the chance probabilities sum to one;
-* random play **ends** (within the presets' caps) with an outcome, and totals
-  and payoffs have one entry per seat;
-* **views hide what is hidden**: the view of a world sampled from a view is
-  that view, the world conserves the cards and has the same player to move;
-  every view has the fields of :class:`cardrules.game.View` (seat, player to
-  move, the seat's legal moves, score, public log), consistent with the state;
+* random play **ends** (within the presets' caps, or :data:`MOST_MOVES`) with
+  an outcome, and totals and payoffs have one entry per seat; :func:`check_game`
+  also plays ``Rules()`` and every preset to the end (:func:`check_ends`);
+* **views hide what is hidden, and sampled worlds keep what views show**: the
+  view of a world sampled from a view is that view; the world conserves the
+  cards, has the same player to move, who has a legal move there, and keeps
+  what the view shows of the hands: own hand, known and absent cards, hand
+  sizes, voids (:func:`check_sampled_world`), and offered bids; every view has
+  the fields of :class:`cardrules.game.View` (seat, player to move, the seat's
+  legal moves, score, public log), consistent with the state;
+* **the encoder** of a registered game that has one (with numpy installed):
+  move numbers on the right side of ``PLAYER_ACTIONS``, the action mask, the
+  tensors' sizes and bounds (:func:`check_encoding`);
 * **records, state JSON and pickles round-trip**;
 * the game's functions **raise only the contract's errors**: any other error (an
   ``IndexError`` in a scoring hook, say) is reported as a :class:`ContractError`
