@@ -105,8 +105,12 @@ class WorkerError(CardrulesError, RuntimeError):
 #: The safety cap on the moves of each game in :func:`simulate` and
 #: :func:`~cardrules.tournament.tournament` when the rules set no ``max_moves``: a game
 #: that reaches it ends "truncated". Complete games between random bots last a few
-#: thousand moves at most (the longest: a match of Mau-Mau to 500 points).
-DEFAULT_MAX_MOVES = 100_000
+#: thousand moves at most (the longest: a match of Mau-Mau to 500 points, about 7,000),
+#: and a game much longer costs memory out of proportion: every view carries the whole
+#: public log, and the logs keep copies of their past to build views fast, which grows
+#: with the square of the game's length, as does the time a move takes (a game of 20,000
+#: moves between random bots: 2 seconds and 40 MB; of 50,000: 18 seconds and 270 MB).
+DEFAULT_MAX_MOVES = 20_000
 
 _ISMCTS_FORM = (
     "write ismcts, ismcts:N, ismcts:N:PLAYOUT or ismcts:N:PLAYOUT:LIMIT, with N the "
