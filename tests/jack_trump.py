@@ -18,8 +18,8 @@ from cardrules import games
 from cardrules.cards import Card, Suit
 from cardrules.core import trickgame, tricks
 from cardrules.core.options import check_int, rules_to_text
-from cardrules.core.trick_contract import *  # noqa: F403
-from cardrules.core.trick_contract import bind
+from cardrules.core.trickgame.contract import *  # noqa: F403
+from cardrules.core.trickgame.contract import bind
 
 # By name: mypy sees examples/whist.py as the script "whist", not as a module of a package.
 whist: Any = importlib.import_module("examples.whist")

@@ -117,7 +117,8 @@ def _ignoring_voids(view: Any, rng: random.Random) -> Any:
         count = (world.hands[seat] & ~known[seat]).bit_count()
         hands[seat] = known[seat] | mask_of(cards[:count])
         del cards[:count]
-    return world._replace(hands=tuple(hands), undealt=mask_of(cards))
+    deal = world.deal._replace(undealt=mask_of(cards))
+    return world._replace(hands=tuple(hands), deal=deal)
 
 
 def test_a_sample_that_ignores_voids_is_caught() -> None:
@@ -147,7 +148,7 @@ def test_a_sample_that_gives_a_hidden_bid_the_rules_forbid_is_caught() -> None:
             view.hand_size + 1 if shown is None and made else shown
             for shown, made in zip(view.bids, view.has_bid, strict=True)
         )
-        return world._replace(bids=bids)
+        return world._replace(deal=world.deal._replace(bids=bids))
 
     game = _with_sample(oh_hell, "overbidding_oh_hell", sample)
     rules = oh_hell.Rules(players=5, start_hand=4, bidding="simultaneous", schedule="single")
@@ -243,7 +244,7 @@ def _position(led: str, hand: str) -> Any:
         hands=hands,
         trick=(lead,),
         leader=0,
-        trick_rules=jack_trump.jack_trump_rules(rules, Suit.HEARTS),
+        deal=state.deal._replace(trick_rules=jack_trump.jack_trump_rules(rules, Suit.HEARTS)),
     )
 
 
