@@ -320,3 +320,12 @@ def test_a_game_whose_random_play_never_ends_is_reported_with_preset_and_seed() 
     # With a cap, the same game ends (truncated) and keeps the contract.
     capped = {"capped": endless.Rules(max_moves=300)}
     assert testing.check_game(endless, presets=capped, games=1).moves == 300
+
+
+def test_a_game_whose_card_counts_as_another_suit_passes_the_whole_kit() -> None:
+    """The engine plays, reveals voids and samples by the suit a card counts as (the jack
+    of clubs is a trump here), so such a game passes the whole conformance kit."""
+    from tests import jack_trump
+
+    report = testing.check_game(jack_trump, games=6)
+    assert report.moves > 0

@@ -27,7 +27,6 @@ from cardrules.core.trickgame.rounds import (
     _to_whom,
 )
 from cardrules.core.trickgame.state import (
-    _SUIT_MASK_OF,
     State,
     _deck_mask,
     _new_state,
@@ -178,11 +177,11 @@ def _play(
             # Follow suit alone: revealed's first case, inlined on this hot path (a call
             # costs more than the test).
             if trick_rules.jokers is None:
-                follow = _SUIT_MASK_OF[trick[0].index]
+                follow = trick_rules.led_masks[trick[0].index]
                 if not bit & follow and not voids[seat] & follow:
                     voids = with_item(voids, seat, voids[seat] | follow)
             else:
-                led = trick[0].suit  # a joker lead needs a look further
+                led = trick_rules.card_suits[trick[0].index]  # a joker lead: look further
                 if led is None:
                     led = tricks.led_suit(trick_rules, trick)
                 if led is not None:
@@ -216,11 +215,11 @@ def _play(
             leader = winner
         elif game.pick_up:  # a player who cannot follow picks the trick up (EN-3.4)
             following = (seat + 1) % players
-            if not hands[following] & _SUIT_MASK_OF[trick[0].index]:
+            if not hands[following] & trick_rules.led_masks[trick[0].index]:
                 # He cannot follow: he takes the trick into his hand and leads next.
                 hands = tricks.pick_up(hands, following, trick)
                 log = log.append(_pickup_event(following, trick))
-                known, voids = _after_pickup(known, voids, following, trick)
+                known, voids = _after_pickup(known, voids, following, trick, trick_rules)
                 trick = ()
                 leader = following
     moves_made += 1
@@ -255,12 +254,16 @@ def _play(
 
 
 def _after_pickup(
-    known: tuple[int, ...], voids: tuple[int, ...], seat: int, trick: Sequence[Card]
+    known: tuple[int, ...],
+    voids: tuple[int, ...],
+    seat: int,
+    trick: Sequence[Card],
+    trick_rules: tricks.TrickRules,
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The public knowledge after ``seat`` picks up ``trick``: it holds those cards,
     and it holds no card of the led suit besides them."""
     known = with_item(known, seat, known[seat] | mask_of(trick))
-    void = voids[seat] | _SUIT_MASK_OF[trick[0].index]
+    void = voids[seat] | trick_rules.led_masks[trick[0].index]
     return known, with_item(voids, seat, void)
 
 

@@ -20,7 +20,6 @@ from cardrules.core.trickgame.dealing import _fresh_deal
 from cardrules.core.trickgame.description import _TRICK_RULES, Declaring, Passing
 from cardrules.core.trickgame.queries import hand_hidden
 from cardrules.core.trickgame.state import (
-    _SUIT_MASK_OF,
     Deal,
     State,
     _deal_with,
@@ -134,7 +133,7 @@ def sample(view: Any, rng: random.Random) -> State:
     mover = view.to_move
     if game.pick_up and view.phase is game.playing and view.trick and mover != seat:
         assert isinstance(mover, int)
-        suit_mask = _SUIT_MASK_OF[view.trick[0].index]
+        suit_mask = _view_trick_rules(view).led_masks[view.trick[0].index]
         if not known[mover] & suit_mask:
             needs = (others.index(mover), suit_mask)
     if needs is not None and any(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from cardrules.cards import ALL_CARDS, Card, Suit, mask_of
+from cardrules.cards import Card, Suit, mask_of
 from cardrules.core import changes as changes_core
 from cardrules.core import tricks
 from cardrules.core.checks import described, wrong_state
@@ -198,12 +198,6 @@ def _deal_with(deal: Deal, **changes: Any) -> Deal:
     """``deal`` with the fields named changed, for a new state:
     ``_with(state, deal=_deal_with(state.deal, bids=...), ...)``."""
     return changes_core.replaced(deal, _DEAL_FIELD_INDEX, changes)
-
-
-#: By card index, the mask of the cards of that card's suit (0 for a joker).
-_SUIT_MASK_OF: Final = tuple(
-    tricks.SUIT_MASKS[c.suit] if c.suit is not None else 0 for c in ALL_CARDS
-)
 
 
 _DECK_MASKS: dict[int, tuple[tuple[Card, ...], int]] = {}

@@ -14,7 +14,7 @@ from cardrules.core.trickgame.description import Declaring
 from cardrules.core.trickgame.queries import hand_hidden, legal_moves, to_move
 from cardrules.core.trickgame.rounds import _pass_to
 from cardrules.core.trickgame.scoring import score
-from cardrules.core.trickgame.state import _SUIT_MASK_OF, State, _wrong_state
+from cardrules.core.trickgame.state import State, _wrong_state
 from cardrules.game import Event
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
@@ -72,7 +72,7 @@ def knowledge(
         elif event.kind == "pickup":
             assert event.seat is not None
             known[event.seat] |= mask_of(event.cards)
-            voids[event.seat] |= _SUIT_MASK_OF[event.cards[0].index]
+            voids[event.seat] |= trick_rules.led_masks[event.cards[0].index]
             trick = []
     return tuple(known), tuple(voids)
 
