@@ -19,6 +19,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 BIBLIOGRAPHY = DOCS / "bibliography.rst"
+#: The page of the trick-taking family, whose table cites sources of its own.
+FAMILY = DOCS / "trick_family.rst"
 
 ENTRY = re.compile(r"^\.\. \[([A-Za-z][\w-]*)\]\s*$", re.MULTILINE)
 FIELD = re.compile(r"^   :(\w+): ?(.*)$")
@@ -39,9 +41,9 @@ UNAUTHORISED = (
 WORKING_FILE = re.compile(r"\b\d{3}_[0-9a-f]{16}\.txt\b")
 
 
-def entries() -> dict[str, dict[str, str]]:
+def entries(page: Path = BIBLIOGRAPHY) -> dict[str, dict[str, str]]:
     """Each entry's fields, by its reference; continuation lines join their field."""
-    lines = BIBLIOGRAPHY.read_text(encoding="utf-8").split("\n")
+    lines = page.read_text(encoding="utf-8").split("\n")
     found: dict[str, dict[str, str]] = {}
     current: dict[str, str] | None = None
     field = ""
@@ -71,6 +73,8 @@ def isbn13_is_valid(isbn: str) -> bool:
 
 
 ENTRIES = entries()
+#: The sources of the trick-taking family's table, on its own page.
+FAMILY_ENTRIES = entries(FAMILY)
 
 
 def test_the_bibliography_has_entries() -> None:
@@ -78,21 +82,21 @@ def test_the_bibliography_has_entries() -> None:
     assert all(fields for fields in ENTRIES.values()), "an entry without fields"
 
 
-@pytest.mark.parametrize("key", sorted(ENTRIES))
+@pytest.mark.parametrize("key", sorted({**ENTRIES, **FAMILY_ENTRIES}))
 def test_every_entry_names_who_what_and_when(key: str) -> None:
-    fields = ENTRIES[key]
+    fields = {**ENTRIES, **FAMILY_ENTRIES}[key]
     assert fields.get("Author") or fields.get("Publisher"), f"{key}: no author or publisher"
     assert fields.get("Title"), f"{key}: no title"
     date = fields.get("Date", "")
     assert re.search(r"\b\d{4}\b", date) or date.startswith("undated"), f"{key}: date {date!r}"
 
 
-@pytest.mark.parametrize("key", sorted(ENTRIES))
+@pytest.mark.parametrize("key", sorted({**ENTRIES, **FAMILY_ENTRIES}))
 def test_every_entry_says_how_to_find_it(key: str) -> None:
     """A web address with its own access month, or a book's edition, ISBN and sections;
     a source no reader can reach says so, with an archive address or "archived copy not
     known"."""
-    fields = ENTRIES[key]
+    fields = {**ENTRIES, **FAMILY_ENTRIES}[key]
     availability = fields.get("Availability", "")
     if availability:
         assert availability.startswith("not available online"), key
@@ -140,4 +144,12 @@ def test_every_reference_of_the_docs_has_an_entry() -> None:
     cited = set()
     for path in sorted(DOCS.rglob("*.rst")):
         cited |= set(re.findall(r"\[([A-Za-z][\w-]*)\]_", path.read_text(encoding="utf-8")))
-    assert cited <= set(ENTRIES), sorted(cited - set(ENTRIES))
+    known = set(ENTRIES) | set(FAMILY_ENTRIES)
+    assert cited <= known, sorted(cited - known)
+
+
+def test_every_source_of_the_family_table_is_cited_by_the_table() -> None:
+    table = FAMILY.read_text(encoding="utf-8").split("\nSources\n")[0]
+    assert FAMILY_ENTRIES
+    uncited = [key for key in FAMILY_ENTRIES if f"[{key}]_" not in table]
+    assert not uncited, f"sources the table does not cite: {uncited}"

@@ -277,6 +277,24 @@ def test_simulate_prints_a_table_json_and_csv() -> None:
     assert len(rows) == 13 and rows[0].startswith("game,seed,seat0_bot")
 
 
+def test_simulate_stops_a_game_that_never_ends_and_says_so() -> None:
+    """A game whose random play never ends (Whist without a target) ends at the cap
+    --max-moves sets, in worker processes too; the summary counts the truncated games,
+    each CSV row says it, and a simulation without a cap is refused nowhere: 0 lifts it."""
+    base = ("simulate", "tests.endless", "--bots", "random", "--games", "4", "--quiet")
+    table = cardrules(*base, "--workers", "2", "--max-moves", "300", cwd=ROOT)
+    assert table.returncode == 0, table.stderr
+    assert "mean game length: 300.0 moves" in table.stdout
+    assert "4 games were truncated: the safety cap of 300 moves ended them" in table.stdout
+    rows = cardrules(*base, "--workers", "1", "--max-moves", "50", "--csv", cwd=ROOT).stdout
+    assert [row.split(",")[-3:] for row in rows.strip().splitlines()[1:]] == [
+        ["truncated", "50", "0"]
+    ] * 4
+    data = json.loads(cardrules(*base, "--workers", "1", "--max-moves", "60", "--json",
+                                cwd=ROOT).stdout)  # fmt: skip
+    assert data["truncated"] == 4 and data["max_moves"] == 60
+
+
 def test_version_and_help_show_every_default() -> None:
     assert cardrules("--version").stdout.strip() == f"cardrules {package.__version__}"
     helped = cardrules("simulate", "--help").stdout

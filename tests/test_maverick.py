@@ -122,7 +122,9 @@ def position(
     books = cast(tuple[int, int], values.pop("books", (0, 0)))
     values["tally"] = points + books
     values["waste"] = values.pop("won")
-    return state._replace(**values)  # type: ignore[arg-type]
+    # What the deal fixes (the passes, the declarations) is in the state's deal.
+    fixed = {name: values.pop(name) for name in list(values) if name in state.deal._fields}
+    return state._replace(deal=state.deal._replace(**fixed), **values)  # type: ignore[arg-type]
 
 
 def last_trick_winner(state: State) -> int | None:

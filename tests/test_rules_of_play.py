@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 import pytest
 
-from cardrules.cards import DECK52, Card, Suit, cards_of, mask_of, parse_cards
+from cardrules.cards import ALL_CARDS, DECK52, Card, Suit, cards_of, mask_of, parse_cards
 from cardrules.core import trickgame, tricks
 from cardrules.core.options import rules_to_text
 from cardrules.core.sampling import count_worlds
@@ -545,4 +545,24 @@ def test_sampling_with_absent_cards_is_uniform() -> None:
 def _whole(mask: int) -> int:
     return sum(
         tricks.SUIT_MASKS[s] for s in Suit if mask & tricks.SUIT_MASKS[s] == tricks.SUIT_MASKS[s]
+    )
+
+
+def test_a_card_counted_in_another_suit_leads_follows_and_wins_as_that_suit() -> None:
+    """The trick rules may move a card to another suit (Euchre's left bower): it is led,
+    followed and ranked as that suit, and a void is revealed by that suit."""
+    plain = tricks.trick_rules(Suit.HEARTS)
+    follow = list(plain.follow_masks)
+    follow[Suit.HEARTS] |= Card("JC").bit
+    follow[Suit.CLUBS] &= ~Card("JC").bit
+    ranks = list(card.rank for card in ALL_CARDS)
+    ranks[Card("JC").index] = 15  # above the ace of hearts
+    rules = tricks.TrickRules(Suit.HEARTS, None, True, tuple(follow), 0, tuple(ranks))
+    hand = mask_of(parse_cards("2C 9H"))
+    assert tricks.playable_to(rules, hand, parse_cards("JC")) == Card("9H").bit
+    assert tricks.playable_to(rules, hand, parse_cards("AC")) == Card("2C").bit
+    assert tricks.winner(rules, parse_cards("AH JC KH")) == 1
+    assert tricks.winner(rules, parse_cards("AC JC")) == 1  # a trump on a club lead
+    assert (
+        rules_of_play.revealed(rules, None, parse_cards("JC"), 0, Card("2C")) == follow[Suit.HEARTS]
     )

@@ -386,3 +386,70 @@ def test_a_game_that_gives_no_player_to_move_before_its_end_is_the_games_defect(
         GameError, match=r"gives None as the player to move before its end at move 1"
     ):
         play_game(stuck, mau_mau_standard.Rules(), [RandomBot()] * 4, seed=2)
+
+
+def test_a_match_that_never_ends_is_truncated_by_the_default_cap_in_every_result() -> None:
+    """Nothing runs forever: a game whose random play never ends (Whist without a
+    target) stops at the run's safety cap, and each result and the summary say so."""
+    from cardrules.simulate import DEFAULT_MAX_MOVES
+    from tests import endless
+
+    results = simulate(endless, ["random"] * 4, games=3, seed=1, workers=1, max_moves=400)
+    assert [r.reason for r in results.results] == ["truncated"] * 3
+    assert all(r.truncated and r.moves == 400 for r in results.results)
+    assert results.truncated == 3 and results.max_moves == 400
+    assert results.rules == "endless_whist()"  # the rules given; the cap is max_moves
+    data = results.to_dict()
+    assert data["truncated"] == 3 and data["max_moves"] == 400
+    assert [row["truncated"] for row in data["results"]] == [True] * 3
+    # The default cap applies to rules without one; rules with their own keep it.
+    default = simulate("oh_hell", LINEUP, games=1, seed=1, rules=SINGLE, workers=1)
+    assert default.max_moves == DEFAULT_MAX_MOVES and default.truncated == 0
+    own = simulate("oh_hell", LINEUP, games=1, seed=1, rules=oh_hell.Rules(max_moves=7), workers=1)
+    assert own.max_moves == 7 and own.results[0].truncated and own.results[0].moves == 7
+    none = simulate("oh_hell", LINEUP, games=1, seed=1, rules=SINGLE, workers=1, max_moves=None)
+    assert none.max_moves is None and none.results[0].reason == "schedule complete"
+    with pytest.raises(SimulationError, match="max_moves must be at least 1, not 0"):
+        simulate("oh_hell", LINEUP, games=1, seed=1, max_moves=0)
+
+
+def test_worker_processes_stop_a_game_that_never_ends_and_records_replay_it() -> None:
+    """In worker processes too (found by the game's import path), and a truncated
+    game's record replays to the same truncated end."""
+    results = simulate(
+        "tests.endless", ["random"] * 4, games=4, seed=2, workers=2, max_moves=300, records=[1]
+    )
+    assert results.truncated == 4
+    (record,) = results.records
+    assert replay(record) is not None and record.to_dict()["moves"]
+
+
+def test_a_worker_process_that_dies_is_a_clear_library_error_not_a_broken_pool() -> None:
+    from cardrules.simulate import WorkerError
+    from tests.endless import DyingBot
+
+    with pytest.raises(WorkerError, match="a worker process died in the middle of the run"):
+        simulate("oh_hell", [DyingBot, *LINEUP[1:]], games=4, seed=1, rules=SINGLE, workers=2)
+
+
+def test_an_error_of_a_bots_own_code_in_a_worker_names_the_game() -> None:
+    """An error that is not cardrules' own, raised while a game of the run is set up
+    (here: a bot factory that fails from its second call on), comes back as a library
+    error naming the game of the run, with the original as its cause."""
+    from cardrules.simulate import WorkerError
+
+    with pytest.raises(WorkerError, match=r"game 0 of the run failed: ZeroDivisionError") as raised:
+        simulate("oh_hell", [_OnceBot, *LINEUP[1:]], games=1, seed=1, workers=1)
+    assert isinstance(raised.value.__cause__, ZeroDivisionError)
+
+
+class _OnceBot(RandomBot):
+    """A bot class that can be made once (simulate makes one to read its name)."""
+
+    name = "once"
+    made = 0
+
+    def __init__(self) -> None:
+        type(self).made += 1
+        if type(self).made > 1:
+            raise ZeroDivisionError("division by zero")

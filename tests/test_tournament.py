@@ -170,3 +170,24 @@ def test_the_records_of_every_match_go_to_a_folder_each(
     replay(record)
     assert main([*argv, "--records", str(tmp_path / "kept")]) == 2
     assert "already holds mau_mau_standard records" in capsys.readouterr().err
+
+
+def test_a_match_that_never_ends_is_truncated_and_the_table_says_how_many() -> None:
+    """Nothing runs forever: each game of a tournament of a game that never ends (Whist
+    without a target) stops at the cap, and the table and its JSON count them."""
+    from tests import endless
+
+    result = tournament(endless.NAME, ["random", "heuristic"], deals=2, seed=1, workers=1,
+                        max_moves=200)  # fmt: skip
+    games = result.pairs[0].results.games_played
+    assert result.truncated == games == 4
+    assert f"{games} games were truncated: the safety cap of 200 moves" in result.format()
+    assert result.to_dict()["truncated"] == 4
+    out = io.StringIO()
+    status = main(
+        ["tournament", "tests.endless", "--bots", "random", "heuristic", "--deals", "1",
+         "--workers", "1", "--quiet", "--max-moves", "100"],
+        out=out,
+    )  # fmt: skip
+    assert status == 0
+    assert "2 games were truncated: the safety cap of 100 moves" in out.getvalue()

@@ -316,7 +316,7 @@ def _check_records_folder(folder: Path, game: str, *, nested: bool = False) -> N
 
 def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     from cardrules.progress import ProgressBar
-    from cardrules.simulate import simulate
+    from cardrules.simulate import _truncated_text, simulate
 
     game = _game(args.game)
     rules = _rules_from(game, args.rules, args.option)
@@ -341,6 +341,7 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
             address=args.address,
             progress=bar.advance,
             records=args.records is not None,
+            max_moves=_cap(args),
         )
     if args.records is not None:
         paths = results.write_records(args.records)
@@ -379,6 +380,8 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         rows,
     )
     out.write(f"mean game length: {results.mean_moves:.1f} moves\n")
+    if results.truncated:
+        out.write(_truncated_text(results.truncated, results.max_moves) + "\n")
     return 0
 
 
@@ -410,6 +413,7 @@ def _cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
             address=args.address,
             progress=bar.advance,
             records=args.records is not None,
+            max_moves=_cap(args),
         )
     if args.records is not None:
         paths = result.write_records(args.records)
@@ -842,8 +846,24 @@ def _add_game_options(command: argparse.ArgumentParser, *, seed_default: int | N
     )
 
 
+def _cap(args: argparse.Namespace) -> int | None:
+    """The run's safety cap on each game's moves: ``--max-moves`` (0: none)."""
+    cap: int = args.max_moves
+    return cap or None
+
+
 def _add_run_options(command: argparse.ArgumentParser) -> None:
-    """Where and how a run of many games goes: processes, Ray, the progress bar."""
+    """Where and how a run of many games goes: processes, Ray, the progress bar, the cap."""
+    from cardrules.simulate import DEFAULT_MAX_MOVES
+
+    command.add_argument(
+        "--max-moves",
+        type=_count(0),
+        default=DEFAULT_MAX_MOVES,
+        metavar="N",
+        help="a game still going after N moves ends as truncated (the summary counts them); "
+        "0: no cap; rules that set max_moves keep theirs",
+    )
     command.add_argument(
         "--workers", type=_count(1), default=None, help="worker processes (default: all cores)"
     )

@@ -27,6 +27,16 @@ pickling: a bot object or factory must be picklable, which means its class (or
 the function) is defined at the top level of a module that the workers can import,
 not inside a function or a notebook cell. ``simulate`` checks this before it starts.
 
+**Nothing runs forever.** Random bots can keep a match to a target score going
+for ever (scores that drift down as fast as up). Unless the rules set their own
+``max_moves``, every game of a run is played with the safety cap
+:data:`DEFAULT_MAX_MOVES` (``max_moves=`` changes it; ``max_moves=None`` plays
+without one): a game that reaches it ends "truncated", which its
+:class:`GameResult` says (``truncated``) and :attr:`Results.truncated` counts.
+The cap is far above the length of any game the bots normally play to its end.
+A worker process that dies (out of memory, say) stops the run with a
+:class:`WorkerError`, never a bare ``BrokenProcessPool``.
+
 >>> results = simulate("oh_hell", ["heuristic", "random", "random", "random"], games=8,
 ...                    seed=1, rules="oh_hell(schedule=single,start_hand=4)", workers=1)
 >>> [row.bot for row in results.table()]
@@ -45,6 +55,7 @@ import re
 import statistics
 from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any, Literal, TypeAlias, cast
 
@@ -60,13 +71,16 @@ from cardrules.play import play_game
 from cardrules.records import Record, record_of
 
 __all__ = [
+    "DEFAULT_MAX_MOVES",
     "BotEntry",
     "BotRow",
     "GameResult",
     "Margin",
     "Results",
     "SimulationError",
+    "WorkerError",
     "bot_label",
+    "capped",
     "make_bot",
     "mean_interval",
     "rules_options",
@@ -82,6 +96,21 @@ class SimulationError(RulesError):
     """An argument of :func:`simulate` or :func:`~cardrules.tournament.tournament` is
     wrong (a :class:`~cardrules.errors.RulesError`, as bad line-ups always were)."""
 
+
+class WorkerError(CardrulesError, RuntimeError):
+    """A worker process of a run died, or a game failed in one, without a cardrules error
+    of its own: the run stops, and the message says what happened and what to try."""
+
+
+#: The safety cap on the moves of each game in :func:`simulate` and
+#: :func:`~cardrules.tournament.tournament` when the rules set no ``max_moves``: a game
+#: that reaches it ends "truncated". Complete games between random bots last a few
+#: thousand moves at most (the longest: a match of Mau-Mau to 500 points, about 7,000),
+#: and a game much longer costs memory out of proportion: every view carries the whole
+#: public log, and the logs keep copies of their past to build views fast, which grows
+#: with the square of the game's length, as does the time a move takes (a game of 20,000
+#: moves between random bots: 2 seconds and 40 MB; of 50,000: 18 seconds and 270 MB).
+DEFAULT_MAX_MOVES = 20_000
 
 _ISMCTS_FORM = (
     "write ismcts, ismcts:N, ismcts:N:PLAYOUT or ismcts:N:PLAYOUT:LIMIT, with N the "
@@ -195,6 +224,11 @@ class GameResult:
     deals: int
     record: Record | None = None
 
+    @property
+    def truncated(self) -> bool:
+        """Whether a safety cap (``max_moves`` or ``max_deals``) ended the game, not its rules."""
+        return self.reason == "truncated"
+
 
 @attrs.frozen(slots=True)
 class BotRow:
@@ -256,7 +290,9 @@ class Results:
     """All the games of a run, in order, and tables derived from them.
 
     ``per_deal`` is how many games were played on each deal: the number of
-    seatings with ``duplicate=True``, else 1.
+    seatings with ``duplicate=True``, else 1. ``max_moves`` is the safety cap each
+    game was played with (the rules' own or the run's; None: none), and
+    :attr:`truncated` counts the games it ended.
     """
 
     game: str
@@ -265,11 +301,17 @@ class Results:
     seed: int
     results: tuple[GameResult, ...]
     per_deal: int = 1
+    max_moves: int | None = None
 
     @property
     def games_played(self) -> int:
         """How many games the run played."""
         return len(self.results)
+
+    @property
+    def truncated(self) -> int:
+        """How many games a safety cap ended before their rules did (see ``max_moves``)."""
+        return sum(result.truncated for result in self.results)
 
     @property
     def records(self) -> tuple[Record, ...]:
@@ -350,6 +392,7 @@ class Results:
         results = []
         for r in self.results:
             row = attrs.asdict(r, filter=lambda field, _: field.name != "record")
+            row["truncated"] = r.truncated
             if r.record is not None:
                 row["record"] = r.record.to_dict()
             results.append(row)
@@ -359,6 +402,8 @@ class Results:
             "lineup": list(self.lineup),
             "seed": self.seed,
             "games": self.games_played,
+            "max_moves": self.max_moves,
+            "truncated": self.truncated,
             "mean_moves": self.mean_moves,
             "table": [attrs.asdict(row) for row in self.table()],
             "results": results,
@@ -474,19 +519,27 @@ class _Job:
 
 
 def _play_chunk(job: _Job) -> list[GameResult]:
-    return [
-        _play_one(
-            job.game,
-            job.rules,
-            job.lineup,
-            job.labels,
-            job.seed,
-            i,
-            job.duplicate,
-            job.keep is None or i in job.keep,
-        )
-        for i in job.indices
-    ]
+    results = []
+    for i in job.indices:
+        try:
+            result = _play_one(
+                job.game,
+                job.rules,
+                job.lineup,
+                job.labels,
+                job.seed,
+                i,
+                job.duplicate,
+                job.keep is None or i in job.keep,
+            )
+        except CardrulesError:
+            raise  # says what went wrong already (a bot's error, a game's defect)
+        except Exception as error:  # a bot's own code, say: a library error that says so
+            raise WorkerError(
+                f"game {i} of the run failed: {type(error).__name__}: {error}"
+            ) from error
+        results.append(result)
+    return results
 
 
 def _whole_number(name: str, value: object, least: int | None = None) -> int:
@@ -580,6 +633,7 @@ def simulate(
     progress: Callable[[int], None] | None = None,
     duplicate: bool = False,
     records: bool | Collection[int] = False,
+    max_moves: int | None = DEFAULT_MAX_MOVES,
 ) -> Results:
     """Play ``games`` games of ``game`` with one bot per seat, seats rotated each game.
 
@@ -592,18 +646,24 @@ def simulate(
     called as games finish. ``duplicate``: play each deal in every rotation of the
     line-up (see above). ``records``: True keeps every game's record (in
     ``GameResult.record`` and :attr:`Results.records`), or give the numbers of the
-    games to keep; the records name the seats' bots as players.
+    games to keep; the records name the seats' bots as players. ``max_moves``: the
+    safety cap on each game's moves when the rules set none (default
+    :data:`DEFAULT_MAX_MOVES`; None: no cap); a game it ends is "truncated".
 
     ``game``: a registered game's name, a game module or its import path (see
     :func:`cardrules.games.get`); worker processes find it again by its name or
     import path.
 
-    Every wrong argument raises :class:`SimulationError` saying what to give instead.
+    Every wrong argument raises :class:`SimulationError` saying what to give instead;
+    a worker process that dies raises :class:`WorkerError`.
     """
     module = registry.get(game)
     if rules is not None and rules_text is not None:
         raise SimulationError("give the rules once: rules or rules_text, not both")
     chosen = _rules_of(module, rules if rules is not None else rules_text, module.NAME)
+    if max_moves is not None:
+        max_moves = _whole_number("max_moves", max_moves, 1)
+    played = capped(chosen, max_moves)
     games = _whole_number("games", games, 1)
     seed = _whole_number("seed", seed)
     if workers is not None:
@@ -643,7 +703,7 @@ def simulate(
     jobs = [
         _Job(
             registry.reference(module),
-            canonical,
+            str(played),
             line,
             labels,
             seed,
@@ -662,14 +722,48 @@ def simulate(
             if progress is not None:
                 progress(len(job.indices))
     else:
-        with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
-            for done in pool.map(_play_chunk, jobs):
-                results.extend(done)
-                if progress is not None:
-                    progress(len(done))
+        try:
+            with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
+                for done in pool.map(_play_chunk, jobs):
+                    results.extend(done)
+                    if progress is not None:
+                        progress(len(done))
+        except BrokenProcessPool:
+            raise WorkerError(
+                "a worker process died in the middle of the run (the system may have ended "
+                "it for want of memory): run fewer workers (workers=1 plays in this process), "
+                "or give a smaller max_moves so that no game grows long"
+            ) from None
     results.sort(key=lambda r: r.index)
     per_deal = _rotations(labels) if duplicate else 1
-    return Results(module.NAME, canonical, labels, seed, tuple(results), per_deal)
+    cap = getattr(played, "max_moves", None)
+    return Results(module.NAME, canonical, labels, seed, tuple(results), per_deal, cap)
+
+
+def _truncated_text(count: int, cap: int | None) -> str:
+    """The line that says how many games a safety cap ended (for the summaries)."""
+    games = "1 game was" if count == 1 else f"{count} games were"
+    at = f" of {cap} moves" if cap is not None else ""
+    return (
+        f"{games} truncated: the safety cap{at} ended them before their rules did "
+        "(a truncated game is judged by the payoffs at the cut)"
+    )
+
+
+def capped(rules: Any, max_moves: int | None) -> Any:
+    """``rules`` with the safety cap ``max_moves`` when they set none themselves (rules
+    that set one keep theirs; None adds none; rules without a ``max_moves`` option, as a
+    game outside the library may have, are left as they are).
+
+    >>> from cardrules.games import mau_mau
+    >>> capped(mau_mau.Rules(), 5000).max_moves, capped(mau_mau.Rules(max_moves=9), 5000).max_moves
+    (5000, 9)
+    """
+    if max_moves is None or getattr(rules, "max_moves", 0) is not None:
+        return rules
+    if not attrs.has(type(rules)):
+        return rules
+    return attrs.evolve(rules, max_moves=max_moves)
 
 
 def _check_picklable(lineup: tuple[Any, ...]) -> None:

@@ -29,21 +29,29 @@ What is checked (the invariants of the contract):
 * ``legal_moves`` is empty if and only if the game is over, and ``to_move`` is
   None if and only if it is over; legal moves are distinct and their move
   numbers round-trip;
-* **legality**: in a trick game (a view with ``hand`` and ``trick``) a seat that
-  holds the suit led plays that suit; in a Stops game (a view with ``upcard``)
-  every card played matches the upcard, the called suit or is wild;
+* **legality**: every card played lies in a hand (``zones``); in a trick game
+  whose state says what suit each card counts as (:func:`suit_rules`) a hand
+  that holds the suit led plays that suit; in a Stops game (a view with
+  ``upcard``) every card played matches the upcard, the called suit or is wild;
 * **every listed move applies**; a move not listed raises
   :class:`~cardrules.errors.IllegalMoveError` and changes nothing;
 * ``apply`` **never changes its input**; the same move gives an equal state;
   the same seed gives the same game;
 * **seeded and explicit chance** give the same game for the same outcomes, and
   the chance probabilities sum to one;
-* random play **ends** (within the presets' caps) with an outcome, and totals
-  and payoffs have one entry per seat;
-* **views hide what is hidden**: the view of a world sampled from a view is
-  that view, the world conserves the cards and has the same player to move;
-  every view has the fields of :class:`cardrules.game.View` (seat, player to
-  move, the seat's legal moves, score, public log), consistent with the state;
+* random play **ends** (within the presets' caps, or :data:`MOST_MOVES`) with
+  an outcome, and totals and payoffs have one entry per seat; :func:`check_game`
+  also plays ``Rules()`` and every preset to the end (:func:`check_ends`);
+* **views hide what is hidden, and sampled worlds keep what views show**: the
+  view of a world sampled from a view is that view; the world conserves the
+  cards, has the same player to move, who has a legal move there, and keeps
+  what the view shows of the hands: own hand, known and absent cards, hand
+  sizes, voids (:func:`check_sampled_world`), and offered bids; every view has
+  the fields of :class:`cardrules.game.View` (seat, player to move, the seat's
+  legal moves, score, public log), consistent with the state;
+* **the encoder** of a registered game that has one (with numpy installed):
+  move numbers on the right side of ``PLAYER_ACTIONS``, the action mask, the
+  tensors' sizes and bounds (:func:`check_encoding`);
 * **records, state JSON and pickles round-trip**;
 * the game's functions **raise only the contract's errors**: any other error (an
   ``IndexError`` in a scoring hook, say) is reported as a :class:`ContractError`
@@ -52,6 +60,7 @@ What is checked (the invariants of the contract):
 
 from __future__ import annotations
 
+import functools
 import pickle
 import random
 from collections import Counter
@@ -63,22 +72,30 @@ import attrs
 
 from cardrules import games as registry
 from cardrules._mypyc import mypyc_attr
+from cardrules.cards import Card, Suit, cards_of, format_cards, mask_of
+from cardrules.core import tricks
 from cardrules.errors import CardrulesError, IllegalMoveError, describe_error
 from cardrules.game import CHANCE, Event, Game, Score
-from cardrules.moves import ChooseDealer, DealCard, Play
+from cardrules.moves import Bid, ChooseDealer, DealCard, Play
 
 __all__ = [
+    "MOST_MOVES",
     "ContractError",
     "Report",
     "check_cards_conserved",
+    "check_encoding",
+    "check_ends",
     "check_explicit_chance",
     "check_game",
     "check_legality",
     "check_listed_moves",
     "check_random_game",
+    "check_sampled_world",
     "check_unlisted_moves_refused",
     "check_view_fields",
+    "check_view_shows_the_state",
     "check_views",
+    "suit_rules",
 ]
 
 
@@ -188,19 +205,215 @@ def check_unlisted_moves_refused(
         _fail(pickle.dumps(state) == before, "refusing an illegal move changed the state")
 
 
-def check_views(game: Game, state: Any, rules: Any, seat: int, rng: random.Random) -> None:
-    """The view of a world sampled from a seat's view is that view; the world
-    conserves the cards and has the same player to move."""
+def check_views(
+    game: Game,
+    state: Any,
+    rules: Any,
+    seat: int,
+    rng: random.Random,
+    offered: Mapping[int, frozenset[Any]] | None = None,
+    *,
+    shown: bool = True,
+) -> None:
+    """The view agrees with the state it shows (with ``shown``: also what it shows of
+    the hands, :func:`check_view_shows_the_state`), and a world sampled from it is one
+    the view could come from and that can be played on (:func:`check_sampled_world`)."""
     view = game.observe(state, seat)
     check_view_fields(game, state, view, seat)
+    if shown:
+        check_view_shows_the_state(game, state, view, "the state")
     world = game.sample(view, random.Random(rng.getrandbits(32)))
+    check_sampled_world(game, world, view, rules, offered)
+
+
+def check_sampled_world(
+    game: Game,
+    world: Any,
+    view: Any,
+    rules: Any,
+    offered: Mapping[int, frozenset[Any]] | None = None,
+) -> None:
+    """A world ``sample`` drew from ``view`` is a state the view could come from:
+
+    * it conserves the cards, and its player to move has a legal move (it can be
+      played on) and is the view's;
+    * it keeps what the view shows (:func:`check_view_shows_the_state`): the seat's
+      hand, the cards the view shows in other hands (``known``), the hand sizes
+      (``hand_sizes``), and the voids (``voids``: a seat that has shown it cannot
+      follow a suit holds no card that counts as that suit);
+    * each seat's bid (a view's ``bids``, read from that seat's own view of the
+      world) is one the seat was offered (``offered``: the bids each seat was
+      offered in this deal, when the caller knows them);
+    * the view of the world is the view itself (:func:`_differences` names the
+      fields that differ, such as the trick or its leader).
+    """
+    seat = view.seat
     check_cards_conserved(game, world, rules)
-    _fail(
-        game.observe(world, seat) == view,
-        f"a world sampled from seat {seat}'s view looks different to that seat: "
-        "the view shows something hidden, or sample ignores something the view shows",
+    mover = game.to_move(world)
+    _fail(mover == view.to_move, "a sampled world has another player to move")
+    # The checks below run on every sampled world: their messages are built on failure only.
+    if isinstance(mover, int) and not game.legal_moves(world):
+        raise ContractError(
+            f"seat {mover} is to move in a world sampled from seat {seat}'s view, "
+            "but has no legal move there"
+        )
+    check_view_shows_the_state(
+        game, world, view, f"a world sampled from seat {seat}'s view", sampled=True
     )
-    _fail(game.to_move(world) == game.to_move(state), "a sampled world has another player to move")
+    if offered and hasattr(view, "bids"):
+        # A bid the view shows is the world's too (its view is the view); only hidden
+        # bids (simultaneous bidding) are the sampler's to choose.
+        for other, bids in offered.items():
+            if view.bids[other] is not None:
+                continue
+            bid = game.observe(world, other).bids[other]
+            if bid is not None and Bid(bid) not in bids:
+                raise ContractError(
+                    f"a world sampled from seat {seat}'s view gives seat {other} the bid "
+                    f"{bid}, which it was not offered (it was offered {_texts(bids)})"
+                )
+    again = game.observe(world, seat)
+    if again != view:
+        raise ContractError(
+            f"a world sampled from seat {seat}'s view looks different to that seat"
+            f"{_differences(view, again)}: the view shows something hidden, or sample "
+            "ignores something the view shows"
+        )
+
+
+def check_view_shows_the_state(
+    game: Game, state: Any, view: Any, what: str, *, sampled: bool = False
+) -> None:
+    """What ``view`` shows of the hands holds in ``state``: the seat's own hand is in
+    its hand, the cards the view shows in a seat's hand (``known``) are there, the hand
+    sizes (``hand_sizes``) are right, no seat holds a card the view shows it lacks
+    (``absent``, but for as many as its ``allowance`` says, when the view has one; in a
+    ``sampled`` world only a zero allowance is checked), and no seat holds a hidden card
+    of a suit it has shown it lacks (the view's ``voids``, or what its public log
+    shows: see :func:`_voids`; what suit a card counts as is the game's to say, see
+    :func:`suit_rules`). Fields a view does not have are not checked."""
+    # Card masks (see cardrules.cards): every check is a few bit operations, and the
+    # messages, built only on a failure, name the cards.
+    zones = game.zones(state)
+    hands = [mask_of(zones.get(f"hand {s}", ())) for s in range(game.players(view.rules))]
+    seat = view.seat
+    own = mask_of(getattr(view, "hand", ()))
+    if own & ~hands[seat]:
+        raise ContractError(
+            f"{what}: seat {seat}'s hand lacks {format_cards(cards_of(own & ~hands[seat]))}, "
+            "which its view shows"
+        )
+    sizes = getattr(view, "hand_sizes", None)
+    if sizes is not None:
+        actual = tuple(hand.bit_count() for hand in hands)
+        if tuple(sizes) != actual:
+            raise ContractError(
+                f"{what}: the hands hold {actual} cards, the view shows {tuple(sizes)}"
+            )
+    known = [mask_of(cards) for cards in getattr(view, "known", ())]
+    for other, cards in enumerate(known):
+        if cards & ~hands[other]:
+            raise ContractError(
+                f"{what}: seat {other}'s hand lacks {format_cards(cards_of(cards & ~hands[other]))}"
+                ", which the view shows there"
+            )
+    allowance = getattr(view, "allowance", None)
+    for other, cards in enumerate(getattr(view, "absent", ())):
+        # With an ``allowance``, a seat may hold that many of them again (cards drawn
+        # since); a sampler may give up on a positive allowance (the shedding engine
+        # documents it), so only the state's own hands answer for one.
+        most = allowance[other] if allowance is not None else 0
+        if most and sampled:
+            continue
+        held = mask_of(cards) & hands[other]
+        if held.bit_count() > most:
+            raise ContractError(
+                f"{what}: seat {other} has shown it lacks {format_cards(cards_of(held))}"
+                + (f" (all but {most} of them)" if most else "")
+                + ", yet holds them"
+            )
+    counted = suit_rules(state)
+    if counted is None:
+        return  # the game does not say what suit a card counts as: voids cannot be judged
+    for other, suits in enumerate(_voids(view, counted)):
+        # A void says what the hidden part of a hand lacks: cards the view shows there
+        # (picked up after the void was shown, say) are not hidden.
+        hidden = hands[other] & ~(known[other] if other < len(known) else 0)
+        if other == seat:
+            hidden &= ~own
+        for suit in suits:
+            held = hidden & counted.follow_masks[suit]
+            if held:
+                raise ContractError(
+                    f"{what}: seat {other} has shown it has no {suit.plural}, yet holds "
+                    f"{format_cards(cards_of(held))}"
+                )
+
+
+def _voids(view: Any, counted: Any) -> list[tuple[Suit, ...]]:
+    """The suits each seat has shown it lacks in this deal: the view's ``voids`` when it
+    has them, else read from its public log (a play that does not follow the suit led,
+    judged by the suits the game counts, shows a void), unless a rules option makes a
+    revoke legal (a card that does not follow then shows nothing)."""
+    if _LAST_VOIDS[0] is view:  # the state's and the sampled world's checks share a view
+        return _LAST_VOIDS[1]  # type: ignore[no-any-return]
+    found = _read_voids(view, counted)
+    _LAST_VOIDS[:] = [view, found]
+    return found
+
+
+#: The last view :func:`_voids` read, and what it found.
+_LAST_VOIDS: list[Any] = [None, None]
+
+
+def _read_voids(view: Any, counted: Any) -> list[tuple[Suit, ...]]:
+    players = len(view.score.totals)
+    if hasattr(view, "voids"):
+        return [tuple(suits) for suits in view.voids]
+    if getattr(view.rules, "revoke", "forbid") != "forbid":
+        return [()] * players
+    events = view.events
+    start = len(events)
+    while start > 0 and events[start - 1].kind != "deal":
+        start -= 1
+    voids: list[set[Suit]] = [set() for _ in range(players)]
+    trick: list[Card] = []
+    for event in events[start:]:
+        if event.kind == "play" and event.seat is not None and event.cards:
+            card = event.cards[0]
+            led = _led_suit(counted, trick)
+            if led is not None and not card.bit & (
+                counted.follow_masks[led] | counted.anytime_mask
+            ):
+                voids[event.seat].add(led)
+            trick.append(card)
+        elif event.kind in ("trick", "pickup"):
+            trick = []
+    return [tuple(suits) for suits in voids]
+
+
+def suit_rules(state: Any) -> Any:
+    """The follow-suit rules a state's game plays by, when it says them: the
+    :class:`cardrules.core.tricks.TrickRules` of the deal (``trick_rules``, as every game
+    of the trick engine has), whose ``follow_masks[suit]`` are the cards that count as
+    that suit (a jack that belongs to the trump suit, a joker) and ``anytime_mask`` the
+    cards playable whatever was led; None when the state does not say."""
+    found = getattr(state, "trick_rules", None)
+    return found if isinstance(found, tricks.TrickRules) else None
+
+
+def _texts(items: Iterable[Any]) -> str:
+    return ", ".join(sorted(map(str, items))) or "nothing"
+
+
+def _differences(view: Any, other: Any) -> str:
+    """`` (FIELD, FIELD differ)`` for the fields of two attrs views that differ, or ""."""
+    if type(view) is not type(other) or not attrs.has(type(view)):
+        return ""
+    fields = [
+        f.name for f in attrs.fields(type(view)) if getattr(view, f.name) != getattr(other, f.name)
+    ]
+    return f" ({', '.join(fields)} differ)" if fields else ""
 
 
 def check_view_fields(game: Game, state: Any, view: Any, seat: int) -> None:
@@ -228,31 +441,54 @@ def check_view_fields(game: Game, state: Any, view: Any, seat: int) -> None:
 def check_legality(game: Game, state: Any) -> None:
     """The moves listed follow suit (trick games) or match the upcard (Stops games).
 
-    Judged from the view of the seat to move: in a trick game (a view with
-    ``hand`` and ``trick``) a seat holding a card of the suit led may play only
-    that suit (or a joker), unless the rules' option ``revoke`` makes a revoke
-    legal (any value but ``"forbid"``); in a Stops game (a view with ``upcard`` and a
-    ``rules.stops`` table) every card played is of the called suit (after a
-    call) or the upcard's suit, of the upcard's rank, or wild, unless the last
-    calling card called nothing. Other games pass unchecked.
+    Every card a listed move plays lies in a hand (``zones``: ``hand N``), not
+    necessarily the mover's own (a seat may play a partner's exposed cards). In a
+    trick game whose state says what suit each card counts as (:func:`suit_rules`: a
+    jack may count as a trump, a joker as no suit), a hand that holds a card of the
+    suit led may play only cards of that suit (or cards playable at any time), unless
+    the rules' option ``revoke`` makes a revoke legal (any value but ``"forbid"``);
+    in a Stops game (a view with ``upcard`` and a ``rules.stops`` table) every card
+    played is of the called suit (after a call) or the upcard's suit, of the upcard's
+    rank, or wild, unless the last calling card called nothing. Other games pass
+    unchecked.
     """
     seat = game.to_move(state)
     if not isinstance(seat, int):
         return
     view = game.observe(state, seat)
     plays = [move for move in game.legal_moves(state) if isinstance(move, Play)]
-    hand = getattr(view, "hand", None)
-    if hand is not None:
-        held = set(hand)
+    if not plays:
+        return
+    # Where each card played lies: the mover's own hand (its view shows it), else the
+    # hand the zones name (a partner's exposed cards, say).
+    own = getattr(view, "hand", ())
+    holder: dict[Any, str] = dict.fromkeys(own, f"hand {seat}")
+    if any(move.card not in holder for move in plays):
+        holder = {}
+        for zone, cards in game.zones(state).items():
+            if zone.startswith("hand "):
+                holder.update(dict.fromkeys(cards, zone))
         for move in plays:
-            _fail(move.card in held, f"{move} is listed, but seat {seat} does not hold it")
+            _fail(move.card in holder, f"{move} is listed for seat {seat}, but no hand holds it")
     trick = getattr(view, "trick", None)
+    counted = suit_rules(state)
     revoke_allowed = getattr(game.origin(state).rules, "revoke", "forbid") != "forbid"
-    if hand is not None and trick and trick[0].suit is not None and not revoke_allowed:
-        led = trick[0].suit
-        if any(card.suit == led for card in hand):
-            wrong = [str(m) for m in plays if m.card.suit not in (led, None)]
-            _fail(not wrong, f"seat {seat} holds the suit led, yet may play {wrong}")
+    if trick and counted is not None and not revoke_allowed:
+        led = _led_suit(counted, trick)
+        if led is not None:
+            follow = counted.follow_masks[led]
+            allowed = follow | counted.anytime_mask
+            hands = {zone: 0 for zone in holder.values()}
+            for card, zone in holder.items():
+                hands[zone] |= card.bit
+            wrong = [
+                str(m) for m in plays if hands[holder[m.card]] & follow and not m.card.bit & allowed
+            ]
+            if wrong:
+                raise ContractError(
+                    f"seat {seat} holds a card that counts as the suit led, {led.plural}, "
+                    f"yet may play {wrong}"
+                )
     upcard = getattr(view, "upcard", None)
     stops = getattr(getattr(view, "rules", None), "stops", None)
     if upcard is not None and stops is not None and not getattr(view, "free", False):
@@ -268,6 +504,137 @@ def check_legality(game: Game, state: Any) -> None:
             )
 
 
+def _led_suit(counted: Any, trick: Iterable[Card]) -> Suit | None:
+    """The suit led to a trick: that of its first card that counts as a suit."""
+    for card in trick:
+        for suit in Suit:
+            if card.bit & counted.follow_masks[suit]:
+                return suit
+    return None
+
+
+def _encoding_of(game: Game, rules: Any) -> Any:
+    """The game's tensor encoding under ``rules`` (see
+    :mod:`cardrules.integrations.encoding`), or None when it has no encoder or numpy,
+    which the encodings need, is not installed. A game not registered has none (and
+    is not registered here: a check leaves the registry as it was)."""
+    try:
+        if registry.registered(game.NAME) is not game:
+            return None
+    except CardrulesError:
+        return None
+    try:
+        from cardrules.integrations import encoding
+    except ImportError:
+        return None
+    try:
+        found = encoding.encoder(game)
+    except LookupError:
+        return None
+    key = (game.NAME, id(found), rules)
+    made = _ENCODINGS.get(key)
+    if made is None or made.game is not game:
+        if len(_ENCODINGS) > 64:
+            _ENCODINGS.clear()
+        made = _ENCODINGS[key] = encoding.GameEncoding(game, rules, found)
+    return made
+
+
+#: The encodings made so far, by game, encoder and rules: making one builds its layouts
+#: and tensors, which costs more than checking a short game.
+_ENCODINGS: dict[tuple[str, int, Any], Any] = {}
+
+
+@functools.lru_cache(maxsize=64)
+def _bounds(layout: Any) -> tuple[Any, Any]:
+    """A layout's bounds, built once (layouts are frozen, and building them costs more
+    than encoding a view)."""
+    return layout.bounds()  # type: ignore[no-any-return]  # numpy arrays, typed Any here
+
+
+def check_encoding(encoding: Any, game: Game, state: Any) -> None:
+    """The game's encoder (a :class:`cardrules.integrations.encoding.GameEncoding`)
+    keeps its word on ``state``: the seats' move numbers lie below its
+    ``PLAYER_ACTIONS`` and the chance outcomes' from there up to ``NUM_MOVES``; the
+    legal-action mask of the mover's view marks exactly its legal moves; the
+    observation and information-state tensors of a view have their layouts' sizes,
+    and every value lies within its piece's stated bounds."""
+    player_actions = encoding.player_actions
+    _fail(
+        0 < player_actions <= game.NUM_MOVES,
+        f"the encoder's PLAYER_ACTIONS, {player_actions}, must lie in 1..NUM_MOVES "
+        f"({game.NUM_MOVES})",
+    )
+    mover = game.to_move(state)
+    legal = game.legal_moves(state)
+    if mover is CHANCE:
+        low, high = player_actions, game.NUM_MOVES
+    else:
+        low, high = 0, player_actions
+    for move in legal:
+        number = game.move_index(move)
+        _fail(
+            low <= number < high,
+            f"the move {move} is number {number}, outside the encoder's "
+            f"{'chance outcomes' if mover is CHANCE else 'seat actions'} {low}..{high - 1}",
+        )
+    seat = mover if isinstance(mover, int) else 0
+    view = game.observe(state, seat)
+    if isinstance(mover, int):
+        mask = encoding.action_mask(view)
+        _fail(
+            len(mask) == player_actions and int(mask.sum()) == len(legal),
+            f"the encoder's action mask marks {int(mask.sum())} of {len(mask)} actions for "
+            f"{len(legal)} legal moves",
+        )
+    for perfect_recall, kind in ((False, "observation"), (True, "information state")):
+        layout = encoding.layout(perfect_recall)
+        tensor = encoding.information_state(view) if perfect_recall else encoding.observation(view)
+        _fail(
+            tensor.shape == (layout.size,),
+            f"the encoder's {kind} has shape {tensor.shape}; its layout says {layout.size}",
+        )
+        low_bounds, high_bounds = _bounds(layout)
+        outside = ~((tensor >= low_bounds) & (tensor <= high_bounds))
+        if outside.any():
+            offsets = layout.offsets()
+            position = int(outside.nonzero()[0][0])
+            piece = max((o, name) for name, o in offsets.items() if o <= position)[1]
+            raise ContractError(
+                f"the encoder's {kind} puts {float(tensor[position])} in the piece {piece!r} "
+                "(or a value that is not a number), outside the bounds its layout states"
+            )
+
+
+#: The most moves the kit lets a random game last when its rules set no cap: far
+#: more than a complete game of any kind takes (random play of the longest, matches
+#: of Mau-Mau to 500 points, lasts a few thousand moves).
+MOST_MOVES = 100_000
+
+
+def check_ends(
+    game: str | Game, rules: Any, *, seed: int, choices: int, max_moves: int = MOST_MOVES
+) -> int:
+    """A random game of ``rules`` ends, within their cap (``max_moves``/``max_deals``)
+    or, if they set none, within ``max_moves`` moves; only the moves are played (no
+    other check runs), so that a long game costs little. Returns its number of moves."""
+    game = _resolve(game)
+    rng = random.Random(choices)
+    where = f"{game.NAME} {rules}, seed {seed}, choices {choices}"
+    moves = 0
+    with _GameErrorsReported(lambda: f"{where}, step {moves}"):
+        state = game.deal(rules, seed=seed)
+        while not game.is_over(state):
+            if moves >= max_moves:
+                raise ContractError(
+                    f"{where}: random play has not ended after {max_moves} moves: give the "
+                    "rules a safety cap (max_moves or max_deals), or make sure the game ends"
+                )
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+            moves += 1
+    return moves
+
+
 # --------------------------------------------------------------------------- whole games
 
 
@@ -280,18 +647,29 @@ def _resolve(game: str | Game) -> Game:
 
 
 def check_random_game(
-    game: str | Game, rules: Any, *, seed: int, choices: int, every: int = 7
+    game: str | Game,
+    rules: Any,
+    *,
+    seed: int,
+    choices: int,
+    every: int = 7,
+    max_moves: int = MOST_MOVES,
 ) -> int:
     """Play one complete random game and check every invariant along it.
 
     ``seed`` deals the game, ``choices`` seeds the random choice of moves;
-    the costlier checks (card conservation, legality, unlisted moves, views,
-    mutation) run every ``every`` steps, card conservation also at the end
-    (whole-state pickle comparisons every tenth time after the first ten).
-    Returns the number of moves played.
+    the costlier checks (card conservation, legality, unlisted moves, views and
+    sampled worlds, the encoder, mutation) run every ``every`` steps, card
+    conservation also at the end (whole-state pickle comparisons every tenth time
+    after the first ten). A game still going after ``max_moves`` moves breaks the
+    promise that random play ends. Returns the number of moves played.
     """
     game = _resolve(game)
     rng = random.Random(choices)
+    encoding = _encoding_of(game, rules)
+    player_actions = encoding.player_actions if encoding is not None else 0
+    offered: dict[int, frozenset[Any]] = {}  # the bids each seat was offered this deal
+    deal_number = -1
     label = f"{game.NAME} {rules}"  # formatting rules costs more than a move: do it once
     with _GameErrorsReported(lambda: f"{label}, seed {seed}, dealing", prefix_contract_errors=True):
         state = game.deal(rules, seed=seed)
@@ -308,14 +686,36 @@ def check_random_game(
             legal = game.legal_moves(state)
             over = game.is_over(state)
             _fail((legal == ()) == over, "legal_moves must be empty iff the game is over")
-            _fail((game.to_move(state) is None) == over, "to_move is None iff the game is over")
+            mover = game.to_move(state)
+            _fail((mover is None) == over, "to_move is None iff the game is over")
             if over:
                 check_cards_conserved(game, state, rules)
             else:
+                if steps >= max_moves:  # not _fail: its message would be built every step
+                    raise ContractError(
+                        f"random play has not ended after {max_moves} moves: give the rules "
+                        "a safety cap (max_moves or max_deals), or make sure the game ends"
+                    )
                 _fail(len(set(legal)) == len(legal), "legal moves must be distinct")
-                numbered = [game.move_from_index(game.move_index(m)) for m in legal]
+                numbers = [game.move_index(m) for m in legal]
+                numbered = [game.move_from_index(number) for number in numbers]
                 _fail(numbered == list(legal), "move numbers must round-trip")
+                if encoding is not None:
+                    # Cheap, so at every step: the numbers lie where the encoder says.
+                    low, high = (
+                        (0, player_actions)
+                        if mover is not CHANCE
+                        else (player_actions, game.NUM_MOVES)
+                    )
+                    if min(numbers) < low or max(numbers) >= high:
+                        check_encoding(encoding, game, state)  # says which move, and why
                 move = rng.choice(legal)
+                if type(move) is Bid:
+                    if game.deal_number(state) != deal_number:
+                        deal_number = game.deal_number(state)
+                        offered = {}
+                    assert isinstance(mover, int)
+                    offered[mover] = frozenset(m for m in legal if type(m) is Bid)
                 if steps % every == 0:
                     # A pickle costs O(game length): whole-state comparisons thin out to
                     # every tenth check once a game is long, or they would dominate.
@@ -325,7 +725,15 @@ def check_random_game(
                     check_cards_conserved(game, state, rules)
                     check_legality(game, state)
                     check_unlisted_moves_refused(game, state, rng, deep=deep)
-                    check_views(game, state, rules, rng.randrange(players), rng)
+                    checks = steps // every
+                    # What a view shows of the state's own hands: every fourth check (a
+                    # wrong fact stays wrong for a while; the sampled world is checked always).
+                    seat = rng.randrange(players)
+                    check_views(game, state, rules, seat, rng, offered, shown=checks % 4 == 0)
+                    if encoding is not None and checks % 16 == 1:
+                        # The tensors cost more than the other checks together: every 16th
+                        # check (a game or two of any length finds a wrong size or bound).
+                        check_encoding(encoding, game, state)
                     frozen = pickle.dumps(state) if deep else None
                     after = _apply_listed(game, state, move)
                     if frozen is not None:
@@ -459,6 +867,7 @@ def check_game(
     presets: Iterable[str] | Mapping[str, Any] | None = None,
     games: int = 10,
     seed: int = 0,
+    max_moves: int = MOST_MOVES,
 ) -> Report:
     """Check a game against the whole contract: ``games`` random games per preset.
 
@@ -492,10 +901,21 @@ def check_game(
             rng = random.Random(f"{seed}/{name}/{index}")
             deal_seed, choices = rng.getrandbits(63), rng.getrandbits(63)
             try:
-                moves += check_random_game(module, rules, seed=deal_seed, choices=choices)
+                moves += check_random_game(
+                    module, rules, seed=deal_seed, choices=choices, max_moves=max_moves
+                )
                 check_listed_moves(module, rules, seed=deal_seed, choices=choices)
                 check_explicit_chance(module, rules, seed=deal_seed, choices=choices)
             except ContractError as error:
                 # Keep the game's own error (if any) as the cause: its traceback shows where.
                 raise ContractError(f"preset {name!r}, {error}") from (error.__cause__ or error)
+    # Random play ends within its cap: Rules() (unless presets were chosen) and each preset.
+    ending = dict(chosen) if presets is not None else {"Rules()": module.Rules(), **chosen}
+    for name, rules in ending.items():
+        rng = random.Random(f"{seed}/{name}/ends")
+        deal_seed, choices = rng.getrandbits(63), rng.getrandbits(63)
+        try:
+            check_ends(module, rules, seed=deal_seed, choices=choices, max_moves=max_moves)
+        except ContractError as error:
+            raise ContractError(f"preset {name!r}, {error}") from (error.__cause__ or error)
     return Report(module.NAME, tuple(chosen), games * len(chosen), moves)

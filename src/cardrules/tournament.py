@@ -41,12 +41,14 @@ import attrs
 from cardrules import games as registry
 from cardrules.render import text_table
 from cardrules.simulate import (
+    DEFAULT_MAX_MOVES,
     BotEntry,
     Margin,
     Results,
     SimulationError,
     _rotations,
     _rules_of,
+    _truncated_text,
     _whole_number,
     bot_label,
     simulate,
@@ -95,6 +97,11 @@ class Tournament:
     bots: tuple[str, ...]
     pairs: tuple[Pair, ...]
     ratings: tuple[float, ...]
+
+    @property
+    def truncated(self) -> int:
+        """How many games of all the matches a safety cap ended (see ``max_moves``)."""
+        return sum(pair.results.truncated for pair in self.pairs)
 
     def standings(self) -> list[Standing]:
         """The bots from the highest rating down."""
@@ -146,12 +153,14 @@ class Tournament:
             "rules": self.rules,
             "seed": self.seed,
             "deals": self.deals,
+            "truncated": self.truncated,
             "standings": [attrs.asdict(row) for row in self.standings()],
             "pairs": [
                 {
                     "first": pair.first,
                     "second": pair.second,
                     "games": pair.results.games_played,
+                    "truncated": pair.results.truncated,
                     "first_rate": list(pair.first_rate),
                     "second_rate": list(pair.second_rate),
                     "margin": [pair.margin.mean, pair.margin.low, pair.margin.high],
@@ -184,6 +193,8 @@ class Tournament:
             "",
             *text_table(matches[0], matches[1:], indent=""),
         ]
+        if self.truncated:
+            lines += ["", _truncated_text(self.truncated, self.pairs[0].results.max_moves)]
         return "\n".join(lines)
 
 
@@ -260,6 +271,7 @@ def tournament(
     address: str | None = None,
     progress: Callable[[int], None] | None = None,
     records: bool = False,
+    max_moves: int | None = DEFAULT_MAX_MOVES,
 ) -> Tournament:
     """Play a round robin of ``bots`` (names, bot objects or factories, as
     :func:`~cardrules.simulate.simulate` takes them) over ``deals`` duplicate deals
@@ -267,6 +279,8 @@ def tournament(
     comparison deal by deal, give one deal's rules (e.g. the game's ``single``
     preset). ``workers``, ``backend``, ``address`` and ``progress`` are those of
     ``simulate``; ``records=True`` keeps every game's record in ``pair.results``.
+    ``max_moves``: the safety cap on each game's moves when the rules set none, as in
+    ``simulate``; :attr:`Tournament.truncated` counts the games it ended.
     """
     module = registry.get(game)
     chosen = _rules_of(module, rules, game)
@@ -303,6 +317,7 @@ def tournament(
                 progress=progress,
                 duplicate=True,
                 records=records,
+                max_moves=max_moves,
             )
             rows = {row.bot: row for row in results.table(by="payoff")}
             first, second = rows[labels[i]], rows[labels[j]]

@@ -55,6 +55,13 @@ def check_rules(rules: object, cls: type, game: str) -> None:
         raise ArgumentError(f"rules must be {game}.Rules, not {_describe(rules)}")
 
 
+def check_rules_of(rules: object, cls: type, game: str) -> None:
+    """Refuse anything but this game's ``Rules`` or a class derived from them (a game
+    built on this one's description)."""
+    if not isinstance(rules, cls):
+        raise ArgumentError(f"rules must be {game}.Rules, not {_describe(rules)}")
+
+
 def check_view_of(view: object, cls: type, game: str) -> None:
     """Refuse anything but a view of this game (``cls``, its ``View``)."""
     if not isinstance(view, cls):

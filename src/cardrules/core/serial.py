@@ -156,8 +156,7 @@ class StateReader:
             where = "its first deal" if move is None else f"move {step + 1} ({move})"
             self.fail(f"its history does not replay: {where}: {error}")
         if replayed != state:
-            fields = getattr(state, "_fields", ())
-            changed = [f for f in fields if getattr(replayed, f, None) != getattr(state, f)]
+            changed = _differing(replayed, state)
             self.fail(
                 f"it contradicts its own history: replaying its {len(history)} moves from its "
                 f"seed gives a different {', '.join(changed) or 'state'}"
@@ -394,3 +393,19 @@ class StateReader:
             problems.append("cards not in this game's deck: " + format_cards(foreign))
         if problems:
             self.fail("its cards are not exactly the deck (" + "; ".join(problems) + ")")
+
+
+def _differing(replayed: Any, state: Any) -> list[str]:
+    """The names of the fields in which two states differ. A part of the state whose
+    fields read on the state itself (a trick state's deal) is named by those fields."""
+    names: list[str] = []
+    for name in getattr(state, "_fields", ()):
+        mine, theirs = getattr(state, name), getattr(replayed, name, None)
+        if mine == theirs:
+            continue
+        inner: tuple[str, ...] = getattr(mine, "_fields", ())
+        if inner and type(theirs) is type(mine) and all(hasattr(state, f) for f in inner):
+            names += _differing(theirs, mine)
+        else:
+            names.append(name)
+    return names

@@ -50,31 +50,63 @@ JOKERS_MASK: Final = LITTLE_JOKER.bit | BIG_JOKER.bit
 
 
 class TrickRules(Frozen):
-    """How tricks work in one deal: the trump suit and how jokers behave.
+    """How tricks work in one deal: the trump suit, how jokers behave, the suit each card
+    counts as and the order of the cards within a suit.
 
     ``trump``: the trump suit, or None. ``jokers``: None when the deck has no
     jokers; ``"trump"`` when they belong to the trump suit above its ace;
     ``"suitless"`` when they may be played at any time and win the trick.
     ``trumps_win``: whether a trump beats the led suit (Maverick can turn it off:
     trumps then only score). ``follow_masks[s]`` is the mask of cards that count as
-    suit ``s``; ``anytime_mask`` the cards playable whatever was led.
+    suit ``s`` (a game may move a card to another suit: Euchre's left bower counts as
+    a trump); ``anytime_mask`` the cards playable whatever was led. ``ranks``: each
+    card's strength within the suit it counts as, by card index (None: ace high, as
+    printed; Skat puts the ten above the king, Euchre the bowers above the ace).
+
+    Derived, for the hot path: ``card_suits[i]``, the suit card ``i`` counts as (None
+    for a suitless joker), and ``led_masks[i]``, the cards that follow it when it is
+    led (its suit's follow mask, 0 for a suitless joker).
+
+    >>> from cardrules.cards import Card, Suit
+    >>> plain = trick_rules(Suit.HEARTS)
+    >>> follow = list(plain.follow_masks)
+    >>> follow[Suit.HEARTS] |= Card("JC").bit      # the jack of clubs counts as a heart
+    >>> follow[Suit.CLUBS] &= ~Card("JC").bit
+    >>> rules = TrickRules(Suit.HEARTS, None, True, tuple(follow), 0)
+    >>> suit_of(rules, Card("JC")), led_suit(rules, [Card("JC")])
+    (<Suit.HEARTS: 2>, <Suit.HEARTS: 2>)
     """
 
     # A plain frozen class, not attrs, so that the compiled build makes it native: every
     # play reads it (see cardrules.frozen).
-    __slots__ = ("anytime_mask", "follow_masks", "jokers", "trump", "trumps_win")
+    __slots__ = (
+        "anytime_mask",
+        "card_suits",
+        "follow_masks",
+        "jokers",
+        "led_masks",
+        "ranks",
+        "strengths",
+        "trump",
+        "trumps_win",
+    )
     __match_args__: ClassVar[tuple[str, ...]] = (
         "trump",
         "jokers",
         "trumps_win",
         "follow_masks",
         "anytime_mask",
+        "ranks",
     )
     trump: Suit | None
     jokers: JokerMode | None
     trumps_win: bool
     follow_masks: tuple[int, ...]
     anytime_mask: int
+    ranks: tuple[int, ...] | None
+    card_suits: tuple[Suit | None, ...]
+    led_masks: tuple[int, ...]
+    strengths: tuple[int, ...]
 
     def __init__(
         self,
@@ -83,15 +115,33 @@ class TrickRules(Frozen):
         trumps_win: bool,
         follow_masks: tuple[int, ...],
         anytime_mask: int,
+        ranks: tuple[int, ...] | None = None,
     ) -> None:
         object.__setattr__(self, "trump", trump)
         object.__setattr__(self, "jokers", jokers)
         object.__setattr__(self, "trumps_win", trumps_win)
         object.__setattr__(self, "follow_masks", follow_masks)
         object.__setattr__(self, "anytime_mask", anytime_mask)
+        object.__setattr__(self, "ranks", ranks)
+        suits: list[Suit | None] = []
+        for card in ALL_CARDS:
+            found = [suit for suit in Suit if card.bit & follow_masks[suit]]
+            suits.append(found[0] if found else None)
+        object.__setattr__(self, "card_suits", tuple(suits))
+        led = tuple(follow_masks[suit] if suit is not None else 0 for suit in suits)
+        object.__setattr__(self, "led_masks", led)
+        strengths = ranks if ranks is not None else tuple(card.rank for card in ALL_CARDS)
+        object.__setattr__(self, "strengths", strengths)
 
     def _values(self) -> tuple[object, ...]:
-        return (self.trump, self.jokers, self.trumps_win, self.follow_masks, self.anytime_mask)
+        return (
+            self.trump,
+            self.jokers,
+            self.trumps_win,
+            self.follow_masks,
+            self.anytime_mask,
+            self.ranks,
+        )
 
 
 @functools.cache
@@ -109,10 +159,9 @@ def trick_rules(
 
 
 def suit_of(rules: TrickRules, card: Card) -> Suit | None:
-    """The suit a card counts as: its own, the trump suit for a trump joker, or None."""
-    if card.suit is None:
-        return rules.trump if rules.jokers == "trump" else None
-    return card.suit
+    """The suit a card counts as: its own unless the game moved it to another (see
+    :class:`TrickRules`), the trump suit for a trump joker, or None."""
+    return rules.card_suits[card.index]
 
 
 def led_suit(rules: TrickRules, trick: Sequence[Card]) -> Suit | None:
@@ -121,9 +170,9 @@ def led_suit(rules: TrickRules, trick: Sequence[Card]) -> Suit | None:
     A suitless joker sets no suit: the first card after it does.
     """
     if rules.jokers is None:
-        return trick[0].suit if trick else None
+        return rules.card_suits[trick[0].index] if trick else None
     for card in trick:
-        suit = suit_of(rules, card)
+        suit = rules.card_suits[card.index]
         if suit is not None:
             return suit
     return None
@@ -159,7 +208,7 @@ def playable_to(rules: TrickRules, hand: int, trick: Sequence[Card]) -> int:
     if not trick:
         return hand
     # A led card with a suit names the led suit; only a joker lead needs a look further.
-    led = trick[0].suit
+    led = rules.card_suits[trick[0].index]
     if led is None:
         led = led_suit(rules, trick)
         if led is None:
@@ -182,22 +231,25 @@ def winner(rules: TrickRules, trick: Sequence[Card]) -> int:
     and a trump joker too, as the highest trump, or, when trumps do not win, as
     the one card besides the led suit that still wins (Maverick's rules MV-4.3
     and MV-4.5). Otherwise, when trumps win and a trump was played, the highest
-    trump; otherwise the highest card of the led suit. Ranks: ace high.
+    trump; otherwise the highest card of the led suit, by the rules' ranks (ace high
+    unless the game orders a suit otherwise).
     """
     led = led_suit(rules, trick)
     trump = rules.trump if rules.trumps_win else None
     best_position = 0
     best_strength = -1
+    ranks = rules.strengths
     for position, card in enumerate(trick):
-        suit = card.suit
-        if suit is None:
+        if card.suit is None:
             strength = 300 + card.rank  # a joker, suitless or trump
-        elif suit is trump:
-            strength = 200 + card.rank
-        elif suit is led:
-            strength = 100 + card.rank
         else:
-            continue
+            suit = rules.card_suits[card.index]
+            if suit is trump:
+                strength = 200 + ranks[card.index]
+            elif suit is led:
+                strength = 100 + ranks[card.index]
+            else:
+                continue
         if strength > best_strength:
             best_position, best_strength = position, strength
     return best_position

@@ -57,7 +57,7 @@ from cardrules.cards import (
 
 # The contract functions are the engine's: this module adds the game's description.
 from cardrules.core import trickgame, tricks
-from cardrules.core.checks import check_rules, check_view_of
+from cardrules.core.checks import check_rules_of, check_view_of
 from cardrules.core.match import Match
 from cardrules.core.options import check_bool, check_choice, check_int, rules_to_text
 from cardrules.core.serial import StateReader
@@ -155,7 +155,7 @@ def deck_of(rules: Rules) -> tuple[Card, ...]:
     >>> format_cards(deck_of(Rules(players=6))[:3])
     '3C 4C 5C'
     """
-    check_rules(rules, Rules, NAME)
+    check_rules_of(rules, Rules, NAME)
     return _DECKS[rules.players]
 
 
@@ -202,7 +202,8 @@ def _score_deal(
 ) -> tuple[tuple[int, ...], tuple[tuple[str, tuple[int, ...]], ...], Log[Event]]:
     """The player who emptied his hand takes the pot (EN-4.1, EN-4.2)."""
     assert winner is not None
-    rules = state.rules
+    deal = state.deal  # what the deal fixes (read there: this ends every game)
+    rules = deal.rules
     players = rules.players
     ante = rules.ante
     pot = ante * players
@@ -231,7 +232,7 @@ def _score_deal(
     # The winner's gain (never zero) with its sign, and a loss, which has its own.
     won, lost = f"+{pot - ante}", str(-ante)
     shown = " ".join([f"seat {s}: {won if s == winner else lost}" for s in range(players)])
-    log = log.append(Event("scored", text=f"deal {state.match.deal_number + 1} chips: {shown}"))
+    log = log.append(Event("scored", text=f"deal {deal.match.deal_number + 1} chips: {shown}"))
     return chips, tuple(extras), log
 
 

@@ -53,7 +53,7 @@ import attrs
 
 from cardrules.cards import DECK52, JACK, Card
 from cardrules.core import shedding
-from cardrules.core.checks import check_rules, wrong_state
+from cardrules.core.checks import check_rules_of, wrong_state
 from cardrules.core.options import (
     NONE_TEXT,
     check_bool,
@@ -243,13 +243,13 @@ PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(_PRESETS)
 
 def teams(rules: Rules) -> tuple[tuple[int, ...], ...]:
     """Each player plays for himself."""
-    check_rules(rules, Rules, NAME)
+    check_rules_of(rules, Rules, NAME)
     return ((0,), (1,))
 
 
 def deck_of(rules: Rules) -> tuple[Card, ...]:
     """The regular 52-card deck (rule MM-1.1)."""
-    check_rules(rules, Rules, NAME)
+    check_rules_of(rules, Rules, NAME)
     return DECK52
 
 

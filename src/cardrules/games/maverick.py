@@ -62,7 +62,7 @@ from cardrules.cards import (
 
 # The contract functions are the engine's: this module adds the game's description.
 from cardrules.core import trickgame, tricks
-from cardrules.core.checks import check_rules, check_view_of, wrong_state
+from cardrules.core.checks import check_rules_of, check_view_of, wrong_state
 from cardrules.core.match import Match
 from cardrules.core.options import (
     check_bool,
@@ -274,7 +274,7 @@ PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(_PRESETS)
 
 def deck_of(rules: Rules) -> tuple[Card, ...]:
     """The 52 cards and the two jokers, little and big (rule MV-1.2)."""
-    check_rules(rules, Rules, NAME)
+    check_rules_of(rules, Rules, NAME)
     return DECK54
 
 
@@ -485,9 +485,10 @@ def _passes_of(hand: int) -> tuple[Move, ...]:
 def _legal_declarations(state: State, seat: int) -> tuple[Move, ...]:
     """The bids open to a seat: one per partnership with ``one_bid_per_team`` (MV-6.5);
     an elegant bid is a partnership's promise, so it is made at most once per team (MV-6.6)."""
-    blinds, bids = state.declared
+    deal = state.deal  # what the deal fixes (read there: every bid asks)
+    blinds, bids = deal.declared
     partner_bid = bids[(seat + 2) % PLAYERS]
-    if state.rules.one_bid_per_team:
+    if deal.rules.one_bid_per_team:
         if blinds[seat % 2] or partner_bid in ("zero", "elegant"):
             return (NO_BID,)
         return _DECLARATIONS
@@ -545,11 +546,12 @@ def _score_trick(
     a book. The tally is each team's trick points, then each team's books."""
     # Every trick of every deal ends here, so this reads one option only: the deal's
     # trick rules already count trump jokers into the trump suit (MV-4.3).
-    trick_rules = state.trick_rules
-    trump, adder = trick_rules.trump, state.second_suit
+    deal = state.deal  # what the deal fixes
+    trick_rules = deal.trick_rules
+    trump, adder = trick_rules.trump, deal.second_suit
     assert trump is not None and adder is not None
     adders = tricks.SUIT_MASKS[adder]
-    bonus = 1 if state.rules.adder_points == "plus_one" else 0
+    bonus = 1 if deal.rules.adder_points == "plus_one" else 0
     first, second, third, fourth = trick
     points = _points_of(
         first.bit | second.bit | third.bit | fourth.bit,
@@ -591,12 +593,13 @@ def _settle(state: State, raw: tuple[int, int]) -> tuple[int, int]:
     default) a team has at most one.
     ``elegant_fail="reset_total"`` sets the team's total to 0 after the deal.
     """
-    rules = state.rules
+    deal = state.deal  # what the deal fixes
+    rules = deal.rules
     if not rules.bidding:
         return raw
-    blinds, bids = state.declared
+    blinds, bids = deal.declared
     result = []
-    order = [(state.match.dealer + 1 + k) % PLAYERS for k in range(PLAYERS)]
+    order = [(deal.match.dealer + 1 + k) % PLAYERS for k in range(PLAYERS)]
     for team in (0, 1):
         points = raw[team]
         reset = False
@@ -622,7 +625,7 @@ def _settle(state: State, raw: tuple[int, int]) -> tuple[int, int]:
                 else:
                     reset = True
         if reset:
-            points = -state.match.totals[team]
+            points = -deal.match.totals[team]
         result.append(points)
     return result[0], result[1]
 
@@ -641,18 +644,19 @@ def _score_deal(
         ("books", state.tally[2:] * 2),
         ("revokes", state.revokes),
     )
-    if state.rules.bidding:
-        blinds, bids = state.declared
+    deal = state.deal  # what the deal fixes
+    if deal.rules.bidding:
+        blinds, bids = deal.declared
         extras += (
             ("blind", tuple(int(bool(blinds[seat % 2])) for seat in range(PLAYERS))),
             ("bids", tuple(_BID_CODES[bid] for bid in bids)),
         )
-    before = state.match.totals
+    before = deal.match.totals
     totals = (before[0] + team_points[0], before[1] + team_points[1])
     log = state.log.append(
         Event(
             "scored",
-            text=f"deal {state.match.deal_number + 1} scored: seats 0 and 2 "
+            text=f"deal {deal.match.deal_number + 1} scored: seats 0 and 2 "
             f"{_signed(team_points[0])} (total {totals[0]}), seats 1 and 3 "
             f"{_signed(team_points[1])} (total {totals[1]})",
         )

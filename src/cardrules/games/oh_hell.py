@@ -42,7 +42,7 @@ from cardrules.cards import DECK52, Card
 
 # The contract functions are the engine's: this module adds the game's description.
 from cardrules.core import trickgame, tricks
-from cardrules.core.checks import check_rules, check_view_of
+from cardrules.core.checks import check_rules_of, check_view_of
 from cardrules.core.match import Match
 from cardrules.core.options import (
     check_bool,
@@ -166,7 +166,7 @@ def schedule_sizes(rules: Rules) -> tuple[int, ...]:
 
 def deck_of(rules: Rules) -> tuple[Card, ...]:
     """The 52-card deck, no jokers (rule OH-1.2)."""
-    check_rules(rules, Rules, NAME)
+    check_rules_of(rules, Rules, NAME)
     return DECK52
 
 
@@ -201,9 +201,10 @@ def _legal_bids(state: State, seat: int) -> range | tuple[int, ...]:
     """0 to the hand size (rule OH-3.1); the dealer, bidding last, may not make the bids
     total the hand size (the hook, OH-3.2 and OH-3.3)."""
     size = state.hand_size
-    rules = state.rules
-    if seat == state.match.dealer and rules.hook and (size > 1 or rules.hook_in_one_card_round):
-        forbidden = size - sum(b for b in state.bids if b is not None)
+    deal = state.deal  # what the deal fixes (read there: every bid asks)
+    rules = deal.rules
+    if seat == deal.match.dealer and rules.hook and (size > 1 or rules.hook_in_one_card_round):
+        forbidden = size - sum(b for b in deal.bids if b is not None)
         if 0 <= forbidden <= size:
             return tuple(n for n in range(size + 1) if n != forbidden)
     return range(size + 1)
@@ -226,16 +227,17 @@ def _deal_points(bids: tuple[int, ...], tricks_won: tuple[int, ...]) -> tuple[in
 def _score_deal(
     state: State, out: int | None
 ) -> tuple[tuple[int, ...], tuple[tuple[str, tuple[int, ...]], ...], Log[Event]]:
-    bids = tuple(b if b is not None else 0 for b in state.bids)
+    deal = state.deal  # what the deal fixes (read there: this ends every deal)
+    bids = tuple(b if b is not None else 0 for b in deal.bids)
     points = _deal_points(bids, state.tricks_won)
     extras = (
-        ("hand_size", (state.hand_size,) * state.rules.players),
+        ("hand_size", (state.hand_size,) * deal.rules.players),
         ("bids", bids),
         ("tricks", state.tricks_won),
     )
     shown = " ".join(f"seat {s}: {p}" for s, p in enumerate(points))
     log = state.log.append(
-        Event("scored", text=f"deal {state.match.deal_number + 1} scored: {shown}")
+        Event("scored", text=f"deal {deal.match.deal_number + 1} scored: {shown}")
     )
     return points, extras, log
 

@@ -17,7 +17,8 @@ those above it in this list:
   a play reveals; legal moves, messages, views and sampling all read it;
 * :mod:`~cardrules.core.trickgame.description`: the parts of a description and
   ready-made hooks;
-* :mod:`~cardrules.core.trickgame.state`: the state;
+* :mod:`~cardrules.core.trickgame.state`: the state (what a move changes) and the
+  :class:`Deal` it holds (what the deal fixes);
 * :mod:`~cardrules.core.trickgame.dealing`: dealing, seeded or one chance step a card
   (explicit chance), trumps (none, a fixed suit, a turned card, the dealer's last
   card, cards turned face up), who leads first;
@@ -79,7 +80,7 @@ from cardrules.core.trickgame.rules_of_play import Restrictions
 from cardrules.core.trickgame.sampling import sample
 from cardrules.core.trickgame.scoring import events, moves_played, score, zones
 from cardrules.core.trickgame.serialization import state_to_dict
-from cardrules.core.trickgame.state import State
+from cardrules.core.trickgame.state import Deal, State
 from cardrules.core.trickgame.views import deal_events, knowledge, observe, suits_of
 
 __all__ = [
@@ -87,6 +88,7 @@ __all__ = [
     "DEFAULT_DEAL_LIMIT",
     "VIEW_FIELDS",
     "Bidding",
+    "Deal",
     "Declaring",
     "FaceUp",
     "PassDirection",

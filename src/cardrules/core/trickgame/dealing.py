@@ -21,7 +21,7 @@ from cardrules.core.trickgame.description import (
     TrickGameRules,
     teams,
 )
-from cardrules.core.trickgame.state import State, _deck_mask, _with
+from cardrules.core.trickgame.state import Deal, State, _deal_with, _deck_mask, _with
 from cardrules.game import ChanceMode, Event, Log
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
@@ -48,29 +48,32 @@ def new_game(
     cards = game.deck(rules)
     order = match_core.first_deal_order(deck, cards, chance)
     players = rules.players
+    fresh, counts = _fresh_deal(rules)
     start = State(
-        rules=rules,
-        seed=seed,
-        chance=chance,
-        first_deck=order,
-        match=Match.start(rules.first_dealer or 0, players),
+        deal=Deal(
+            rules=rules,
+            seed=seed,
+            chance=chance,
+            first_deck=order,
+            match=Match.start(rules.first_dealer or 0, players),
+            undealt=_deck_mask(cards),
+            dealt=0,
+            trump_card=None,
+            **fresh,
+            outcome=None,
+        ),
         phase=game.choose_dealer,
         hands=(0,) * players,
-        undealt=_deck_mask(cards),
-        trump_card=None,
-        bids=(None,) * players if game.bidding is not None else (),
         leader=0,
         trick=(),
         tricks_won=(0,) * players,
         waste=0,
-        dealt=0,
         known=(0,) * players,
         voids=(0,) * players,
-        **_fresh_deal(rules),
+        **counts,
         moves_made=0,
         log=Log.EMPTY,
         history=Log.EMPTY,
-        outcome=None,
     )
     if chance == "explicit" and rules.first_dealer is None:
         return start
@@ -78,35 +81,40 @@ def new_game(
     return _begin_deal(start, Match.start(dealer, players), start.log, order)
 
 
-_FRESH_DEALS: dict[int, tuple[Any, dict[str, Any]]] = {}
+_FRESH_DEALS: dict[int, tuple[Any, dict[str, Any], dict[str, Any]]] = {}
 
 
-def _fresh_deal(rules: Any) -> dict[str, Any]:
-    """The fields of the rounds before play, the tally and the revokes before a deal
-    (remembered per rules object, by identity: every deal starts from them; callers
-    must not change the dict)."""
+def _fresh_deal(rules: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The fields a deal starts from: of its :class:`Deal`, the trick rules before any
+    trump is fixed and the rounds before play (face-up cards, passes, bids,
+    declarations); of the :class:`State`, the tally and the revokes. Remembered per
+    rules object, by identity: every deal starts from them; callers must not change
+    the dicts."""
     found = _FRESH_DEALS.get(id(rules))
     if found is not None and found[0] is rules:
-        return found[1]
+        return found[1], found[2]
     game: TrickGame = rules.trick_game
     players: int = rules.players
-    fresh = {
+    deal = {
         "trick_rules": _TRICK_RULES[None],
         "face_up": (),
         "second_suit": None,
         "passed": (0,) * players if game.passing is not None else (),
+        "bids": (None,) * players if game.bidding is not None else (),
         "declared": tuple(
             (None,) * (len(teams(rules)) if r.by_team else players)
             for r in game.rounds
             if isinstance(r, Declaring)
         ),
+    }
+    counts = {
         "tally": (0,) * sum(size for _, size, _, _ in game.tally),
         "revokes": (0,) * players if game.revoking is not None else (),
     }
     if len(_FRESH_DEALS) > 256:  # a bounded cache: rules objects come and go
         _FRESH_DEALS.clear()
-    _FRESH_DEALS[id(rules)] = (rules, fresh)
-    return fresh
+    _FRESH_DEALS[id(rules)] = (rules, deal, counts)
+    return deal, counts
 
 
 def _recipient(dealer: int, players: int, packet: int, position: int) -> int:
@@ -132,36 +140,46 @@ def _begin_deal(
     state: State, match: Match, log: Log[Event], order: Sequence[Card] | None = None
 ) -> State:
     """Start deal ``match.deal_number``: deal it at once (seeded) or wait for chance."""
-    rules = state.rules
+    before = state.deal
+    rules = before.rules
     game: TrickGame = rules.trick_game
     players = rules.players
     size = game.hand_size(rules, match.deal_number)
     log = log.append(game.deal_event(rules, match, size))
     cards = game.deck(rules)
+    deal_fields, counts = _fresh_deal(rules)
+    deal = Deal(
+        rules=rules,
+        seed=before.seed,
+        chance=before.chance,
+        first_deck=before.first_deck,
+        match=match,
+        undealt=_deck_mask(cards),
+        dealt=0,
+        trump_card=None,
+        **deal_fields,
+        outcome=None,
+    )
+    if game.trump_suit is not None:  # a fixed trump suit holds from the deal on
+        deal = _deal_with(deal, trick_rules=_fixed_trick_rules(rules, match.deal_number))
     fresh = _with(
         state,
-        match=match,
+        deal=deal,
         phase=game.dealing,
         hands=(0,) * players,
-        undealt=_deck_mask(cards),
-        trump_card=None,
-        bids=(None,) * players if game.bidding is not None else (),
         leader=(match.dealer + 1) % players,
         trick=(),
         tricks_won=(0,) * players,
         waste=0,
-        dealt=0,
         known=(0,) * players,
         voids=(0,) * players,
-        **_fresh_deal(rules),
+        **counts,
         log=log,
     )
-    if game.trump_suit is not None:  # a fixed trump suit holds from the deal on
-        fresh = _with(fresh, trick_rules=_fixed_trick_rules(rules, match.deal_number))
-    if state.chance == "explicit" and order is None:
+    if deal.chance == "explicit" and order is None:
         return fresh
     if order is None:
-        order = match_core.shuffled(state.seed, match.deal_number, cards)
+        order = match_core.shuffled(deal.seed, match.deal_number, cards)
     dealt = size * players
     packet = game.packet(rules)
     hands = [0] * players
@@ -179,8 +197,8 @@ def _begin_deal(
     undealt = _deck_mask(cards) & ~sum(hands)
     if game.face_up is not None:
         shown = tuple(order[dealt : dealt + game.face_up.count])
-        fresh = _with(fresh, undealt=undealt & ~mask_of(shown), dealt=dealt + len(shown))
-        return _turn_face_up(fresh, tuple(hands), shown)
+        deal = _deal_with(deal, undealt=undealt & ~mask_of(shown), dealt=dealt + len(shown))
+        return _turn_face_up(_with(fresh, deal=deal), tuple(hands), shown)
     if game.trump_card == "next":
         return _turn_trump(fresh, tuple(hands), order[dealt], undealt & ~order[dealt].bit)
     if game.trump_card == "dealer's last":
@@ -188,10 +206,9 @@ def _begin_deal(
     return _opened(
         _with(
             fresh,
+            deal=_deal_with(deal, undealt=undealt, dealt=dealt),
             phase=_phase_after(rules, 0, match.deal_number),
             hands=tuple(hands),
-            undealt=undealt,
-            dealt=dealt,
         )
     )
 
@@ -220,12 +237,13 @@ def _phase_after(rules: Any, start: int, deal_number: int) -> Any:
 def _opened(state: State) -> State:
     """The state as play begins, when the game says who leads the first trick
     (:attr:`TrickGame.first_leader`, :attr:`TrickGame.lead_card`); otherwise as it is."""
-    rules = state.rules
+    deal = state.deal
+    rules = deal.rules
     game: TrickGame = rules.trick_game
     if not game.opens_play or state.phase is not game.playing:
         return state
     if game.lead_card is not None:
-        card = game.lead_card(rules, state.match.deal_number)
+        card = game.lead_card(rules, deal.match.deal_number)
         if card is not None:
             for seat, hand in enumerate(state.hands):
                 if hand & card.bit:
@@ -246,10 +264,11 @@ def _opening_lead(state: State, seat: int) -> int:
     """
     if state.trick or state.waste:
         return 0
-    rules = state.rules
+    deal = state.deal
+    rules = deal.rules
     game: TrickGame = rules.trick_game
     assert game.lead_card is not None
-    card = game.lead_card(rules, state.match.deal_number)
+    card = game.lead_card(rules, deal.match.deal_number)
     if card is None or not card.bit & state.hands[seat]:
         return 0
     return card.bit
@@ -257,16 +276,20 @@ def _opening_lead(state: State, seat: int) -> int:
 
 def _turn_face_up(state: State, hands: tuple[int, ...], face_up: tuple[Card, ...]) -> State:
     """Turn the face-up cards: they fix the trump suit and the second suit."""
-    rules = state.rules
+    deal = state.deal
+    rules = deal.rules
     described = rules.trick_game.face_up
     trump, second = described.suits(rules, face_up)
     opened = _with(
         state,
-        phase=_phase_after(rules, 0, state.match.deal_number),
+        deal=_deal_with(
+            deal,
+            face_up=face_up,
+            second_suit=second,
+            trick_rules=rules.trick_game.trick_rules(rules, trump),
+        ),
+        phase=_phase_after(rules, 0, deal.match.deal_number),
         hands=hands,
-        face_up=face_up,
-        second_suit=second,
-        trick_rules=rules.trick_game.trick_rules(rules, trump),
         log=state.log.append(described.event(rules, face_up, trump, second)),
     )
     return _opened(opened)
@@ -275,35 +298,38 @@ def _turn_face_up(state: State, hands: tuple[int, ...], face_up: tuple[Card, ...
 def _turn_trump(state: State, hands: tuple[int, ...], trump_card: Card, undealt: int) -> State:
     """Turn the trump card: the next card (out of play) or the dealer's last (kept by
     him, so everyone knows he holds it until he plays it)."""
-    rules = state.rules
+    deal = state.deal
+    rules = deal.rules
     game: TrickGame = rules.trick_game
     dealt = sum(h.bit_count() for h in hands)
     assert trump_card.suit is not None
     trick_rules = game.trick_rules(rules, trump_card.suit)
-    phase = _phase_after(rules, 0, state.match.deal_number)
+    phase = _phase_after(rules, 0, deal.match.deal_number)
     if game.trump_card == "next":
         turned = _with(
             state,
+            deal=_deal_with(
+                deal,
+                trump_card=trump_card,
+                trick_rules=trick_rules,
+                undealt=undealt,
+                dealt=dealt + 1,
+            ),
             phase=phase,
             hands=hands,
-            trump_card=trump_card,
-            trick_rules=trick_rules,
-            undealt=undealt,
-            dealt=dealt + 1,
             log=state.log.append(_trump_event(trump_card)),
         )
         return _opened(turned)
-    dealer = state.match.dealer
+    dealer = deal.match.dealer
     known = list(state.known)
     known[dealer] |= trump_card.bit
     kept = _with(
         state,
+        deal=_deal_with(
+            deal, trump_card=trump_card, trick_rules=trick_rules, undealt=undealt, dealt=dealt
+        ),
         phase=phase,
         hands=hands,
-        trump_card=trump_card,
-        trick_rules=trick_rules,
-        undealt=undealt,
-        dealt=dealt,
         known=tuple(known),
         log=state.log.append(_trump_event(trump_card, dealer)),
     )

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from cardrules.core import match as match_core
 from cardrules.core.match import Match
 from cardrules.core.trickgame.dealing import _begin_deal
-from cardrules.core.trickgame.state import State, _with
+from cardrules.core.trickgame.state import State, _deal_with, _with
 from cardrules.game import Event, Log, Outcome, over_event
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
@@ -20,10 +20,11 @@ def _finish_deal(state: State, out: int | None) -> State:
 
     ``out`` is the player whose empty hand ended the deal (EN-4.1, EN-4.2).
     """
-    rules = state.rules
+    deal = state.deal
+    rules = deal.rules
     game: TrickGame = rules.trick_game
     points, extras, log = game.score_deal(state, out)
-    match = state.match.finish_deal(points, extras)
+    match = deal.match.finish_deal(points, extras)
     deals = game.deals(rules)
     outcome = match_core.match_over(
         rules,
@@ -54,21 +55,22 @@ def _finish_deal(state: State, out: int | None) -> State:
 
 
 def _check_caps(state: State) -> State:
-    rules = state.rules
-    if match_core.cap_reached(rules, state.match.deal_number, state.moves_made):
+    deal = state.deal
+    rules = deal.rules
+    if match_core.cap_reached(rules, deal.match.deal_number, state.moves_made):
         log = state.log
         abandon = rules.trick_game.abandon_event
         if abandon is not None:
             log = log.append(abandon(state))
-        return _game_over(state, state.match, log, match_core.truncated())
+        return _game_over(state, deal.match, log, match_core.truncated())
     return state
 
 
 def _game_over(state: State, match: Match, log: Log[Event], outcome: Outcome) -> State:
+    deal = state.deal
     return _with(
         state,
-        match=match,
-        phase=state.rules.trick_game.over,
+        deal=_deal_with(deal, match=match, outcome=outcome),
+        phase=deal.rules.trick_game.over,
         log=log.append(over_event(outcome)),
-        outcome=outcome,
     )

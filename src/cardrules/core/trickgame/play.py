@@ -27,7 +27,6 @@ from cardrules.core.trickgame.rounds import (
     _to_whom,
 )
 from cardrules.core.trickgame.state import (
-    _SUIT_MASK_OF,
     State,
     _deck_mask,
     _new_state,
@@ -63,7 +62,8 @@ def apply(state: State, move: Move) -> State:
     """
     if type(state) is not State:
         raise _wrong_state(state)
-    rules = state.rules
+    deal = state.deal
+    rules = deal.rules
     game: TrickGame = rules.trick_game
     phase = state.phase
     if phase is game.playing:
@@ -71,7 +71,7 @@ def apply(state: State, move: Move) -> State:
             trick = state.trick
             hands = state.hands
             seat = (state.leader + len(trick)) % len(hands)  # a hand per player
-            trick_rules = state.trick_rules
+            trick_rules = deal.trick_rules
             bit = move.card.bit
             hand = hands[seat]
             if game.lead_card is not None and _opening_lead(state, seat) & ~bit:
@@ -101,7 +101,7 @@ def apply(state: State, move: Move) -> State:
             )
             return _begin_deal(started, Match.start(dealer, rules.players), state.log)
     elif phase is game.dealing:
-        if type(move) is DealCard and move.card.bit & state.undealt:
+        if type(move) is DealCard and move.card.bit & deal.undealt:
             return _deal_card(state, game, DEALS[move.card.index])
     elif phase in game.round_index:
         k = game.round_index[phase]
@@ -135,37 +135,25 @@ def _play(
     trick_rules: tricks.TrickRules,
     revoked: bool,
 ) -> State:
-    # One unpacking reads every field at once: cheaper than a dozen attribute reads.
+    # One unpacking reads every field a move changes at once: cheaper than a dozen
+    # attribute reads. The deal stays as it is: playing a card changes nothing it holds.
     (
-        rules,
-        seed,
-        chance,
-        first_deck,
-        match,
-        _phase,
+        deal,
+        phase,
         hands,
-        undealt,
-        trump_card,
-        bids,
         leader,
         trick,
         tricks_won,
         waste,
-        dealt,
         known,
         voids,
-        _trick_rules,
-        face_up,
-        second_suit,
-        passed,
-        declared,
         tally,
         revokes,
         moves_made,
         log,
         history,
-        _outcome,
     ) = state
+    rules = deal.rules
     card = move.card
     bit = card.bit
     hand = hands[seat] & ~bit
@@ -189,11 +177,11 @@ def _play(
             # Follow suit alone: revealed's first case, inlined on this hot path (a call
             # costs more than the test).
             if trick_rules.jokers is None:
-                follow = _SUIT_MASK_OF[trick[0].index]
+                follow = trick_rules.led_masks[trick[0].index]
                 if not bit & follow and not voids[seat] & follow:
                     voids = with_item(voids, seat, voids[seat] | follow)
             else:
-                led = trick[0].suit  # a joker lead needs a look further
+                led = trick_rules.card_suits[trick[0].index]  # a joker lead: look further
                 if led is None:
                     led = tricks.led_suit(trick_rules, trick)
                 if led is not None:
@@ -227,44 +215,33 @@ def _play(
             leader = winner
         elif game.pick_up:  # a player who cannot follow picks the trick up (EN-3.4)
             following = (seat + 1) % players
-            if not hands[following] & _SUIT_MASK_OF[trick[0].index]:
+            if not hands[following] & trick_rules.led_masks[trick[0].index]:
                 # He cannot follow: he takes the trick into his hand and leads next.
                 hands = tricks.pick_up(hands, following, trick)
                 log = log.append(_pickup_event(following, trick))
-                known, voids = _after_pickup(known, voids, following, trick)
+                known, voids = _after_pickup(known, voids, following, trick, trick_rules)
                 trick = ()
                 leader = following
+    moves_made += 1
+    # Built in field order (tests/test_trick_state.py checks these names against
+    # State._fields): the keyword build costs more on this, the hottest path.
     moved: State = _new_state(
         State,
         (
-            rules,
-            seed,
-            chance,
-            first_deck,
-            match,
-            game.playing,
+            deal,
+            phase,
             hands,
-            undealt,
-            trump_card,
-            bids,
             leader,
             trick,
             tricks_won,
             waste,
-            dealt,
             known,
             voids,
-            trick_rules,
-            face_up,
-            second_suit,
-            passed,
-            declared,
             tally,
             revokes,
-            moves_made + 1,
+            moves_made,
             log,
             history,
-            None,
         ),
     )
     if out:
@@ -277,17 +254,23 @@ def _play(
 
 
 def _after_pickup(
-    known: tuple[int, ...], voids: tuple[int, ...], seat: int, trick: Sequence[Card]
+    known: tuple[int, ...],
+    voids: tuple[int, ...],
+    seat: int,
+    trick: Sequence[Card],
+    trick_rules: tricks.TrickRules,
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The public knowledge after ``seat`` picks up ``trick``: it holds those cards,
     and it holds no card of the led suit besides them."""
     known = with_item(known, seat, known[seat] | mask_of(trick))
-    void = voids[seat] | _SUIT_MASK_OF[trick[0].index]
+    void = voids[seat] | trick_rules.led_masks[trick[0].index]
     return known, with_item(voids, seat, void)
 
 
 def _why_illegal(state: State, move: object) -> str:
-    game: TrickGame = state.rules.trick_game
+    deal = state.deal
+    rules = deal.rules
+    game: TrickGame = rules.trick_game
     rule_ids = dict(game.rule_ids)
 
     def cite(kind: str) -> str:
@@ -301,7 +284,7 @@ def _why_illegal(state: State, move: object) -> str:
     if game.bidding is None:
         kinds = (Play, DealCard, ChooseDealer, *game.move_kinds)
     if not isinstance(move, kinds):
-        return not_a_move(move, game.title, game_forms(game.move_forms, state.chance))
+        return not_a_move(move, game.title, game_forms(game.move_forms, deal.chance))
     if phase is game.choose_dealer or phase is game.dealing:
         wanted = (
             "'dealer SEAT'" if phase is game.choose_dealer else "'deal CARD' of an undealt card"
@@ -316,7 +299,7 @@ def _why_illegal(state: State, move: object) -> str:
         if isinstance(round_, Declaring):
             return round_.why_not(state, seat, move)
         words = _COUNT_WORDS[round_.count] if round_.count < len(_COUNT_WORDS) else round_.count
-        whom = _to_whom(_pass_to(state, k), state.rules.players)
+        whom = _to_whom(_pass_to(state, k), rules.players)
         if not round_.cards(move) or len(round_.cards(move)) != round_.count:
             return (
                 f"seat {seat} must pass {words} cards to {whom} now ('{round_.form}'), not {move}"
@@ -346,16 +329,16 @@ def _why_illegal(state: State, move: object) -> str:
         return f"seat {seat} must play a card now, not {move}"
     if move.call is not None or move.announce:
         return f"{game.title} has no calls or announcements: write just 'play CARD'"
-    if not move.card.bit & _deck_mask(game.deck(state.rules)):
-        return f"{move.card} is not in this game's deck{game.deck_note(state.rules)}" + cite("deck")
+    if not move.card.bit & _deck_mask(game.deck(rules)):
+        return f"{move.card} is not in this game's deck{game.deck_note(rules)}" + cite("deck")
     if not move.card.bit & hand:
         return f"{move.card} is not in seat {seat}'s hand ({format_cards(cards_of(hand))})"
     if game.lead_card is not None and _opening_lead(state, seat):
         must = cards_of(_opening_lead(state, seat))[0]
         return f"seat {seat} holds {must} and must lead it to the first trick, not {move.card}"
-    limits = rules_of_play.active(game.restrictions, state.rules)
+    limits = rules_of_play.active(game.restrictions, rules)
     text, kind = rules_of_play.refusal(
-        state.trick_rules, limits, hand, state.trick, state.waste, move.card, seat
+        deal.trick_rules, limits, hand, state.trick, state.waste, move.card, seat
     )
     return text + cite(kind)
 
@@ -364,15 +347,15 @@ def parse_move(state: State, text: str) -> Move:
     """Read a move and check it is legal here (NotationError / IllegalMoveError)."""
     if type(state) is not State:
         raise _wrong_state(state)
-    refused = state.rules.trick_game.refuse_text(require_move_text(text))
+    game: TrickGame = state.deal.rules.trick_game
+    refused = game.refuse_text(require_move_text(text))
     if refused is not None:
         raise NotationError(refused)
-    game: TrickGame = state.rules.trick_game
     move: Move
     if game.parse_text is not None:
         move = game.parse_text(text)
     else:
-        move = parse_move_text(text, game_forms(game.move_forms, state.chance))
+        move = parse_move_text(text, game_forms(game.move_forms, state.deal.chance))
     if move not in legal_moves(state):
         raise IllegalMoveError(_why_illegal(state, move))
     return move

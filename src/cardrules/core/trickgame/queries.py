@@ -23,10 +23,11 @@ def to_move(state: State) -> int | Chance | None:
     """The seat to move, CHANCE at a random event (explicit chance), None when over."""
     if type(state) is not State:
         raise _wrong_state(state)
-    game: TrickGame = state.rules.trick_game
+    rules = state.deal.rules
+    game: TrickGame = rules.trick_game
     phase = state.phase
     if phase is game.playing:
-        seat: int = (state.leader + len(state.trick)) % state.rules.players
+        seat: int = (state.leader + len(state.trick)) % rules.players
         return seat
     if phase is game.bidding_phase:
         return _bidder(state)
@@ -40,21 +41,23 @@ def to_move(state: State) -> int | Chance | None:
 
 def _bidder(state: State) -> int:
     """The seat to bid: clockwise from the dealer's left."""
-    players: int = state.rules.players
-    return (state.match.dealer + 1 + players - state.bids.count(None)) % players
+    deal = state.deal
+    players: int = deal.rules.players
+    return (deal.match.dealer + 1 + players - deal.bids.count(None)) % players
 
 
 def _round_actor(state: State, k: int) -> int:
     """The seat to act in round ``k`` before play: clockwise from the dealer's left
     (in a round by partnership, the first seat of each partnership in that order)."""
-    game: TrickGame = state.rules.trick_game
-    players: int = state.rules.players
+    deal = state.deal
+    game: TrickGame = deal.rules.trick_game
+    players: int = deal.rules.players
     if k == game.passing:
-        done = players - state.passed.count(0)
+        done = players - deal.passed.count(0)
     else:
-        values = state.declared[game.round_slots[k]]
+        values = deal.declared[game.round_slots[k]]
         done = len(values) - values.count(None)
-    return (state.match.dealer + 1 + done) % players
+    return (deal.match.dealer + 1 + done) % players
 
 
 def hand_hidden(rules: Any, phase: Any) -> bool:
@@ -77,7 +80,7 @@ def is_over(state: State) -> bool:
     """Whether the game has ended (its deals played, or a cap reached)."""
     if type(state) is not State:
         raise _wrong_state(state)
-    game: TrickGame = state.rules.trick_game
+    game: TrickGame = state.deal.rules.trick_game
     return state.phase is game.over
 
 
@@ -85,7 +88,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move in canonical order; ``()`` if and only if the game is over."""
     if type(state) is not State:
         raise _wrong_state(state)
-    rules = state.rules
+    deal = state.deal
+    rules = deal.rules
     game: TrickGame = rules.trick_game
     phase = state.phase
     if phase is game.playing:
@@ -102,10 +106,10 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         # MV-4.1 to MV-4.3), then the game's restrictions (rules_of_play.playable; without
         # restrictions it is follow suit alone, called directly on this hot path).
         if game.restrictions is None:
-            return _plays_of(tricks.playable_to(state.trick_rules, hands[seat], trick))
+            return _plays_of(tricks.playable_to(deal.trick_rules, hands[seat], trick))
         limits = rules_of_play.active(game.restrictions, rules)
         return _plays_of(
-            rules_of_play.playable(state.trick_rules, limits, hands[seat], trick, state.waste)
+            rules_of_play.playable(deal.trick_rules, limits, hands[seat], trick, state.waste)
         )
     if phase is game.bidding_phase:
         assert game.bidding is not None  # a bidding phase comes with a bidding
@@ -135,11 +139,12 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, float], ...]:
     """
     if type(state) is not State:
         raise _wrong_state(state)
-    game: TrickGame = state.rules.trick_game
+    deal = state.deal
+    game: TrickGame = deal.rules.trick_game
     if state.phase is game.choose_dealer:
-        players = state.rules.players
+        players = deal.rules.players
         return tuple((ChooseDealer(seat), 1 / players) for seat in range(players))
     if state.phase is game.dealing:
-        remaining = cards_of(state.undealt)
+        remaining = cards_of(deal.undealt)
         return tuple((DEALS[card.index], 1 / len(remaining)) for card in remaining)
     return ()

@@ -17,7 +17,7 @@ from cardrules.core.trickgame.dealing import (
 )
 from cardrules.core.trickgame.description import Declaring, Passing, _team_of
 from cardrules.core.trickgame.ending import _check_caps
-from cardrules.core.trickgame.state import State, _with
+from cardrules.core.trickgame.state import State, _deal_with, _with
 from cardrules.game import Event
 from cardrules.moves import Bid, DealCard, Move
 
@@ -26,50 +26,59 @@ if TYPE_CHECKING:  # the description: a type here, built above this module
 
 
 def _deal_card(state: State, game: TrickGame, move: DealCard) -> State:
-    rules = state.rules
+    deal = state.deal
+    rules = deal.rules
     players = rules.players
     card = move.card
-    undealt = state.undealt & ~card.bit
-    state = _with(state, history=changes_core.extended(state.history, move))
-    size = game.hand_size(rules, state.match.deal_number) * players
-    if state.dealt < size:
-        seat = _recipient(state.match.dealer, players, game.packet(rules), state.dealt)
+    undealt = deal.undealt & ~card.bit
+    history = changes_core.extended(state.history, move)
+    size = game.hand_size(rules, deal.match.deal_number) * players
+    if deal.dealt < size:
+        seat = _recipient(deal.match.dealer, players, game.packet(rules), deal.dealt)
         hands = list(state.hands)
         hands[seat] |= card.bit
-        dealt = state.dealt + 1
-        state = _with(state, hands=tuple(hands), undealt=undealt, dealt=dealt)
+        dealt = deal.dealt + 1
+        state = _with(
+            state,
+            deal=_deal_with(deal, undealt=undealt, dealt=dealt),
+            hands=tuple(hands),
+            history=history,
+        )
         if dealt < size:
             return state
         if game.trump_card == "dealer's last":
             return _turn_trump(state, state.hands, card, undealt)
         if game.trump_card == "none" and game.face_up is None:
-            return _opened(_with(state, phase=_phase_after(rules, 0, state.match.deal_number)))
+            return _opened(_with(state, phase=_phase_after(rules, 0, deal.match.deal_number)))
         return state
     if game.face_up is not None:
-        face_up = (*state.face_up, card)
-        state = _with(state, undealt=undealt, dealt=state.dealt + 1, face_up=face_up)
+        face_up = (*deal.face_up, card)
+        state = _with(
+            state,
+            deal=_deal_with(deal, undealt=undealt, dealt=deal.dealt + 1, face_up=face_up),
+            history=history,
+        )
         if len(face_up) < game.face_up.count:
             return state
         return _turn_face_up(state, state.hands, face_up)
-    return _turn_trump(state, state.hands, card, undealt)
+    return _turn_trump(_with(state, history=history), state.hands, card, undealt)
 
 
 def _declare(state: State, k: int, seat: int, move: Any) -> State:
     """A declaration of round ``k``; the round ends when every declarer has declared."""
-    rules = state.rules
+    deal = state.deal
+    rules = deal.rules
     game: TrickGame = rules.trick_game
     declaring = game.rounds[k]
     assert isinstance(declaring, Declaring)
     slot = game.round_slots[k]
-    values = list(state.declared[slot])
+    values = list(deal.declared[slot])
     values[_team_of(rules, seat) if declaring.by_team else seat] = declaring.value(move)
-    declared = with_item(state.declared, slot, tuple(values))
+    declared = with_item(deal.declared, slot, tuple(values))
     moved = _with(
         state,
-        phase=state.phase
-        if None in values
-        else _phase_after(rules, k + 1, state.match.deal_number),
-        declared=declared,
+        deal=_deal_with(deal, declared=declared),
+        phase=state.phase if None in values else _phase_after(rules, k + 1, deal.match.deal_number),
         moves_made=state.moves_made + 1,
         log=state.log.append(declaring.event(state, seat, move)),
         history=changes_core.extended(state.history, move),
@@ -82,9 +91,10 @@ _COUNT_WORDS: Final = ("no", "one", "two", "three", "four", "five", "six")
 
 def _pass_to(state: State, k: int) -> int:
     """How many seats clockwise the cards of passing round ``k`` go in this deal."""
-    passing = state.rules.trick_game.rounds[k]
+    deal = state.deal
+    passing = deal.rules.trick_game.rounds[k]
     assert isinstance(passing, Passing)
-    offset: int = passing.to(state.rules, state.match.deal_number) % state.rules.players
+    offset: int = passing.to(deal.rules, deal.match.deal_number) % deal.rules.players
     return offset
 
 
@@ -114,13 +124,14 @@ def _pass(state: State, k: int, seat: int, move: Move, mask: int) -> State:
     """Cards passed face down to another seat (by the deal's direction), exchanged once
     every seat has passed (the pass is secret until then: the log says only that it
     happened)."""
-    rules = state.rules
+    deal = state.deal
+    rules = deal.rules
     players = rules.players
     count = mask.bit_count()
     words = _COUNT_WORDS[count] if count < len(_COUNT_WORDS) else str(count)
     hands = list(state.hands)
     hands[seat] &= ~mask
-    passed = list(state.passed)
+    passed = list(deal.passed)
     passed[seat] = mask
     log = state.log.append(Event("pass", seat, text=f"seat {seat} passes {words} cards"))
     phase = state.phase
@@ -133,12 +144,12 @@ def _pass(state: State, k: int, seat: int, move: Move, mask: int) -> State:
             f"from {_from_whom(offset, players)}"
         )
         log = log.append(Event("exchange", text=text))
-        phase = _phase_after(rules, k + 1, state.match.deal_number)
+        phase = _phase_after(rules, k + 1, deal.match.deal_number)
     moved = _with(
         state,
+        deal=_deal_with(deal, passed=tuple(passed)),
         phase=phase,
         hands=tuple(hands),
-        passed=tuple(passed),
         moves_made=state.moves_made + 1,
         log=log,
         history=changes_core.extended(state.history, move),
@@ -153,8 +164,9 @@ def _bid_event(seat: int, tricks: int) -> Event:
 
 
 def _bid(state: State, game: TrickGame, seat: int, move: Bid) -> State:
-    rules = state.rules
-    bids = list(state.bids)
+    deal = state.deal
+    rules = deal.rules
+    bids = list(deal.bids)
     bids[seat] = move.tricks
     log = state.log
     assert game.bidding is not None
@@ -171,12 +183,11 @@ def _bid(state: State, game: TrickGame, seat: int, move: Bid) -> State:
             log = log.append(Event("bids", text=f"bids revealed: {shown}"))
     moved = _with(
         state,
+        deal=_deal_with(deal, bids=tuple(bids)),
         phase=phase,
-        bids=tuple(bids),
         moves_made=state.moves_made + 1,
         log=log,
         history=changes_core.extended(state.history, move),
-        outcome=None,
     )
     if game.opens_play:
         moved = _opened(moved)

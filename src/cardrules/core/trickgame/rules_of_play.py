@@ -154,7 +154,7 @@ def active(restrictions: Restrictions | None, rules: Any) -> Active | None:
 
 
 def _led(trick_rules: tricks.TrickRules, trick: Sequence[Card]) -> Suit | None:
-    led = trick[0].suit
+    led = trick_rules.card_suits[trick[0].index]
     return led if led is not None else tricks.led_suit(trick_rules, trick)
 
 

@@ -19,7 +19,14 @@ from cardrules.core.trickgame import rules_of_play
 from cardrules.core.trickgame.dealing import _fresh_deal
 from cardrules.core.trickgame.description import _TRICK_RULES, Declaring, Passing
 from cardrules.core.trickgame.queries import hand_hidden
-from cardrules.core.trickgame.state import _SUIT_MASK_OF, State, _deck_mask, _with, _wrong_state
+from cardrules.core.trickgame.state import (
+    Deal,
+    State,
+    _deal_with,
+    _deck_mask,
+    _with,
+    _wrong_state,
+)
 from cardrules.core.trickgame.views import deal_events, knowledge, suits_of
 from cardrules.game import Log
 
@@ -126,7 +133,7 @@ def sample(view: Any, rng: random.Random) -> State:
     mover = view.to_move
     if game.pick_up and view.phase is game.playing and view.trick and mover != seat:
         assert isinstance(mover, int)
-        suit_mask = _SUIT_MASK_OF[view.trick[0].index]
+        suit_mask = _view_trick_rules(view).led_masks[view.trick[0].index]
         if not known[mover] & suit_mask:
             needs = (others.index(mover), suit_mask)
     if needs is not None and any(
@@ -146,8 +153,10 @@ def sample(view: Any, rng: random.Random) -> State:
         cards_dealt = sum(view.hand_sizes)
     else:
         cards_dealt = len(deck) - view.undealt_count
-    fields = dict(_fresh_deal(rules))
+    fresh, counts = _fresh_deal(rules)
+    fields = dict(fresh)
     fields["trick_rules"] = _view_trick_rules(view)
+    fields["bids"] = bids
     if game.rounds:  # keep what the rounds before play recorded: it is all public
         fields["declared"] = tuple(
             getattr(view, r.key) for r in game.rounds if isinstance(r, Declaring)
@@ -155,34 +164,39 @@ def sample(view: Any, rng: random.Random) -> State:
         if game.face_up is not None:
             fields["face_up"] = view.face_up
             fields["second_suit"] = getattr(view, game.face_up.second_key)
+    tally = counts["tally"]
     if game.tally:
-        fields["tally"] = tuple(n for key, _, _, _ in game.tally for n in getattr(view, key))
+        tally = tuple(n for key, _, _, _ in game.tally for n in getattr(view, key))
     world = State(
-        rules=rules,
-        seed=rng.getrandbits(63),
-        chance=view.chance,
-        first_deck=None,
-        match=match,
+        deal=Deal(
+            rules=rules,
+            seed=rng.getrandbits(63),
+            chance=view.chance,
+            first_deck=None,
+            match=match,
+            undealt=dealt[-1],
+            dealt=cards_dealt,
+            trump_card=trump_card,
+            **fields,
+            outcome=view.score.outcome,
+        ),
         phase=view.phase,
         hands=tuple(hands),
-        undealt=dealt[-1],
-        trump_card=trump_card,
-        bids=bids,
         leader=view.leader,
         trick=view.trick,
         tricks_won=getattr(view, "tricks_won", (0,) * players),
         waste=waste,
-        dealt=cards_dealt,
         known=public_known,
         voids=voids,
-        **fields,
+        tally=tally,
+        revokes=counts["revokes"],
         moves_made=view.moves_made,
         log=Log.of(view.events),
         history=None,
-        outcome=view.score.outcome,
     )
     if game.bidding is not None and None in bids and any(view.has_bid):
-        world = _with(world, bids=_hidden_bids(world, view.has_bid, rng))
+        hidden = _hidden_bids(world, view.has_bid, rng)
+        world = _with(world, deal=_deal_with(world.deal, bids=hidden))
     return world
 
 
@@ -197,21 +211,22 @@ def _hidden_bids(
     """The bids of a sampled world with every hidden bid drawn, in bidding order from the
     dealer's left, uniformly among the bids its seat was allowed (as the bids before it
     stood)."""
-    game: TrickGame = world.rules.trick_game
+    deal = world.deal
+    game: TrickGame = deal.rules.trick_game
     assert game.bidding is not None
-    players: int = world.rules.players
-    bids = list(world.bids)
+    players: int = deal.rules.players
+    dealer = deal.match.dealer
+    bids = list(deal.bids)
     for turn in range(players):
-        s = (world.match.dealer + 1 + turn) % players
+        s = (dealer + 1 + turn) % players
         if not has_bid[s]:
             break
         if bids[s] is None:
             # The bids so far, as they stood when this seat bid (later ones not yet made).
             earlier = tuple(
-                bids[q] if (q - world.match.dealer - 1) % players < turn else None
-                for q in range(players)
+                bids[q] if (q - dealer - 1) % players < turn else None for q in range(players)
             )
-            allowed = game.bidding.allowed(_with(world, bids=earlier), s)
+            allowed = game.bidding.allowed(_with(world, deal=_deal_with(deal, bids=earlier)), s)
             bids[s] = allowed[rng.randrange(len(allowed))]
     return tuple(bids)
 
@@ -404,39 +419,41 @@ def _sample_passing(view: Any, rng: random.Random) -> State:
                 shown_bids[s] = rng.randrange(view.hand_size + 1)
         bids = tuple(shown_bids)
     dealer = view.dealer if view.dealer is not None else 0
-    fields = dict(_fresh_deal(rules))
+    fresh, counts = _fresh_deal(rules)
+    fields = dict(fresh)
     fields["declared"] = tuple(
         getattr(view, r.key) for r in game.rounds if isinstance(r, Declaring)
     )
-    fields["tally"] = tuple(n for key, _, _, _ in game.tally for n in getattr(view, key))
     if game.face_up is not None:
         fields["face_up"] = view.face_up
         fields["second_suit"] = getattr(view, game.face_up.second_key)
-    if game.revoking is not None:
-        fields["revokes"] = view.revokes
+    revokes = view.revokes if game.revoking is not None else counts["revokes"]
     return State(
-        rules=rules,
-        seed=rng.getrandbits(63),
-        chance=view.chance,
-        first_deck=None,
-        match=Match(view.deal_number, dealer, view.totals, view.score.deals),
+        deal=Deal(
+            rules=rules,
+            seed=rng.getrandbits(63),
+            chance=view.chance,
+            first_deck=None,
+            match=Match(view.deal_number, dealer, view.totals, view.score.deals),
+            undealt=dealt[-1],
+            dealt=len(deck) - view.undealt_count,
+            trump_card=getattr(view, "trump_card", None),
+            **(fields | {"trick_rules": trick_rules, "passed": tuple(passed), "bids": bids}),
+            outcome=view.score.outcome,
+        ),
         phase=phase,
         hands=tuple(hands),
-        undealt=dealt[-1],
-        trump_card=getattr(view, "trump_card", None),
-        bids=bids,
         leader=view.leader,
         trick=view.trick,
         # Without counts_tricks the state's count stays all zeros, and a game that
         # counts tricks must show them in its view (_checked_view_fields).
         tricks_won=getattr(view, "tricks_won", (0,) * players),
         waste=won,
-        dealt=len(deck) - view.undealt_count,
         known=(0,) * players,
         voids=shown.forbidden,
-        **(fields | {"trick_rules": trick_rules, "passed": tuple(passed)}),
+        tally=tuple(n for key, _, _, _ in game.tally for n in getattr(view, key)),
+        revokes=revokes,
         moves_made=view.moves_made,
         log=Log.of(view.events),
         history=None,
-        outcome=view.score.outcome,
     )

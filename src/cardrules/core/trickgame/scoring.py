@@ -21,8 +21,9 @@ def score(state: State) -> Score:
     totals, negated when low totals win), and which totals are better."""
     if type(state) is not State:
         raise _wrong_state(state)
-    totals = state.match.totals
-    game: TrickGame = state.rules.trick_game
+    deal = state.deal
+    totals = deal.match.totals
+    game: TrickGame = deal.rules.trick_game
     if game.payoffs is not None:
         payoffs = game.payoffs(totals)
     elif game.better == "low":
@@ -31,10 +32,10 @@ def score(state: State) -> Score:
         payoffs = tuple(float(t) for t in totals)
     return Score(
         totals=totals,
-        teams=teams(state.rules),
+        teams=teams(deal.rules),
         better=game.better,
-        deals=state.match.rows,
-        outcome=state.outcome,
+        deals=deal.match.rows,
+        outcome=deal.outcome,
         payoffs=payoffs,
     )
 
@@ -59,17 +60,18 @@ def zones(state: State) -> dict[str, tuple[Card, ...]]:
     """Where every card is: each hand, the trick, the finished tricks, the trump card, undealt."""
     if type(state) is not State:
         raise _wrong_state(state)
-    game: TrickGame = state.rules.trick_game
+    deal = state.deal
+    game: TrickGame = deal.rules.trick_game
     result = {f"hand {seat}": cards_of(hand) for seat, hand in enumerate(state.hands)}
     if game.passing is not None:  # passed cards are in no hand until the exchange
-        transit = 0 in state.passed and any(state.passed)
-        for seat, passed in enumerate(state.passed):
+        transit = 0 in deal.passed and any(deal.passed)
+        for seat, passed in enumerate(deal.passed):
             result[f"passing {seat}"] = cards_of(passed) if transit else ()
     result["trick"] = tuple(state.trick)
     result[game.waste_zone] = cards_of(state.waste)
     if game.trump_card == "next":
-        result["trump card"] = (state.trump_card,) if state.trump_card is not None else ()
+        result["trump card"] = (deal.trump_card,) if deal.trump_card is not None else ()
     if game.face_up is not None:
-        result["face up"] = state.face_up
-    result["undealt"] = cards_of(state.undealt)
+        result["face up"] = deal.face_up
+    result["undealt"] = cards_of(deal.undealt)
     return result

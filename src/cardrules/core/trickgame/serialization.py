@@ -15,7 +15,7 @@ from cardrules.core.trickgame.description import Declaring
 from cardrules.core.trickgame.rounds import _COUNT_WORDS
 from cardrules.core.trickgame.sampling import _trick_rules_for
 from cardrules.core.trickgame.scoring import zones
-from cardrules.core.trickgame.state import State, _wrong_state
+from cardrules.core.trickgame.state import Deal, State, _wrong_state
 from cardrules.core.trickgame.views import deal_events, knowledge
 from cardrules.moves import ALL_FORMS, parse_move_text
 
@@ -27,29 +27,30 @@ def state_to_dict(state: State) -> dict[str, Any]:
     """A JSON-ready dict of the whole state (hidden cards included: it is the state)."""
     if type(state) is not State:
         raise _wrong_state(state)
-    game: TrickGame = state.rules.trick_game
+    deal = state.deal
+    game: TrickGame = deal.rules.trick_game
     data = common_to_dict(state, game.name, game.version)
     data["hands"] = [format_cards(cards_of(h)) for h in state.hands]
-    data["undealt"] = format_cards(cards_of(state.undealt))
+    data["undealt"] = format_cards(cards_of(deal.undealt))
     if game.trump_card != "none":
-        data["trump_card"] = state.trump_card.text if state.trump_card else None
+        data["trump_card"] = deal.trump_card.text if deal.trump_card else None
     if game.trump_suit is not None:
-        trump = state.trick_rules.trump
+        trump = deal.trick_rules.trump
         data["trump"] = None if trump is None else trump.plural
     if game.face_up is not None:
-        data["face_up"] = format_cards(state.face_up)
+        data["face_up"] = format_cards(deal.face_up)
         for key, suit in (
-            ("trump", state.trick_rules.trump),
-            (game.face_up.second_key, state.second_suit),
+            ("trump", deal.trick_rules.trump),
+            (game.face_up.second_key, deal.second_suit),
         ):
             data[key] = None if suit is None else suit.plural
     for k, round_ in enumerate(game.rounds):
         if isinstance(round_, Declaring):
-            data[round_.key] = list(state.declared[game.round_slots[k]])
+            data[round_.key] = list(deal.declared[game.round_slots[k]])
         else:
-            data["passed"] = [format_cards(cards_of(p)) for p in state.passed]
+            data["passed"] = [format_cards(cards_of(p)) for p in deal.passed]
     if game.bidding is not None:
-        data["bids"] = list(state.bids)
+        data["bids"] = list(deal.bids)
     data["leader"] = state.leader
     data["trick"] = format_cards(state.trick)
     if game.counts_tricks:
@@ -61,7 +62,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
     if game.revoking is not None:
         data["revokes"] = list(state.revokes)
     data[game.waste_key] = format_cards(cards_of(state.waste))
-    data["dealt"] = state.dealt
+    data["dealt"] = deal.dealt
     return data
 
 
@@ -133,7 +134,9 @@ def _state_from_reader(game: TrickGame, r: StateReader) -> State:
     if game.counts_tricks:
         most_tricks = most if game.bidding is not None else len(deck) // players
         tricks_won = tuple(r.int_list("tricks_won", players, 0, most_tricks))
-    fields = dict(_fresh_deal(common["rules"]))
+    fresh, counts = _fresh_deal(common["rules"])
+    fields = dict(fresh)
+    fields["bids"] = bids
     fields["trick_rules"] = _trick_rules_for(common["rules"], trump_card)
     if game.trump_suit is not None:
         if "trump" not in r.data:
@@ -155,27 +158,39 @@ def _state_from_reader(game: TrickGame, r: StateReader) -> State:
     tally: list[int] = []
     for key, size, low, high in game.tally:
         tally.extend(r.int_list(key, size, low, high))
-    fields["tally"] = tuple(tally)
+    revokes = counts["revokes"]
     if game.revoking is not None:
-        fields["revokes"] = tuple(r.int_list("revokes", players, 0, len(deck) // players))
+        revokes = tuple(r.int_list("revokes", players, 0, len(deck) // players))
     waste = mask_of(r.cards(game.waste_key))
     dealt = r.integer("dealt", 0, len(deck))
     limits = rules_of_play.active(game.restrictions, common["rules"])
     known, voids = knowledge(log, players, fields["trick_rules"], limits)
     state = State(
-        **common,
+        deal=Deal(
+            rules=common["rules"],
+            seed=common["seed"],
+            chance=common["chance"],
+            first_deck=common["first_deck"],
+            match=common["match"],
+            undealt=undealt,
+            dealt=dealt,
+            trump_card=trump_card,
+            **fields,
+            outcome=common["outcome"],
+        ),
+        phase=common["phase"],
         hands=hands,
-        undealt=undealt,
-        trump_card=trump_card,
-        bids=bids,
         leader=leader,
         trick=trick,
         tricks_won=tricks_won,
         waste=waste,
-        dealt=dealt,
         known=known,
         voids=voids,
-        **fields,
+        tally=tuple(tally),
+        revokes=revokes,
+        moves_made=common["moves_made"],
+        log=common["log"],
+        history=common["history"],
     )
     r.check_partition(zones(state), deck)
     game.check_state(state, r)

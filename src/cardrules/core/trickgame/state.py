@@ -1,11 +1,12 @@
-"""The state of a trick game: one immutable named tuple, copied on every move, and the
-error for a value that is not one of its states."""
+"""The state of a trick game: an immutable named tuple of what a move changes, copied on
+every move, holding one of what the deal fixes, and the error for a value that is not one
+of its states."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from cardrules.cards import ALL_CARDS, Card, Suit, mask_of
+from cardrules.cards import Card, Suit, mask_of
 from cardrules.core import changes as changes_core
 from cardrules.core import tricks
 from cardrules.core.checks import described, wrong_state
@@ -18,25 +19,22 @@ if TYPE_CHECKING:  # the description: a type here, built above this module
     from cardrules.core.trickgame.contract import TrickGame
 
 
-class State(NamedTuple):
-    """A complete game position. Use the module's functions; never build one by hand.
+class Deal(NamedTuple):
+    """What a deal fixes: the part of a :class:`State` that playing a card leaves as it
+    is, shared by every state of the deal's play. Use the module's functions; never
+    build one by hand.
 
-    Hands, the undealt cards and the cards of finished tricks (``waste``) are card
-    masks (see :mod:`cardrules.cards`); :func:`zones` gives them as cards. ``bids``
-    holds each seat's bid (None before it bids; empty without bidding),
-    ``tricks_won`` the tricks each seat has won (when the game counts them).
-    ``known`` and ``voids`` are what the public log of this deal shows, per seat:
-    the cards it picked up and has not played since, and the cards it has shown
-    it lacks (card masks: the suits it failed to follow, and whatever the game's
-    restrictions revealed, see :func:`cardrules.core.trickgame.rules_of_play.revealed`);
-    play keeps them up to date so that :func:`observe` need not read the log.
-    ``trick_rules`` are the deal's follow-suit and trick-winning rules; ``face_up``
-    and ``second_suit`` the cards turned face up and the second suit they fix (see
-    :class:`FaceUp`); ``passed`` the cards each seat passed this deal (in transit
-    until every seat has passed); ``declared`` the values of each :class:`Declaring`
-    round (per seat, or per team); ``tally`` the trick scorer's running figures;
-    ``revokes`` each seat's penalised revokes.
-    A state is an immutable named tuple, because building one is the cost of every move.
+    The game's ``rules``, ``seed``, chance mode and ``first_deck`` (the first deal's
+    order, when given); the ``match`` as it stood when the deal began (its deal number,
+    dealer, totals and finished deals; once the game is over, the finished match, and
+    its ``outcome``); the cards not dealt (``undealt``, a card mask) and how many were
+    dealt (``dealt``); the ``trump_card`` and the deal's ``trick_rules`` (follow suit and
+    trick winning); the cards turned ``face_up`` and the ``second_suit`` they fix (see
+    :class:`FaceUp`); and what the rounds before play record: the cards each seat
+    ``passed`` (in transit until every seat has passed), each seat's ``bids`` (None
+    before it bids; empty without bidding), the values ``declared`` in each
+    :class:`Declaring` round (per seat, or per team). Dealing, the rounds before play
+    and the end of a deal make a new one; a card played keeps it.
     """
 
     rules: Any
@@ -44,37 +42,140 @@ class State(NamedTuple):
     chance: ChanceMode
     first_deck: tuple[Card, ...] | None
     match: Match
-    phase: Any
-    hands: tuple[int, ...]
     undealt: int
-    trump_card: Card | None
-    bids: tuple[int | None, ...]
-    leader: int
-    trick: tuple[Card, ...]
-    tricks_won: tuple[int, ...]
-    waste: int
     dealt: int
-    known: tuple[int, ...]
-    voids: tuple[int, ...]
+    trump_card: Card | None
     trick_rules: tricks.TrickRules
     face_up: tuple[Card, ...]
     second_suit: Suit | None
     passed: tuple[int, ...]
+    bids: tuple[int | None, ...]
     declared: tuple[tuple[Any, ...], ...]
+    outcome: Outcome | None
+
+
+class State(NamedTuple):
+    """A complete game position. Use the module's functions; never build one by hand.
+
+    ``deal`` holds what the deal fixes (see :class:`Deal`; its fields read on the state
+    too, as ``state.rules``, ``state.match``, ``state.trump_card``, ...); the other fields
+    are what a move changes. ``phase`` says which move is due. Hands and the cards of
+    finished tricks (``waste``) are card masks (see :mod:`cardrules.cards`); :func:`zones`
+    gives them as cards. ``leader`` leads the ``trick`` on the table; ``tricks_won``
+    holds the tricks each seat has won (when the game counts them). ``known`` and
+    ``voids`` are what the public log of this deal shows, per seat: the cards it picked
+    up and has not played since, and the cards it has shown it lacks (card masks: the
+    suits it failed to follow, and whatever the game's restrictions revealed, see
+    :func:`cardrules.core.trickgame.rules_of_play.revealed`); play keeps them up to date
+    so that :func:`observe` need not read the log. ``tally`` holds the trick scorer's
+    running figures, ``revokes`` each seat's penalised revokes.
+    A state is an immutable named tuple, because building one is the cost of every
+    move; a card played copies only these fields and shares its deal.
+    """
+
+    deal: Deal
+    phase: Any
+    hands: tuple[int, ...]
+    leader: int
+    trick: tuple[Card, ...]
+    tricks_won: tuple[int, ...]
+    waste: int
+    known: tuple[int, ...]
+    voids: tuple[int, ...]
     tally: tuple[int, ...]
     revokes: tuple[int, ...]
     moves_made: int
     log: Log[Event]
     history: Log[Move] | None
-    outcome: Outcome | None
+
+    # The deal's fields, read on the state, for game modules, tools and users. The
+    # engine reads state.deal's own fields: a property is a function call, slower than
+    # a field in the pure build and the compiled one alike.
+
+    @property
+    def rules(self) -> Any:
+        """The game's rules (``deal.rules``)."""
+        return self.deal.rules
+
+    @property
+    def seed(self) -> int:
+        """The game's seed (``deal.seed``)."""
+        return self.deal.seed
+
+    @property
+    def chance(self) -> ChanceMode:
+        """The chance mode, seeded or explicit (``deal.chance``)."""
+        return self.deal.chance
+
+    @property
+    def first_deck(self) -> tuple[Card, ...] | None:
+        """The first deal's order, top card first, when the game was dealt from one."""
+        return self.deal.first_deck
+
+    @property
+    def match(self) -> Match:
+        """The match: deal number, dealer, totals and finished deals (``deal.match``)."""
+        return self.deal.match
+
+    @property
+    def undealt(self) -> int:
+        """The mask of the cards not dealt (``deal.undealt``)."""
+        return self.deal.undealt
+
+    @property
+    def dealt(self) -> int:
+        """How many cards the deal has dealt, turned cards included (``deal.dealt``)."""
+        return self.deal.dealt
+
+    @property
+    def trump_card(self) -> Card | None:
+        """The turned trump card, if the game turns one (``deal.trump_card``)."""
+        return self.deal.trump_card
+
+    @property
+    def trick_rules(self) -> tricks.TrickRules:
+        """The deal's follow-suit and trick-winning rules (``deal.trick_rules``)."""
+        return self.deal.trick_rules
+
+    @property
+    def face_up(self) -> tuple[Card, ...]:
+        """The cards turned face up (``deal.face_up``)."""
+        return self.deal.face_up
+
+    @property
+    def second_suit(self) -> Suit | None:
+        """The second suit the face-up cards fix (``deal.second_suit``)."""
+        return self.deal.second_suit
+
+    @property
+    def passed(self) -> tuple[int, ...]:
+        """The mask of the cards each seat passed this deal (``deal.passed``)."""
+        return self.deal.passed
+
+    @property
+    def bids(self) -> tuple[int | None, ...]:
+        """Each seat's bid, None before it bids (``deal.bids``)."""
+        return self.deal.bids
+
+    @property
+    def declared(self) -> tuple[tuple[Any, ...], ...]:
+        """The values of each declaring round, per seat or team (``deal.declared``)."""
+        return self.deal.declared
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended; None while it runs (``deal.outcome``)."""
+        return self.deal.outcome
 
     @property
     def hand_size(self) -> int:
         """The hand size of the deal in progress (of the last one, once the game is over)."""
-        game: TrickGame = self.rules.trick_game
-        number = self.match.deal_number
-        deals = game.deals(self.rules)
-        return int(game.hand_size(self.rules, number if deals is None else min(number, deals - 1)))
+        deal = self.deal
+        rules = deal.rules
+        game: TrickGame = rules.trick_game
+        number = deal.match.deal_number
+        deals = game.deals(rules)
+        return int(game.hand_size(rules, number if deals is None else min(number, deals - 1)))
 
 
 # The per-move path builds states with tuple.__new__: NamedTuple's own __new__ is a
@@ -84,17 +185,19 @@ _new_state: Final = tuple.__new__
 
 
 _FIELD_INDEX: Final = changes_core.field_index(State)
+_DEAL_FIELD_INDEX: Final = changes_core.field_index(Deal)
 
 
 def _with(state: State, **changes: Any) -> State:
-    """``state._replace(**changes)``, faster (see :mod:`cardrules.core.changes`)."""
+    """``state._replace(**changes)``, faster (see :mod:`cardrules.core.changes`): the
+    fields a move changes (a field of the deal is :func:`_deal_with`'s)."""
     return changes_core.replaced(state, _FIELD_INDEX, changes)
 
 
-#: By card index, the mask of the cards of that card's suit (0 for a joker).
-_SUIT_MASK_OF: Final = tuple(
-    tricks.SUIT_MASKS[c.suit] if c.suit is not None else 0 for c in ALL_CARDS
-)
+def _deal_with(deal: Deal, **changes: Any) -> Deal:
+    """``deal`` with the fields named changed, for a new state:
+    ``_with(state, deal=_deal_with(state.deal, bids=...), ...)``."""
+    return changes_core.replaced(deal, _DEAL_FIELD_INDEX, changes)
 
 
 _DECK_MASKS: dict[int, tuple[tuple[Card, ...], int]] = {}

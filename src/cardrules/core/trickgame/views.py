@@ -14,7 +14,7 @@ from cardrules.core.trickgame.description import Declaring
 from cardrules.core.trickgame.queries import hand_hidden, legal_moves, to_move
 from cardrules.core.trickgame.rounds import _pass_to
 from cardrules.core.trickgame.scoring import score
-from cardrules.core.trickgame.state import _SUIT_MASK_OF, State, _wrong_state
+from cardrules.core.trickgame.state import State, _wrong_state
 from cardrules.game import Event
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
@@ -72,7 +72,7 @@ def knowledge(
         elif event.kind == "pickup":
             assert event.seat is not None
             known[event.seat] |= mask_of(event.cards)
-            voids[event.seat] |= _SUIT_MASK_OF[event.cards[0].index]
+            voids[event.seat] |= trick_rules.led_masks[event.cards[0].index]
             trick = []
     return tuple(known), tuple(voids)
 
@@ -96,29 +96,30 @@ def observe(state: State, seat: int) -> Any:
     """The view of ``seat``: own hand and everything public, nothing else."""
     if type(state) is not State:
         raise _wrong_state(state)
-    rules = state.rules
+    deal = state.deal
+    rules = deal.rules
     game: TrickGame = rules.trick_game
     players = rules.players
     check_seat(seat, players)
     phase = state.phase
-    bids = state.bids
+    bids = deal.bids
     if game.bidding is not None and phase is game.bidding_phase and game.bidding.hidden(rules):
         bids = tuple(bid if s == seat else None for s, bid in enumerate(bids))
     mover = to_move(state)
     values: dict[str, Any] = {
         "rules": rules,
         "seat": seat,
-        "chance": state.chance,
+        "chance": deal.chance,
         "phase": phase,
         "to_move": mover,
-        "deal_number": state.match.deal_number,
-        "dealer": None if phase is game.choose_dealer else state.match.dealer,
+        "deal_number": deal.match.deal_number,
+        "dealer": None if phase is game.choose_dealer else deal.match.dealer,
         "hand": cards_of(state.hands[seat]),
         "hand_sizes": tuple(h.bit_count() for h in state.hands),
-        "undealt_count": state.undealt.bit_count(),
-        "trump_card": state.trump_card,
+        "undealt_count": deal.undealt.bit_count(),
+        "trump_card": deal.trump_card,
         "bids": bids,
-        "has_bid": tuple(b is not None for b in state.bids),
+        "has_bid": tuple(b is not None for b in deal.bids),
         "known": tuple(cards_of(k) for k in state.known),
         "voids": tuple(suits_of(v) for v in state.voids),
         "leader": state.leader,
@@ -126,7 +127,7 @@ def observe(state: State, seat: int) -> Any:
         "tricks_won": state.tricks_won,
         "won_cards": None,
         "waste": None,
-        "totals": state.match.totals,
+        "totals": deal.match.totals,
         "score": score(state),
         "moves_made": state.moves_made,
         "events": state.log.to_tuple(),
@@ -138,17 +139,17 @@ def observe(state: State, seat: int) -> Any:
     if "absent" in fields:  # the cards each seat has shown it lacks, beyond whole suits
         values["absent"] = tuple(cards_of(v) for v in state.voids)
     values["won_cards"] = values["waste"] = cards_of(state.waste)
-    values["trump"] = state.trick_rules.trump
+    values["trump"] = deal.trick_rules.trump
     if game.rounds:
         if hand_hidden(rules, phase):
             values["hand"] = ()
-        values["face_up"] = state.face_up
+        values["face_up"] = deal.face_up
         values["revokes"] = state.revokes
         for k, round_ in enumerate(game.rounds):
             if isinstance(round_, Declaring):
-                values[round_.key] = state.declared[game.round_slots[k]]
+                values[round_.key] = deal.declared[game.round_slots[k]]
         if game.passing is not None:
-            passed = state.passed
+            passed = deal.passed
             values["has_passed"] = tuple(bool(p) for p in passed)
             values["passed"] = cards_of(passed[seat])
             exchanged = 0 not in passed
