@@ -124,3 +124,12 @@ def test_openspiel_random_sim_test_passes(hearts: Any) -> None:
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
     loaded = pyspiel.load_game("python_cardrules_" + str(hearts.Rules(target=20)))
     assert loaded.rules == hearts.Rules(target=20)
+
+
+def test_the_kit_checks_the_encoder(hearts: Any) -> None:
+    """Registered with its encoder, the game's action numbers, masks and tensor bounds
+    are checked along random games by the conformance kit."""
+    from cardrules import testing
+
+    report = testing.check_game(hearts, presets=["default"], games=2)
+    assert report.games == 2 and report.moves > 2 * 4 * 56  # several deals each
