@@ -9,8 +9,12 @@ blocked rounds with several players.
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
-from typing import Any, Literal
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, Literal, NamedTuple
 
 import attrs
 import pytest
@@ -20,6 +24,7 @@ from cardrules.core import shedding
 from cardrules.core.options import rules_to_text, set_resolved
 from cardrules.core.shedding import Effect, State, Stops, StopsRules, contract
 from cardrules.errors import IllegalMoveError, RulesError
+from cardrules.game import Score
 from cardrules.moves import DRAW, END_TURN, Play, parse_move_text
 
 
@@ -427,3 +432,109 @@ def test_a_state_of_an_unregistered_game_is_checked_against_its_history() -> Non
     tampered = {**data, "hands": [" ".join(first), " ".join(second), *hands[2:]]}
     with pytest.raises(RecordError, match="contradicts its own history"):
         game.state_from_dict(tampered)
+
+
+class _Forced(NamedTuple):
+    """A hand-built position where the seat to move must hold a card (see below)."""
+
+    players: int
+    hand: str  # seat 0's, who plays first and whose view is sampled
+    upcard: str
+    unseen: str  # the other hands' and the stock's cards
+    sizes: tuple[int, ...]  # how many of them each other seat holds, then the stock
+    move: str  # seat 0's play
+    mover: int  # the seat to move after it, in the true world (first split of ``unseen``)
+
+
+_FORCED = {
+    # Stock and pile empty: seat 1 may neither draw nor pass, so he holds the heart.
+    "playable": _Forced(3, "5H 2C 3C", "4H", "6H 2D 3S 4S 7C", (2, 3, 0), "play 5H", 1),
+    # Seat 1 passes (he holds no heart, five or jack); seat 2 is left to choose: he
+    # holds the heart, and seat 3 does not.
+    "after a pass": _Forced(4, "5H 2C 3C", "4H", "2D 3S 6H 4S 7C 8C", (2, 2, 2, 0), "play 5H", 2),
+    # Two cards owed: seat 1 would have drawn them at once without a seven to answer
+    # with, so he holds the seven, although the stock holds a card.
+    "cards owed": _Forced(3, "7H 2C 3C", "4H", "7C 2D 3S 4S 6S 8D", (2, 3, 1), "play 7H", 1),
+}
+
+
+#: The score the views below show: the deal goes on, so nothing is scored yet.
+_NO_SCORE = Score(totals=(0, 0, 0, 0), teams=(), better="low", deals=(), outcome=None, payoffs=())
+
+
+def _forced_worlds(case: _Forced, split: Sequence[int]) -> State:
+    """The position of ``case`` with the unseen cards split as ``split`` (a mask per
+    other seat, then the stock), after seat 0's move."""
+    hands = [case.hand] + [" ".join(str(c) for c in cards_of(mask)) for mask in split[:-1]]
+    stock = " ".join(str(c) for c in cards_of(split[-1]))
+    state = position(hands, case.upcard, stock=stock, restock=False, players=case.players)
+    return play(state, case.move)
+
+
+@pytest.mark.parametrize("name", list(_FORCED))
+def test_sample_gives_the_seat_left_to_choose_a_card_and_is_uniform(name: str) -> None:
+    # Rules MMS-2.3 and MMS-3.1: the engine makes a seat that can neither play nor draw
+    # pass, and draws the cards owed for a seat with no card to answer with; so a seat
+    # left to choose has shown that he holds such a card, and a pass that he held none.
+    # The consistent worlds are found by replaying every split of the unseen cards and
+    # keeping those that show seat 0 the same view; sample must give only those, each
+    # equally often.
+    from tests.test_sampling_uniformity import chi_square_p
+
+    case = _FORCED[name]
+    unseen = parse_cards(case.unseen)
+    first = [0]
+    for size in case.sizes:
+        first.append(first[-1] + size)
+    truth = _forced_worlds(case, [mask_of(unseen[a:b]) for a, b in itertools.pairwise(first)])
+    assert shedding.to_move(truth) == case.mover
+    view = shedding.observe(truth, 0, _NO_SCORE)
+    consistent = []
+    for order in itertools.permutations(unseen):
+        split = tuple(mask_of(order[a:b]) for a, b in itertools.pairwise(first))
+        if (
+            split not in consistent
+            and shedding.observe(_forced_worlds(case, split), 0, _NO_SCORE) == view
+        ):
+            consistent.append(split)
+    assert 1 < len(consistent) < math.prod(range(1, len(unseen) + 1))
+    rng = random.Random(5)
+    observed: Counter[tuple[int, ...]] = Counter()
+    for _ in range(25 * len(consistent)):
+        world = shedding.sample(view, rng)
+        split = (*(world.hands[s] for s in range(1, case.players)), mask_of(world.stock))
+        assert split in consistent, f"an inconsistent world: {[cards_of(part) for part in split]}"
+        assert shedding.legal_moves(world)
+        observed[split] += 1
+    assert chi_square_p(observed, consistent) > 1e-4, "sample is not uniform over the worlds"
+
+
+def test_after_a_restock_the_card_the_seat_to_move_holds_may_be_old_or_drawn_since() -> None:
+    # Rule MMS-2.3 after a restock: the unseen cards are dealt in two parts (the restocked
+    # cards: the stock and what each seat drew since; the others, in hands since before),
+    # and the card the seat to move must hold may be in either. Counted here by hand: the
+    # fresh cards AS 2S 3S 4S go one to each seat and two to the stock (12 ways), the old
+    # cards AH 2H 3H 4H two to each seat (6 ways); seat 0 must hold AS or AH: 72 pairs
+    # less the 9 x 3 where he holds neither, 45 worlds, each equally likely.
+    from cardrules.core.shedding.sampling import _Deal
+    from tests.test_sampling_uniformity import chi_square_p
+
+    fresh, old = mask_of(parse_cards("AS 2S 3S 4S")), mask_of(parse_cards("AH 2H 3H 4H"))
+    required = mask_of(parse_cards("AS AH"))
+    deal = _Deal(fresh, old, [1, 1, 2], [2, 2], [0, 0], [])
+    cells = sorted(
+        {
+            ((d[0].bit, d[1].bit, d[2].bit | d[3].bit), (h[0].bit | h[1].bit, h[2].bit | h[3].bit))
+            for d in itertools.permutations(cards_of(fresh))
+            for h in itertools.permutations(cards_of(old))
+            if (d[0].bit | h[0].bit | h[1].bit) & required
+        }
+    )
+    assert len(cells) == 45
+    rng = random.Random(8)
+    observed: Counter[Any] = Counter()
+    for _ in range(25 * len(cells)):
+        parts = deal._parts_by_counting(0, required, rng)
+        assert parts in cells, f"seat 0 holds neither ace: {parts}"
+        observed[parts] += 1
+    assert chi_square_p(observed, cells) > 1e-4, "the deal is not uniform over the worlds"

@@ -425,7 +425,7 @@ def test_worker_processes_stop_a_game_that_never_ends_and_records_replay_it() ->
 
 
 def test_a_worker_process_that_dies_is_a_clear_library_error_not_a_broken_pool() -> None:
-    from cardrules.simulate import WorkerError
+    from cardrules.errors import WorkerError
     from tests.endless import DyingBot
 
     with pytest.raises(WorkerError, match="a worker process died in the middle of the run"):
@@ -436,7 +436,7 @@ def test_an_error_of_a_bots_own_code_in_a_worker_names_the_game() -> None:
     """An error that is not cardrules' own, raised while a game of the run is set up
     (here: a bot factory that fails from its second call on), comes back as a library
     error naming the game of the run, with the original as its cause."""
-    from cardrules.simulate import WorkerError
+    from cardrules.errors import WorkerError
 
     with pytest.raises(WorkerError, match=r"game 0 of the run failed: ZeroDivisionError") as raised:
         simulate("oh_hell", [_OnceBot, *LINEUP[1:]], games=1, seed=1, workers=1)

@@ -24,6 +24,7 @@ __all__ = [
     "NotationError",
     "RecordError",
     "RulesError",
+    "WorkerError",
     "describe_error",
     "show_value",
 ]
@@ -67,6 +68,12 @@ class GameError(CardrulesError, RuntimeError):
     the game, the seed, the move number, the seat and the move, and the game's
     error, with the place it was raised; the game's error is chained as the cause,
     so its traceback is kept."""
+
+
+class WorkerError(CardrulesError, RuntimeError):
+    """A worker process of a run (:func:`cardrules.simulate.simulate`, a tournament) died,
+    or a game failed in one, without a cardrules error of its own: the run stops, and
+    the message says what happened and what to try."""
 
 
 class ArgumentError(CardrulesError, ValueError, TypeError):

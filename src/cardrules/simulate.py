@@ -35,7 +35,7 @@ without one): a game that reaches it ends "truncated", which its
 :class:`GameResult` says (``truncated``) and :attr:`Results.truncated` counts.
 The cap is far above the length of any game the bots normally play to its end.
 A worker process that dies (out of memory, say) stops the run with a
-:class:`WorkerError`, never a bare ``BrokenProcessPool``.
+:class:`~cardrules.errors.WorkerError`, never a bare ``BrokenProcessPool``.
 
 >>> results = simulate("oh_hell", ["heuristic", "random", "random", "random"], games=8,
 ...                    seed=1, rules="oh_hell(schedule=single,start_hand=4)", workers=1)
@@ -65,7 +65,7 @@ from cardrules import games as registry
 from cardrules.bots import Bot, RandomBot
 from cardrules.core.options import build_rules, did_you_mean, parse_rules_text, rules_to_text
 from cardrules.core.randomness import Stream
-from cardrules.errors import CardrulesError, RulesError
+from cardrules.errors import CardrulesError, RulesError, WorkerError
 from cardrules.game import Game
 from cardrules.play import play_game
 from cardrules.records import Record, record_of
@@ -78,7 +78,6 @@ __all__ = [
     "Margin",
     "Results",
     "SimulationError",
-    "WorkerError",
     "bot_label",
     "capped",
     "make_bot",
@@ -95,11 +94,6 @@ BotEntry: TypeAlias = "str | Bot | Callable[[], Bot]"
 class SimulationError(RulesError):
     """An argument of :func:`simulate` or :func:`~cardrules.tournament.tournament` is
     wrong (a :class:`~cardrules.errors.RulesError`, as bad line-ups always were)."""
-
-
-class WorkerError(CardrulesError, RuntimeError):
-    """A worker process of a run died, or a game failed in one, without a cardrules error
-    of its own: the run stops, and the message says what happened and what to try."""
 
 
 #: The safety cap on the moves of each game in :func:`simulate` and

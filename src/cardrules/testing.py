@@ -61,6 +61,7 @@ What is checked (the invariants of the contract):
 from __future__ import annotations
 
 import functools
+import importlib
 import pickle
 import random
 from collections import Counter
@@ -524,7 +525,9 @@ def _encoding_of(game: Game, rules: Any) -> Any:
     except CardrulesError:
         return None
     try:
-        from cardrules.integrations import encoding
+        # Imported by name: the adapters, and numpy under them, are optional, and the
+        # compiled build type-checks only what the library itself needs.
+        encoding: Any = importlib.import_module("cardrules.integrations.encoding")
     except ImportError:
         return None
     try:

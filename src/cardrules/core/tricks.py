@@ -28,6 +28,7 @@ from cardrules.core.changes import with_item
 from cardrules.frozen import Frozen
 
 __all__ = [
+    "PLAIN",
     "TrickRules",
     "can_follow",
     "is_revoke",
@@ -156,6 +157,10 @@ def trick_rules(
         follow[trump] |= JOKERS_MASK
     anytime = JOKERS_MASK if jokers == "suitless" else 0
     return TrickRules(trump, jokers, trumps_win, tuple(follow), anytime)
+
+
+#: The plain trick rules of each trump suit and of no trumps (no jokers, trumps win).
+PLAIN: Final[dict[Suit | None, TrickRules]] = {suit: trick_rules(suit) for suit in (*Suit, None)}
 
 
 def suit_of(rules: TrickRules, card: Card) -> Suit | None:

@@ -77,6 +77,28 @@ def _resume(state: State) -> State:
     return _pass(state, playable(state, state.rules.stops.deck_mask))
 
 
+def _shown_held(state: State) -> int:
+    """The cards of which the seat on turn has shown he holds at least one (0: none).
+
+    The engine moves for a seat that has no choice (:func:`_begin_turn`,
+    :func:`_resume`): he draws the cards he owes when he holds no card to answer
+    them with, and passes when he can neither play nor draw. So a seat left to
+    choose has shown everyone that he holds a card to answer the cards owed with,
+    or, when no card can be drawn, a card he may play. After a draw under the
+    draw-once rule he may end his turn, which shows nothing. Reads only what the
+    seat's view shows, not the hands: ``sample`` asks it of the worlds it deals.
+    """
+    up = state.upcard
+    if state.phase is not Phase.PLAYING or state.drawn is not None or up is None:
+        return 0
+    stops = state.rules.stops
+    if state.pending:
+        return stops.stack_masks[up.rank]
+    if _can_draw(state):
+        return 0
+    return playable(state, stops.deck_mask)
+
+
 def _pass(state: State, shown: int | None) -> State:
     """The seat on turn passes; when every player has passed in succession the deal is blocked.
 

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Final
 
 from cardrules.cards import Card, cards_of, mask_of
-from cardrules.core.sampling import deal_uniformly
-from cardrules.core.shedding.state import State
+from cardrules.core.sampling import count_worlds, deal_requiring, deal_uniformly
+from cardrules.core.shedding.drawing import _shown_held
+from cardrules.core.shedding.state import State, _with
 from cardrules.core.shedding.views import View
 from cardrules.game import Log
 
 _SOFT_TRIES: Final = 64
+#: Uniform deals tried before the worlds are counted, when the seat to move must hold a card.
+_QUICK_TRIES: Final = 32
 
 
 def sample(view: View, rng: random.Random) -> State:
@@ -38,7 +42,12 @@ def sample(view: View, rng: random.Random) -> State:
     * restocks: after the deal's last restock the stock holds only cards of
       the pile that was restocked, and each seat exactly as many of them as it
       drew since and has not played (both public, read from the log); the
-      other unseen cards were in the hands before the restock and stay there.
+      other unseen cards were in the hands before the restock and stay there;
+    * what the seat to move being left to choose shows: the engine moves for a
+      seat with no choice, so he holds a card to answer the cards he owes with,
+      and, when no card can be drawn (the stock is empty and the discard pile
+      cannot be restocked), a card he may play (exact: the worlds where he holds
+      none are never dealt).
 
     Within these constraints the deal is exactly uniform. It is not the exact
     posterior: a set replaced by a later one, that a seat that chose to draw
@@ -68,27 +77,11 @@ def sample(view: View, rng: random.Random) -> State:
     # the other unseen cards were in hands all along. Two uniform deals, one per part.
     fresh = unknown & restocked
     old_cards = unknown & ~restocked
-    for _ in range(1 + (_SOFT_TRIES if soft else 0)):
-        drawn_part = deal_uniformly(
-            fresh,
-            [*((from_restock[s], f) for s, f in zip(others, forbidden)), (view.stock_size, 0)],
-            rng,
-        )
-        held_part = deal_uniformly(
-            old_cards,
-            [(view.hand_sizes[s] - from_restock[s], f) for s, f in zip(others, forbidden)],
-            rng,
-        )
-        dealt = [a | b for a, b in zip(drawn_part, held_part)]
-        if all((dealt[i] & cards).bit_count() <= limit for i, cards, limit in soft):
-            break
-    hands = [0] * players
-    hands[seat] = own
-    for s, hand in zip(others, dealt):
-        hands[s] = hand
-    stock = list(cards_of(drawn_part[-1]))
-    if view.chance == "seeded":
-        rng.shuffle(stock)
+    drawn_sizes = [*(from_restock[s] for s in others), view.stock_size]
+    held_sizes = [view.hand_sizes[s] - from_restock[s] for s in others]
+    deal = _Deal(fresh, old_cards, drawn_sizes, held_sizes, forbidden, soft)
+    hands, stock_mask = deal.hands(seat, own, others, 0, 0, rng)
+    stock = _stock_order(stock_mask, view.chance, rng)
     drawn = view.drawn
     if view.has_drawn and drawn is None:
         turn = view.turn
@@ -96,15 +89,15 @@ def sample(view: View, rng: random.Random) -> State:
         choices = hands[turn] & restocked if from_restock[turn] else hands[turn]
         drawn = rng.choice(cards_of(choices))
     unannounced = sum(1 << s for s, flag in enumerate(view.unannounced) if flag)
-    return State(
+    world = State(
         rules=view.rules,
         seed=rng.getrandbits(63),
         chance=view.chance,
         first_deck=None,
         match=view.match,
         phase=view.phase,
-        hands=tuple(hands),
-        stock=tuple(stock),
+        hands=hands,
+        stock=stock,
         buried=view.buried,
         pile=mask_of(view.discard_pile),
         upcard=view.upcard,
@@ -129,6 +122,16 @@ def sample(view: View, rng: random.Random) -> State:
         history=None,
         outcome=view.score.outcome,
     )
+    # Had the seat to move held none of these cards, the engine would have moved for
+    # him (drawn the cards owed, or passed): a world where he holds none is dealt again,
+    # among the worlds where he holds one (the first deal is kept when it qualifies,
+    # which keeps the deals uniform among those worlds).
+    turn = view.turn
+    required = _shown_held(world) if turn != seat else 0
+    if required and not hands[turn] & required:
+        hands, stock_mask = deal.hands(seat, own, others, others.index(turn), required, rng)
+        world = _with(world, hands=hands, stock=_stock_order(stock_mask, view.chance, rng))
+    return world
 
 
 def _since_restock(view: View) -> tuple[int, tuple[int, ...]]:
@@ -165,3 +168,114 @@ def _since_restock(view: View) -> tuple[int, tuple[int, ...]]:
     if restocked == deck:
         return deck, ()  # no restock yet
     return restocked, tuple(counts)
+
+
+def _stock_order(stock: int, chance: str, rng: random.Random) -> tuple[Card, ...]:
+    """The stock's cards in a random order (index order in explicit mode)."""
+    cards = list(cards_of(stock))
+    if chance == "seeded":
+        rng.shuffle(cards)
+    return tuple(cards)
+
+
+class _Deal:
+    """The unseen cards' deal to the other seats and the stock, in two parts: the
+    cards of the last restock (``fresh``: the stock and what each seat drew since)
+    and the others (``old``: in hands since before it), each dealt uniformly.
+
+    ``drawn_sizes``: per other seat, then the stock, its share of the fresh cards;
+    ``held_sizes``: per other seat, its share of the old cards; ``forbidden``: per
+    other seat, the cards it holds none of; ``soft``: (other seat's index, cards,
+    how many of them it may hold), respected by rejection.
+    """
+
+    def __init__(
+        self,
+        fresh: int,
+        old: int,
+        drawn_sizes: Sequence[int],
+        held_sizes: Sequence[int],
+        forbidden: Sequence[int],
+        soft: Sequence[tuple[int, int, int]],
+    ) -> None:
+        self.fresh = fresh
+        self.old = old
+        self.drawn_holders = [*zip(drawn_sizes, [*forbidden, 0])]
+        self.held_holders = [*zip(held_sizes, forbidden)]
+        self.soft = soft
+
+    def hands(
+        self,
+        seat: int,
+        own: int,
+        others: Sequence[int],
+        mover: int,
+        required: int,
+        rng: random.Random,
+    ) -> tuple[tuple[int, ...], int]:
+        """Every seat's hand (``own`` for ``seat``) and the stock; with ``required``,
+        the other seat of index ``mover`` holds at least one of those cards."""
+        for _ in range(1 + (_SOFT_TRIES if self.soft else 0)):
+            drawn_part, held_part = self._parts(mover, required, rng)
+            dealt = [a | b for a, b in zip(drawn_part, held_part)]
+            if all((dealt[i] & cards).bit_count() <= limit for i, cards, limit in self.soft):
+                break
+        hands = [0] * (len(others) + 1)
+        hands[seat] = own
+        for s, hand in zip(others, dealt):
+            hands[s] = hand
+        return tuple(hands), drawn_part[-1]
+
+    def _parts(
+        self, mover: int, required: int, rng: random.Random
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The two parts, uniform among the deals where the other seat of index
+        ``mover`` holds a card of ``required`` (if given) in one part or the other."""
+        if required:
+            # Uniform deals, kept when they qualify; then the exact count.
+            for _ in range(_QUICK_TRIES):
+                parts = self._parts(mover, 0, rng)
+                if (parts[0][mover] | parts[1][mover]) & required:
+                    return parts
+            return self._parts_by_counting(mover, required, rng)
+        return (
+            deal_uniformly(self.fresh, self.drawn_holders, rng),
+            deal_uniformly(self.old, self.held_holders, rng),
+        )
+
+    def _parts_by_counting(
+        self, mover: int, required: int, rng: random.Random
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """:meth:`_parts` with ``required``, by counting: the deals where the seat holds
+        a required card among his fresh cards, and those where he holds none there but
+        one among his old cards, drawn in proportion to their numbers."""
+        drawn_avoiding = _avoiding(self.drawn_holders, mover, required)
+        held_avoiding = _avoiding(self.held_holders, mover, required)
+        fresh_worlds = count_worlds(self.fresh, self.drawn_holders)
+        fresh_without = count_worlds(self.fresh, drawn_avoiding)
+        old_worlds = count_worlds(self.old, self.held_holders)
+        old_without = count_worlds(self.old, held_avoiding)
+        in_fresh = (fresh_worlds - fresh_without) * old_worlds
+        in_old_only = fresh_without * (old_worlds - old_without)
+        if not in_fresh + in_old_only:
+            # No world qualifies: a position play cannot reach (built by hand). The
+            # requirement is dropped rather than failing the search that asked.
+            return self._parts(mover, 0, rng)
+        needs = [(mover, required)]
+        if rng.randrange(in_fresh + in_old_only) < in_fresh:
+            return (
+                deal_requiring(self.fresh, self.drawn_holders, needs, rng),
+                deal_uniformly(self.old, self.held_holders, rng),
+            )
+        return (
+            deal_uniformly(self.fresh, drawn_avoiding, rng),
+            deal_requiring(self.old, self.held_holders, needs, rng),
+        )
+
+
+def _avoiding(holders: Sequence[tuple[int, int]], mover: int, cards: int) -> list[tuple[int, int]]:
+    """``holders`` with the holder of index ``mover`` forbidden ``cards`` too."""
+    return [
+        (size, forbidden | cards if h == mover else forbidden)
+        for h, (size, forbidden) in enumerate(holders)
+    ]

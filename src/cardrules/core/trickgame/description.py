@@ -319,9 +319,7 @@ VIEW_FIELDS: Final = tuple(field.name for field in attrs.fields(View))
 BIDDING_VIEW_FIELDS: Final = ("hand_size", "bids", "has_bid")
 
 
-_TRICK_RULES: Final[dict[Suit | None, tricks.TrickRules]] = {
-    suit: tricks.trick_rules(suit) for suit in (*Suit, None)
-}
+_TRICK_RULES: Final = tricks.PLAIN
 
 
 def teams(rules: Any) -> tuple[tuple[int, ...], ...]:
