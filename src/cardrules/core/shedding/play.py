@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardrules.cards import Card
 from cardrules.core import changes as changes_core
 from cardrules.core import match as match_core
 from cardrules.core.changes import with_item
@@ -116,6 +117,8 @@ def _play(state: State, move: Play) -> State:
     # fields' own names, in their order (test_shedding checks both against
     # State._fields); every other state is built by keyword. By keyword, this build made
     # random play 20% slower.
+    drawn: Card | None  # set to None below: the compiled build needs the type
+    outcome: Outcome | None
     (
         rules,
         seed,
