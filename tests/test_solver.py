@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -68,14 +69,24 @@ def random_position(game: Game, rules: Any, rng: random.Random, most_cards: int)
         state = game.apply(state, legal[rng.randrange(len(legal))])
 
 
-CASES = {
-    "oh_hell": (
-        games.get("oh_hell"),
-        lambda rng: games.get("oh_hell").Rules(schedule="single", start_hand=rng.randint(1, 6)),
-        True,
-    ),
-    "maverick": (games.get("maverick"), lambda rng: games.get("maverick").PRESETS["single"], False),
-    "whist": (whist, lambda rng: whist.Rules(target=1), True),
+def _oh_hell_rules(rng: random.Random) -> Any:
+    return games.get("oh_hell").Rules(schedule="single", start_hand=rng.randint(1, 6))
+
+
+def _maverick_rules(rng: random.Random) -> Any:
+    return games.get("maverick").PRESETS["single"]
+
+
+def _whist_rules(rng: random.Random) -> Any:
+    return whist.Rules(target=1)
+
+
+#: Per game: the module, its rules for a random position, and whether equivalent
+#: cards are proven there (both searches are then checked).
+CASES: dict[str, tuple[Game, Callable[[random.Random], Any], bool]] = {
+    "oh_hell": (games.get("oh_hell"), _oh_hell_rules, True),
+    "maverick": (games.get("maverick"), _maverick_rules, False),
+    "whist": (whist, _whist_rules, True),
 }
 
 
