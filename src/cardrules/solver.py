@@ -29,7 +29,10 @@ figures of the deal that a seat at the table is shown (``describe`` of the
 mover's view: bids, tricks won, trick points, trumps, ...), less the mover's
 own hand, which the hands already give. Two positions with the same key have the
 same future, so they share one entry; the tests check this against plain
-minimax over the contract.
+minimax over the contract. With equivalent cards (below) the hands in the key
+are written by each card's rank among the cards of its suit still held, as
+bridge double-dummy solvers do, so positions that differ only in which lower
+cards have gone share an entry too.
 
 *Equivalent cards* (``equivalent_cards=True``): two cards of one suit in the
 mover's hand with no card of that suit between them in rank left in another
@@ -166,8 +169,8 @@ class Solver:
         """Fail-soft alpha-beta: the value (seat's points times ``sign``) of ``state``.
 
         ``cards_before``: the cards in all hands where the last trick was led (-1 at
-        the root), to notice a trick that returned to a hand. ``path``: the figures
-        there and the moves made since (empty at the root).
+        the root), to notice a trick that returned to a hand. ``path``: that
+        position (seat to move, hands, figures) and the moves made since.
         """
         game = self.game
         self.nodes += 1
@@ -199,8 +202,11 @@ class Solver:
             figures = self.figures.get(path)
             if figures is None:
                 figures = self.figures[path] = _figures(game, state, mover)
+            # The next trick's figures follow from this position and the moves made.
+            path = ((mover, masks, figures),)
+            if self.equivalent_cards:
+                masks = _relative_masks(zones)
             key = (mover, masks, figures)
-            path = (figures,)
             entry = self.table.get(key)
             if entry is not None:
                 stored_low, stored_high, best_move = entry
@@ -288,6 +294,32 @@ def _hand_masks(zones: Any) -> tuple[tuple[int, ...], int]:
         cards += len(hand)
         seat += 1
     return tuple(masks), cards
+
+
+def _relative_masks(zones: Any) -> tuple[int, ...]:
+    """Each seat's hand as a bit mask of (suit, rank among the cards of its suit still
+    in a hand): positions that differ only in which lower cards are gone become one
+    (valid exactly where equivalent cards are)."""
+    held: list[tuple[int, int, int]] = []  # (suit, rank, seat)
+    seats = 0
+    while True:
+        hand = zones.get(f"hand {seats}")
+        if hand is None:
+            break
+        for card in hand:
+            held.append((-1 if card.suit is None else int(card.suit), card.rank, seats))
+        seats += 1
+    held.sort()
+    masks = [0] * seats
+    suit = -2
+    place = 0
+    for card_suit, _, seat in held:
+        if card_suit != suit:
+            suit = card_suit
+            place = 0
+        masks[seat] |= 1 << ((card_suit + 1) * 16 + place)
+        place += 1
+    return tuple(masks)
 
 
 def _figures(game: Game, state: Any, mover: int) -> tuple[object, ...]:
