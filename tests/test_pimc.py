@@ -9,7 +9,7 @@ import pytest
 from cardrules import games
 from cardrules.bots.pimc import PIMCBot
 from cardrules.errors import RulesError
-from cardrules.moves import Bid
+from cardrules.moves import Bid, Play
 from cardrules.simulate import make_bot, simulate
 from cardrules.solver import solve_moves
 
@@ -92,3 +92,17 @@ def test_bad_budgets_are_refused() -> None:
     for arguments in ({"samples": 0}, {"seconds": 0}, {"solve_cards": 0}, {"playout": 3}):
         with pytest.raises(ValueError):
             PIMCBot(oh_hell, **arguments)  # type: ignore[arg-type]
+
+
+def test_passes_are_valued_through_the_play_that_follows() -> None:
+    """Maverick's deal opens with each seat passing two cards: the bot values each
+    pass by letting the heuristic bot play on to the endgame and solving it."""
+    maverick = games.get("maverick")
+    state = maverick.deal(maverick.PRESETS["single"], seed=4)
+    seat = maverick.to_move(state)
+    assert isinstance(seat, int)
+    legal = maverick.legal_moves(state)
+    assert not isinstance(legal[0], Play)
+    bot = PIMCBot(maverick, samples=1, solve_cards=1)
+    assert not bot.equivalent_cards
+    assert bot.choose(maverick.observe(state, seat), legal, random.Random(2)) in legal
