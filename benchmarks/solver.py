@@ -2,10 +2,12 @@
 
 For each hand size, deals of four players (one deal of that many cards, bids made
 at random) are solved from the first lead: every legal move of the leader gets its
-exact value (``cardrules.solver.solve_moves``, equivalent cards on, as the PIMC bot
-uses it in this game). The script prints the median, the quartiles and the slowest
-time and the median number of positions searched. The build measured is the one
-imported (the pure build from a source checkout, the compiled one when installed).
+exact value (``cardrules.solver.Solver.move_values``, equivalent cards on, as the
+PIMC bot uses it in this game). The script prints the median, the quartiles and the
+slowest time in CPU seconds of this process (so that other work on the computer
+changes them little) and the median number of positions searched. The build
+measured is the one imported (the pure build from a source checkout, the compiled
+one when installed).
 
 Usage: python benchmarks/solver.py [--cards 4 6 8 10] [--positions N] [--budget SECONDS]
 
@@ -55,18 +57,21 @@ def main() -> None:
             solver = Solver(
                 oh_hell, seat, oh_hell.deal_number(state), equivalent_cards=not args.no_equivalence
             )
-            started = time.perf_counter()
+            started = time.process_time()
             solver.move_values(state)
-            elapsed = time.perf_counter() - started
+            elapsed = time.process_time() - started
             times.append(elapsed)
             nodes.append(solver.nodes)
             spent += elapsed
             if spent > args.budget:
                 break
-        quartiles = statistics.quantiles(times, n=4) if len(times) > 1 else times * 3
+        spread = ""
+        if len(times) >= 4:
+            quartiles = statistics.quantiles(times, n=4)
+            spread = f"quartiles {quartiles[0]:.3f}-{quartiles[2]:.3f}, "
         print(
             f"{cards:>2} cards: median {statistics.median(times):.3f} s"
-            f" (quartiles {quartiles[0]:.3f}-{quartiles[2]:.3f}, slowest {max(times):.3f}),"
+            f" ({spread}slowest {max(times):.3f}),"
             f" median {statistics.median(nodes):,.0f} positions, {len(times)} deals",
             flush=True,
         )
