@@ -272,7 +272,7 @@ def _bots_for(game: Game, specs: Sequence[str]) -> None:
         try:
             make_bot(spec, game.NAME)
         except CardrulesError as error:
-            known = ("random", "heuristic", "ismcts")
+            known = ("random", "heuristic", "ismcts", "pimc")
             name = spec.split(":")[0]
             hint = "" if name in known else did_you_mean(name, known)
             if "heuristic" in spec.split(":") and not _has_heuristic(game):
@@ -911,7 +911,9 @@ def _add_play(commands: Any) -> None:
     _add_game_options(play, seed_default=None)
     play.add_argument("--seat", type=_count(0), default=0, help="your seat")
     play.add_argument(
-        "--bots", default="heuristic", help="the other seats' bot: random, heuristic, ismcts:N"
+        "--bots",
+        default="heuristic",
+        help="the other seats' bot: random, heuristic, ismcts:N, pimc:N",
     )
     play.add_argument(
         "--record",
@@ -933,7 +935,7 @@ def _add_simulate(commands: Any) -> None:
         "--bots",
         nargs="+",
         default=["heuristic", "random"],
-        help="one bot per seat (the last repeats): random, heuristic, ismcts:N",
+        help="one bot per seat (the last repeats): random, heuristic, ismcts:N, pimc:N",
     )
     sim.add_argument("--games", type=_count(1), default=100, help="how many games")
     _add_run_options(sim)

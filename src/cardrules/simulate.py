@@ -16,7 +16,9 @@ A seat's bot is given as one of:
 * a name: ``random``, ``heuristic``, ``ismcts`` (200 iterations), ``ismcts:N``,
   ``ismcts:N:heuristic`` (the game's heuristic bot plays out each iteration) or
   ``ismcts:N:heuristic:L`` (playouts cut off after L moves); see
-  :class:`cardrules.bots.ismcts.ISMCTSBot`;
+  :class:`cardrules.bots.ismcts.ISMCTSBot`; ``pimc`` (20 sampled deals a move),
+  ``pimc:N`` or ``pimc:N:C`` (N deals, solved exactly from C cards a hand; trick
+  games); see :class:`cardrules.bots.pimc.PIMCBot`;
 * a bot object (anything with a ``name`` and a ``choose`` method, see
   :class:`cardrules.bots.Bot`), used for every game it plays;
 * a factory: a class or function that takes no argument and returns a bot; it is
@@ -113,11 +115,19 @@ _ISMCTS_FORM = (
 )
 
 
+_PIMC_FORM = (
+    "write pimc, pimc:N or pimc:N:C, with N the deals sampled a move and C the cards "
+    "a hand from which the rest of the deal is solved exactly"
+)
+
+
 def make_bot(spec: str, game: str | Game) -> Bot:
     """The bot named by ``spec`` for ``game`` (a name, or a game module).
 
     >>> make_bot("ismcts:100:heuristic:300", "enfle").name
     'ismcts100:heuristic:300'
+    >>> make_bot("pimc:10:5", "oh_hell").name
+    'pimc10:5'
     """
     from cardrules.bots.heuristics import heuristic_bot
     from cardrules.bots.ismcts import ISMCTSBot
@@ -151,9 +161,29 @@ def make_bot(spec: str, game: str | Game) -> Bot:
             )
         except ValueError as error:
             raise RulesError(f"bot {spec!r}: {error}") from None
+    if name == "pimc":
+        return _make_pimc(spec, argument, game)
     raise RulesError(
-        f"unknown bot {spec!r}: use random, heuristic, ismcts or ismcts:N[:PLAYOUT[:LIMIT]]"
+        f"unknown bot {spec!r}: use random, heuristic, ismcts, ismcts:N[:PLAYOUT[:LIMIT]], "
+        "pimc or pimc:N[:C]"
     )
+
+
+def _make_pimc(spec: str, argument: str, game: str | Game) -> Bot:
+    """The PIMC bot of ``pimc[:N[:C]]``."""
+    from cardrules.bots.pimc import PIMCBot
+
+    parts = argument.split(":") if argument else []
+    if len(parts) > 2 or any(
+        not (part.isascii() and part.isdigit()) or len(part) > 9 for part in parts
+    ):
+        raise RulesError(f"bot {spec!r}: {_PIMC_FORM}")
+    samples = int(parts[0]) if parts else 20
+    solve_cards = int(parts[1]) if len(parts) > 1 else 4
+    try:
+        return PIMCBot(registry.get(game), samples=samples, solve_cards=solve_cards)
+    except ValueError as error:
+        raise RulesError(f"bot {spec!r}: {error}") from None
 
 
 def _is_factory(entry: object) -> bool:
@@ -170,7 +200,7 @@ def _build_bot(entry: Any, game: str) -> Bot:
         raise SimulationError(
             f"{bot!r}{made} is not a bot: a bot has a choose(view, legal_moves, rng) method "
             "and a name; give a bot object, a class or function that makes one, or a bot's "
-            "name (random, heuristic, ismcts:N)"
+            "name (random, heuristic, ismcts:N, pimc:N)"
         )
     return cast(Bot, bot)  # it has choose(): checked just above
 

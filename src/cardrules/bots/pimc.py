@@ -1,0 +1,187 @@
+"""Perfect Information Monte Carlo (PIMC) for trick games, on the solver.
+
+The method of the strong card players of trick games (Ginsberg's GIB at bridge,
+Kupferschmid and Helmert's Skat player): draw complete deals consistent with what
+the bot's seat knows (``sample``, exactly uniform in trick games), value every
+legal move in each drawn deal with perfect information, and play the move with
+the best mean value. The values are the points the deal scores for the bot's
+seat, from :mod:`cardrules.solver`: the seat and its partners against all the
+others, to the end of the deal.
+
+The solver is exact but its cost grows fast with the cards left (see the
+strength page), so the bot solves exactly once every hand holds at most
+``solve_cards`` cards. Before that, and for moves before the play (bids, passes,
+declarations), it values a move in a drawn deal by making the move, letting the
+``playout`` bot (the game's heuristic bot by default) play every seat's moves
+until every hand is down to ``solve_cards`` cards and the play has begun, and
+solving from there; every move is tried on the same drawn deals with the same
+playout randomness, so the moves compare in pairs. With ``solve_cards`` at least
+the cards dealt, it is plain PIMC: every move of the play is solved exactly.
+
+The budget is ``samples`` drawn deals a move, or ``seconds`` a move (as many deals
+as fit, at least one), whichever ends first. Budgeted by samples alone the bot is
+deterministic: the same view and random generator give the same move.
+
+``equivalent_cards``: search one card of each run of cards that are proven
+equivalent (see :mod:`cardrules.solver`); None turns it on for the games in
+:data:`EQUIVALENT_CARD_GAMES`, where the tests prove it.
+
+Games whose tricks can go back into a hand (Enfle's pick-up) have no bounded
+deal for the solver, and the bot refuses them when it meets one
+(:class:`~cardrules.solver.UnsolvableError`).
+
+>>> import random
+>>> from cardrules.games import oh_hell
+>>> state = oh_hell.deal(oh_hell.Rules(schedule="single", start_hand=3), seed=4)
+>>> bot = PIMCBot(oh_hell, samples=5)
+>>> bot.name
+'pimc5'
+>>> seat = oh_hell.to_move(state)
+>>> view, legal = oh_hell.observe(state, seat), oh_hell.legal_moves(state)
+>>> bot.choose(view, legal, random.Random(1)) in legal
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Any, Final, TypeVar
+
+from cardrules.bots import Bot, RandomBot
+from cardrules.game import Game
+from cardrules.moves import Play
+from cardrules.solver import Solver
+
+__all__ = ["EQUIVALENT_CARD_GAMES", "PIMCBot"]
+
+M = TypeVar("M")
+
+#: The games where cards adjacent in rank in one hand are proven equivalent for the
+#: solver (tests/test_solver.py compares both searches with plain minimax there).
+EQUIVALENT_CARD_GAMES: Final = frozenset({"oh_hell", "whist"})
+
+
+class PIMCBot:
+    """Chooses the move with the best mean solved value over sampled deals.
+
+    ``samples``: deals drawn a move; ``seconds``: a time budget a move (None: none);
+    ``solve_cards``: the hand size from which the rest of the deal is solved exactly;
+    ``playout``: the bot that plays the moves before that (None: the game's
+    heuristic bot, or the random bot for a game without one);
+    ``equivalent_cards``: see the module docs.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        samples: int = 20,
+        seconds: float | None = None,
+        solve_cards: int = 4,
+        playout: Bot | None = None,
+        equivalent_cards: bool | None = None,
+    ) -> None:
+        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+            raise ValueError(f"samples must be an integer of at least 1, not {samples!r}")
+        if seconds is not None and (
+            isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0
+        ):
+            raise ValueError(f"seconds must be None or a number above 0, not {seconds!r}")
+        if isinstance(solve_cards, bool) or not isinstance(solve_cards, int) or solve_cards < 1:
+            raise ValueError(f"solve_cards must be an integer of at least 1, not {solve_cards!r}")
+        if playout is not None and not callable(getattr(playout, "choose", None)):
+            raise ValueError(
+                f"playout must be a bot (an object with a choose method), not {playout!r}"
+            )
+        self.game = game
+        self.samples = samples
+        self.seconds = None if seconds is None else float(seconds)
+        self.solve_cards = solve_cards
+        self.playout: Bot = playout if playout is not None else _default_playout(game)
+        self.equivalent_cards = (
+            game.NAME in EQUIVALENT_CARD_GAMES if equivalent_cards is None else equivalent_cards
+        )
+        self.name = f"pimc{samples}"
+        if solve_cards != 4:
+            self.name += f":{solve_cards}"
+
+    def choose(self, view: Any, legal_moves: Sequence[M], rng: random.Random) -> M:
+        """Sample, solve, and return the move of ``legal_moves`` with the best mean."""
+        if not legal_moves:
+            raise ValueError("no legal move to choose from: the game is over")
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        game = self.game
+        seat: int = view.seat
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        totals = [0.0] * len(legal_moves)
+        solver: Solver | None = None
+        for _ in range(self.samples):
+            world = game.sample(view, rng)
+            if solver is None:
+                solver = Solver(
+                    game, seat, game.deal_number(world), equivalent_cards=self.equivalent_cards
+                )
+            if self._solvable(world):
+                values = dict(solver.move_values(world))
+                for index, move in enumerate(legal_moves):
+                    totals[index] += values[move]
+            else:
+                seed = rng.getrandbits(64)
+                for index, move in enumerate(legal_moves):
+                    end = self._play_to_endgame(game.apply(world, move), random.Random(seed))
+                    totals[index] += solver.value(end)
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        # Points are the value; where low totals are better, the fewest points are best.
+        sign = -1.0 if view.score.better == "low" else 1.0
+        best = 0
+        for index in range(1, len(legal_moves)):
+            if sign * totals[index] > sign * totals[best]:
+                best = index
+        return legal_moves[best]
+
+    def _solvable(self, state: Any) -> bool:
+        """Whether the play has begun and every hand holds at most ``solve_cards`` cards."""
+        game = self.game
+        if not all(type(move) is Play for move in game.legal_moves(state)):
+            return False
+        zones = game.zones(state)
+        return all(
+            len(cards) <= self.solve_cards
+            for name, cards in zones.items()
+            if name.startswith("hand ")
+        )
+
+    def _play_to_endgame(self, state: Any, rng: random.Random) -> Any:
+        """``state`` after the playout bot has played every seat down to the endgame
+        (or to the end of the deal)."""
+        game = self.game
+        deal = game.deal_number(state)
+        while not game.is_over(state) and game.deal_number(state) == deal:
+            mover = game.to_move(state)
+            legal = game.legal_moves(state)
+            if not isinstance(mover, int):
+                state = game.apply(state, legal[rng.randrange(len(legal))])
+                continue
+            if self._solvable(state):
+                return state
+            move = (
+                legal[0]
+                if len(legal) == 1
+                else self.playout.choose(game.observe(state, mover), legal, rng)
+            )
+            state = game.apply(state, move)
+        return state
+
+
+def _default_playout(game: Game) -> Bot:
+    """The game's heuristic bot, or the random bot where it has none."""
+    from cardrules.bots.heuristics import heuristic_bot
+    from cardrules.errors import CardrulesError
+
+    try:
+        return heuristic_bot(game)
+    except CardrulesError:
+        return RandomBot()

@@ -1,0 +1,395 @@
+"""A perfect-information solver for trick games, built only on the game contract.
+
+Given a full state (every hand known) in the play of a deal, :func:`solve_moves`
+gives the value of each legal move for the seat to move and :func:`deal_value`
+the value of the position: the points the deal scores for that seat (its
+``score(state).deals`` row, read once the deal has ended), when it plays as
+well as it can and the other seats play as well as they can against it. This
+is the *paranoid* assumption: the seat to move and its partners (the seats of
+its team in ``score(state).teams``, who play with it) against a coalition of all
+the others, who are taken to minimize its points. In a partnership game of two
+teams that is ordinary minimax; where every player plays for himself it is a
+pessimistic bound, as in every PIMC player built on a two-sided solver. Where
+lower totals are better (``Score.better == "low"``) the seat minimizes its
+points and the others maximize them; the values are still the points.
+
+The search is alpha-beta with a transposition table and move ordering, over
+``legal_moves`` and ``apply`` alone: it plays until ``deal_number`` changes (or
+the game ends) and reads the deal's points from ``score``. Whatever moves the
+state offers are searched, so a state before the play (bidding, passing) is
+searched through those phases too, which is correct but slow; the PIMC bot
+(:class:`cardrules.bots.pimc.PIMCBot`) plays those with a bot and solves from
+the play. A random event inside the deal (a chance step) cannot be solved and
+raises :class:`UnsolvableError`.
+
+The transposition table is consulted where a trick is about to be led (the
+``"trick"`` zone of ``zones(state)`` is empty), as double-dummy solvers do. Its
+key is: the seat to move, each seat's hand (from ``zones``), and the running
+figures of the deal that a seat at the table is shown (``describe`` of the
+mover's view: bids, tricks won, trick points, trumps, ...), less the mover's
+own hand, which the hands already give. Two positions with the same key have the
+same future, so they share one entry; the tests check this against plain
+minimax over the contract. With equivalent cards (below) the hands in the key
+are written by each card's rank among the cards of its suit still held, as
+bridge double-dummy solvers do, so positions that differ only in which lower
+cards have gone share an entry too.
+
+*Equivalent cards* (``equivalent_cards=True``): two cards of one suit in the
+mover's hand with no card of that suit between them in rank left in another
+hand or in the current trick win and lose the same tricks, so only one of them
+is searched and both get its value. This holds only where the rank order of a
+suit decides tricks and cards score only by the tricks they win: it is right
+for Up and Down the River and Whist (the tests prove it against plain minimax
+there) and wrong where cards carry points of their own or rank out of their
+natural order (Maverick's adders and jokers). It is off by default.
+
+Games where a trick can go back into a hand (Enfle's pick-up) have deals of no
+bounded length, which a depth-first search cannot finish: the solver notices a
+trick that left as many cards in the hands as before it and raises
+:class:`UnsolvableError`.
+
+>>> from cardrules.games import oh_hell
+>>> from cardrules.moves import Bid
+>>> state = oh_hell.deal(oh_hell.Rules(schedule="single", start_hand=3), seed=5)
+>>> while isinstance(oh_hell.legal_moves(state)[0], Bid):
+...     state = oh_hell.apply(state, oh_hell.legal_moves(state)[0])
+>>> values = solve_moves(oh_hell, state)
+>>> [move for move, _ in values] == list(oh_hell.legal_moves(state))
+True
+>>> max(value for _, value in values) == deal_value(oh_hell, state)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from cardrules.cards import Card
+from cardrules.errors import CardrulesError
+from cardrules.game import Game
+from cardrules.moves import Play
+
+__all__ = ["Solver", "UnsolvableError", "deal_value", "solve_moves"]
+
+#: Larger than any deal's points.
+_INFINITY: Final = float("inf")
+
+
+class UnsolvableError(CardrulesError):
+    """The solver cannot search this position: a random event inside the deal, a
+    game without a trick, or a trick that went back into a hand."""
+
+
+class Solver:
+    """A search for one seat of one deal, with its transposition table.
+
+    ``seat`` is the seat whose points are the value (the seat to move at the root,
+    usually). The table is kept between calls, so one solver may value many
+    positions of the same deal for the same seat (different deals of cards too:
+    the key holds every hand). ``nodes`` counts the positions searched.
+    """
+
+    def __init__(self, game: Game, seat: int, deal: int, *, equivalent_cards: bool = False) -> None:
+        self.game = game
+        self.seat = seat
+        self.deal = deal
+        self.equivalent_cards = equivalent_cards
+        self.nodes = 0
+        self.table: dict[tuple[object, ...], tuple[float, float, object]] = {}
+        self.team: frozenset[int] = frozenset()
+        self.sign = 1.0
+        # The figures of a position where a trick is led, by the figures of the last
+        # such position and the moves since: the state there follows from those.
+        self.figures: dict[tuple[object, ...], tuple[object, ...]] = {}
+
+    def _prepare(self, state: Any) -> None:
+        """The seat's team and the direction of its points, from the score."""
+        if self.team:
+            return
+        score = self.game.score(state)
+        team: tuple[int, ...] = (self.seat,)
+        for members in score.teams:
+            if self.seat in members:
+                team = members
+        self.team = frozenset(team)
+        self.sign = 1.0 if score.better == "high" else -1.0
+
+    def value(self, state: Any) -> float:
+        """The seat's points for the deal from ``state``, all playing their best."""
+        self._prepare(state)
+        return self.sign * self._search(state, -_INFINITY, _INFINITY, -1, self._root(state))
+
+    def move_values(self, state: Any) -> list[tuple[Any, float]]:
+        """Each legal move of ``state`` with the seat's points after it (legal order)."""
+        self._prepare(state)
+        game = self.game
+        moves = game.legal_moves(state)
+        distinct = moves
+        if self.equivalent_cards:
+            mover = game.to_move(state)
+            if isinstance(mover, int):
+                distinct = tuple(_distinct_moves(moves, game.zones(state), mover))
+        values: dict[Any, float] = {}
+        root = self._root(state)
+        for move in distinct:
+            values[move] = self.sign * self._search(
+                game.apply(state, move), -_INFINITY, _INFINITY, -1, (*root, move)
+            )
+        result: list[tuple[Any, float]] = []
+        if len(distinct) < len(moves):
+            mover = game.to_move(state)
+            assert isinstance(mover, int)
+            live = _live_cards(game.zones(state), mover)
+            for move in moves:
+                result.append((move, values[_representative(move, moves, live)]))
+            return result
+        for move in moves:
+            result.append((move, values[move]))
+        return result
+
+    def _root(self, state: Any) -> tuple[object, ...]:
+        """The start of the paths from ``state``: everything the position shows."""
+        mover = self.game.to_move(state)
+        if not isinstance(mover, int):
+            return ()
+        zones = self.game.zones(state)
+        return ((mover, _hand_masks(zones)[0], _figures(self.game, state, mover)),)
+
+    def _leaf(self, state: Any) -> float:
+        """The seat's points once the deal has ended (0 if a cap cut it short)."""
+        deals = self.game.score(state).deals
+        if len(deals) > self.deal:
+            return self.sign * deals[self.deal].points[self.seat]
+        return 0.0
+
+    def _search(
+        self, state: Any, alpha: float, beta: float, cards_before: int, path: tuple[object, ...]
+    ) -> float:
+        """Fail-soft alpha-beta: the value (seat's points times ``sign``) of ``state``.
+
+        ``cards_before``: the cards in all hands where the last trick was led (-1 at
+        the root), to notice a trick that returned to a hand. ``path``: that
+        position (seat to move, hands, figures) and the moves made since.
+        """
+        game = self.game
+        self.nodes += 1
+        if game.deal_number(state) != self.deal or game.is_over(state):
+            return self._leaf(state)
+        mover = game.to_move(state)
+        if not isinstance(mover, int):
+            raise UnsolvableError(
+                "the solver met a random event inside the deal: it solves only the play "
+                "of cards already dealt; solve from a position where every card is dealt"
+            )
+        zones = game.zones(state)
+        trick = zones.get("trick")
+        if trick is None:
+            raise UnsolvableError("the solver solves trick games: this game's zones have no trick")
+        moves: Sequence[Any] = game.legal_moves(state)
+        key: tuple[object, ...] | None = None
+        best_move: object = None
+        stored_low = -_INFINITY
+        stored_high = _INFINITY
+        if not trick:
+            masks, cards = _hand_masks(zones)
+            if 0 <= cards_before <= cards:
+                raise UnsolvableError(
+                    "a trick went back into a hand (a pick-up): deals of this game have no "
+                    "bounded length, and the solver cannot search them to their end"
+                )
+            cards_before = cards
+            figures = self.figures.get(path)
+            if figures is None:
+                figures = self.figures[path] = _figures(game, state, mover)
+            # The next trick's figures follow from this position and the moves made.
+            path = ((mover, masks, figures),)
+            if self.equivalent_cards:
+                masks = _relative_masks(zones)
+            key = (mover, masks, figures)
+            entry = self.table.get(key)
+            if entry is not None:
+                stored_low, stored_high, best_move = entry
+                if stored_low >= beta:
+                    return stored_low
+                if stored_high <= alpha:
+                    return stored_high
+                if stored_low == stored_high:
+                    return stored_low
+        if self.equivalent_cards and len(moves) > 1:
+            moves = _distinct_moves(moves, zones, mover)
+        if best_move is not None and best_move in moves:
+            moves = [best_move, *(move for move in moves if move != best_move)]
+        maximizing = mover in self.team
+        best = -_INFINITY if maximizing else _INFINITY
+        chosen: object = None
+        low = alpha
+        high = beta
+        for move in moves:
+            value = self._search(game.apply(state, move), low, high, cards_before, (*path, move))
+            if maximizing:
+                if value > best:
+                    best = value
+                    chosen = move
+                    if value > low:
+                        low = value
+            elif value < best:
+                best = value
+                chosen = move
+                if value < high:
+                    high = value
+            if low >= high:
+                break
+        if key is not None:
+            if best <= alpha:
+                entry_low, entry_high = stored_low, min(stored_high, best)
+            elif best >= beta:
+                entry_low, entry_high = max(stored_low, best), stored_high
+            else:
+                entry_low = entry_high = best
+            self.table[key] = (entry_low, entry_high, chosen)
+        return best
+
+
+def solve_moves(
+    game: Game, state: Any, *, equivalent_cards: bool = False
+) -> list[tuple[Any, float]]:
+    """Each legal move of ``state``, in ``legal_moves`` order, with the points the
+    deal scores for the seat to move after it, every seat playing its best (the
+    others against the mover and its partners; see the module docs)."""
+    seat = game.to_move(state)
+    if not isinstance(seat, int):
+        raise UnsolvableError("no seat is to move here: the game is over or chance moves next")
+    solver = Solver(game, seat, game.deal_number(state), equivalent_cards=equivalent_cards)
+    return solver.move_values(state)
+
+
+def deal_value(
+    game: Game, state: Any, seat: int | None = None, *, equivalent_cards: bool = False
+) -> float:
+    """The points the deal of ``state`` scores for ``seat`` (default: the seat to
+    move), every seat playing its best (see the module docs)."""
+    if seat is None:
+        mover = game.to_move(state)
+        if not isinstance(mover, int):
+            raise UnsolvableError("no seat is to move here: name the seat whose points are wanted")
+        seat = mover
+    solver = Solver(game, seat, game.deal_number(state), equivalent_cards=equivalent_cards)
+    return solver.value(state)
+
+
+def _hand_masks(zones: Any) -> tuple[tuple[int, ...], int]:
+    """Each seat's hand as a bit mask of card indices, and the cards in all hands."""
+    masks: list[int] = []
+    cards = 0
+    seat = 0
+    while True:
+        hand = zones.get(f"hand {seat}")
+        if hand is None:
+            break
+        mask = 0
+        for card in hand:
+            mask |= 1 << card.index
+        masks.append(mask)
+        cards += len(hand)
+        seat += 1
+    return tuple(masks), cards
+
+
+def _relative_masks(zones: Any) -> tuple[int, ...]:
+    """Each seat's hand as a bit mask of (suit, rank among the cards of its suit still
+    in a hand): positions that differ only in which lower cards are gone become one
+    (valid exactly where equivalent cards are)."""
+    held: list[tuple[int, int, int]] = []  # (suit, rank, seat)
+    seats = 0
+    while True:
+        hand = zones.get(f"hand {seats}")
+        if hand is None:
+            break
+        for card in hand:
+            held.append((-1 if card.suit is None else int(card.suit), card.rank, seats))
+        seats += 1
+    held.sort()
+    masks = [0] * seats
+    suit = -2
+    place = 0
+    for card_suit, _, seat in held:
+        if card_suit != suit:
+            suit = card_suit
+            place = 0
+        masks[seat] |= 1 << ((card_suit + 1) * 16 + place)
+        place += 1
+    return tuple(masks)
+
+
+def _figures(game: Game, state: Any, mover: int) -> tuple[object, ...]:
+    """The deal's running figures as the mover's view shows them (its hand left out)."""
+    facts: list[object] = []
+    for fact in game.describe(game.observe(state, mover)):
+        if fact.label != "hand":
+            facts.append((fact.label, fact.value))
+    return tuple(facts)
+
+
+def _plain_card(move: object) -> Card | None:
+    """The card of a plain play (no call, no announcement), else None."""
+    if type(move) is Play and move.call is None and not move.announce and move.card.suit:
+        return move.card
+    return None
+
+
+def _live_cards(zones: Any, mover: int) -> list[Card]:
+    """The cards still to be reckoned with by the mover: other hands and the trick."""
+    live: list[Card] = list(zones.get("trick", ()))
+    seat = 0
+    while True:
+        hand = zones.get(f"hand {seat}")
+        if hand is None:
+            break
+        if seat != mover:
+            live.extend(hand)
+        seat += 1
+    return live
+
+
+def _distinct_moves(moves: Sequence[Any], zones: Any, mover: int) -> list[Any]:
+    """``moves`` with one plain play kept of each run of equivalent cards (the highest)."""
+    live = _live_cards(zones, mover)
+    kept: list[Any] = []
+    for move in moves:
+        card = _plain_card(move)
+        if card is None or _higher_equivalent(card, moves, live) is None:
+            kept.append(move)
+    return kept
+
+
+def _higher_equivalent(card: Card, moves: Sequence[Any], live: list[Card]) -> Any:
+    """The play of the next higher card of ``card``'s suit among ``moves`` if no live
+    card lies between them in rank (then the two are equivalent), else None."""
+    nearest: Any = None
+    nearest_rank = 99
+    for move in moves:
+        other = _plain_card(move)
+        if other is not None and other.suit == card.suit and card.rank < other.rank < nearest_rank:
+            nearest = move
+            nearest_rank = other.rank
+    if nearest is None:
+        return None
+    for other in live:
+        if other.suit == card.suit and card.rank < other.rank < nearest_rank:
+            return None
+    return nearest
+
+
+def _representative(move: Any, moves: Sequence[Any], live: list[Card]) -> Any:
+    """The move searched in place of ``move``: itself, or the highest card of its run
+    of equivalent cards (each card's next higher equivalent, in turn)."""
+    current = move
+    while True:
+        card = _plain_card(current)
+        if card is None:
+            return current
+        higher = _higher_equivalent(card, moves, live)
+        if higher is None:
+            return current
+        current = higher

@@ -1,0 +1,108 @@
+"""The PIMC bot: its budget, its determinism, its names, and that it plays the solved move."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardrules import games
+from cardrules.bots.pimc import PIMCBot
+from cardrules.errors import RulesError
+from cardrules.moves import Bid, Play
+from cardrules.simulate import make_bot, simulate
+from cardrules.solver import solve_moves
+
+oh_hell = games.get("oh_hell")
+
+
+def _first_lead(cards: int, seed: int) -> object:
+    state = oh_hell.deal(oh_hell.Rules(schedule="single", start_hand=cards), seed=seed)
+    while isinstance(oh_hell.legal_moves(state)[0], Bid):
+        state = oh_hell.apply(state, oh_hell.legal_moves(state)[-1])
+    return state
+
+
+def test_budgeted_by_samples_the_bot_is_deterministic() -> None:
+    state = _first_lead(5, 3)
+    seat = oh_hell.to_move(state)
+    assert isinstance(seat, int)
+    view, legal = oh_hell.observe(state, seat), oh_hell.legal_moves(state)
+    bot = PIMCBot(oh_hell, samples=4, solve_cards=5)
+    chosen = {bot.choose(view, legal, random.Random(7)) for _ in range(3)}
+    assert len(chosen) == 1 and chosen <= set(legal)
+
+
+def test_it_plays_the_move_with_the_best_mean_over_the_sampled_worlds() -> None:
+    """Drawing the same worlds with the same generator and solving each gives the
+    means the bot compares; its move is the first with the best mean."""
+    for seed in range(6):
+        state = _first_lead(3, seed)
+        seat = oh_hell.to_move(state)
+        assert isinstance(seat, int)
+        view, legal = oh_hell.observe(state, seat), oh_hell.legal_moves(state)
+        rng = random.Random(seed)
+        totals = [0.0] * len(legal)
+        for _ in range(5):
+            values = dict(solve_moves(oh_hell, oh_hell.sample(view, rng)))
+            totals = [total + values[move] for total, move in zip(totals, legal)]
+        expected = legal[totals.index(max(totals))]
+        assert PIMCBot(oh_hell, samples=5).choose(view, legal, random.Random(seed)) == expected
+
+
+def test_a_time_budget_ends_the_sampling() -> None:
+    state = _first_lead(4, 5)
+    seat = oh_hell.to_move(state)
+    assert isinstance(seat, int)
+    bot = PIMCBot(oh_hell, samples=10_000, seconds=0.05)
+    move = bot.choose(oh_hell.observe(state, seat), oh_hell.legal_moves(state), random.Random(1))
+    assert move in oh_hell.legal_moves(state)
+
+
+def test_bids_are_chosen_through_the_solved_play() -> None:
+    state = oh_hell.deal(oh_hell.Rules(schedule="single", start_hand=3), seed=2)
+    seat = oh_hell.to_move(state)
+    assert isinstance(seat, int)
+    legal = oh_hell.legal_moves(state)
+    assert isinstance(legal[0], Bid)
+    assert (
+        PIMCBot(oh_hell, samples=3).choose(oh_hell.observe(state, seat), legal, random.Random(0))
+        in legal
+    )
+
+
+def test_named_for_simulate_and_the_command_line() -> None:
+    assert make_bot("pimc", "oh_hell").name == "pimc20"
+    assert make_bot("pimc:5:3", "maverick").name == "pimc5:3"
+    for bad in ("pimc:x", "pimc:0", "pimc:1:2:3", "pimc::"):
+        with pytest.raises(RulesError):
+            make_bot(bad, "oh_hell")
+    results = simulate(
+        "oh_hell",
+        ["pimc:2", "heuristic", "random", "heuristic"],
+        games=2,
+        seed=1,
+        rules="oh_hell(schedule=single,start_hand=2)",
+        workers=1,
+    )
+    assert results.games_played == 2
+
+
+def test_bad_budgets_are_refused() -> None:
+    for arguments in ({"samples": 0}, {"seconds": 0}, {"solve_cards": 0}, {"playout": 3}):
+        with pytest.raises(ValueError):
+            PIMCBot(oh_hell, **arguments)  # type: ignore[arg-type]
+
+
+def test_passes_are_valued_through_the_play_that_follows() -> None:
+    """Maverick's deal opens with each seat passing two cards: the bot values each
+    pass by letting the heuristic bot play on to the endgame and solving it."""
+    maverick = games.get("maverick")
+    state = maverick.deal(maverick.PRESETS["single"], seed=4)
+    seat = maverick.to_move(state)
+    assert isinstance(seat, int)
+    legal = maverick.legal_moves(state)
+    assert not isinstance(legal[0], Play)
+    bot = PIMCBot(maverick, samples=1, solve_cards=1)
+    assert not bot.equivalent_cards
+    assert bot.choose(maverick.observe(state, seat), legal, random.Random(2)) in legal

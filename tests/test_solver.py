@@ -1,0 +1,131 @@
+"""The perfect-information solver against plain minimax over the game contract.
+
+Each case deals a game, plays random moves (bids and passes included) into the
+play until every hand holds at most a few cards, and compares the solver's value
+of every legal move with a plain minimax over ``legal_moves`` and ``apply`` (the
+mover's team against the others, to the end of the deal). The default run checks
+a few hundred positions per game; ``HYPOTHESIS_PROFILE=deep`` (scripts/deep.sh)
+checks 1,000 per game with up to four cards per hand.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from examples import whist
+
+from cardrules import games
+from cardrules.game import Game
+from cardrules.moves import Play
+from cardrules.solver import UnsolvableError, deal_value, solve_moves
+
+DEEP = os.environ.get("HYPOTHESIS_PROFILE") == "deep"
+#: Positions per game, and the most cards per hand.
+POSITIONS = 1000 if DEEP else 200
+MOST_CARDS = 4 if DEEP else 3
+
+
+def minimax(game: Game, state: Any, seat: int, team: frozenset[int], deal: int) -> float:
+    """The seat's points for the deal: its team maximizes them, the others minimize."""
+    if game.deal_number(state) != deal or game.is_over(state):
+        deals = game.score(state).deals
+        return float(deals[deal].points[seat]) if len(deals) > deal else 0.0
+    mover = game.to_move(state)
+    assert isinstance(mover, int)
+    values = [
+        minimax(game, game.apply(state, m), seat, team, deal) for m in game.legal_moves(state)
+    ]
+    return max(values) if mover in team else min(values)
+
+
+def _team(game: Game, state: Any, seat: int) -> frozenset[int]:
+    for members in game.score(state).teams:
+        if seat in members:
+            return frozenset(members)
+    return frozenset((seat,))
+
+
+def _cards_in_hand(game: Game, state: Any) -> int:
+    zones = game.zones(state)
+    return max(len(cards) for name, cards in zones.items() if name.startswith("hand "))
+
+
+def random_position(game: Game, rules: Any, rng: random.Random, most_cards: int) -> Any:
+    """A position in the play, every hand at most ``most_cards`` cards, reached by
+    random moves (None if the deal ended first)."""
+    state = game.deal(rules, seed=rng.randrange(1 << 30))
+    target = rng.randint(1, most_cards)
+    while True:
+        legal = game.legal_moves(state)
+        if game.deal_number(state) > 0 or game.is_over(state):
+            return None
+        in_play = all(type(move) is Play for move in legal)
+        if in_play and _cards_in_hand(game, state) <= target and rng.random() < 0.5:
+            return state
+        state = game.apply(state, legal[rng.randrange(len(legal))])
+
+
+def _oh_hell_rules(rng: random.Random) -> Any:
+    return games.get("oh_hell").Rules(schedule="single", start_hand=rng.randint(1, 6))
+
+
+def _maverick_rules(rng: random.Random) -> Any:
+    return games.get("maverick").PRESETS["single"]
+
+
+def _whist_rules(rng: random.Random) -> Any:
+    return whist.Rules(target=1)
+
+
+#: Per game: the module, its rules for a random position, and whether equivalent
+#: cards are proven there (both searches are then checked).
+CASES: dict[str, tuple[Game, Callable[[random.Random], Any], bool]] = {
+    "oh_hell": (games.get("oh_hell"), _oh_hell_rules, True),
+    "maverick": (games.get("maverick"), _maverick_rules, False),
+    "whist": (whist, _whist_rules, True),
+}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_solver_equals_plain_minimax(name: str) -> None:
+    game, make_rules, equivalent = CASES[name]
+    rng = random.Random(f"solver {name}")
+    checked = 0
+    while checked < POSITIONS:
+        state = random_position(game, make_rules(rng), rng, MOST_CARDS)
+        if state is None:
+            continue
+        seat = game.to_move(state)
+        assert isinstance(seat, int)
+        team = _team(game, state, seat)
+        deal = game.deal_number(state)
+        expected = [
+            minimax(game, game.apply(state, move), seat, team, deal)
+            for move in game.legal_moves(state)
+        ]
+        for flag in (False, True) if equivalent else (False,):
+            got = solve_moves(game, state, equivalent_cards=flag)
+            assert [value for _, value in got] == expected, (flag, game.zones(state))
+        assert deal_value(game, state) == (max(expected) if seat in team else min(expected))
+        checked += 1
+
+
+def test_a_trick_back_in_a_hand_is_refused() -> None:
+    """Enfle's pick-up returns a trick to a hand, so a deal has no bounded length:
+    the solver says so instead of searching for ever."""
+    enfle = games.get("enfle")
+    state = enfle.deal(enfle.PRESETS["single"], seed=0)
+    with pytest.raises(UnsolvableError, match="pick-up"):
+        solve_moves(enfle, state)
+
+
+def test_a_chance_step_inside_the_deal_is_refused() -> None:
+    """With explicit chance the deal is dealt card by card: no seat is to move."""
+    oh_hell = games.get("oh_hell")
+    state = oh_hell.deal(oh_hell.Rules(schedule="single", start_hand=2), seed=1, chance="explicit")
+    with pytest.raises(UnsolvableError, match="chance"):
+        solve_moves(oh_hell, state)
