@@ -43,6 +43,8 @@ from cardrules.play import play_game
 
 NAME: Final = "whist"
 TITLE: Final = "Whist"
+#: Cards adjacent in rank in one hand are equivalent for the solver (tricks only count).
+SOLVER_EQUIVALENT_CARDS: Final = True
 #: Changes whenever the behaviour of this game changes, so records say which rules made them.
 version: Final = "1"
 #: Partners sit opposite: team 0 is seats 0 and 2, team 1 seats 1 and 3.

@@ -31,3 +31,8 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+#: Test games that register themselves when imported (the tests that use them import them
+#: and remove them again): the doctest collection must not import them, or every test
+#: parametrised over the registered games would meet them.
+collect_ignore = ["endless.py", "jack_trump.py"]

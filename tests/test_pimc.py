@@ -10,6 +10,7 @@ from cardrules import games
 from cardrules.bots.pimc import PIMCBot
 from cardrules.errors import RulesError
 from cardrules.moves import Bid, Play
+from cardrules.play import play_game
 from cardrules.simulate import make_bot, simulate
 from cardrules.solver import solve_moves
 
@@ -106,3 +107,19 @@ def test_passes_are_valued_through_the_play_that_follows() -> None:
     bot = PIMCBot(maverick, samples=1, solve_cards=1)
     assert not bot.equivalent_cards
     assert bot.choose(maverick.observe(state, seat), legal, random.Random(2)) in legal
+
+
+def test_pimc_plays_a_game_whose_deals_the_solver_cannot_search() -> None:
+    """In Enfle a trick may go back into a hand: the bot plays every sampled deal out
+    instead of solving it, and still plays legal moves to the end of a game."""
+    from cardrules.games import enfle
+
+    final = play_game(enfle, enfle.PRESETS["single"], [PIMCBot(enfle, samples=2)] * 4, seed=5)
+    assert enfle.is_over(final)
+
+
+def test_equivalent_cards_are_on_where_the_game_declares_them() -> None:
+    from cardrules.games import maverick, oh_hell
+
+    assert PIMCBot(oh_hell).equivalent_cards
+    assert not PIMCBot(maverick).equivalent_cards

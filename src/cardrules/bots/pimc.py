@@ -23,12 +23,14 @@ as fit, at least one), whichever ends first. Budgeted by samples alone the bot i
 deterministic: the same view and random generator give the same move.
 
 ``equivalent_cards``: search one card of each run of cards that are proven
-equivalent (see :mod:`cardrules.solver`); None turns it on for the games in
-:data:`EQUIVALENT_CARD_GAMES`, where the tests prove it.
+equivalent (see :mod:`cardrules.solver`); None turns it on for a game whose module
+declares ``SOLVER_EQUIVALENT_CARDS = True`` (Up and Down the River and the Whist
+example, where the tests prove it).
 
 Games whose tricks can go back into a hand (Enfle's pick-up) have no bounded
-deal for the solver, and the bot refuses them when it meets one
-(:class:`~cardrules.solver.UnsolvableError`).
+deal for the solver (:class:`~cardrules.solver.UnsolvableError`): once the bot
+meets one, it values each move by the playout bot's play to the end of the deal
+in every sampled world, Monte Carlo without the exact endgame.
 
 >>> import random
 >>> from cardrules.games import oh_hell
@@ -47,20 +49,16 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from typing import Any, Final, TypeVar
+from typing import Any, TypeVar
 
 from cardrules.bots import Bot, RandomBot
 from cardrules.game import Game
 from cardrules.moves import Play
-from cardrules.solver import Solver
+from cardrules.solver import Solver, UnsolvableError
 
-__all__ = ["EQUIVALENT_CARD_GAMES", "PIMCBot"]
+__all__ = ["PIMCBot"]
 
 M = TypeVar("M")
-
-#: The games where cards adjacent in rank in one hand are proven equivalent for the
-#: solver (tests/test_solver.py compares both searches with plain minimax there).
-EQUIVALENT_CARD_GAMES: Final = frozenset({"oh_hell", "whist"})
 
 
 class PIMCBot:
@@ -100,8 +98,12 @@ class PIMCBot:
         self.solve_cards = solve_cards
         self.playout: Bot = playout if playout is not None else _default_playout(game)
         self.equivalent_cards = (
-            game.NAME in EQUIVALENT_CARD_GAMES if equivalent_cards is None else equivalent_cards
+            bool(getattr(game, "SOLVER_EQUIVALENT_CARDS", False))
+            if equivalent_cards is None
+            else equivalent_cards
         )
+        #: False once a deal of the game proved unsolvable (see the module docs).
+        self.solves = True
         self.name = f"pimc{samples}"
         if solve_cards != 4:
             self.name += f":{solve_cards}"
@@ -123,15 +125,15 @@ class PIMCBot:
                 solver = Solver(
                     game, seat, game.deal_number(world), equivalent_cards=self.equivalent_cards
                 )
-            if self._solvable(world):
-                values = dict(solver.move_values(world))
+            values = self._solved(solver, world)
+            if values is not None:
                 for index, move in enumerate(legal_moves):
                     totals[index] += values[move]
             else:
                 seed = rng.getrandbits(64)
                 for index, move in enumerate(legal_moves):
-                    end = self._play_to_endgame(game.apply(world, move), random.Random(seed))
-                    totals[index] += solver.value(end)
+                    after = game.apply(world, move)
+                    totals[index] += self._played_out(solver, after, random.Random(seed))
             if deadline is not None and time.perf_counter() > deadline:
                 break
         # Points are the value; where low totals are better, the fewest points are best.
@@ -142,8 +144,34 @@ class PIMCBot:
                 best = index
         return legal_moves[best]
 
+    def _solved(self, solver: Solver, world: Any) -> dict[Any, float] | None:
+        """The solved value of each legal move of ``world``, or None when the endgame is
+        not reached yet or the game's deals cannot be solved."""
+        if not self._solvable(world):
+            return None
+        try:
+            return dict(solver.move_values(world))
+        except UnsolvableError:
+            self.solves = False  # tricks go back into hands: play every deal out
+            return None
+
+    def _played_out(self, solver: Solver, state: Any, rng: random.Random) -> float:
+        """The seat's points for the deal after the playout bot has played every seat
+        down to the endgame, solved from there (or played to the deal's end)."""
+        end = self._play_to_endgame(state, rng)
+        if self.solves:
+            try:
+                return solver.value(end)
+            except UnsolvableError:
+                self.solves = False  # tricks go back into hands: play every deal out
+                end = self._play_to_endgame(end, rng)
+        return solver.value(end)  # the deal is over: its points
+
     def _solvable(self, state: Any) -> bool:
-        """Whether the play has begun and every hand holds at most ``solve_cards`` cards."""
+        """Whether the play has begun and every hand holds at most ``solve_cards`` cards
+        (never, in a game whose deals the solver cannot search)."""
+        if not self.solves:
+            return False
         game = self.game
         if not all(type(move) is Play for move in game.legal_moves(state)):
             return False

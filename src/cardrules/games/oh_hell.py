@@ -60,11 +60,14 @@ from cardrules.moves import Bid, Move, Play
 
 # The public names: these and those of the Game protocol.
 contract.bind(globals())  # compiled, the star import binds only what is used
-export(globals(), "Phase", "State", "View", "schedule_sizes")
+export(globals(), "Phase", "SOLVER_EQUIVALENT_CARDS", "State", "View", "schedule_sizes")
 
 NAME: Final = "oh_hell"
 #: The game's name for people (menus, the command line).
 TITLE: Final = "Up and Down the River (Oh Hell)"
+#: Cards adjacent in rank in one hand are equivalent once the cards between them are
+#: played (the score counts tricks only): the solver may search one of them.
+SOLVER_EQUIVALENT_CARDS: Final = True
 #: Changes whenever the behaviour of this game changes, so records say which rules made them.
 version: Final = "1"
 _MAX_BID: Final = 17
