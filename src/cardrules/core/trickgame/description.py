@@ -319,9 +319,14 @@ VIEW_FIELDS: Final = tuple(field.name for field in attrs.fields(View))
 BIDDING_VIEW_FIELDS: Final = ("hand_size", "bids", "has_bid")
 
 
-_TRICK_RULES: Final[dict[Suit | None, tricks.TrickRules]] = {
-    suit: tricks.trick_rules(suit) for suit in (*Suit, None)
-}
+def _plain_trick_rules() -> dict[Suit | None, tricks.TrickRules]:
+    # In a function, not at the top level: the compiler type-checks all its modules as one
+    # import cycle, where a top-level call of a decorated function of a module checked
+    # later cannot be typed ("Cannot determine type"); a function's body can wait for it.
+    return {suit: tricks.trick_rules(suit) for suit in (*Suit, None)}
+
+
+_TRICK_RULES: Final[dict[Suit | None, tricks.TrickRules]] = _plain_trick_rules()
 
 
 def teams(rules: Any) -> tuple[tuple[int, ...], ...]:
