@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from typing import ClassVar, Final, Literal, SupportsIndex, cast
+from typing import Any, ClassVar, Final, Literal, SupportsIndex, cast
 
 import attrs
 
@@ -239,7 +239,9 @@ class PassCards:
     'pass 2C 7D QS'
     """
 
-    cards: tuple[Card, ...] = attrs.field(converter=_card_set)
+    # cast(Any, field): compiled, a class-body value is checked against the type the field
+    # call is inferred to return (here the field's own type), which the field is not.
+    cards: tuple[Card, ...] = cast(Any, attrs.field(converter=_card_set))
 
     def __str__(self) -> str:
         return "pass " + " ".join(card.text for card in self.cards)
@@ -250,8 +252,9 @@ class Blind:
     """A partnership's blind declaration (Maverick), made before it sees its cards:
     ``blind`` or ``no blind``."""
 
-    declare: bool = attrs.field(
-        validator=lambda _, __, flag: require_flag(flag, "Blind", "declare")
+    # cast(Any, field): see PassCards.
+    declare: bool = cast(
+        Any, attrs.field(validator=lambda _, __, flag: require_flag(flag, "Blind", "declare"))
     )
 
     def __str__(self) -> str:
@@ -270,8 +273,9 @@ class Declaration:
     """A bid after the pass (Maverick): ``bid zero``, ``bid elegant``, or ``no bid``
     (``kind`` None)."""
 
-    kind: Literal["zero", "elegant"] | None = attrs.field(
-        validator=lambda _, __, kind: _check_kind(kind)
+    # cast(Any, field): see PassCards.
+    kind: Literal["zero", "elegant"] | None = cast(
+        Any, attrs.field(validator=lambda _, __, kind: _check_kind(kind))
     )
 
     def __str__(self) -> str:
