@@ -151,11 +151,15 @@ class Card:
     bit: int
     text: str
 
-    def __new__(cls, text: str) -> Card:
-        found = _BY_TEXT.get(text) if isinstance(text, str) else None
+    # text: object, refused below unless it is text: compiled, a parameter typed str
+    # would refuse anything else with the compiler's TypeError, not the library's error.
+    def __new__(cls, text: object) -> Card:
+        if not isinstance(text, str):
+            raise NotationError(f"a card is written as text such as 'QH', not {show_value(text)}")
+        found = _BY_TEXT.get(text)
         if found is not None:
             return found
-        parts = _CARD_PARTS.get(text) if isinstance(text, str) else None
+        parts = _CARD_PARTS.get(text)
         if parts is None:
             return parse_card(text)
         # Only while ALL_CARDS is made, at import: each card is made once, from its text.

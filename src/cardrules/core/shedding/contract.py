@@ -29,7 +29,7 @@ from typing import Any, Final, Literal, NamedTuple, Protocol
 from cardrules.cards import Card
 from cardrules.core import match as match_core
 from cardrules.core.bookkeeping import deal_number, moves_made, origin, players
-from cardrules.core.checks import check_rng, check_rules, check_view
+from cardrules.core.checks import check_rng, check_rules, check_seed, check_view
 from cardrules.core.match import Match
 from cardrules.core.options import show_value
 from cardrules.core.serial import StateReader
@@ -143,7 +143,7 @@ class StopsGame:
         self,
         rules: Any,
         *,
-        seed: int,
+        seed: object,  # checked here: compiled, an int parameter refuses with a TypeError
         deck: Sequence[Card] | None = None,
         chance: ChanceMode = "seeded",
     ) -> State:
@@ -153,7 +153,7 @@ class StopsGame:
         docs for the dealing order); later deals are shuffled from ``seed``.
         """
         check_rules(rules, self.rules_class, self.name)
-        return _settle(new_game(rules, seed=seed, deck=deck, chance=chance))
+        return _settle(new_game(rules, seed=check_seed(seed), deck=deck, chance=chance))
 
     def move_index(self, move: Move) -> int:
         """The fixed number of a move (see the game's docs)."""
