@@ -141,7 +141,7 @@ def test_huge_numbers_get_library_errors_with_readable_messages() -> None:
 @pytest.mark.parametrize(
     "action",
     [
-        lambda: Card(5),  # type: ignore[arg-type]
+        lambda: Card(5),
         lambda: parse_card(None),  # type: ignore[arg-type]
         lambda: parse_cards(["AS"]),  # type: ignore[arg-type]
         lambda: parse_rules_text(7),  # type: ignore[arg-type]

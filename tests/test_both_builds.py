@@ -35,12 +35,12 @@ NAMES = list(games.names())
     [
         (lambda: Card(5), NotationError, "a card is written as text such as 'QH', not 5"),
         (
-            lambda: oh_hell.Rules(players="x"),
+            lambda: oh_hell.Rules(players="x"),  # type: ignore[arg-type]
             RulesError,
             "players must be a whole number in 3..8, not 'x'",
         ),
         (
-            lambda: mau_mau.deal(mau_mau.Rules(), seed="x"),
+            lambda: mau_mau.deal(mau_mau.Rules(), seed="x"),  # type: ignore[arg-type]
             ArgumentError,
             "seed must be a whole number (an int), not 'x'",
         ),
@@ -51,19 +51,19 @@ NAMES = list(games.names())
         ),
         # An option that may be None, given a value of the wrong kind, in both branches of
         # its game's check: checked (sequential bidding) and "does not apply" (simultaneous).
-        (lambda: oh_hell.Rules(hook="x"), RulesError, "hook must be true or false, not 'x'"),
+        (lambda: oh_hell.Rules(hook="x"), RulesError, "hook must be true or false, not 'x'"),  # type: ignore[arg-type]
         (
-            lambda: oh_hell.Rules(bidding="simultaneous", hook="x"),
+            lambda: oh_hell.Rules(bidding="simultaneous", hook="x"),  # type: ignore[arg-type]
             RulesError,
             "hook='x' does not apply with simultaneous bidding (rule OH-3.4); leave it out",
         ),
         (
-            lambda: oh_hell.Rules(start_hand="9"),
+            lambda: oh_hell.Rules(start_hand="9"),  # type: ignore[arg-type]
             RulesError,
             "start_hand must be a whole number in 1..12, not '9'",
         ),
         (
-            lambda: oh_hell.Rules(schedule=5),
+            lambda: oh_hell.Rules(schedule=5),  # type: ignore[arg-type]
             RulesError,
             "schedule=5 is not allowed: use one of 'down_up', 'up_down', 'down', 'up', 'single'",
         ),
@@ -128,6 +128,6 @@ def test_a_value_the_compiled_check_cannot_read_is_refused_by_the_games_own_chec
     options: dict[str, object], message: str
 ) -> None:
     with pytest.raises(RulesError) as caught:
-        _Rules(**options)
+        _Rules(**options)  # type: ignore[arg-type]
     assert str(caught.value) == message
     assert _Rules(players=3, start_hand=5).start_hand == 5  # the stand-ins are gone
