@@ -25,7 +25,7 @@ from cardrules.core.options import (
     optional,
 )
 from cardrules.errors import ArgumentError, CardrulesError, NotationError, RulesError
-from cardrules.games import mau_mau, oh_hell
+from cardrules.games import enfle, mau_mau, oh_hell
 
 NAMES = list(games.names())
 
@@ -61,6 +61,17 @@ NAMES = list(games.names())
             lambda: oh_hell.Rules(start_hand="9"),  # type: ignore[arg-type]
             RulesError,
             "start_hand must be a whole number in 1..12, not '9'",
+        ),
+        # A bool is no whole number, though the compiled build could read it as 0 or 1.
+        (
+            lambda: oh_hell.Rules(players=True),
+            RulesError,
+            "players must be a whole number in 3..8, not true",
+        ),
+        (
+            lambda: enfle.Rules(deal_packet=True),
+            RulesError,
+            "deal_packet=true is not allowed: use one of 1, 2",
         ),
         (
             lambda: oh_hell.Rules(schedule=5),  # type: ignore[arg-type]

@@ -24,7 +24,7 @@ import functools
 import re
 import typing
 from collections.abc import Collection, Iterable
-from typing import Any, Final, TypeVar, cast
+from typing import Any, Final, NoReturn, TypeVar, cast
 
 import attrs
 
@@ -248,31 +248,41 @@ class _RulesType(type):
                 else "options are given by name, e.g. Rules(players=4)"
             )
             raise RulesError(f"{what}: the options are {', '.join(known)}")
+        # Compiled, a check reads an option as its declared kind: a value of another kind
+        # stops with the compiler's TypeError, and a bool given for a whole number reads as
+        # 0 or 1. Those values are refused by _refuse, in both builds alike.
+        if any(value is True or value is False for value in options.values()):
+            wrong = _wrong_kinds(cls, options)
+            if wrong:
+                _refuse(cls, options, wrong)
         try:
             return super().__call__(**options)
         except TypeError:
-            # Compiled, a value of the wrong kind stops at the first line that reads the
-            # option, with the compiler's TypeError. Build the rules again with a stand-in
-            # of the right kind in its place: the game's own check of the option then
-            # refuses the value given, as in the pure build (see _given).
             wrong = _wrong_kinds(cls, options)
             if not wrong:
                 raise
-            kinds = option_kinds(cls)
-            stand_ins = {name: _STAND_INS[kinds[name][0]] for name in wrong}
-            token = _GIVEN.set(wrong)
-            try:
-                super().__call__(**{**options, **stand_ins})
-            except RulesError as error:
-                raise error from None
-            except TypeError:
-                pass
-            finally:
-                _GIVEN.reset(token)
-            name, value = next(iter(wrong.items()))
-            kind, none = kinds[name]
-            allowed = _KIND_WORDS[kind] + (" or none" if none else "")
-            raise RulesError(f"{name} must be {allowed}, not {option_text(value)}") from None
+            _refuse(cls, options, wrong)
+
+
+def _refuse(cls: type, options: dict[str, Any], wrong: dict[str, object]) -> NoReturn:
+    """Raise the error the game's own check gives for the values of the wrong kind: the
+    rules are built again with a stand-in of the right kind in their place, and the check
+    of each such option sees the value given instead (see _given)."""
+    kinds = option_kinds(cls)
+    stand_ins = {name: _STAND_INS[kinds[name][0]] for name in wrong}
+    token = _GIVEN.set(wrong)
+    try:
+        type.__call__(cls, **{**options, **stand_ins})
+    except RulesError as error:
+        raise error from None
+    except TypeError:
+        pass
+    finally:
+        _GIVEN.reset(token)
+    name, value = next(iter(wrong.items()))
+    kind, none = kinds[name]
+    allowed = _KIND_WORDS[kind] + (" or none" if none else "")
+    raise RulesError(f"{name} must be {allowed}, not {option_text(value)}")
 
 
 #: A value of each kind that stands in for a value of the wrong kind (see above).
@@ -285,7 +295,8 @@ def _wrong_kinds(cls: type, options: dict[str, Any]) -> dict[str, object]:
     wrong: dict[str, object] = {}
     for name, value in options.items():
         kind, none = kinds[name]
-        if not (isinstance(value, kind) or (value is None and none)):
+        fits = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+        if not (fits or (value is None and none)):
             wrong[name] = value
     return wrong
 
