@@ -50,17 +50,17 @@ def _played(game: Any, rules: Any, seed: int, moves: int) -> Any:
 @pytest.mark.parametrize(
     "build",
     [
-        lambda: Bid(1.0),  # type: ignore[arg-type]
+        lambda: Bid(1.0),
         lambda: Bid(True),
-        lambda: Bid("1"),  # type: ignore[arg-type]
+        lambda: Bid("1"),
         lambda: Bid(-1),
         lambda: ChooseDealer(True),
-        lambda: ChooseDealer(0.0),  # type: ignore[arg-type]
-        lambda: Play(Card("JC"), call=2),  # type: ignore[arg-type]
-        lambda: Play(Card("JC"), call=True),  # type: ignore[arg-type]
-        lambda: Play(Card("QH"), announce=None),  # type: ignore[arg-type]
-        lambda: Play(card="QH"),  # type: ignore[arg-type]
-        lambda: DealCard("AS"),  # type: ignore[arg-type]
+        lambda: ChooseDealer(0.0),
+        lambda: Play(Card("JC"), call=2),
+        lambda: Play(Card("JC"), call=True),
+        lambda: Play(Card("QH"), announce=None),
+        lambda: Play(card="QH"),
+        lambda: DealCard("AS"),
         lambda: maverick.Blind(1),  # type: ignore[arg-type]
         lambda: maverick.PassCards(("AS", "KS")),  # type: ignore[arg-type]
         lambda: maverick.Declaration("high"),  # type: ignore[arg-type]
@@ -87,7 +87,7 @@ def test_a_refused_bid_does_not_corrupt_later_games() -> None:
     """Rule: a bad move changes nothing, not even the events of later games."""
     rules = oh_hell.Rules(schedule="single", start_hand=3, first_dealer=3)
     with pytest.raises(CardrulesError):
-        oh_hell.apply(oh_hell.deal(rules, seed=1), Bid(1.0))  # type: ignore[arg-type]
+        oh_hell.apply(oh_hell.deal(rules, seed=1), Bid(1.0))
     state = oh_hell.apply(oh_hell.deal(rules, seed=2), Bid(1))
     assert state_from_json(state_to_json(state)) == state
     assert all(type(e.value) is int for e in state.log if e.value is not None)
@@ -142,9 +142,9 @@ def test_huge_numbers_get_library_errors_with_readable_messages() -> None:
     "action",
     [
         lambda: Card(5),
-        lambda: parse_card(None),  # type: ignore[arg-type]
-        lambda: parse_cards(["AS"]),  # type: ignore[arg-type]
-        lambda: parse_rules_text(7),  # type: ignore[arg-type]
+        lambda: parse_card(None),
+        lambda: parse_cards(["AS"]),
+        lambda: parse_rules_text(7),
         lambda: parse_move_text(b"draw"),  # type: ignore[arg-type]
     ],
 )

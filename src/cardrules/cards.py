@@ -219,7 +219,8 @@ LITTLE_JOKER: Final = ALL_CARDS[52]
 BIG_JOKER: Final = ALL_CARDS[53]
 
 
-def parse_card(text: str) -> Card:
+# text: object, here and in parse_cards: see Card.__new__.
+def parse_card(text: object) -> Card:
     """Read one card: ``"QH"``, ``"10s"``, ``"Td"``, ``"A♠"``, ``"BJ"``, ``"LJ"``.
 
     >>> parse_card("td")
@@ -242,7 +243,7 @@ def parse_card(text: str) -> Card:
     )
 
 
-def parse_cards(text: str) -> tuple[Card, ...]:
+def parse_cards(text: object) -> tuple[Card, ...]:
     """Read cards separated by spaces or commas; the error names the bad token.
 
     >>> parse_cards("AS, 10H")

@@ -104,6 +104,9 @@ def parse_whole_number(word: str, what: str, text: str) -> int:
 # Play, Bid, DealCard and ChooseDealer are plain frozen classes, not attrs, so that the
 # compiled build makes them native: every move of the trick and shedding games reads one
 # (see cardrules.frozen). The moves of one game only stay attrs classes.
+# Their parameters are typed object and checked in the body: compiled, a parameter typed
+# int or Card would refuse another type with the compiler's TypeError, not the library's
+# error, and would take a bool for the whole number 0 or 1.
 
 
 class Play(Frozen):
@@ -116,7 +119,7 @@ class Play(Frozen):
     call: Suit | None
     announce: bool
 
-    def __init__(self, card: Card, call: Suit | None = None, announce: bool = False) -> None:
+    def __init__(self, card: object, call: object = None, announce: object = False) -> None:
         if (
             type(card) is not Card
             or type(announce) is not bool
@@ -150,7 +153,7 @@ class Bid(Frozen):
     __match_args__: ClassVar[tuple[str, ...]] = ("tricks",)
     tricks: int
 
-    def __init__(self, tricks: int) -> None:
+    def __init__(self, tricks: object) -> None:
         if type(tricks) is not int or not 0 <= tricks <= MAX_NUMBER:
             tricks = require_whole_number(tricks, "Bid", "the number of tricks")
         object.__setattr__(self, "tricks", tricks)
@@ -169,7 +172,7 @@ class DealCard(Frozen):
     __match_args__: ClassVar[tuple[str, ...]] = ("card",)
     card: Card
 
-    def __init__(self, card: Card) -> None:
+    def __init__(self, card: object) -> None:
         if type(card) is not Card:
             require_card(card, "DealCard")
         object.__setattr__(self, "card", card)
@@ -188,7 +191,7 @@ class ChooseDealer(Frozen):
     __match_args__: ClassVar[tuple[str, ...]] = ("seat",)
     seat: int
 
-    def __init__(self, seat: int) -> None:
+    def __init__(self, seat: object) -> None:
         if type(seat) is not int or not 0 <= seat <= MAX_NUMBER:
             seat = require_whole_number(seat, "ChooseDealer", "the seat")
         object.__setattr__(self, "seat", seat)

@@ -407,7 +407,9 @@ true, false, none or a word
     )
 
 
-def parse_rules_text(text: str) -> tuple[str, dict[str, object]]:
+# text: object, refused below unless it is text: compiled, a parameter typed str would
+# refuse anything else with the compiler's TypeError, not the library's error.
+def parse_rules_text(text: object) -> tuple[str, dict[str, object]]:
     """Split ``"game(key=value,...)"`` into the game name and the option values.
 
     >>> parse_rules_text("mau_mau(target=none,must_play=penalty)")
