@@ -145,7 +145,7 @@ def test_huge_numbers_get_library_errors_with_readable_messages() -> None:
         lambda: parse_card(None),
         lambda: parse_cards(["AS"]),
         lambda: parse_rules_text(7),
-        lambda: parse_move_text(b"draw"),  # type: ignore[arg-type]
+        lambda: parse_move_text(b"draw"),
     ],
 )
 def test_text_functions_refuse_non_text(action: Any) -> None:
@@ -189,7 +189,7 @@ def test_maverick_scoring_helpers_refuse_wrong_arguments(call: Any) -> None:
 def test_maverick_parse_move_text_refuses_non_text(value: object) -> None:
     """Rule: Maverick's own move reader refuses what is not text as the shared one does."""
     with pytest.raises(NotationError, match="must be a string"):
-        maverick.parse_move_text(value)  # type: ignore[arg-type]
+        maverick.parse_move_text(value)
 
 
 # --------------------------------------------------------------------------- arguments

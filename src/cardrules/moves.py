@@ -308,7 +308,7 @@ def _forms_text(forms: Sequence[str]) -> str:
     return ", ".join(f"'{form}'" for form in forms)
 
 
-def parse_move_text(text: str, forms: Sequence[str] = ALL_FORMS) -> Move:
+def parse_move_text(text: object, forms: Sequence[str] = ALL_FORMS) -> Move:
     """Read a move from its text form, without checking it against a state.
 
     Forms: ``play QH``, ``play JS call hearts``, ``play 9H announce``,

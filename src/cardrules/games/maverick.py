@@ -814,7 +814,7 @@ _WORD_MOVES: Final[dict[str, Move]] = {
 _FORMS: Final = (*_WORD_MOVES, "pass C1 C2", "play CARD", "deal CARD", "dealer SEAT")
 
 
-def parse_move_text(text: str) -> Move:
+def parse_move_text(text: object) -> Move:
     """Read a Maverick move from its text form, without checking it against a state.
 
     Forms: ``pass C1 C2``, ``blind``, ``no blind``, ``bid zero``, ``bid elegant``,

@@ -263,7 +263,7 @@ def apply(state: State, move: Move) -> State:
     return after
 
 
-def parse_move(state: State, text: str) -> Move:
+def parse_move(state: State, text: object) -> Move:
     """Read a move and check it is legal here (NotationError / IllegalMoveError)."""
     _check(state)
     move = parse_text(state, text)
