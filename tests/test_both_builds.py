@@ -73,6 +73,12 @@ NAMES = list(games.names())
             RulesError,
             "deal_packet=true is not allowed: use one of 1, 2",
         ),
+        # An option with a converter takes what the converter reads, beside any bool.
+        (
+            lambda: mau_mau.Rules(jacks_wild=True, restock=None, target=True),
+            RulesError,
+            "target must be a whole number >= 1 (or none), not true",
+        ),
         (
             lambda: oh_hell.Rules(schedule=5),  # type: ignore[arg-type]
             RulesError,

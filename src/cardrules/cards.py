@@ -24,7 +24,7 @@ import enum
 import reprlib
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Final
+from typing import Final, cast
 
 from cardrules.errors import DeckError, NotationError, show_value
 
@@ -370,19 +370,22 @@ def validate_deck_order(order: Iterable[Card], expected: Sequence[Card]) -> tupl
             f"the deck must be a sequence of cards, not text {reprlib.repr(order)}: "
             "read card text with parse_cards()"
         )
+    # Read as objects until checked: compiled, an item read as a Card that is not one
+    # would stop with the compiler's TypeError instead of the DeckError below.
     try:
-        cards = tuple(order)
+        items: tuple[object, ...] = tuple(order)
     except TypeError:
         raise DeckError(
             f"the deck must be a sequence of the game's {len(want)} cards, "
             f"not {type(order).__name__} {reprlib.repr(order)}"
         ) from None
-    strangers = [item for item in cards if not isinstance(item, Card)]
+    strangers = [item for item in items if not isinstance(item, Card)]
     if strangers:
         raise DeckError(
             f"the deck must hold cards only (Card objects, e.g. from parse_cards()), "
             f"not {reprlib.repr(strangers[0])}"
         )
+    cards = cast(tuple[Card, ...], items)
     counts = Counter(cards)
     duplicated = sorted(c for c, n in counts.items() if n > 1)
     foreign = sorted(c for c in counts if c not in want)

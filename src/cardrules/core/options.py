@@ -292,12 +292,17 @@ _STAND_INS: Final[dict[type, object]] = {int: 1, bool: False, str: ""}
 def _wrong_kinds(cls: type, options: dict[str, Any]) -> dict[str, object]:
     """The options given a value the compiled build cannot read as the option's kind."""
     kinds = option_kinds(cls)
+    # An option with a converter is judged by what its converter makes of the value
+    # (restock=None reads as "none").
+    converters = {field.name: field.converter for field in attrs.fields(cast(Any, cls))}
     wrong: dict[str, object] = {}
-    for name, value in options.items():
+    for name, given in options.items():
+        converter = converters[name]
+        value = converter(given) if callable(converter) else given
         kind, none = kinds[name]
         fits = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
         if not (fits or (value is None and none)):
-            wrong[name] = value
+            wrong[name] = given
     return wrong
 
 
