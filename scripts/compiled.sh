@@ -1,24 +1,19 @@
 #!/bin/sh
-# Build the optional compiled build (mypyc) into its own venv, .venv-compiled, and check it
-# against the pure source: every registered game played from the same seeds under both
-# builds and compared move for move (scripts/compare_builds.py), then the golden
-# transcripts replayed under the compiled build. Exits non-zero if anything differs.
-# Needs a C compiler. COMPARE_GAMES sets the games per game and rule set (default 200).
+# Build the optional compiled build (mypyc) into its own venv, .venv-compiled, and check it:
+# every registered game played from the same seeds under both builds and compared move for
+# move (scripts/compare_builds.py), then the whole test suite run against the compiled
+# build (adapters, errors, records, bots, command line, the kit, the golden transcripts,
+# the docs' examples). Exits non-zero if anything differs or fails.
+# Needs a C compiler. COMPARE_GAMES sets the games per game and rule set (default 200);
+# PYTEST_WORKERS the test processes (default: one per core).
 set -eu
 cd "$(dirname "$0")/.."
 venv=.venv-compiled
-[ -x $venv/bin/python ] || python3 -m venv $venv
-py=$venv/bin/python
-$py -m pip install --quiet --disable-pip-version-check 'attrs>=23.1' 'pytest>=8,<10' 'hypothesis>=6.100,<7'
+root=$(pwd)
 
-# Build from a copy of the source: the mypyc hook writes the compiled modules next to the
-# sources it compiles, and those would shadow the pure modules of this work tree.
-copy=$(mktemp -d)
-trap 'rm -rf "$copy"' EXIT
-git ls-files -co --exclude-standard -z | tar --null -T - -cf - | tar -xf - -C "$copy"
 # The compiled modules are listed in pyproject.toml (one named group); a module missing
 # from the list would be built on its own, and fail to import the others.
-$py - <<'PY'
+python3 - <<'PY'
 import pathlib, sys, tomllib
 hook = tomllib.loads(pathlib.Path("pyproject.toml").read_text())["tool"]["hatch"]["build"]
 hook = hook["targets"]["wheel"]["hooks"]["custom"]
@@ -31,14 +26,25 @@ if listed != found:
              f"{sorted(found - listed)}, remove {sorted(listed - found)}")
 PY
 echo "== compiled build (mypyc)"
-start=$(date +%s)
-HATCH_BUILD_HOOKS_ENABLE=1 $py -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps "$copy"
-echo "built in $(( $(date +%s) - start )) s"
-$py -c 'import cardrules, sys; sys.exit(0 if cardrules.compiled else "cardrules is not compiled")'
+# With the test suite's dependencies and every extra it tests (not ray: the suite runs
+# without it, as the pure run's venv may have it).
+sh scripts/build_compiled.sh $venv dev,cli,openspiel,pettingzoo
+py=$root/$venv/bin/python
 
 echo "== pure and compiled builds, move for move"
 start=$(date +%s)
 $py scripts/compare_builds.py $py --games "${COMPARE_GAMES:-200}"
 echo "compared in $(( $(date +%s) - start )) s"
-echo "== golden transcripts under the compiled build"
-$py -m pytest -p no:cacheprovider -q tests/golden
+
+echo "== the test suite under the compiled build"
+# Run from the repository root, so that the tests import examples.* and tests.* and read
+# conftest.py and pyproject.toml's settings, but on tests/ and docs/ only: pytest puts the
+# folder above a collected module's package on sys.path, and collecting the module doctests
+# of src/cardrules would put src/ there, whose pure modules would then be imported instead
+# of the compiled build (the pure run checks those doctests). Nothing else puts src/ on the
+# path (the venv has no editable install), which the line below checks, as pytest will see it.
+$py -c 'import cardrules, sys; sys.exit(0 if cardrules.compiled else f"tests would import the pure cardrules of {cardrules.__file__}")'
+start=$(date +%s)
+HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-ci}" $py -m pytest -p no:cacheprovider \
+    -n "${PYTEST_WORKERS:-auto}" --dist worksteal tests docs
+echo "compiled test suite in $(( $(date +%s) - start )) s"

@@ -51,17 +51,17 @@ def _played(game: Any, rules: Any, seed: int, moves: int) -> Any:
 @pytest.mark.parametrize(
     "build",
     [
-        lambda: Bid(1.0),  # type: ignore[arg-type]
+        lambda: Bid(1.0),
         lambda: Bid(True),
-        lambda: Bid("1"),  # type: ignore[arg-type]
+        lambda: Bid("1"),
         lambda: Bid(-1),
         lambda: ChooseDealer(True),
-        lambda: ChooseDealer(0.0),  # type: ignore[arg-type]
-        lambda: Play(Card("JC"), call=2),  # type: ignore[arg-type]
-        lambda: Play(Card("JC"), call=True),  # type: ignore[arg-type]
-        lambda: Play(Card("QH"), announce=None),  # type: ignore[arg-type]
-        lambda: Play(card="QH"),  # type: ignore[arg-type]
-        lambda: DealCard("AS"),  # type: ignore[arg-type]
+        lambda: ChooseDealer(0.0),
+        lambda: Play(Card("JC"), call=2),
+        lambda: Play(Card("JC"), call=True),
+        lambda: Play(Card("QH"), announce=None),
+        lambda: Play(card="QH"),
+        lambda: DealCard("AS"),
         lambda: maverick.Blind(1),  # type: ignore[arg-type]
         lambda: maverick.PassCards(("AS", "KS")),  # type: ignore[arg-type]
         lambda: maverick.PassCards(None),  # type: ignore[arg-type]
@@ -91,7 +91,7 @@ def test_a_refused_bid_does_not_corrupt_later_games() -> None:
     """Rule: a bad move changes nothing, not even the events of later games."""
     rules = oh_hell.Rules(schedule="single", start_hand=3, first_dealer=3)
     with pytest.raises(CardrulesError):
-        oh_hell.apply(oh_hell.deal(rules, seed=1), Bid(1.0))  # type: ignore[arg-type]
+        oh_hell.apply(oh_hell.deal(rules, seed=1), Bid(1.0))
     state = oh_hell.apply(oh_hell.deal(rules, seed=2), Bid(1))
     assert state_from_json(state_to_json(state)) == state
     assert all(type(e.value) is int for e in state.log if e.value is not None)
@@ -145,11 +145,11 @@ def test_huge_numbers_get_library_errors_with_readable_messages() -> None:
 @pytest.mark.parametrize(
     "action",
     [
-        lambda: Card(5),  # type: ignore[arg-type]
-        lambda: parse_card(None),  # type: ignore[arg-type]
-        lambda: parse_cards(["AS"]),  # type: ignore[arg-type]
-        lambda: parse_rules_text(7),  # type: ignore[arg-type]
-        lambda: parse_move_text(b"draw"),  # type: ignore[arg-type]
+        lambda: Card(5),
+        lambda: parse_card(None),
+        lambda: parse_cards(["AS"]),
+        lambda: parse_rules_text(7),
+        lambda: parse_move_text(b"draw"),
     ],
 )
 def test_text_functions_refuse_non_text(action: Any) -> None:
@@ -193,7 +193,7 @@ def test_maverick_scoring_helpers_refuse_wrong_arguments(call: Any) -> None:
 def test_maverick_parse_move_text_refuses_non_text(value: object) -> None:
     """Rule: Maverick's own move reader refuses what is not text as the shared one does."""
     with pytest.raises(NotationError, match="must be a string"):
-        maverick.parse_move_text(value)  # type: ignore[arg-type]
+        maverick.parse_move_text(value)
 
 
 # --------------------------------------------------------------------------- arguments

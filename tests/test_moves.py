@@ -61,4 +61,4 @@ def test_the_shared_reader_still_reads_every_form() -> None:
         "end turn",
     ]
     with pytest.raises(NotationError, match="a move's text must be a string"):
-        parse_move_text(5)  # type: ignore[arg-type]
+        parse_move_text(5)

@@ -417,7 +417,7 @@ def test_a_bid_of_another_type_is_refused_and_leaves_no_trace() -> None:
     no float reaches the history, the log or a later game through a cache."""
     rules = oh_hell.Rules(schedule="single", start_hand=3, first_dealer=0)
     with pytest.raises(IllegalMoveError, match="whole number"):
-        Bid(1.0)  # type: ignore[arg-type]
+        Bid(1.0)
     later = oh_hell.apply(oh_hell.deal(rules, seed=2), Bid(1))
     assert type(oh_hell.events(later)[-1].value) is int
     assert type(oh_hell.moves_played(later)[-1].tricks) is int  # type: ignore[union-attr]

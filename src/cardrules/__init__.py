@@ -50,3 +50,29 @@ __version__ = "0.1.0"
 #: True when the compiled build is running (its modules are native extensions), False
 #: for the pure Python build. Both build from the same source and play identically.
 compiled: bool = not (game.__file__ or "").endswith(".py")
+
+
+def _mend_compiled_packages() -> None:
+    """Give each compiled package the ``__path__`` its import found it on.
+
+    The compiler gives a compiled package a ``__path__`` that names the package's folder
+    twice (``.../cardrules/cardrules/bots``), so a module of it that the package does not
+    import itself (``cardrules.bots.heuristics``) could not be imported. Each is imported
+    here, once, and its path mended.
+    """
+    import importlib
+    from pathlib import Path
+
+    root = Path(__file__).parent
+    for init in sorted(root.rglob("__init__.*")):
+        if init.parent == root or init.suffix not in (".so", ".pyd"):
+            continue
+        name = ".".join(("cardrules", *init.parent.relative_to(root).parts))
+        package = importlib.import_module(name)
+        found = package.__spec__.submodule_search_locations if package.__spec__ else None
+        if found:
+            package.__path__ = list(found)
+
+
+if compiled:
+    _mend_compiled_packages()

@@ -24,7 +24,7 @@ import enum
 import reprlib
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Final
+from typing import Final, cast
 
 from cardrules.errors import DeckError, NotationError, show_value
 
@@ -151,11 +151,15 @@ class Card:
     bit: int
     text: str
 
-    def __new__(cls, text: str) -> Card:
-        found = _BY_TEXT.get(text) if isinstance(text, str) else None
+    # text: object, refused below unless it is text: compiled, a parameter typed str
+    # would refuse anything else with the compiler's TypeError, not the library's error.
+    def __new__(cls, text: object) -> Card:
+        if not isinstance(text, str):
+            raise NotationError(f"a card is written as text such as 'QH', not {show_value(text)}")
+        found = _BY_TEXT.get(text)
         if found is not None:
             return found
-        parts = _CARD_PARTS.get(text) if isinstance(text, str) else None
+        parts = _CARD_PARTS.get(text)
         if parts is None:
             return parse_card(text)
         # Only while ALL_CARDS is made, at import: each card is made once, from its text.
@@ -215,7 +219,8 @@ LITTLE_JOKER: Final = ALL_CARDS[52]
 BIG_JOKER: Final = ALL_CARDS[53]
 
 
-def parse_card(text: str) -> Card:
+# text: object, here and in parse_cards: see Card.__new__.
+def parse_card(text: object) -> Card:
     """Read one card: ``"QH"``, ``"10s"``, ``"Td"``, ``"A♠"``, ``"BJ"``, ``"LJ"``.
 
     >>> parse_card("td")
@@ -238,7 +243,7 @@ def parse_card(text: str) -> Card:
     )
 
 
-def parse_cards(text: str) -> tuple[Card, ...]:
+def parse_cards(text: object) -> tuple[Card, ...]:
     """Read cards separated by spaces or commas; the error names the bad token.
 
     >>> parse_cards("AS, 10H")
@@ -365,19 +370,22 @@ def validate_deck_order(order: Iterable[Card], expected: Sequence[Card]) -> tupl
             f"the deck must be a sequence of cards, not text {reprlib.repr(order)}: "
             "read card text with parse_cards()"
         )
+    # Read as objects until checked: compiled, an item read as a Card that is not one
+    # would stop with the compiler's TypeError instead of the DeckError below.
     try:
-        cards = tuple(order)
+        items: tuple[object, ...] = tuple(order)
     except TypeError:
         raise DeckError(
             f"the deck must be a sequence of the game's {len(want)} cards, "
             f"not {type(order).__name__} {reprlib.repr(order)}"
         ) from None
-    strangers = [item for item in cards if not isinstance(item, Card)]
+    strangers = [item for item in items if not isinstance(item, Card)]
     if strangers:
         raise DeckError(
             f"the deck must hold cards only (Card objects, e.g. from parse_cards()), "
             f"not {reprlib.repr(strangers[0])}"
         )
+    cards = cast(tuple[Card, ...], items)
     counts = Counter(cards)
     duplicated = sorted(c for c, n in counts.items() if n > 1)
     foreign = sorted(c for c in counts if c not in want)

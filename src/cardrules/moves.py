@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from typing import ClassVar, Final, Literal, SupportsIndex, cast
+from typing import Any, ClassVar, Final, Literal, SupportsIndex, cast
 
 import attrs
 
@@ -105,6 +105,9 @@ def parse_whole_number(word: str, what: str, text: str) -> int:
 # Play, Bid, DealCard and ChooseDealer are plain frozen classes, not attrs, so that the
 # compiled build makes them native: every move of the trick and shedding games reads one
 # (see cardrules.frozen). The moves of one game only stay attrs classes.
+# Their parameters are typed object and checked in the body: compiled, a parameter typed
+# int or Card would refuse another type with the compiler's TypeError, not the library's
+# error, and would take a bool for the whole number 0 or 1.
 
 
 class Play(Frozen):
@@ -117,7 +120,7 @@ class Play(Frozen):
     call: Suit | None
     announce: bool
 
-    def __init__(self, card: Card, call: Suit | None = None, announce: bool = False) -> None:
+    def __init__(self, card: object, call: object = None, announce: object = False) -> None:
         if (
             type(card) is not Card
             or type(announce) is not bool
@@ -151,7 +154,7 @@ class Bid(Frozen):
     __match_args__: ClassVar[tuple[str, ...]] = ("tricks",)
     tricks: int
 
-    def __init__(self, tricks: int) -> None:
+    def __init__(self, tricks: object) -> None:
         if type(tricks) is not int or not 0 <= tricks <= MAX_NUMBER:
             tricks = require_whole_number(tricks, "Bid", "the number of tricks")
         object.__setattr__(self, "tricks", tricks)
@@ -170,7 +173,7 @@ class DealCard(Frozen):
     __match_args__: ClassVar[tuple[str, ...]] = ("card",)
     card: Card
 
-    def __init__(self, card: Card) -> None:
+    def __init__(self, card: object) -> None:
         if type(card) is not Card:
             require_card(card, "DealCard")
         object.__setattr__(self, "card", card)
@@ -189,7 +192,7 @@ class ChooseDealer(Frozen):
     __match_args__: ClassVar[tuple[str, ...]] = ("seat",)
     seat: int
 
-    def __init__(self, seat: int) -> None:
+    def __init__(self, seat: object) -> None:
         if type(seat) is not int or not 0 <= seat <= MAX_NUMBER:
             seat = require_whole_number(seat, "ChooseDealer", "the seat")
         object.__setattr__(self, "seat", seat)
@@ -244,7 +247,9 @@ class PassCards:
     'pass 2C 7D QS'
     """
 
-    cards: tuple[Card, ...] = attrs.field(converter=_card_set)
+    # cast(Any, field): compiled, a class-body value is checked against the type the field
+    # call is inferred to return (here the field's own type), which the field is not.
+    cards: tuple[Card, ...] = cast(Any, attrs.field(converter=_card_set))
 
     def __str__(self) -> str:
         return "pass " + " ".join(card.text for card in self.cards)
@@ -255,8 +260,9 @@ class Blind:
     """A partnership's blind declaration (Maverick), made before it sees its cards:
     ``blind`` or ``no blind``."""
 
-    declare: bool = attrs.field(
-        validator=lambda _, __, flag: require_flag(flag, "Blind", "declare")
+    # cast(Any, field): see PassCards.
+    declare: bool = cast(
+        Any, attrs.field(validator=lambda _, __, flag: require_flag(flag, "Blind", "declare"))
     )
 
     def __str__(self) -> str:
@@ -275,8 +281,9 @@ class Declaration:
     """A bid after the pass (Maverick): ``bid zero``, ``bid elegant``, or ``no bid``
     (``kind`` None)."""
 
-    kind: Literal["zero", "elegant"] | None = attrs.field(
-        validator=lambda _, __, kind: _check_kind(kind)
+    # cast(Any, field): see PassCards.
+    kind: Literal["zero", "elegant"] | None = cast(
+        Any, attrs.field(validator=lambda _, __, kind: _check_kind(kind))
     )
 
     def __str__(self) -> str:
@@ -322,7 +329,7 @@ def require_move_text(text: object) -> str:
     return text
 
 
-def parse_move_text(text: str, forms: Sequence[str] = ALL_FORMS) -> Move:
+def parse_move_text(text: object, forms: Sequence[str] = ALL_FORMS) -> Move:
     """Read a move from its text form, without checking it against a state.
 
     Forms: ``play QH``, ``play JS call hearts``, ``play 9H announce``,
@@ -336,7 +343,8 @@ def parse_move_text(text: str, forms: Sequence[str] = ALL_FORMS) -> Move:
     ...
     cardrules.errors.NotationError: bad move 'bid 2': the forms are 'play CARD', 'draw'
     """
-    words = require_move_text(text).strip().split()
+    text = require_move_text(text)
+    words = text.strip().split()
     if not words:
         raise NotationError(f"empty move: write one of {_forms_text(forms)}")
     verb, rest = words[0].lower(), words[1:]

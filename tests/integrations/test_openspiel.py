@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pickle
 import random
-import typing
 from typing import Any
 
 import pytest
@@ -21,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardrules import games
+from cardrules.core.options import option_kinds
 from cardrules.errors import RulesError
 from cardrules.games import oh_hell
 from cardrules.integrations import encoding, openspiel
@@ -117,24 +117,22 @@ def _option_values(name: str) -> dict[str, st.SearchStrategy[Any]]:
     """Each option of a game with values to try: true/false, small whole numbers, the
     words its presets use, and None where the option allows it."""
     game = games.get(name)
-    hints = typing.get_type_hints(game.Rules)
     found: dict[str, st.SearchStrategy[Any]] = {}
-    for field in attrs.fields(game.Rules):
-        if not field.init:
-            continue
-        kinds = typing.get_args(hints[field.name]) or (hints[field.name],)
+    # The options' kinds from their definitions: the compiled build keeps no annotation
+    # such as int | None at run time.
+    for option, (kind, none) in option_kinds(game.Rules).items():
         values: st.SearchStrategy[Any]
-        if bool in kinds:
+        if kind is bool:
             values = st.booleans()
-        elif int in kinds:
+        elif kind is int:
             values = st.integers(0, 12) | st.sampled_from([20, 100, 500])
         else:
-            words = {getattr(rules, field.name) for rules in game.PRESETS.values()}
-            words.add(getattr(game.Rules(), field.name))
+            words = {getattr(rules, option) for rules in game.PRESETS.values()}
+            words.add(getattr(game.Rules(), option))
             values = st.sampled_from(sorted(word for word in words if word is not None))
-        if type(None) in kinds:
+        if none:
             values = values | st.none()
-        found[field.name] = values
+        found[option] = values
     return found
 
 

@@ -18,11 +18,13 @@ The text form lists only what differs from the defaults and parses back:
 
 from __future__ import annotations
 
+import contextvars
 import difflib
 import functools
 import re
+import typing
 from collections.abc import Collection, Iterable
-from typing import Any, Final, TypeVar, cast
+from typing import Any, Final, NoReturn, TypeVar, cast
 
 import attrs
 
@@ -31,13 +33,16 @@ from cardrules.errors import NotationError, RulesError
 from cardrules.errors import show_value as show_value  # its home was here: kept importable
 
 __all__ = [
+    "KIND",
     "NONE_TEXT",
     "BaseRules",
     "check_bool",
     "check_choice",
     "check_int",
     "not_applicable",
+    "option_kinds",
     "option_text",
+    "optional",
     "parse_option_value",
     "parse_rules_text",
     "rules_to_text",
@@ -54,6 +59,77 @@ MAX_DIGITS: Final = 18
 #: number stays a whole number in the text, and its rules must read that number
 #: back as None.
 NONE_TEXT: Final = "none_text"
+
+#: The key of an option's ``attrs`` metadata that gives the kind of its values (``int``,
+#: ``bool`` or ``str``) when it may also be None: see :func:`optional`.
+KIND: Final = "kind"
+
+
+def optional(kind: type, *, default: Any = None, **field: Any) -> Any:
+    """An option that may be None (left out, or worked out from the other options),
+    whose other values are of ``kind``: ``int``, ``bool`` or ``str``.
+
+    Written ``start_hand: int | None = optional(int)``; the other arguments are
+    :func:`attrs.field`'s. The compiled build keeps a plain ``int`` annotation at run
+    time but nothing of ``int | None``, so the kind is given again here, where
+    :func:`option_kinds` (the adapters, the errors for a value of the wrong kind) reads it.
+    """
+    metadata = {**field.pop("metadata", {}), KIND: kind}
+    return attrs.field(default=default, metadata=metadata, **field)
+
+
+#: The words for each kind of option value, in the errors.
+_KIND_WORDS: Final[dict[type, str]] = {int: "a whole number", bool: "true or false", str: "a word"}
+
+
+def option_kinds(rules_class: type) -> dict[str, tuple[type, bool]]:
+    """Each option of a game's ``Rules``: the kind of its values (``int``, ``bool`` or
+    ``str``) and whether it may be None, from the option's definition, in both builds.
+
+    >>> from cardrules.games import oh_hell
+    >>> kinds = option_kinds(oh_hell.Rules)
+    >>> kinds["players"], kinds["start_hand"], kinds["hook"]
+    ((<class 'int'>, False), (<class 'int'>, True), (<class 'bool'>, True))
+    """
+    hints: dict[str, Any] | None = None
+    found: dict[str, tuple[type, bool]] = {}
+    for field in attrs.fields(cast(Any, rules_class)):
+        if not field.init:
+            continue
+        declared = field.metadata.get(KIND)
+        if declared is not None:
+            found[field.name] = (declared, True)
+            continue
+        annotation: Any = field.type
+        if isinstance(annotation, str):  # the pure build: annotations are kept as text
+            if hints is None:
+                hints = typing.get_type_hints(rules_class)
+            annotation = hints[field.name]
+        kinds = typing.get_args(annotation) or (annotation,)
+        plain = [kind for kind in kinds if kind is not type(None)]
+        if len(plain) != 1 or plain[0] not in _KIND_WORDS:
+            raise TypeError(
+                f"{rules_class.__name__} option {field.name}: the values of an option are "
+                f"int, bool or str, or one of them or None, written "
+                f"name: int | None = optional(int); not {annotation}"
+            )
+        found[field.name] = (plain[0], len(plain) < len(kinds))
+    return found
+
+
+#: While :class:`BaseRules` finds which option a compiled check refused (see
+#: ``_RulesType.__call__``): the values given, by option, of the wrong kind.
+_GIVEN: Final[contextvars.ContextVar[dict[str, object] | None]] = contextvars.ContextVar(
+    "cardrules_options_given", default=None
+)
+
+
+def _given(name: str, value: object) -> object:
+    """The value given for option ``name``: ``value``, unless a stand-in holds its place."""
+    given = _GIVEN.get()
+    if given is not None and name in given:
+        return given[name]
+    return value
 
 
 def option_text(value: object) -> str:
@@ -91,6 +167,7 @@ def check_int(
     ...
     cardrules.errors.RulesError: players=3 is not allowed: players must be 4
     """
+    value = _given(name, value)
     if low == high:  # one value: "must be 4", not a range "4..4"
         none = ", or none" if none_allowed else ""
         if isinstance(value, bool) or not isinstance(value, int):
@@ -113,6 +190,7 @@ def check_int(
 
 def check_bool(name: str, value: object) -> bool:
     """``value`` as a bool (True or False, nothing else)."""
+    value = _given(name, value)
     if not isinstance(value, bool):
         raise RulesError(f"{name} must be true or false, not {option_text(value)}")
     return value
@@ -120,6 +198,7 @@ def check_bool(name: str, value: object) -> bool:
 
 def check_choice(name: str, value: T, allowed: Collection[T]) -> T:
     """``value`` if it is one of ``allowed``; otherwise an error listing them."""
+    value = cast(T, _given(name, value))
     if isinstance(value, bool) or value not in allowed:
         listed = ", ".join(option_text(a) for a in allowed)
         raise RulesError(f"{name}={option_text(value)} is not allowed: use one of {listed}")
@@ -134,6 +213,7 @@ def not_applicable(name: str, value: object, because: str) -> None:
     ...
     cardrules.errors.RulesError: hook=true does not apply with simultaneous bidding; leave it out
     """
+    value = _given(name, value)
     if value is not None:
         # "Leave it out" is the fix in the rules text, with --option and in Python alike.
         raise RulesError(f"{name}={option_text(value)} does not apply {because}; leave it out")
@@ -168,7 +248,62 @@ class _RulesType(type):
                 else "options are given by name, e.g. Rules(players=4)"
             )
             raise RulesError(f"{what}: the options are {', '.join(known)}")
-        return super().__call__(**options)
+        # Compiled, a check reads an option as its declared kind: a value of another kind
+        # stops with the compiler's TypeError, and a bool given for a whole number reads as
+        # 0 or 1. Those values are refused by _refuse, in both builds alike.
+        if any(value is True or value is False for value in options.values()):
+            wrong = _wrong_kinds(cls, options)
+            if wrong:
+                _refuse(cls, options, wrong)
+        try:
+            return super().__call__(**options)
+        except TypeError:
+            wrong = _wrong_kinds(cls, options)
+            if not wrong:
+                raise
+            _refuse(cls, options, wrong)
+
+
+def _refuse(cls: type, options: dict[str, Any], wrong: dict[str, object]) -> NoReturn:
+    """Raise the error the game's own check gives for the values of the wrong kind: the
+    rules are built again with a stand-in of the right kind in their place, and the check
+    of each such option sees the value given instead (see _given)."""
+    kinds = option_kinds(cls)
+    stand_ins = {name: _STAND_INS[kinds[name][0]] for name in wrong}
+    token = _GIVEN.set(wrong)
+    try:
+        type.__call__(cls, **{**options, **stand_ins})
+    except RulesError as error:
+        raise error from None
+    except TypeError:
+        pass
+    finally:
+        _GIVEN.reset(token)
+    name, value = next(iter(wrong.items()))
+    kind, none = kinds[name]
+    allowed = _KIND_WORDS[kind] + (" or none" if none else "")
+    raise RulesError(f"{name} must be {allowed}, not {option_text(value)}")
+
+
+#: A value of each kind that stands in for a value of the wrong kind (see above).
+_STAND_INS: Final[dict[type, object]] = {int: 1, bool: False, str: ""}
+
+
+def _wrong_kinds(cls: type, options: dict[str, Any]) -> dict[str, object]:
+    """The options given a value the compiled build cannot read as the option's kind."""
+    kinds = option_kinds(cls)
+    # An option with a converter is judged by what its converter makes of the value
+    # (restock=None reads as "none").
+    converters = {field.name: field.converter for field in attrs.fields(cast(Any, cls))}
+    wrong: dict[str, object] = {}
+    for name, given in options.items():
+        converter = converters[name]
+        value = converter(given) if callable(converter) else given
+        kind, none = kinds[name]
+        fits = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+        if not (fits or (value is None and none)):
+            wrong[name] = given
+    return wrong
 
 
 # Each game's Rules derives from this class, in this library or outside it: the compiled
@@ -187,9 +322,9 @@ class BaseRules(metaclass=_RulesType):
     """
 
     # Checked by each game (``_check_first_dealer``), which knows how many seats there are.
-    first_dealer: int | None = None
-    max_deals: int | None = attrs.field(default=None, validator=_optional_int("max_deals", 1))
-    max_moves: int | None = attrs.field(default=None, validator=_optional_int("max_moves", 1))
+    first_dealer: int | None = optional(int)
+    max_deals: int | None = optional(int, validator=_optional_int("max_deals", 1))
+    max_moves: int | None = optional(int, validator=_optional_int("max_moves", 1))
 
     def _check_first_dealer(self, players: int) -> None:
         """Refuse a first dealer that is not one of the ``players`` seats (each game calls it)."""
@@ -277,7 +412,9 @@ true, false, none or a word
     )
 
 
-def parse_rules_text(text: str) -> tuple[str, dict[str, object]]:
+# text: object, refused below unless it is text: compiled, a parameter typed str would
+# refuse anything else with the compiler's TypeError, not the library's error.
+def parse_rules_text(text: object) -> tuple[str, dict[str, object]]:
     """Split ``"game(key=value,...)"`` into the game name and the option values.
 
     >>> parse_rules_text("mau_mau(target=none,must_play=penalty)")

@@ -60,6 +60,7 @@ from cardrules.core.options import (
     check_choice,
     check_int,
     not_applicable,
+    optional,
     rules_to_text,
     set_resolved,
 )
@@ -138,12 +139,9 @@ class Rules(StopsRules):
     """
 
     players: int = 2
-    # cast(Any, default): see restock below.
-    target: int | None = attrs.field(
-        default=cast(Any, 500), converter=_no_target, metadata={NONE_TEXT: "0"}
-    )
+    target: int | None = optional(int, default=500, converter=_no_target, metadata={NONE_TEXT: "0"})
     must_play: str = "enforce"
-    penalty_target: str | None = None
+    penalty_target: str | None = optional(str)
     jacks_wild: bool = False
     last_card_effects: bool = True
     starter_effects: bool = False

@@ -82,6 +82,7 @@ from cardrules.core.options import (
     check_choice,
     check_int,
     not_applicable,
+    optional,
     rules_to_text,
     set_resolved,
 )
@@ -181,10 +182,10 @@ class StandardOptions(StopsRules):
     deck32: bool = False
     nine_reverses: bool = False
     ace_skips: bool = False
-    ace_skips_replaces_eight: bool | None = None
+    ace_skips_replaces_eight: bool | None = optional(bool)
     mau_penalty: bool = True
-    mau_penalty_cards: int | None = None
-    mau_call: str | None = None
+    mau_penalty_cards: int | None = optional(int)
+    mau_call: str | None = optional(str)
     stack_sevens: bool = True
     jack_on_jack: bool = False
     voluntary_draw: bool = True

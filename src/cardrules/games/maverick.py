@@ -69,6 +69,7 @@ from cardrules.core.options import (
     check_choice,
     check_int,
     not_applicable,
+    optional,
     rules_to_text,
     set_resolved,
 )
@@ -202,11 +203,11 @@ class Rules(trickgame.TrickGameRules):
     equal_rank_rule: str = "default"
     adder_points: str = "per_adder"
     bidding: bool = False
-    one_bid_per_team: bool | None = None
-    zero_fail: str | None = None
-    blind_fail: str | None = None
-    elegant_fail: str | None = None
-    elegant_books: int | None = None
+    one_bid_per_team: bool | None = optional(bool)
+    zero_fail: str | None = optional(str)
+    blind_fail: str | None = optional(str)
+    elegant_fail: str | None = optional(str)
+    elegant_books: int | None = optional(int)
 
     def __attrs_post_init__(self) -> None:
         check_int("players", self.players, PLAYERS, PLAYERS)
@@ -820,7 +821,7 @@ _WORD_MOVES: Final[dict[str, Move]] = {
 _FORMS: Final = (*_WORD_MOVES, "pass C1 C2", "play CARD", "deal CARD", "dealer SEAT")
 
 
-def parse_move_text(text: str) -> Move:
+def parse_move_text(text: object) -> Move:
     """Read a Maverick move from its text form, without checking it against a state.
 
     Forms: ``pass C1 C2``, ``blind``, ``no blind``, ``bid zero``, ``bid elegant``,

@@ -49,6 +49,7 @@ from cardrules.core.options import (
     check_choice,
     check_int,
     not_applicable,
+    optional,
     rules_to_text,
     set_resolved,
 )
@@ -108,11 +109,11 @@ class Rules(trickgame.TrickGameRules):
     """
 
     players: int = 4
-    start_hand: int | None = None
+    start_hand: int | None = optional(int)
     schedule: str = "down_up"
     bidding: str = "sequential"
-    hook: bool | None = None
-    hook_in_one_card_round: bool | None = None
+    hook: bool | None = optional(bool)
+    hook_in_one_card_round: bool | None = optional(bool)
     #: The hand size of every deal, in order (derived from ``start_hand`` and ``schedule``).
     hand_sizes: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 

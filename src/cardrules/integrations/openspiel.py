@@ -69,6 +69,7 @@ import numpy as np
 from cardrules import games
 from cardrules.cards import format_cards
 from cardrules.core.options import NONE_TEXT as _NONE_TEXT_KEY
+from cardrules.core.options import option_kinds
 from cardrules.errors import RulesError
 from cardrules.game import CHANCE, Chance, Game
 from cardrules.integrations import encoding
@@ -135,9 +136,9 @@ def _applied_value(rules_class: Any, name: str) -> bool:
     value = getattr(defaults, name)
     if value is not None:
         return bool(value)
-    hints = typing.get_type_hints(rules_class)
+    kinds = option_kinds(rules_class)
     for field in attrs.fields(rules_class):
-        if field.init and hints[field.name] is bool and field.name != name:
+        if field.init and kinds[field.name] == (bool, False) and field.name != name:
             try:
                 switched = rules_class(**{field.name: not getattr(defaults, field.name)})
             except RulesError:
@@ -150,17 +151,15 @@ def _applied_value(rules_class: Any, name: str) -> bool:
 @cache
 def _options(name: str) -> tuple[_Option, ...]:
     rules_class = games.get(name).Rules
-    hints = typing.get_type_hints(rules_class)
+    # From the options' definitions, not their annotations: the compiled build keeps
+    # none of ``int | None`` at run time.
+    kinds = option_kinds(rules_class)
     defaults = rules_class()
     options = []
     for field in attrs.fields(rules_class):
         if not field.init:
             continue
-        kinds = list(typing.get_args(hints[field.name]) or (hints[field.name],))
-        optional = type(None) in kinds
-        kind = next(k for k in kinds if k is not type(None))
-        if kind not in (int, bool, str):
-            raise TypeError(f"{name} option {field.name}: no pyspiel form for {hints[field.name]}")
+        kind, optional = kinds[field.name]
         none = _none_parameter(kind, field.metadata.get(_NONE_TEXT_KEY))
         default: Any
         if field.name == "max_moves":

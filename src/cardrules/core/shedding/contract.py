@@ -22,14 +22,13 @@ view) of a Stops game with an :class:`~cardrules.errors.ArgumentError`.
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Literal, NamedTuple, Protocol
 
 from cardrules.cards import Card
 from cardrules.core import match as match_core
 from cardrules.core.bookkeeping import deal_number, moves_made, origin, players
-from cardrules.core.checks import check_rng, check_rules, check_view
+from cardrules.core.checks import check_rng, check_rules, check_seat, check_seed, check_view
 from cardrules.core.match import Match
 from cardrules.core.options import show_value
 from cardrules.core.serial import StateReader
@@ -143,7 +142,7 @@ class StopsGame:
         self,
         rules: Any,
         *,
-        seed: int,
+        seed: object,  # checked here: compiled, an int parameter refuses with a TypeError
         deck: Sequence[Card] | None = None,
         chance: ChanceMode = "seeded",
     ) -> State:
@@ -153,7 +152,7 @@ class StopsGame:
         docs for the dealing order); later deals are shuffled from ``seed``.
         """
         check_rules(rules, self.rules_class, self.name)
-        return _settle(new_game(rules, seed=seed, deck=deck, chance=chance))
+        return _settle(new_game(rules, seed=check_seed(seed), deck=deck, chance=chance))
 
     def move_index(self, move: Move) -> int:
         """The fixed number of a move (see the game's docs)."""
@@ -263,7 +262,7 @@ def apply(state: State, move: Move) -> State:
     return after
 
 
-def parse_move(state: State, text: str) -> Move:
+def parse_move(state: State, text: object) -> Move:
     """Read a move and check it is legal here (NotationError / IllegalMoveError)."""
     _check(state)
     move = parse_text(state, text)
@@ -286,11 +285,14 @@ def moves_played(state: State) -> tuple[Move, ...]:
     return state.history.to_tuple()
 
 
-def observe(state: State, seat: int) -> View:
+# seat, view and rng: object, checked here: compiled, a typed parameter would refuse another
+# type with the compiler's TypeError (and read a bool as 0 or 1) instead of the library's error.
+def observe(state: State, seat: object) -> View:
     """The view of ``seat``: own hand, upcard, called suit, sizes, pile, direction,
     the public log and the scores."""
     _check(state)
-    return _core_observe(state, seat, _game_of(state).score(state))
+    checked = check_seat(seat, state.rules.stops.players)
+    return _core_observe(state, checked, _game_of(state).score(state))
 
 
 def state_to_dict(state: State) -> dict[str, Any]:
@@ -324,13 +326,13 @@ def zones(state: State) -> dict[str, tuple[Card, ...]]:
     return _core_zones(state)
 
 
-def sample(view: View, rng: random.Random) -> State:
+def sample(view: object, rng: object) -> State:
     """A complete state consistent with ``view``, drawn by the shedding core's ``sample``."""
     if type(view) is not View or not isinstance(view.rules, StopsRules):
         raise _refused(view, "view")
-    check_rng(rng)
+    checked = check_rng(rng)
     check_view(view)
-    return _core_sample(view, rng)
+    return _core_sample(view, checked)
 
 
 def bind(namespace: dict[str, Any]) -> None:

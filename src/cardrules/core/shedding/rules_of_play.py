@@ -192,7 +192,7 @@ def move_forms(state: State) -> tuple[str, ...]:
     return game_forms(forms, state.chance)
 
 
-def parse_text(state: State, text: str) -> Move:
+def parse_text(state: State, text: object) -> Move:
     """Read a move of this game from its text form (NotationError naming its forms)."""
     return parse_move_text(text, move_forms(state))
 

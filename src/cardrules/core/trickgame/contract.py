@@ -32,7 +32,7 @@ import attrs
 from cardrules.cards import Card, Suit, mask_of
 from cardrules.core import tricks
 from cardrules.core.bookkeeping import deal_number, moves_made, origin, players
-from cardrules.core.checks import check_rules
+from cardrules.core.checks import check_rules, check_seed
 from cardrules.core.match import Match
 from cardrules.core.options import check_choice
 from cardrules.core.serial import StateReader
@@ -308,7 +308,7 @@ class TrickGame:
         self,
         rules: Any,
         *,
-        seed: int,
+        seed: object,  # checked here: compiled, an int parameter refuses with a TypeError
         deck: Sequence[Card] | None = None,
         chance: ChanceMode = "seeded",
     ) -> State:
@@ -318,7 +318,7 @@ class TrickGame:
         docs for the dealing order); later deals are shuffled from ``seed``.
         """
         check_rules(rules, self.rules_class, self.name)
-        return new_game(rules, seed=seed, deck=deck, chance=chance)
+        return new_game(rules, seed=check_seed(seed), deck=deck, chance=chance)
 
     def exports(
         self,

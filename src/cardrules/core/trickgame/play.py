@@ -343,7 +343,9 @@ def _why_illegal(state: State, move: object) -> str:
     return text + cite(kind)
 
 
-def parse_move(state: State, text: str) -> Move:
+# text: object, refused by the shared reader unless it is text: compiled, a str parameter
+# would refuse anything else with the compiler's TypeError, not the library's error.
+def parse_move(state: State, text: object) -> Move:
     """Read a move and check it is legal here (NotationError / IllegalMoveError)."""
     if type(state) is not State:
         raise _wrong_state(state)
@@ -352,7 +354,7 @@ def parse_move(state: State, text: str) -> Move:
     if refused is not None:
         raise NotationError(refused)
     move: Move
-    if game.parse_text is not None:
+    if game.parse_text is not None and isinstance(text, str):
         move = game.parse_text(text)
     else:
         move = parse_move_text(text, game_forms(game.move_forms, state.deal.chance))

@@ -82,7 +82,9 @@ def _deal_hidden(
     return tuple(hidden)
 
 
-def sample(view: Any, rng: random.Random) -> State:
+# rng: object, checked here: compiled, a parameter typed random.Random would refuse
+# another type with the compiler's TypeError instead of the library's error.
+def sample(view: Any, rng: object) -> State:
     """A complete state consistent with ``view``, exactly uniform over the consistent worlds.
 
     The unseen cards (other hands, undealt cards) are dealt uniformly among the
@@ -95,7 +97,10 @@ def sample(view: Any, rng: random.Random) -> State:
     of declarations are kept. The state gets a fresh seed from ``rng`` (so later
     deals are new too) and no move history.
     """
-    check_rng(rng)
+    return _sample(view, check_rng(rng))
+
+
+def _sample(view: Any, rng: random.Random) -> State:
     if getattr(type(getattr(view, "rules", None)), "trick_game", None) is None:
         raise _wrong_state(view, "view")
     check_view(view)

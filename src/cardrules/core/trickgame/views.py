@@ -92,15 +92,20 @@ def suits_of(void: int) -> tuple[Suit, ...]:
     return suits
 
 
-def observe(state: State, seat: int) -> Any:
+# seat: object, checked here: compiled, an int parameter would refuse another type with
+# the compiler's TypeError (and read a bool as 0 or 1) instead of the library's error.
+def observe(state: State, seat: object) -> Any:
     """The view of ``seat``: own hand and everything public, nothing else."""
     if type(state) is not State:
         raise _wrong_state(state)
+    return _observe(state, check_seat(seat, state.deal.rules.players))
+
+
+def _observe(state: State, seat: int) -> Any:
     deal = state.deal
     rules = deal.rules
     game: TrickGame = rules.trick_game
     players = rules.players
-    check_seat(seat, players)
     phase = state.phase
     bids = deal.bids
     if game.bidding is not None and phase is game.bidding_phase and game.bidding.hidden(rules):
