@@ -319,14 +319,15 @@ def check_view_shows_the_state(
                 ", which the view shows there"
             )
     allowance = getattr(view, "allowance", None)
-    for other, cards in enumerate(getattr(view, "absent", ())):
+    # Its own name: compiled, a loop variable keeps the type of its first use (masks above).
+    for other, absent_cards in enumerate(getattr(view, "absent", ())):
         # With an ``allowance``, a seat may hold that many of them again (cards drawn
         # since); a sampler may give up on a positive allowance (the shedding engine
         # documents it), so only the state's own hands answer for one.
         most = allowance[other] if allowance is not None else 0
         if most and sampled:
             continue
-        held = mask_of(cards) & hands[other]
+        held = mask_of(absent_cards) & hands[other]
         if held.bit_count() > most:
             raise ContractError(
                 f"{what}: seat {other} has shown it lacks {format_cards(cards_of(held))}"
