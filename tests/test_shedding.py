@@ -14,7 +14,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, Literal, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import attrs
 import pytest
@@ -22,7 +22,7 @@ import pytest
 from cardrules.cards import ACE, DECK52, JACK, Card, Suit, cards_of, mask_of, parse_cards
 from cardrules.core import shedding
 from cardrules.core.options import rules_to_text, set_resolved
-from cardrules.core.shedding import Effect, State, Stops, StopsRules, contract
+from cardrules.core.shedding import AnnounceOn, Effect, State, Stops, StopsRules, contract
 from cardrules.errors import IllegalMoveError, RulesError
 from cardrules.game import Score
 from cardrules.moves import DRAW, END_TURN, Play, parse_move_text
@@ -35,7 +35,7 @@ class StandardLike(StopsRules):
     players: int = 3
     jack_on_jack: bool = False
     restock: bool = True
-    announce_on: Literal["one_card", "last_card"] = "one_card"
+    announce_on: str = "one_card"  # an option: int, bool or str ("one_card", "last_card")
 
     def __attrs_post_init__(self) -> None:
         table = Stops(
@@ -54,7 +54,7 @@ class StandardLike(StopsRules):
             draw_rule="once",
             voluntary_draw=True,
             announce=True,
-            announce_on=self.announce_on,
+            announce_on=cast(AnnounceOn, self.announce_on),
             announce_penalty="draw",
             announce_cards=2,
             restock=self.restock,
