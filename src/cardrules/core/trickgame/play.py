@@ -76,10 +76,14 @@ def apply(state: State, move: Move) -> State:
             hand = hands[seat]
             if game.lead_card is not None and _opening_lead(state, seat) & ~bit:
                 raise IllegalMoveError(_why_illegal(state, move))
-            if game.restrictions is None:  # follow suit alone: the hot path, called directly
+            limits = (
+                None
+                if game.restrictions is None
+                else rules_of_play.active(game.restrictions, rules)
+            )
+            if limits is None:  # follow suit alone: the hot path, called directly
                 allowed = tricks.playable_to(trick_rules, hand, trick)
             else:
-                limits = rules_of_play.active(game.restrictions, rules)
                 allowed = rules_of_play.playable(trick_rules, limits, hand, trick, state.waste)
             if bit & allowed:
                 return _play(state, game, seat, PLAYS[move.card.index], trick_rules, False)
@@ -168,8 +172,10 @@ def _play(
     else:
         # What the card shows the seat lacks (rules_of_play.revealed): a card that does
         # not follow shows a void in the led suit, and the game's restrictions more.
-        if game.restrictions is not None:
-            limits = rules_of_play.active(game.restrictions, rules)
+        limits = (
+            None if game.restrictions is None else rules_of_play.active(game.restrictions, rules)
+        )
+        if limits is not None:
             absent = rules_of_play.revealed(trick_rules, limits, trick, waste, card)
             if absent & ~voids[seat]:
                 voids = with_item(voids, seat, voids[seat] | absent)

@@ -105,9 +105,11 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         # Any lead, then the led suit if held (OH-4.1, OH-4.2, OH-4.4, EN-3.1, EN-3.2,
         # MV-4.1 to MV-4.3), then the game's restrictions (rules_of_play.playable; without
         # restrictions it is follow suit alone, called directly on this hot path).
-        if game.restrictions is None:
+        limits = (
+            None if game.restrictions is None else rules_of_play.active(game.restrictions, rules)
+        )
+        if limits is None:
             return _plays_of(tricks.playable_to(deal.trick_rules, hands[seat], trick))
-        limits = rules_of_play.active(game.restrictions, rules)
         return _plays_of(
             rules_of_play.playable(deal.trick_rules, limits, hands[seat], trick, state.waste)
         )
