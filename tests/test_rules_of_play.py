@@ -51,29 +51,12 @@ Phase = enum.IntEnum("Phase", "CHOOSE_DEALER DEALING PLAYING OVER", start=0)
 
 
 @attrs.frozen(slots=True)
-class View:
-    rules: Rules
-    seat: int
-    chance: ChanceMode
-    phase: Phase
-    to_move: int | Chance | None
-    deal_number: int
-    dealer: int | None
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    undealt_count: int
+class View(trickgame.View):
     trump_card: Card | None
-    leader: int
-    trick: tuple[Card, ...]
     known: tuple[tuple[Card, ...], ...]
     voids: tuple[tuple[Suit, ...], ...]
     absent: tuple[tuple[Card, ...], ...]
     won_cards: tuple[Card, ...]
-    totals: tuple[int, ...]
-    score: Score
-    moves_made: int
-    events: tuple[Event, ...]
-    legal_moves: tuple[Move, ...]
 
 
 def _score(state: State, out: int | None) -> tuple[tuple[int, ...], Any, Log[Event]]:
@@ -358,19 +341,7 @@ class EvenRules(trickgame.TrickGameRules):
 
 
 @attrs.frozen(slots=True)
-class BidView:
-    rules: EvenRules
-    seat: int
-    chance: ChanceMode
-    phase: BidPhase
-    to_move: int | Chance | None
-    deal_number: int
-    dealer: int | None
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    undealt_count: int
-    leader: int
-    trick: tuple[Card, ...]
+class BidView(trickgame.View):
     known: tuple[tuple[Card, ...], ...]
     voids: tuple[tuple[Suit, ...], ...]
     won_cards: tuple[Card, ...]
@@ -378,11 +349,6 @@ class BidView:
     hand_size: int
     bids: tuple[int | None, ...]
     has_bid: tuple[bool, ...]
-    totals: tuple[int, ...]
-    score: Score
-    moves_made: int
-    events: tuple[Event, ...]
-    legal_moves: tuple[Move, ...]
 
 
 EVEN_BIDS = trickgame.TrickGame(

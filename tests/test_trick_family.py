@@ -419,26 +419,9 @@ class HeartsLikeRules(TrickGameRules):
 
 
 @attrs.frozen(slots=True)
-class HeartsLikeView:
+class HeartsLikeView(trickgame.View):
     """The Hearts-like game's view."""
 
-    rules: Any
-    seat: int
-    chance: Any
-    phase: Any
-    to_move: Any
-    deal_number: int
-    dealer: int | None
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    undealt_count: int
-    leader: int
-    trick: tuple[Card, ...]
-    totals: tuple[int, ...]
-    score: Any
-    moves_made: int
-    events: tuple[Event, ...]
-    legal_moves: tuple[Any, ...]
     trump_card: Card | None
     trump: Suit | None
     tricks_won: tuple[int, ...]
@@ -517,26 +500,9 @@ class SpadesLikeRules(TrickGameRules):
 
 
 @attrs.frozen(slots=True)
-class SpadesLikeView:
+class SpadesLikeView(trickgame.View):
     """The Spades-like game's view."""
 
-    rules: Any
-    seat: int
-    chance: Any
-    phase: Any
-    to_move: Any
-    deal_number: int
-    dealer: int | None
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    undealt_count: int
-    leader: int
-    trick: tuple[Card, ...]
-    totals: tuple[int, ...]
-    score: Any
-    moves_made: int
-    events: tuple[Event, ...]
-    legal_moves: tuple[Any, ...]
     trump: Suit | None
     tricks_won: tuple[int, ...]
     won_cards: tuple[Card, ...]

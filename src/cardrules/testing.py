@@ -357,15 +357,16 @@ def _voids(view: Any, counted: Any) -> list[tuple[Suit, ...]]:
     has them, else read from its public log (a play that does not follow the suit led,
     judged by the suits the game counts, shows a void), unless a rules option makes a
     revoke legal (a card that does not follow then shows nothing)."""
-    if _LAST_VOIDS[0] is view:  # the state's and the sampled world's checks share a view
-        return _LAST_VOIDS[1]  # type: ignore[no-any-return]
+    for seen, found in _LAST_VOIDS:  # the state's and the sampled world's checks share a view
+        if seen is view:
+            return found
     found = _read_voids(view, counted)
-    _LAST_VOIDS[:] = [view, found]
+    _LAST_VOIDS[:] = [(view, found)]
     return found
 
 
 #: The last view :func:`_voids` read, and what it found.
-_LAST_VOIDS: list[Any] = [None, None]
+_LAST_VOIDS: list[tuple[object, list[tuple[Suit, ...]]]] = []
 
 
 def _read_voids(view: Any, counted: Any) -> list[tuple[Suit, ...]]:

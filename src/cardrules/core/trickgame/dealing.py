@@ -255,25 +255,6 @@ def _opened(state: State) -> State:
     return state
 
 
-def _opening_lead(state: State, seat: int) -> int:
-    """The rules of play's one addition for :attr:`TrickGame.lead_card`: the mask of the
-    card ``seat`` must lead now (its holder, to the first trick of the deal), else 0.
-
-    Only games with a ``lead_card`` call it; :func:`legal_moves`, :func:`apply` and the
-    illegal-move message read it.
-    """
-    if state.trick or state.waste:
-        return 0
-    deal = state.deal
-    rules = deal.rules
-    game: TrickGame = rules.trick_game
-    assert game.lead_card is not None
-    card = game.lead_card(rules, deal.match.deal_number)
-    if card is None or not card.bit & state.hands[seat]:
-        return 0
-    return card.bit
-
-
 def _turn_face_up(state: State, hands: tuple[int, ...], face_up: tuple[Card, ...]) -> State:
     """Turn the face-up cards: they fix the trump suit and the second suit."""
     deal = state.deal

@@ -13,7 +13,7 @@ from cardrules.core import tricks
 from cardrules.core.changes import with_item
 from cardrules.core.match import Match
 from cardrules.core.trickgame import rules_of_play
-from cardrules.core.trickgame.dealing import _begin_deal, _opening_lead
+from cardrules.core.trickgame.dealing import _begin_deal
 from cardrules.core.trickgame.description import Declaring, Passing
 from cardrules.core.trickgame.ending import _check_caps, _finish_deal
 from cardrules.core.trickgame.queries import _bidder, _round_actor, legal_moves, to_move
@@ -74,7 +74,7 @@ def apply(state: State, move: Move) -> State:
             trick_rules = deal.trick_rules
             bit = move.card.bit
             hand = hands[seat]
-            if game.lead_card is not None and _opening_lead(state, seat) & ~bit:
+            if game.lead_card is not None and rules_of_play.opening_lead(state, seat) & ~bit:
                 raise IllegalMoveError(_why_illegal(state, move))
             limits = (
                 None
@@ -339,8 +339,8 @@ def _why_illegal(state: State, move: object) -> str:
         return f"{move.card} is not in this game's deck{game.deck_note(rules)}" + cite("deck")
     if not move.card.bit & hand:
         return f"{move.card} is not in seat {seat}'s hand ({format_cards(cards_of(hand))})"
-    if game.lead_card is not None and _opening_lead(state, seat):
-        must = cards_of(_opening_lead(state, seat))[0]
+    if game.lead_card is not None and rules_of_play.opening_lead(state, seat):
+        must = cards_of(rules_of_play.opening_lead(state, seat))[0]
         return f"seat {seat} holds {must} and must lead it to the first trick, not {move.card}"
     limits = rules_of_play.active(game.restrictions, rules)
     text, kind = rules_of_play.refusal(

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 from cardrules.cards import cards_of
 from cardrules.core import tricks
 from cardrules.core.trickgame import rules_of_play
-from cardrules.core.trickgame.dealing import _opening_lead
 from cardrules.core.trickgame.description import Declaring, Passing
 from cardrules.core.trickgame.numbers import _bids_of, _passes_of, _plays_of
 from cardrules.core.trickgame.state import State, _wrong_state
@@ -97,7 +96,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         hands = state.hands
         seat = (state.leader + len(trick)) % len(hands)  # a hand per player
         if game.lead_card is not None:  # the card its holder must lead (Hearts' 2C)
-            must = _opening_lead(state, seat)
+            must = rules_of_play.opening_lead(state, seat)
             if must:
                 return _plays_of(must)
         if game.revoking is not None and game.revoking.allowed(rules):

@@ -32,11 +32,15 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from typing import Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from cardrules.cards import ALL_CARDS, Card, Suit, cards_of, format_cards, mask_of
 from cardrules.core import tricks
 from cardrules.core.tricks import SUIT_MASKS
+
+if TYPE_CHECKING:  # read here, built above this module
+    from cardrules.core.trickgame.contract import TrickGame
+    from cardrules.core.trickgame.state import State
 
 __all__ = [
     "ALL_MASK",
@@ -347,3 +351,23 @@ def revealed(
     if limits.barred and not waste and bit & limits.barred:
         absent |= scope & ~limits.barred
     return absent
+
+
+def opening_lead(state: State, seat: int) -> int:
+    """The card ``seat`` must lead now, as a mask, else 0: the holder of the game's
+    :attr:`~cardrules.core.trickgame.TrickGame.lead_card` leads it to the deal's first
+    trick (Hearts' two of clubs).
+
+    Only games with a ``lead_card`` call it; legal moves, ``apply`` and the illegal-move
+    message read it.
+    """
+    if state.trick or state.waste:
+        return 0
+    deal = state.deal
+    rules = deal.rules
+    game: TrickGame = rules.trick_game
+    assert game.lead_card is not None
+    card = game.lead_card(rules, deal.match.deal_number)
+    if card is None or not card.bit & state.hands[seat]:
+        return 0
+    return card.bit
