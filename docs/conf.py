@@ -1,6 +1,11 @@
 """Sphinx configuration for the cardrules documentation."""
 
+import sys
 from importlib.metadata import version as _version
+from pathlib import Path
+
+# The project's own Sphinx extension: the illustrated rules on the games' pages.
+sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 
 project = "cardrules"
 author = "The cardrules developers"
@@ -11,6 +16,7 @@ version = ".".join(release.split(".")[:2])
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.viewcode",
+    "illustrated",
 ]
 
 # No intersphinx: the docs must build without network access.

@@ -7,4 +7,4 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent.parent))
 
 collect_ignore = ["conf.py"]
-collect_ignore_glob = ["_build/*"]
+collect_ignore_glob = ["_build/*", "_ext/*"]
