@@ -3,14 +3,17 @@ shedding game, drawn and read back as XML."""
 
 from __future__ import annotations
 
+import io
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from cardrules import games
 from cardrules.cards import parse_cards
+from cardrules.cli import main
 from cardrules.errors import ArgumentError
 from cardrules.game import CHANCE, Event
 from cardrules.svg import draw, draw_position, game_of, repr_svg, trick_seats
@@ -276,3 +279,26 @@ def test_draw_refuses_a_seat_that_is_not_the_view_s() -> None:
         draw(game, game.observe(state, 1), seat=2)
     with pytest.raises(ArgumentError, match="0 to 3"):
         draw(game, state, seat=4)
+
+
+def test_the_show_command_refuses_what_it_cannot_draw(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cardrules.records import record_of
+
+    game = games.get("mau_mau")
+    start = game.deal(game.Rules(), seed=1)
+    state = game.apply(start, game.legal_moves(start)[0])
+    record = tmp_path / "r.json"
+    record.write_text(record_of(state).to_json(), encoding="utf-8")
+    cases = [
+        ([], "give a record file, or a position with --position TEXT"),
+        ([str(record), "--position", "x"], "give a record file or --position, not both"),
+        (["--position", "x", "--move", "1"], "--move and --game go with a record file"),
+        ([str(record), "--move", "2"], "--move 2: the record has moves 0 to 1"),
+        ([str(record), "--seat", "2"], "--seat 2: this game has seats 0 to 1"),
+        ([str(tmp_path / "missing.json")], "cannot read"),
+    ]
+    for arguments, message in cases:
+        assert main(["show", *arguments], out=io.StringIO()) == 2
+        assert message in capsys.readouterr().err
