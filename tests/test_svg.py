@@ -256,10 +256,14 @@ def test_trick_seats_follow_the_log_else_the_leader() -> None:
 def test_bad_positions_are_refused_with_the_reason() -> None:
     with pytest.raises(ArgumentError, match="mapping"):
         draw_position(["4H"], title="T")  # type: ignore[arg-type]
-    with pytest.raises(ArgumentError, match="seat must be a seat of the position, 0 to 1"):
+    with pytest.raises(ArgumentError, match=r"seat must be a whole number 0\.\.1, not 2"):
         draw_position({"hands": ["4H", "5H"]}, title="T", seat=2)
     with pytest.raises(ArgumentError, match="trick must be a card string"):
         draw_position({"hands": ["4H", "5H"], "trick": ["4H"]}, title="T")
+    with pytest.raises(ArgumentError, match="players must be a whole number of seats"):
+        draw_position({"hands": ["4H", "5H"]}, title="T", players="2")
+    with pytest.raises(ArgumentError, match="needs at least one seat"):
+        draw_position({"hands": []}, title="T")
 
 
 def test_the_game_of_a_state_or_view_is_found_from_its_rules() -> None:
@@ -277,8 +281,10 @@ def test_draw_refuses_a_seat_that_is_not_the_view_s() -> None:
     state = game.deal(game.Rules(), seed=1)
     with pytest.raises(ArgumentError, match="this is seat 1's view"):
         draw(game, game.observe(state, 1), seat=2)
-    with pytest.raises(ArgumentError, match="0 to 3"):
+    with pytest.raises(ArgumentError, match=r"seat must be a whole number 0\.\.3, not 4"):
         draw(game, state, seat=4)
+    with pytest.raises(ArgumentError, match=r"seat must be a whole number 0\.\.3, not True"):
+        draw(game, state, seat=True)
 
 
 def test_the_show_command_refuses_what_it_cannot_draw(
@@ -302,3 +308,41 @@ def test_the_show_command_refuses_what_it_cannot_draw(
     for arguments, message in cases:
         assert main(["show", *arguments], out=io.StringIO()) == 2
         assert message in capsys.readouterr().err
+
+
+#: The position of the docs' picture (docs/pictures/table.svg): seat 0's view of a deal
+#: of seven cards to four, seat 1 having won the first trick and led the second.
+DOCS_POSITION: dict[str, Any] = {
+    "phase": "playing",
+    "deal_number": 6,
+    "dealer": 3,
+    "totals": [23, 31, 12, 18],
+    "rows": [],
+    "hands": ["2C 9C KC 4D QH 10S", 5, 5, 5],
+    "undealt": 23,
+    "trump_card": "8D",
+    "bids": [2, 1, 0, 2],
+    "leader": 1,
+    "trick": "JS AS 3S",
+    "tricks_won": [0, 1, 0, 0],
+}
+DOCS_PICTURE = Path(__file__).resolve().parent.parent / "docs" / "pictures" / "table.svg"
+
+
+def docs_picture() -> str:
+    return draw_position(
+        DOCS_POSITION,
+        title="Up and Down the River (Oh Hell)",
+        to_move=0,
+        subtitle="oh_hell()",
+    )
+
+
+def test_the_docs_picture_is_the_drawing_of_its_position() -> None:
+    """The picture in the docs is what draw_position draws today (python -m
+    tests.test_svg writes it again)."""
+    assert DOCS_PICTURE.read_text(encoding="utf-8") == docs_picture()
+
+
+if __name__ == "__main__":
+    DOCS_PICTURE.write_text(docs_picture(), encoding="utf-8")

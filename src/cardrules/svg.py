@@ -31,6 +31,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final, cast
 
 from cardrules.cards import Card, Suit, parse_cards
+from cardrules.core.checks import check_seat
 from cardrules.errors import ArgumentError, CardrulesError, show_value
 from cardrules.game import Chance, Event, Game
 
@@ -95,20 +96,15 @@ _TRICK_BOUNDARIES: Final = frozenset({"trick", "pickup", "deal", "setup"})
 # --------------------------------------------------------------------------- the generic entry
 
 
-def draw(
-    game: Game, state_or_view: Any, *, seat: int | None = None, names: Sequence[str] = ()
-) -> str:
+# seat: object, checked here: compiled, an int parameter would refuse another type with
+# the compiler's TypeError instead of the library's error.
+def draw(game: Game, state_or_view: Any, *, seat: object = None, names: Sequence[str] = ()) -> str:
     """An SVG picture of a state or a view of ``game``.
 
     A view is drawn as its seat sees the table: its own hand face up at the bottom,
     the hidden hands as card backs. A state shows every hand; with ``seat`` it is drawn
     as that seat sees it (``game.observe(state, seat)``). ``names`` labels the seats
-    (default "seat 0", "seat 1", ...).
-
-    >>> from cardrules.games import oh_hell  # doctest: +SKIP
-    >>> state = oh_hell.deal(oh_hell.Rules(), seed=1)  # doctest: +SKIP
-    >>> draw(oh_hell, state, seat=2).startswith("<svg")  # doctest: +SKIP
-    True
+    (default "seat 0", "seat 1", ...). The quickstart's section "Pictures" shows one.
     """
     view = _is_view(state_or_view)
     if view:
@@ -122,11 +118,7 @@ def draw(
     else:
         rules = game.origin(state_or_view).rules
         if seat is not None:
-            players = game.players(rules)
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-                raise ArgumentError(
-                    f"seat must be a seat of this game, 0 to {players - 1}, not {show_value(seat)}"
-                )
+            seat = check_seat(seat, game.players(rules))
             state_or_view = game.observe(state_or_view, seat)
             view = True
     if view:
@@ -200,9 +192,9 @@ def draw_position(
     position: Mapping[str, Any],
     *,
     title: str,
-    players: int | None = None,
+    players: object = None,
     to_move: int | Chance | None = None,
-    seat: int = 0,
+    seat: object = 0,
     names: Sequence[str] = (),
     events: Sequence[Event] = (),
     subtitle: str = "",
@@ -229,16 +221,22 @@ def draw_position(
     hands = position.get("hands", [])
     if not isinstance(hands, Sequence) or isinstance(hands, str):
         raise ArgumentError(f"the position's hands must be a list, not {show_value(hands)}")
-    seats = len(hands) if players is None else players
+    if players is None:
+        seats = len(hands)
+    elif isinstance(players, bool) or not isinstance(players, int) or players < 1:
+        raise ArgumentError(
+            f"players must be a whole number of seats, 1 or more, not {show_value(players)}"
+        )
+    else:
+        seats = players
     if seats < 1:
-        raise ArgumentError("a position to draw needs at least one seat: give players=")
-    if not isinstance(seat, int) or not 0 <= seat < seats:
-        raise ArgumentError(f"seat must be a seat of the position, 0 to {seats - 1}, not {seat!r}")
+        raise ArgumentError("a position to draw needs at least one seat: give its hands")
+    bottom = check_seat(seat, seats)
     outcome = position.get("outcome")
     if to_move is None and outcome is None and isinstance(position.get("turn"), int):
         to_move = position["turn"]
     labels = [names[s] if s < len(names) else f"seat {s}" for s in range(seats)]
-    picture = _Picture(seats, seat)
+    picture = _Picture(seats, bottom)
     picture.table()
     picture.header(title, subtitle, position)
     per_seat, extra = _other_figures(position, seats)
