@@ -1,4 +1,5 @@
-"""The command line: ``cardrules list | rules | demo | play | simulate | tournament | replay``.
+"""The command line: ``cardrules list | rules | demo | play | simulate | tournament | replay |
+show``.
 
 Every bad input (unknown game, bad option, illegal move, broken record) gets one
 clear line on standard error and exit status 2, never a traceback; a name with a
@@ -22,7 +23,7 @@ import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import Any, NoReturn, TextIO, cast
 
 import attrs
 
@@ -444,8 +445,36 @@ def _recorded_game(name: object, path: str) -> None:
         ) from None
 
 
+def _read_record(path: str, game_name: str | None) -> Any:
+    """The record in the file ``path``; ``game_name`` (``--game``) names a game of one's
+    own that is neither registered nor installed, loaded first."""
+    from cardrules.records import Record
+
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise UsageError(f"cannot read {path}: {error.strerror}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise UsageError(
+            f"{path} is not a game record: not UTF-8 text (byte {error.start})"
+        ) from None
+    record = Record.from_json(text)
+    if game_name is None:
+        _recorded_game(record.game, path)
+    else:  # load (and so register) a game of one's own first
+        named = _game(game_name)
+        if record.game != named.NAME:
+            raise UsageError(
+                f"--game {game_name} is the game {named.NAME!r}, but {path} "
+                f"is a record of {record.game!r}"
+            )
+    return record
+
+
 def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
-    from cardrules.records import Record, replay, replay_steps, score_sheet
+    from cardrules.records import replay, replay_steps, score_sheet
     from cardrules.render import Style, outcome_text, render_table
 
     if args.sheet and args.seat is not None:
@@ -453,26 +482,7 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
             "--sheet prints the whole record; --seat goes with the step by step replay"
         )
 
-    try:
-        data = Path(args.record).read_bytes()
-    except OSError as error:
-        raise UsageError(f"cannot read {args.record}: {error.strerror}") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise UsageError(
-            f"{args.record} is not a game record: not UTF-8 text (byte {error.start})"
-        ) from None
-    record = Record.from_json(text)
-    if args.game is None:
-        _recorded_game(record.game, args.record)
-    else:  # load (and so register) a game of one's own first
-        named = _game(args.game)
-        if record.game != named.NAME:
-            raise UsageError(
-                f"--game {args.game} is the game {named.NAME!r}, but {args.record} "
-                f"is a record of {record.game!r}"
-            )
+    record = _read_record(args.record, args.game)
     final = replay(record)  # refuses a broken record before anything is printed
     game = _game(record.game)
     _, options = parse_rules_text(record.rules)
@@ -502,6 +512,57 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         if args.pause:
             sys.stdin.readline()
     out.write(outcome_text(game.score(final)) + "\n")
+    return 0
+
+
+# --------------------------------------------------------------------------- show
+
+
+def _cmd_show(args: argparse.Namespace, out: TextIO) -> int:
+    """Draw a record at one of its moves, or a position given as text, as an SVG picture."""
+    from cardrules.svg import draw
+
+    names: tuple[str, ...] = ()
+    if args.position is not None:
+        if args.record is not None:
+            raise UsageError("give a record file or --position, not both")
+        if args.move is not None or args.game is not None:
+            raise UsageError("--move and --game go with a record file, not with --position")
+        from cardrules.positions import read_position
+
+        game, rules, position = read_position(args.position)
+        state = cast(Any, game).setup(rules, position)
+    elif args.record is not None:
+        from cardrules.records import replay, replay_steps
+
+        record = _read_record(args.record, args.game)
+        final = replay(record)  # refuses a broken record before anything is drawn
+        game = _game(record.game)
+        names = record.players or ()
+        moves = len(record.moves)
+        if args.move is None or args.move == moves:
+            state = final
+        elif args.move > moves:
+            raise UsageError(f"--move {args.move}: the record has moves 0 to {moves}")
+        else:
+            state = next(
+                step.before for step in replay_steps(record) if step.number == args.move + 1
+            )
+        rules = game.origin(state).rules
+    else:
+        raise UsageError("give a record file, or a position with --position TEXT")
+    seats = game.players(rules)
+    if args.seat is not None and not 0 <= args.seat < seats:
+        raise UsageError(f"--seat {args.seat}: this game has seats 0 to {seats - 1}")
+    picture = draw(game, state, seat=args.seat, names=names)
+    if args.output is None:
+        out.write(picture)
+        return 0
+    try:
+        Path(args.output).write_text(picture, encoding="utf-8")
+    except OSError as error:
+        raise UsageError(f"cannot write {args.output}: {error.strerror}") from None
+    print(f"the picture is in {args.output}", file=sys.stderr)
     return 0
 
 
@@ -999,6 +1060,43 @@ def _add_replay(commands: Any) -> None:
     )
 
 
+def _add_show(commands: Any) -> None:
+    show = commands.add_parser(
+        "show",
+        help="draw a record at one of its moves, or a position, as a picture (SVG)",
+        description="Draw a game as a picture (SVG): a record at one of its moves, or a "
+        "position written as one line of text. Every hand is face up, unless --seat draws "
+        "what one seat sees.",
+        formatter_class=_FORMAT,
+    )
+    show.add_argument("record", nargs="?", help="a record file (JSON)")
+    show.add_argument(
+        "--move",
+        type=_count(0),
+        metavar="N",
+        help="the position after the record's move N, numbered as 'cardrules replay' "
+        "numbers them (0: before the first move; default: after the last)",
+    )
+    show.add_argument(
+        "--position",
+        metavar="TEXT",
+        help="a position in its text form (the rules, then its fields), instead of a record",
+    )
+    show.add_argument(
+        "--seat",
+        type=_count(0),
+        help="draw what this seat sees, from its place at the bottom of the picture",
+    )
+    show.add_argument(
+        "--game",
+        help="the record's game when it is one of your own that is neither registered nor "
+        "installed: its import path (mypackage.crazy_eights) or its file (./crazy_eights.py)",
+    )
+    show.add_argument(
+        "-o", "--output", metavar="FILE", help="write the picture to FILE (default: print it)"
+    )
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="cardrules",
@@ -1014,6 +1112,7 @@ def _parser() -> argparse.ArgumentParser:
         _add_simulate,
         _add_tournament,
         _add_replay,
+        _add_show,
     ):
         add(commands)
     return parser
@@ -1027,6 +1126,7 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
     "simulate": _cmd_simulate,
     "tournament": _cmd_tournament,
     "replay": _cmd_replay,
+    "show": _cmd_show,
 }
 
 

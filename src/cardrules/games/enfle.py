@@ -279,6 +279,12 @@ class View:
     events: tuple[Event, ...]
     legal_moves: tuple[Move, ...]
 
+    def _repr_svg_(self) -> str | None:
+        """The picture notebooks show of this view (see :mod:`cardrules.svg`)."""
+        from cardrules.svg import repr_svg
+
+        return repr_svg(self)
+
 
 def _points_totals(state: State) -> tuple[int, ...] | None:
     if not state.rules.parlett_scoring:

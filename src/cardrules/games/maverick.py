@@ -725,6 +725,12 @@ class View:
     events: tuple[Event, ...]
     legal_moves: tuple[Move, ...]
 
+    def _repr_svg_(self) -> str | None:
+        """The picture notebooks show of this view (see :mod:`cardrules.svg`)."""
+        from cardrules.svg import repr_svg
+
+        return repr_svg(self)
+
 
 def _view_extras(state: State, seat: int) -> dict[str, Any]:
     return {"adder": state.second_suit, "trick_points": state.tally[:2], "books": state.tally[2:]}

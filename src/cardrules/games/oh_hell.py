@@ -281,6 +281,12 @@ class View:
     events: tuple[Event, ...]
     legal_moves: tuple[Move, ...]
 
+    def _repr_svg_(self) -> str | None:
+        """The picture notebooks show of this view (see :mod:`cardrules.svg`)."""
+        from cardrules.svg import repr_svg
+
+        return repr_svg(self)
+
 
 def _check_consistent(state: State, r: StateReader) -> None:
     if state.phase in (Phase.BIDDING, Phase.PLAYING):

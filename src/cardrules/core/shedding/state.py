@@ -82,6 +82,12 @@ class State(NamedTuple):
     history: Log[Move] | None
     outcome: Outcome | None
 
+    def _repr_svg_(self) -> str | None:
+        """The picture notebooks show of this state (see :mod:`cardrules.svg`)."""
+        from cardrules.svg import repr_svg
+
+        return repr_svg(self)
+
 
 _new: Final = tuple.__new__
 _PLAYING: Final = Phase.PLAYING

@@ -75,6 +75,12 @@ class View:
     events: tuple[Event, ...]
     legal_moves: tuple[Move, ...]
 
+    def _repr_svg_(self) -> str | None:
+        """The picture notebooks show of this view (see :mod:`cardrules.svg`)."""
+        from cardrules.svg import repr_svg
+
+        return repr_svg(self)
+
 
 def observe(state: State, seat: int, score: Score) -> View:
     """The view of ``seat`` (``score`` is the game's ``score(state)``)."""

@@ -310,6 +310,12 @@ class View:
     events: tuple[Event, ...]
     legal_moves: tuple[Move, ...]
 
+    def _repr_svg_(self) -> str | None:
+        """The picture notebooks show of this view (see :mod:`cardrules.svg`)."""
+        from cardrules.svg import repr_svg
+
+        return repr_svg(self)
+
 
 #: The fields every trick game's view has: those of :class:`View`.
 VIEW_FIELDS: Final = tuple(field.name for field in attrs.fields(View))

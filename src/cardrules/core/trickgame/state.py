@@ -177,6 +177,12 @@ class State(NamedTuple):
         deals = game.deals(rules)
         return int(game.hand_size(rules, number if deals is None else min(number, deals - 1)))
 
+    def _repr_svg_(self) -> str | None:
+        """The picture notebooks show of this state (see :mod:`cardrules.svg`)."""
+        from cardrules.svg import repr_svg
+
+        return repr_svg(self)
+
 
 # The per-move path builds states with tuple.__new__: NamedTuple's own __new__ is a
 # Python function, and calling it costs more than twice as much. Arguments go in
