@@ -396,7 +396,7 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
     if data.get("game") != NAME or data.get("version") != version:
         raise RecordError(f"not a state of {NAME} version {version}")
     try:
-        name, options = parse_rules_text(data["rules"])
+        _, options = parse_rules_text(data["rules"])
         rules = build_rules(Rules, options)
         if data["position"] is not None:
             state = setup(rules, data["position"], seed=data["seed"])
@@ -447,13 +447,7 @@ def position(state_or_view: Any) -> dict[str, Any]:
         ]
         undealt = view.undealt
         subject = view
-        phase = (
-            "dealing"
-            if view.to_move is CHANCE
-            else "over"
-            if view.score.outcome
-            else "playing"
-        )
+        phase = "dealing" if view.to_move is CHANCE else "over" if view.score.outcome else "playing"
     outcome = the_score.outcome
     return {
         "phase": phase,
@@ -497,7 +491,7 @@ def _whole(position: Mapping[str, Any], key: str, low: int, high: int) -> int:
     value = position[key]
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise PositionError(f"{key} must be a whole number in {low}..{high}, not {value!r}")
-    return value
+    return int(value)
 
 
 def setup(rules: Any, position: Mapping[str, Any], *, seed: int = 0) -> State:
@@ -518,8 +512,7 @@ def setup(rules: Any, position: Mapping[str, Any], *, seed: int = 0) -> State:
     if not isinstance(hands_given, list) or len(hands_given) != count:
         raise PositionError(f"hands must give one hand for each of the {count} seats")
     hands = tuple(
-        _sorted(_cards_of(f"seat {seat}'s hand", hand))
-        for seat, hand in enumerate(hands_given)
+        _sorted(_cards_of(f"seat {seat}'s hand", hand)) for seat, hand in enumerate(hands_given)
     )
     undealt = _cards_of("the undealt cards", position["undealt"])
     trick = _cards_of("the trick", position["trick"])

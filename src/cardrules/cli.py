@@ -664,10 +664,10 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
 
         if args.rules is not None or args.option:
             raise UsageError("--position gives the rules: leave out --rules and --option")
-        given, rules, position = read_position(args.position)
-        if given is not game:
+        positioned, rules, position = read_position(args.position)
+        if positioned is not game:
             raise UsageError(
-                f"--position is a position of {given.NAME!r}, not of {game.NAME!r}"
+                f"--position is a position of {positioned.NAME!r}, not of {game.NAME!r}"
             )
     seats = sum(len(team) for team in game.teams(rules))
     if not 0 <= args.seat < seats:

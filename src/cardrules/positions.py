@@ -110,7 +110,7 @@ def _format_text(text: str, key: str) -> str:
         if character in SEPARATORS or (character != " " and not _plain(character)):
             raise PositionError(
                 f"position field {key!r}: the text {show_value(text)} holds {character!r}, "
-                "which the notation uses itself; a text may not hold , / [ ] \" or a space "
+                'which the notation uses itself; a text may not hold , / [ ] " or a space '
                 "other than the plain one"
             )
     if not text:
@@ -198,7 +198,7 @@ class _Reader:
         while self.index < self.end and self.text[self.index] not in "[]/":
             character = self.text[self.index]
             if character == '"':
-                raise self.fail("a double quote inside a text: quote a whole text, as \"12\"")
+                raise self.fail('a double quote inside a text: quote a whole text, as "12"')
             self.index += 1
         word = self.text[start : self.index]
         if word in _WORDS:
@@ -213,7 +213,7 @@ class _Reader:
         start = self.index
         close = self.text.find('"', start + 1)
         if close < 0:
-            raise self.fail("this double quote is not closed: write a quoted text as \"12\"")
+            raise self.fail('this double quote is not closed: write a quoted text as "12"')
         for index in range(start + 1, close):
             if self.text[index] in SEPARATORS and self.text[index] != ",":
                 raise self.fail(f"{self.text[index]!r} inside a quoted text", index)
@@ -243,7 +243,9 @@ class _Reader:
             if character == "]":
                 return items
             if character != "/":  # only [ can stand here: a value ends at ] / or [
-                raise self.fail("'[' inside a value: separate a list's items with /", self.index - 1)
+                raise self.fail(
+                    "'[' inside a value: separate a list's items with /", self.index - 1
+                )
 
 
 def _read_value(text: str, key: str, offset: int) -> object:
@@ -281,8 +283,7 @@ def parse_position_fields(text: object, *, offset: int = 0) -> dict[str, Any]:
         key, sign, value = part.partition("=")
         if not sign:
             raise PositionError(
-                f"position text, character {at}: {show_value(part)} is not a field: "
-                "write key=value"
+                f"position text, character {at}: {show_value(part)} is not a field: write key=value"
             )
         if not _KEY.fullmatch(key):
             raise PositionError(

@@ -299,8 +299,10 @@ class Record:
             seats,
             deals,
             None if players is None else tuple(players),
-            *(data.get(name) for name in _METADATA),
-            position,
+            date=data.get("date"),
+            event=data.get("event"),
+            site=data.get("site"),
+            position=position,
         )
 
     @classmethod

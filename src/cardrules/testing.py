@@ -981,9 +981,7 @@ def _check_plain(position: object, what: str) -> None:
         )
 
 
-def check_position(
-    game: Game, rules: Any, state: Any, *, seed: int = 0, text: bool = True
-) -> Any:
+def check_position(game: Game, rules: Any, state: Any, *, seed: int = 0, text: bool = True) -> Any:
     """The state that the position of ``state`` sets up is the same to the players.
 
     ``position(state)`` is plain data with the standard key ``hands`` (one card string
