@@ -1056,7 +1056,7 @@ def check_setup_refusals(
 ) -> None:
     """``setup`` refuses positions built from ``position(state)`` that cannot be:
 
-    * a view's position that hides a hand (a count in ``hands``);
+    * a view's position that hides cards of a hand (a count above 0 in ``hands``);
     * a card twice: a card of one hand added to another seat's hand;
     * a card missing: a card taken out of a hand;
     * one card moved from a hand to another seat's hand: refused when
@@ -1086,7 +1086,8 @@ def check_setup_refusals(
 
     for seat in range(players):
         seen = game.position(game.observe(state, seat))
-        if any(not isinstance(hand, str) for hand in _hands_of(seen, players, "a view")):
+        hands_seen = _hands_of(seen, players, "a view")
+        if any(not isinstance(hand, str) and hand > 0 for hand in hands_seen):
             refused(seen, f"seat {seat}'s view's position, which hides a hand")
             break
     holders = [seat for seat, hand in enumerate(hands) if isinstance(hand, str) and hand.split()]
