@@ -9,6 +9,7 @@ import io
 import json
 import string
 import types
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, cast
 
@@ -17,7 +18,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardrules import positions, testing
+from cardrules import games, positions, testing
 from cardrules.cards import parse_cards
 from cardrules.errors import PositionError, RecordError
 from cardrules.game import Game
@@ -31,6 +32,18 @@ from cardrules.positions import (
 )
 from cardrules.records import Record, record_of, record_schema, replay, score_sheet
 from tests import tiny_tricks
+
+
+@pytest.fixture(autouse=True)
+def _tiny_tricks_registered() -> Iterator[None]:
+    """The tiny game registered while a test runs; every game a test registers (the
+    kit registers the variants it records) is removed again: other tests list the
+    registered games."""
+    before = set(games.names())
+    games.register(tiny_tricks)
+    yield
+    for name in set(games.names()) - before:
+        games.unregister(name)
 
 # --------------------------------------------------------------------------- the notation
 

@@ -2,20 +2,19 @@
 generic code of positions (the notation, the kit's check, records, the command line) is
 tested on it. Seven spades; two or three seats get one or two cards each, the rest stay
 undealt; each seat in turn plays any card, the highest wins the trick and leads the
-next; a seat scores a point a trick. Importing this module registers it as
-``tiny_tricks``; the command line and worker processes find it as ``tests.tiny_tricks``.
+next; a seat scores a point a trick. The tests register it (as ``tiny_tricks``) while
+they run and remove it afterwards: other tests list the registered games. The command
+line finds it by its import path, ``tests.tiny_tricks``.
 """
 
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 import attrs
 
-from cardrules import games
 from cardrules.cards import Card, format_cards, parse_cards, validate_deck_order
 from cardrules.core.options import (
     BaseRules,
@@ -551,6 +550,3 @@ def setup(rules: Any, position: Mapping[str, Any], *, seed: int = 0) -> State:
         if position[key] != expected[key]:
             raise PositionError(f"{key} is {position[key]!r}; this position has {expected[key]!r}")
     return state
-
-
-games.register(sys.modules[__name__], replace=True)
