@@ -45,6 +45,7 @@ def _tiny_tricks_registered() -> Iterator[None]:
     for name in set(games.names()) - before:
         games.unregister(name)
 
+
 # --------------------------------------------------------------------------- the notation
 
 
@@ -341,6 +342,19 @@ def test_the_kit_refuses_a_position_that_is_no_plain_data() -> None:
 
     game = _variant("dict_tricks", position=with_a_dict)
     with pytest.raises(testing.ContractError, match="'extra' holds"):
+        testing.check_position(game, tiny_tricks.Rules(players=3), _state())
+
+
+def test_the_kit_refuses_a_position_the_notation_cannot_write() -> None:
+    def with_a_slash(state: Any) -> dict[str, Any]:
+        return {**tiny_tricks.position(state), "phase": "play/ing"}
+
+    def setup(rules: Any, position: Any, *, seed: int = 0) -> Any:
+        state = tiny_tricks.setup(rules, {**position, "phase": "playing"}, seed=seed)
+        return attrs.evolve(state, position=dict(position))
+
+    game = _variant("slashed_tricks", position=with_a_slash, setup=setup)
+    with pytest.raises(testing.ContractError, match=r"cannot be written as text: .* holds '/'"):
         testing.check_position(game, tiny_tricks.Rules(players=3), _state())
 
 

@@ -1033,7 +1033,10 @@ def check_position(game: Game, rules: Any, state: Any, *, seed: int = 0, text: b
             f"seat {seat}'s view of a set-up state has another position",
         )
     if text:
-        line = positions.format_position(rules, position)
+        try:
+            line = positions.format_position(rules, position)
+        except PositionError as error:
+            raise ContractError(f"a state's position cannot be written as text: {error}") from None
         _fail(
             positions.split_position_text(line) == (str(rules), position),
             f"the position's text does not read back: {line}",
