@@ -370,7 +370,8 @@ class Origin:
     seed: int
     deck: tuple[Card, ...] | None
     chance: ChanceMode
-    position: Any = None
+    # A position is a dict: left out of the hash, so that an Origin stays hashable.
+    position: Any = attrs.field(default=None, hash=False)
 
 
 def over_event(outcome: Outcome) -> Event:
