@@ -1,5 +1,5 @@
 """The command line: ``cardrules list | rules | demo | play | simulate | tournament | replay |
-show``.
+show | position``.
 
 Every bad input (unknown game, bad option, illegal move, broken record) gets one
 clear line on standard error and exit status 2, never a traceback; a name with a
@@ -496,6 +496,8 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     dealt = "dealt by hand" if record.seed is None else f"seed {record.seed}"
     out.write(f"{record.game} {record.rules}, {dealt}, {len(record.moves)} moves\n")
+    if record.position is not None:
+        out.write(f"set up from: {record.position}\n")
     shown = 0
     for step in replay_steps(record):
         if step.number == 1:
@@ -563,6 +565,36 @@ def _cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     except OSError as error:
         raise UsageError(f"cannot write {args.output}: {error.strerror}") from None
     print(f"the picture is in {args.output}", file=sys.stderr)
+    return 0
+
+
+# --------------------------------------------------------------------------- position
+
+
+def _cmd_position(args: argparse.Namespace, out: TextIO) -> int:
+    from cardrules.positions import position_text
+    from cardrules.records import replay_steps
+
+    record = _read_record(args.record, args.game)
+    game = _game(record.game)
+    steps = list(replay_steps(record))  # refuses a broken record before anything is printed
+    moves = len(steps)
+    number = moves if args.move is None else args.move
+    if number > moves:
+        raise UsageError(f"--move {number}: the record has {moves} moves (0 is the start)")
+    if steps:
+        state = steps[number - 1].after if number else steps[0].before
+    else:
+        from cardrules.records import replay
+
+        state = replay(record)
+    if args.seat is None:
+        out.write(position_text(game, state) + "\n")
+        return 0
+    seats = game.players(game.origin(state).rules)
+    if not 0 <= args.seat < seats:
+        raise UsageError(f"--seat {args.seat}: this game has seats 0 to {seats - 1}")
+    out.write(position_text(game, game.observe(state, args.seat)) + "\n")
     return 0
 
 
@@ -680,7 +712,19 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     from cardrules.simulate import make_bot
 
     game = _game(args.game)
-    rules = _rules_from(game, args.rules, args.option)
+    position: Any = None
+    if args.position is None:
+        rules = _rules_from(game, args.rules, args.option)
+    else:
+        from cardrules.positions import read_position
+
+        if args.rules is not None or args.option:
+            raise UsageError("--position gives the rules: leave out --rules and --option")
+        positioned, rules, position = read_position(args.position)
+        if positioned is not game:
+            raise UsageError(
+                f"--position is a position of {positioned.NAME!r}, not of {game.NAME!r}"
+            )
     seats = sum(len(team) for team in game.teams(rules))
     if not 0 <= args.seat < seats:
         raise UsageError(f"--seat {args.seat}: this game has seats 0 to {seats - 1}")
@@ -698,7 +742,10 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     style = Style.for_stream(out)
     rng = random.Random(args.seed)
     try:
-        state = game.deal(rules, seed=args.seed)
+        if position is None:
+            state = game.deal(rules, seed=args.seed)
+        else:
+            state = game.setup(rules, position, seed=args.seed)
     except CardrulesError:
         raise  # bad rules or seed: the user's to fix, and the error says how
     except Exception as error:
@@ -981,6 +1028,12 @@ def _add_play(commands: Any) -> None:
         help="the file the game record is saved to, JSON (default: cardrules-GAME-SEED.json, "
         "numbered so that no record is overwritten)",
     )
+    play.add_argument(
+        "--position",
+        metavar="TEXT",
+        help="start from this position instead of a deal: its one-line text, rules first "
+        "(as 'cardrules position' prints it); the seed drives the later shuffles",
+    )
 
 
 def _add_simulate(commands: Any) -> None:
@@ -1097,6 +1150,29 @@ def _add_show(commands: Any) -> None:
     )
 
 
+def _add_position(commands: Any) -> None:
+    position = commands.add_parser(
+        "position",
+        help="the position at a move of a game record, as one line of text",
+        description="The position at a move of a game record, as one line of text: the rules, "
+        "then key=value fields ('cardrules play GAME --position TEXT' plays on from it).",
+        formatter_class=_FORMAT,
+    )
+    position.add_argument("record", help="a record file (JSON)")
+    position.add_argument(
+        "--move",
+        type=_count(0),
+        metavar="N",
+        help="the position after move N (0: the start; default: after the last move)",
+    )
+    position.add_argument("--seat", type=_count(0), help="the position as this seat sees it")
+    position.add_argument(
+        "--game",
+        help="the record's game when it is one of your own that is neither registered nor "
+        "installed: its import path (mypackage.crazy_eights) or its file (./crazy_eights.py)",
+    )
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="cardrules",
@@ -1113,6 +1189,7 @@ def _parser() -> argparse.ArgumentParser:
         _add_tournament,
         _add_replay,
         _add_show,
+        _add_position,
     ):
         add(commands)
     return parser
@@ -1127,6 +1204,7 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
     "tournament": _cmd_tournament,
     "replay": _cmd_replay,
     "show": _cmd_show,
+    "position": _cmd_position,
 }
 
 

@@ -357,16 +357,21 @@ class Fact:
 
 @attrs.frozen(slots=True)
 class Origin:
-    """What a game was started from: ``deal(rules, seed=seed, deck=deck, chance=chance)``.
+    """What a game was started from: ``deal(rules, seed=seed, deck=deck, chance=chance)``,
+    or ``setup(rules, position, seed=seed)``.
 
     Together with the moves played (``moves_played``), this is everything a record
     needs to replay the game. ``deck`` is None unless the first deal was fixed.
+    ``position`` is the position (see :meth:`Game.position`) a set-up game started
+    from, or None for a dealt game.
     """
 
     rules: Any
     seed: int
     deck: tuple[Card, ...] | None
     chance: ChanceMode
+    # A position is a dict: left out of the hash, so that an Origin stays hashable.
+    position: Any = attrs.field(default=None, hash=False)
 
 
 def over_event(outcome: Outcome) -> Event:
@@ -434,7 +439,10 @@ class Game(Protocol):
       under explicit chance) are not counted, so a game counts the same under
       seeded and explicit chance. The ``max_moves`` cap compares with it;
     * ``origin(state)``: the :class:`Origin` (rules, seed, fixed first deck,
-      chance mode) the game was started from, for records;
+      chance mode, the position it was set up from) the game was started from, for records;
+    * ``position(state_or_view)`` and ``setup(rules, position, seed=...)``: a
+      state or view as plain data, and a state built from such data (set-up
+      positions: end-games, problems, test cases);
     * ``events``, ``moves_played``, ``zones``, ``deck_of``: the public log, the
       moves so far, where every card is, and the deck of the rules;
     * ``move_index``/``move_from_index``/``NUM_MOVES``: fixed move numbers;
@@ -513,6 +521,33 @@ class Game(Protocol):
     def origin(self, state: Any) -> Origin: ...
 
     def state_to_dict(self, state: Any) -> dict[str, Any]: ...
+
+    def position(self, state_or_view: Any) -> dict[str, Any]:
+        """The position of a state or a view, as plain data: lists, whole numbers,
+        booleans, None and strings (no dicts), keys in a fixed order.
+
+        It holds everything the play from here depends on, and nothing of the
+        game's past (no seed, no history, no event log). The standard keys, read
+        by generic code for every game: ``hands`` (one card string per seat such
+        as ``"4H 8H QH"``, or, in a view, a whole number for a hidden hand),
+        ``phase``, ``deal_number``, ``dealer``, ``totals``; a finished game adds
+        ``outcome``. A view's position shows what its seat knows. See
+        :mod:`cardrules.positions` for its one-line text form.
+        """
+        ...
+
+    def setup(self, rules: Any, position: Mapping[str, Any], *, seed: int = 0) -> Any:
+        """A state built from a full position (one taken from a state, or written by
+        hand), which plays on from there; ``seed`` drives every later shuffle.
+
+        A position that does not hold together is refused with
+        :class:`~cardrules.errors.PositionError` naming what is wrong: a card
+        twice or missing, a hand of the wrong size, a key unknown or missing, a
+        hidden hand (a view's position). The state's :class:`Origin` holds the
+        position, its log starts with one ``"setup"`` event and its history is
+        empty, and ``position(setup(rules, p)) == p``.
+        """
+        ...
 
     def state_from_dict(self, data: Mapping[str, Any]) -> Any: ...
 

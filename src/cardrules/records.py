@@ -11,7 +11,9 @@ the event, the site). The format is published as a JSON Schema
 Loading a record replays it: a malformed or illegal move is refused with an
 error that names the move number and the reason, and a record whose hands or
 seats differ from what its seed deals is refused. A record without a seed
-(a game played with real cards) replays from its hands.
+(a game played with real cards) replays from its hands. A record may start from
+a set-up position (its ``position``, in the one-line text of
+:mod:`cardrules.positions`): it replays from the game's ``setup``.
 
 >>> from cardrules.games import oh_hell
 >>> state = oh_hell.deal(oh_hell.Rules(schedule="single", start_hand=2), seed=3)
@@ -35,7 +37,7 @@ import attrs
 from cardrules import games
 from cardrules.cards import Card, format_cards, parse_cards
 from cardrules.core.options import build_rules, parse_rules_text, show_value
-from cardrules.errors import CardrulesError, RecordError
+from cardrules.errors import CardrulesError, PositionError, RecordError
 from cardrules.game import CHANCE, ChanceMode, Game
 from cardrules.render import text_table
 
@@ -146,6 +148,17 @@ def _check_record(record: Record) -> None:
         value = getattr(record, name)
         if value is not None and not isinstance(value, str):
             raise RecordError(f"record field {name!r} must be text, not {value!r}")
+    if record.position is not None:
+        if not isinstance(record.position, str):
+            raise RecordError(
+                f"record field 'position' must be a position's text or None, not "
+                f"{show_value(record.position)}"
+            )
+        if record.seed is None or record.deck is not None or record.chance != "seeded":
+            raise RecordError(
+                "a record that starts from a position gives its seed (which drives the "
+                "later shuffles), no deck, and seeded chance"
+            )
 
 
 @attrs.frozen(slots=True)
@@ -155,6 +168,9 @@ class Record:
     ``seed`` None means the game is replayed from ``deals`` (each deal's hands
     and turned cards) instead of the seed; ``seats`` gives the seat that made
     each move (None for a chance outcome); ``players`` one name per seat.
+    ``position``, when given, is the text of the position the game was set up
+    from (see :mod:`cardrules.positions`): the record replays from it, with
+    ``seed`` driving the later shuffles.
     A record checks its fields when it is made (:class:`RecordError`).
     """
 
@@ -171,6 +187,7 @@ class Record:
     date: str | None = None
     event: str | None = None
     site: str | None = None
+    position: str | None = None
 
     def __attrs_post_init__(self) -> None:
         _check_record(self)
@@ -189,6 +206,8 @@ class Record:
             "deck": None if self.deck is None else format_cards(self.deck),
             "chance": self.chance,
         }
+        if self.position is not None:
+            data["position"] = self.position
         if self.deals is not None:
             data["deals"] = [deal.to_dict() for deal in self.deals]
         if self.seats is None:
@@ -263,6 +282,12 @@ class Record:
             not isinstance(players, list) or not all(isinstance(p, str) for p in players)
         ):
             raise RecordError("record field 'players' must be a list of names, one per seat")
+        position = data.get("position")
+        if position is not None and not isinstance(position, str):
+            raise RecordError(
+                "record field 'position' must be a position's text, such as "
+                "'oh_hell() phase=playing ...', or null"
+            )
         return cls(
             data["game"],
             data["version"],
@@ -274,7 +299,10 @@ class Record:
             seats,
             deals,
             None if players is None else tuple(players),
-            *(data.get(name) for name in _METADATA),
+            date=data.get("date"),
+            event=data.get("event"),
+            site=data.get("site"),
+            position=position,
         )
 
     @classmethod
@@ -425,6 +453,8 @@ def _start(record: Record) -> tuple[Any, Any]:
         if _registered(name) is not module:
             raise RecordError(f"the record's rules are for {name!r}, not {record.game!r}")
         rules = build_rules(module.Rules, options)
+        if record.position is not None:
+            return module, _set_up(module, rules, record)
         if record.seed is None:
             state = module.deal(rules, seed=0, deck=None, chance="explicit")
         else:
@@ -434,6 +464,26 @@ def _start(record: Record) -> tuple[Any, Any]:
     except Exception as error:  # a library error, or a bad value a game did not foresee
         raise RecordError(f"record: cannot start the game: {error}") from None
     return module, state
+
+
+def _set_up(module: Any, rules: Any, record: Record) -> Any:
+    """The first state of a record that starts from a position."""
+    from cardrules.positions import read_position
+
+    assert record.position is not None and record.seed is not None  # checked with the record
+    try:
+        game, given, position = read_position(record.position)
+    except PositionError as error:
+        raise RecordError(f"record field 'position': {error}") from None
+    if game is not module or given != rules:
+        raise RecordError(
+            f"record field 'position' is a position of {str(given)!r}, "
+            f"but the record's rules are {record.rules!r}"
+        )
+    try:
+        return module.setup(rules, position, seed=record.seed)
+    except PositionError as error:
+        raise RecordError(f"record field 'position': {error}") from None
 
 
 def _registered(name: str) -> Any:
@@ -633,7 +683,9 @@ def record_of(
     from an explicit deck. ``players`` (one name per seat), ``date``, ``event``
     and ``site`` describe the occasion. ``with_seed=False`` writes a record that
     replays from its hands alone, as one of a game played with real cards would;
-    it is refused for a game whose later draws only its seed knows.
+    it is refused for a game whose later draws only its seed knows, and for a game
+    set up from a position (:meth:`cardrules.game.Game.setup`), whose record starts
+    from that position and keeps its seed.
     """
     module = _module_of(state, game)
     origin = module.origin(state)
@@ -644,8 +696,17 @@ def record_of(
         players = tuple(players)
     moves = module.moves_played(state)
     first_deck = origin.deck
+    position_text = None
     try:
-        start = module.deal(origin.rules, seed=origin.seed, deck=first_deck, chance=origin.chance)
+        if origin.position is not None:
+            from cardrules.positions import format_position
+
+            position_text = format_position(origin.rules, origin.position)
+            start = module.setup(origin.rules, origin.position, seed=origin.seed)
+        else:
+            start = module.deal(
+                origin.rules, seed=origin.seed, deck=first_deck, chance=origin.chance
+            )
     except CardrulesError as error:
         raise RecordError(f"cannot record this state: {error}") from None
     layouts = _Layouts(module)
@@ -677,9 +738,15 @@ def record_of(
         date,
         event,
         site,
+        position_text,
     )
     if with_seed:
         return record
+    if position_text is not None:
+        raise RecordError(
+            "a game set up from a position is recorded with its seed, which drives its "
+            "later shuffles: leave out with_seed=False"
+        )
     kept = [i for i in range(len(texts)) if not dealing[i]]
     seedless = attrs.evolve(
         record,
@@ -818,6 +885,8 @@ def score_sheet(record: Record) -> str:
     lines.append(
         f"Seed: {record.seed}" if record.seed is not None else "Seed: none (dealt by hand)"
     )
+    if record.position is not None:
+        lines.append(f"Set up from: {record.position}")
     lines.append("Seats: " + ", ".join(f"{seat} {name}" for seat, name in enumerate(names)))
     by_deal: dict[int, list[Step]] = {}
     for step in steps:

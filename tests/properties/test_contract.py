@@ -10,7 +10,7 @@ registered.
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardrules import games, testing
@@ -47,6 +47,17 @@ def test_explicit_chance_plays_the_same_game_as_seeded(
     same chance outcomes (here: the first deal, dealt from the same cards)."""
     game = games.get(name)
     testing.check_explicit_chance(game, game.PRESETS[preset], seed=seed, choices=choices)
+
+
+@pytest.mark.parametrize(("name", "preset"), CASES)
+@settings(max_examples=3)
+@given(seed=seeds, choices=seeds)
+def test_positions_set_up_the_same_game(name: str, preset: str, seed: int, choices: int) -> None:
+    """Positions taken along a random game set up states that are the same to every
+    player, read back from their text and play on to the end; setup refuses a view's
+    position, a card twice and a card missing."""
+    game = games.get(name)
+    testing.check_positions(game, game.PRESETS[preset], seed=seed, choices=choices, states=8)
 
 
 def test_the_kit_reports_a_broken_promise() -> None:
