@@ -357,16 +357,20 @@ class Fact:
 
 @attrs.frozen(slots=True)
 class Origin:
-    """What a game was started from: ``deal(rules, seed=seed, deck=deck, chance=chance)``.
+    """What a game was started from: ``deal(rules, seed=seed, deck=deck, chance=chance)``,
+    or, when ``position`` is not None, ``setup(rules, position, seed=seed)``.
 
     Together with the moves played (``moves_played``), this is everything a record
-    needs to replay the game. ``deck`` is None unless the first deal was fixed.
+    needs to replay the game. ``deck`` is None unless the first deal was fixed;
+    ``position`` is None unless the game was set up from a position (the position,
+    as the game's ``position`` function gives it).
     """
 
     rules: Any
     seed: int
     deck: tuple[Card, ...] | None
     chance: ChanceMode
+    position: Any = None
 
 
 def over_event(outcome: Outcome) -> Event:
