@@ -29,15 +29,13 @@ from cardrules.core import tricks
 from cardrules.core.checks import check_seed
 from cardrules.core.match import Match
 from cardrules.core.serial import _REASONS, StateReader
-from cardrules.core.trickgame import rules_of_play
 from cardrules.core.trickgame.dealing import _trump_event
 from cardrules.core.trickgame.description import Declaring, Passing, TrickGameRules, _team_of
 from cardrules.core.trickgame.queries import hand_hidden
-from cardrules.core.trickgame.sampling import _view_trick_rules
 from cardrules.core.trickgame.scoring import zones
 from cardrules.core.trickgame.serialization import fields_to_dict, read_fields
 from cardrules.core.trickgame.state import Deal, State, _deal_with, _frozen, _with, _wrong_state
-from cardrules.core.trickgame.views import deal_events, knowledge, suits_of
+from cardrules.core.trickgame.views import deal_events, suits_of
 from cardrules.errors import ArgumentError, PositionError, show_value
 from cardrules.game import DealRow, Event, Log, Outcome
 
@@ -68,11 +66,11 @@ def position(state_or_view: object) -> dict[str, Any]:
     the game runs); then the engine's fields as the state's JSON form has them
     (``hands``, one card text per seat, ``undealt``, the trumps, the rounds before
     play, ``bids``, ``leader``, ``trick``, ``tricks_won``, the tally, ``revokes``, the
-    finished tricks) and, for a game whose views show them, what the public play
-    shows: the cards each seat is ``known`` to hold and the ``voids`` it has shown
-    (its suits, then single cards). Of a view: the same, with what that seat knows:
-    every hand it cannot see is a number of cards, as are the undealt cards and the
-    passes it has not seen; a bid not shown yet is ``"hidden"``.
+    finished tricks) and what the public play shows, each when the game's views show
+    it: the cards each seat is ``known`` to hold and the ``voids`` it has shown (its
+    suits, then single cards). Of a view: the same, with what that seat knows: every
+    hand it cannot see is a number of cards, as are the undealt cards and the passes
+    it has not seen; a bid not shown yet is ``"hidden"``.
     """
     if type(state_or_view) is State:
         return _state_position(state_or_view)
@@ -108,11 +106,17 @@ def _outcome_list(outcome: Outcome | None) -> list[Any] | None:
     return [outcome.reason, list(outcome.winners), outcome.draw]
 
 
-def _shows_knowledge(game: TrickGame) -> bool:
-    """Whether the game's views show what the public play revealed about each hand (the
-    cards known held, the voids): then its positions hold it too."""
+def _shows_known(game: TrickGame) -> bool:
+    """Whether the game's views show the cards each seat is publicly known to hold (cards
+    it picked up): then its positions hold them too (``known``)."""
+    return "known" in game.view_fields
+
+
+def _shows_voids(game: TrickGame) -> bool:
+    """Whether the game's views show the cards each seat has shown it lacks (its voids,
+    or every absent card): then its positions hold them too (``voids``)."""
     fields = game.view_fields
-    return "known" in fields or "voids" in fields or "absent" in fields
+    return "voids" in fields or "absent" in fields
 
 
 def lacks_text(mask: int) -> str:
@@ -136,8 +140,9 @@ def _state_position(state: State) -> dict[str, Any]:
     data = _match_fields(state.phase, match.deal_number, match.dealer, match.totals, match.rows)
     data["outcome"] = _outcome_list(deal.outcome)
     data.update(fields_to_dict(state))
-    if _shows_knowledge(game):
+    if _shows_known(game):
         data["known"] = [format_cards(cards_of(k)) for k in state.known]
+    if _shows_voids(game):
         data["voids"] = [lacks_text(v) for v in state.voids]
     return data
 
@@ -186,10 +191,10 @@ def _view_position(view: Any) -> dict[str, Any]:
         data["revokes"] = list(_view_revokes(view, players))
     won = view.won_cards if hasattr(view, "won_cards") else view.waste
     data[game.waste_key] = format_cards(won)
-    if _shows_knowledge(game):
-        known, voids = _view_knowledge(view, game, players)
-        data["known"] = [format_cards(cards_of(k)) for k in known]
-        data["voids"] = [lacks_text(v) for v in voids]
+    if _shows_known(game):
+        data["known"] = [format_cards(cards) for cards in view.known]
+    if _shows_voids(game):
+        data["voids"] = [lacks_text(v) for v in _view_voids(view)]
     return data
 
 
@@ -232,19 +237,12 @@ def _view_revokes(view: Any, players: int) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def _view_knowledge(
-    view: Any, game: TrickGame, players: int
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The cards each seat is known to hold and known to lack, as the view shows them."""
-    rules = view.rules
-    if hasattr(view, "known") and (hasattr(view, "absent") or hasattr(view, "voids")):
-        known = tuple(mask_of(cards) for cards in view.known)
-        if hasattr(view, "absent"):
-            return known, tuple(mask_of(cards) for cards in view.absent)
-        voids = tuple(sum([tricks.SUIT_MASKS[suit] for suit in suits]) for suits in view.voids)
-        return known, voids
-    limits = rules_of_play.active(game.restrictions, rules)
-    return knowledge(view.events, players, _view_trick_rules(view), limits)
+def _view_voids(view: Any) -> tuple[int, ...]:
+    """The cards each seat is known to lack, as the view shows them: every absent card
+    when it shows them, else its voids (whole suits)."""
+    if hasattr(view, "absent"):
+        return tuple(mask_of(cards) for cards in view.absent)
+    return tuple(sum([tricks.SUIT_MASKS[suit] for suit in suits]) for suits in view.voids)
 
 
 # --------------------------------------------------------------------------- reading
@@ -323,8 +321,10 @@ def _keys(game: TrickGame, rules: Any) -> list[str]:
     if game.revoking is not None:
         keys.append("revokes")
     keys.append(game.waste_key)
-    if _shows_knowledge(game):
-        keys += ["known", "voids"]
+    if _shows_known(game):
+        keys.append("known")
+    if _shows_voids(game):
+        keys.append("voids")
     return list(dict.fromkeys(keys))
 
 
@@ -490,8 +490,9 @@ def _build(r: StateReader, game: TrickGame, rules: Any, seed: int) -> State:
     deal_fields, state_fields = read_fields(game, r, rules, len(deck) - len(undealt))
     known = (0,) * players
     voids = (0,) * players
-    if _shows_knowledge(game):
+    if _shows_known(game):
         known = r.masks_per_seat("known", players)
+    if _shows_voids(game):
         value = r.data["voids"]
         if not isinstance(value, list) or len(value) != players:
             r.fail(f"voids must be a list of {players} texts, one per seat")
@@ -657,6 +658,16 @@ def _check_position(r: StateReader, state: State) -> None:
             f"the trick holds {len(trick)} cards: with {players} players a trick is over at "
             f"{players} cards, so at most {players - 1} lie on the table"
         )
+    for seat in range(players):
+        missing = state.known[seat] & ~state.hands[seat]
+        if missing:
+            r.fail(f"seat {seat} is known to hold {format_cards(cards_of(missing))}, but does not")
+        clash = state.hands[seat] & state.voids[seat] & ~state.known[seat]
+        if clash:
+            r.fail(
+                f"seat {seat} is known to lack {lacks_text(state.voids[seat])}, but holds "
+                f"{format_cards(cards_of(clash))}"
+            )
     if game.pick_up:
         return  # hands grow by pick-ups: the game's own checks judge them
     tricks_done, odd = divmod(finished, players)
@@ -680,16 +691,6 @@ def _check_position(r: StateReader, state: State) -> None:
             r.fail(
                 f"seat {seat} holds {hand.bit_count()} cards; at this point of a deal of "
                 f"{size} cards each it must hold {expected_size}"
-            )
-    for seat in range(players):
-        missing = state.known[seat] & ~state.hands[seat]
-        if missing:
-            r.fail(f"seat {seat} is known to hold {format_cards(cards_of(missing))}, but does not")
-        clash = state.hands[seat] & state.voids[seat] & ~state.known[seat]
-        if clash:
-            r.fail(
-                f"seat {seat} is known to lack {lacks_text(state.voids[seat])}, but holds "
-                f"{format_cards(cards_of(clash))}"
             )
 
 

@@ -112,7 +112,10 @@ def _sample(view: Any, rng: random.Random) -> State:
     seat = view.seat
     trump_card = getattr(view, "trump_card", None)
     waste = mask_of(view.won_cards if hasattr(view, "won_cards") else view.waste)
-    if hasattr(view, "voids") and game.restrictions is None:
+    if hasattr(view, "known") and hasattr(view, "absent"):
+        public_known = tuple(mask_of(cards) for cards in view.known)
+        voids = tuple(mask_of(cards) for cards in view.absent)
+    elif hasattr(view, "voids") and game.restrictions is None:
         public_known = tuple(mask_of(cards) for cards in view.known)
         voids = tuple(sum(tricks.SUIT_MASKS[s] for s in suits) for suits in view.voids)
     else:  # absent cards need not be whole suits: read them from the log
