@@ -138,7 +138,7 @@ def test_a_position_is_plain_data_in_a_fixed_order(
     spot = game.position(state)
     assert all(plain(value) for value in spot.values())
     assert list(spot)[:6] == ["phase", "deal_number", "dealer", "totals", "rows", "outcome"]
-    assert list(spot) == positions._keys(rules.trick_game, rules)
+    assert list(spot) == positions._keys(rules.trick_game)
     for key in ("game", "version", "rules", "seed", "chance", "first_deck", "events"):
         assert key not in spot
     for key in ("history", "moves_made", "match", "dealt", "position"):

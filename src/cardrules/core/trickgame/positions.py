@@ -283,8 +283,8 @@ def setup(rules: object, position: object, *, seed: object = 0) -> State:
             f"not {show_value(position)}"
         )
     r = PositionReader(position, game.name, game.version)
-    _check_keys(r, game, rules)
-    _refuse_hidden(r, game, rules)
+    _check_keys(r, game)
+    _refuse_hidden(r, game)
     state = _build(r, game, rules, chosen)
     _check_position(r, state)
     game.check_state(state, r)
@@ -301,7 +301,7 @@ def _replay_start(
     return setup(rules, position, seed=seed)
 
 
-def _keys(game: TrickGame, rules: Any) -> list[str]:
+def _keys(game: TrickGame) -> list[str]:
     """The keys of a position of this game, in order."""
     keys = ["phase", "deal_number", "dealer", "totals", "rows", "outcome", "hands", "undealt"]
     if game.trump_card != "none":
@@ -328,9 +328,9 @@ def _keys(game: TrickGame, rules: Any) -> list[str]:
     return list(dict.fromkeys(keys))
 
 
-def _check_keys(r: StateReader, game: TrickGame, rules: Any) -> None:
+def _check_keys(r: StateReader, game: TrickGame) -> None:
     """Refuse a key the game's positions do not have, and name a missing one."""
-    keys = _keys(game, rules)
+    keys = _keys(game)
     unknown = [key for key in r.data if key not in keys]
     if unknown:
         r.fail(
@@ -353,7 +353,7 @@ def _hides(r: StateReader, what: str, value: object) -> NoReturn:
     )
 
 
-def _refuse_hidden(r: StateReader, game: TrickGame, rules: Any) -> None:
+def _refuse_hidden(r: StateReader, game: TrickGame) -> None:
     """Refuse a view's position: a hand, a stack or a pass given as a count, a hidden bid."""
     data = r.data
     hands = data.get("hands")
