@@ -257,6 +257,15 @@ def test_a_trick_too_long_is_refused() -> None:
     refused(rules, spot, "the trick holds 4 cards: with 4 players a trick is over at 4 cards")
 
 
+def test_a_deal_with_every_card_played_is_refused() -> None:
+    """OH-4.4: the deal ends when every card is played; its position is the next deal's."""
+    rules, _, spot = oh_hell_in_play()
+    played = " ".join([*spot["hands"], spot["trick"], spot["waste"]]).split()
+    spot |= {"hands": ["", "", "", ""], "trick": "", "waste": " ".join(played)}
+    spot |= {"tricks_won": [3, 0, 0, 0]}
+    refused(rules, spot, "every hand is empty, so the deal is over")
+
+
 def test_a_first_trick_led_by_the_wrong_seat_is_refused() -> None:
     """OH-4.2: the dealer's left leads the first trick."""
     rules, _, spot = oh_hell_in_play()

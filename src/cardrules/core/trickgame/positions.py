@@ -658,6 +658,11 @@ def _check_position(r: StateReader, state: State) -> None:
             f"the trick holds {len(trick)} cards: with {players} players a trick is over at "
             f"{players} cards, so at most {players - 1} lie on the table"
         )
+    if not any(state.hands):
+        r.fail(
+            "every hand is empty, so the deal is over: set up the position after it (the "
+            "next deal, or the end of the game)"
+        )
     for seat in range(players):
         missing = state.known[seat] & ~state.hands[seat]
         if missing:
