@@ -409,6 +409,17 @@ def test_maverick_passes_must_be_whole_and_in_turn() -> None:
         maverick.setup(rules, one)
 
 
+def test_maverick_rounds_follow_the_rules_and_the_phase() -> None:
+    """MV-6.1: the blind declarations are made only with bidding; MV-3.2: play starts once
+    every seat has passed."""
+    rules = maverick.Rules(first_dealer=3)
+    spot = maverick.position(maverick.deal(rules, seed=7))
+    with pytest.raises(PositionError, match="phase 'blind' is not played in this deal"):
+        maverick.setup(rules, {**spot, "phase": "blind"})
+    with pytest.raises(PositionError, match=r"round 'passing' is not over \(0 of 4 made\)"):
+        maverick.setup(rules, {**spot, "phase": "playing"})
+
+
 def test_maverick_face_up_cards_must_fix_the_trumps() -> None:
     """MV-2.3: the higher face-up card's suit is trump."""
     rules = maverick.Rules(first_dealer=3)

@@ -544,24 +544,35 @@ def _in_turn(
 
 
 def _check_position(r: StateReader, state: State) -> None:
-    """The engine's checks of a position that was read: cards, phase, turns, sizes."""
+    """The engine's checks of a position that was read: the cards, the deal's trumps, the
+    rounds before play and the bids (in turn, as far as the phase says), the trick, what
+    the public play showed, the hand sizes."""
     deal = state.deal
     rules = deal.rules
     game: TrickGame = rules.trick_game
-    players: int = rules.players
-    deck = game.deck(rules)
-    r.check_partition(zones(state), deck)
+    r.check_partition(zones(state), game.deck(rules))
     phase = state.phase
     if phase is game.over:
         return
+    # How far the deal has come: the rounds before play, the bidding, the play.
+    now = [*game.round_phases, game.bidding_phase, game.playing].index(phase)
+    _check_deal(r, state)
+    for k, round_ in enumerate(game.rounds):
+        if isinstance(round_, Declaring):
+            _check_declaring(r, state, k, round_, now)
+        else:
+            _check_passing(r, state, k, round_, now)
+    if game.bidding is not None:
+        _check_bids(r, state, now)
+    _check_play(r, state)
+
+
+def _check_deal(r: StateReader, state: State) -> None:
+    """The deal's trumps and the cards it leaves undealt."""
+    deal = state.deal
+    rules = deal.rules
+    game: TrickGame = rules.trick_game
     number = deal.match.deal_number
-    dealer = deal.match.dealer
-    size = game.hand_size(rules, number)
-    order = [*game.round_phases, game.bidding_phase, game.playing]
-    now = order.index(phase)
-    trick = state.trick
-    finished = state.waste.bit_count()
-    # The trumps of the deal.
     if game.trump_card != "none" and deal.trump_card is None:
         r.fail("a deal in progress needs its trump card (trump_card)")
     if game.trump_suit is not None:
@@ -571,86 +582,107 @@ def _check_position(r: StateReader, state: State) -> None:
             r.fail(f"the trump suit of deal {number} is {named}")
     if game.face_up is not None and len(deal.face_up) != game.face_up.count:
         r.fail(f"a deal in progress has {game.face_up.count} face-up cards")
-    # The cards dealt.
-    left = len(deck) - size * players - len(deal.face_up)
+    size = game.hand_size(rules, number)
+    left = len(game.deck(rules)) - size * rules.players - len(deal.face_up)
     left -= 1 if game.trump_card == "next" else 0
     if deal.undealt.bit_count() != left:
         r.fail(
             f"a deal of {size} cards each leaves {left} cards undealt, not "
             f"{deal.undealt.bit_count()}"
         )
-    # The rounds before play, the bidding and the trick, in the order of the phases.
-    for k, round_ in enumerate(game.rounds):
-        name = game.round_phases[k].name.lower()
-        if phase is game.round_phases[k] and not _round_played(rules, round_, number):
-            r.fail(f"phase {name!r} is not played in this deal under these rules")
-        state_k = _before_round(state, k)
-        if isinstance(round_, Declaring):
-            values = deal.declared[game.round_slots[k]]
-            if round_.by_team:
-                whose = [_team_of(rules, (dealer + 1 + j) % players) for j in range(players)]
-                whose = list(dict.fromkeys(whose))
-                what = f"the {round_.key} (one per team)"
-            else:
-                whose = [(dealer + 1 + j) % players for j in range(players)]
-                what = f"the {round_.key}"
-            made = _in_turn(r, [v is not None for v in values], dealer, players, what, whose)
-            _check_round_progress(
-                r, k, now, made, len(values), name, _round_played(rules, round_, number)
+
+
+def _seats_in_turn(state: State) -> list[int]:
+    """The seats clockwise from the dealer's left, the order of every round and bid."""
+    deal = state.deal
+    players: int = deal.rules.players
+    return [(deal.match.dealer + 1 + j) % players for j in range(players)]
+
+
+def _check_declaring(r: StateReader, state: State, k: int, round_: Declaring, now: int) -> None:
+    """Round ``k``'s declarations: made in turn as far as the phase says, each one of the
+    choices its seat had when it declared."""
+    deal = state.deal
+    rules = deal.rules
+    game: TrickGame = rules.trick_game
+    name = game.round_phases[k].name.lower()
+    values = deal.declared[game.round_slots[k]]
+    seats = _seats_in_turn(state)
+    whose = seats
+    what = f"the {round_.key}"
+    if round_.by_team:
+        whose = list(dict.fromkeys(_team_of(rules, seat) for seat in seats))
+        what += " (one per team)"
+    made = _in_turn(r, [v is not None for v in values], deal.match.dealer, len(seats), what, whose)
+    _check_round_progress(r, state, k, round_, now, made, len(values))
+    before = _before_round(state, k)
+    for j in range(made):
+        value = values[whose[j]]
+        allowed = [round_.value(m) for m in round_.moves(before, seats[j])]
+        if value not in allowed:
+            r.fail(
+                f"seat {seats[j]} could not declare {show_value(value)} in {name!r} "
+                f"when it did: the choices were {', '.join(map(show_value, allowed))}"
             )
-            for j in range(made):
-                seat = (dealer + 1 + j) % players
-                value = values[whose[j]]
-                allowed = [round_.value(m) for m in round_.moves(state_k, seat)]
-                if value not in allowed:
-                    r.fail(
-                        f"seat {seat} could not declare {show_value(value)} in {name!r} "
-                        f"when it did: the choices were {', '.join(map(show_value, allowed))}"
-                    )
-                state_k = _with(
-                    state_k,
-                    deal=_deal_with(
-                        state_k.deal, declared=_with_declared(state_k, k, whose[j], value)
-                    ),
-                )
-        else:
-            passed = deal.passed
-            whose = [(dealer + 1 + j) % players for j in range(players)]
-            made = _in_turn(r, [p != 0 for p in passed], dealer, players, "the passes", whose)
-            _check_round_progress(
-                r, k, now, made, players, name, _round_played(rules, round_, number)
-            )
-            for seat, cards in enumerate(passed):
-                if cards and cards.bit_count() != round_.count:
-                    r.fail(
-                        f"seat {seat} passed {cards.bit_count()} cards: a pass is "
-                        f"{round_.count} cards"
-                    )
-    if game.bidding is not None:
-        bids = deal.bids
-        whose = [(dealer + 1 + j) % players for j in range(players)]
-        made = _in_turn(r, [b is not None for b in bids], dealer, players, "the bids", whose)
-        bidding_at = len(game.rounds)
-        if now < bidding_at and made:
-            r.fail("no seat bids before the rounds before the bidding are over")
-        if now == bidding_at and made == players:
-            r.fail("every seat has bid, so the phase is 'playing', not 'bidding'")
-        if now > bidding_at and made < players:
-            r.fail(f"play starts once every seat has bid: seat {whose[made]} has not")
-        state_b = _with(state, deal=_deal_with(deal, bids=(None,) * players))
-        for j in range(made):
-            seat = whose[j]
-            bid = bids[seat]
-            assert bid is not None
-            if bid > size:
-                r.fail(f"seat {seat} bid {bid} in a deal of {size} cards (bids are 0..{size})")
-            if bid not in game.bidding.allowed(state_b, seat):
-                why = game.bidding.why_not
-                text = why(state_b, seat, bid) if why is not None else "the bidding forbids it"
-                r.fail(f"seat {seat} could not bid {bid} when it did: {text}")
-            state_b = _with(
-                state_b, deal=_deal_with(state_b.deal, bids=_with_bid(state_b, seat, bid))
-            )
+        declared = _with_declared(before, k, whose[j], value)
+        before = _with(before, deal=_deal_with(before.deal, declared=declared))
+
+
+def _check_passing(r: StateReader, state: State, k: int, round_: Passing, now: int) -> None:
+    """The passes: made in turn as far as the phase says, each of the round's count."""
+    passed = state.deal.passed
+    seats = _seats_in_turn(state)
+    dealer = state.deal.match.dealer
+    made = _in_turn(r, [p != 0 for p in passed], dealer, len(seats), "the passes", seats)
+    _check_round_progress(r, state, k, round_, now, made, len(seats))
+    for seat, cards in enumerate(passed):
+        if cards and cards.bit_count() != round_.count:
+            r.fail(f"seat {seat} passed {cards.bit_count()} cards: a pass is {round_.count} cards")
+
+
+def _check_bids(r: StateReader, state: State, now: int) -> None:
+    """The bids: made in turn as far as the phase says, each in range and one its seat
+    was allowed when it bid (the game's constraint, such as Oh Hell's hook)."""
+    deal = state.deal
+    rules = deal.rules
+    game: TrickGame = rules.trick_game
+    assert game.bidding is not None
+    bids = deal.bids
+    seats = _seats_in_turn(state)
+    made = _in_turn(
+        r, [b is not None for b in bids], deal.match.dealer, len(seats), "the bids", seats
+    )
+    bidding_at = len(game.rounds)  # the bidding phase's place among the phases
+    if now < bidding_at and made:
+        r.fail("no seat bids before the rounds before the bidding are over")
+    if now == bidding_at and made == len(seats):
+        r.fail("every seat has bid, so the phase is 'playing', not 'bidding'")
+    if now > bidding_at and made < len(seats):
+        r.fail(f"play starts once every seat has bid: seat {seats[made]} has not")
+    size = game.hand_size(rules, deal.match.deal_number)
+    before = _with(state, deal=_deal_with(deal, bids=(None,) * len(seats)))
+    for seat in seats[:made]:
+        bid = bids[seat]
+        assert bid is not None
+        if bid > size:
+            r.fail(f"seat {seat} bid {bid} in a deal of {size} cards (bids are 0..{size})")
+        if bid not in game.bidding.allowed(before, seat):
+            why = game.bidding.why_not
+            text = why(before, seat, bid) if why is not None else "the bidding forbids it"
+            r.fail(f"seat {seat} could not bid {bid} when it did: {text}")
+        before = _with(before, deal=_deal_with(before.deal, bids=_with_bid(before, seat, bid)))
+
+
+def _check_play(r: StateReader, state: State) -> None:
+    """The trick on the table and the finished tricks, what the public play showed about
+    the hands, each hand's size and the first trick's leader."""
+    deal = state.deal
+    rules = deal.rules
+    game: TrickGame = rules.trick_game
+    players: int = rules.players
+    phase = state.phase
+    trick = state.trick
+    finished = state.waste.bit_count()
     if phase is not game.playing and (trick or finished):
         r.fail(f"no card is played before the play: the phase is {phase.name.lower()!r}")
     if len(trick) >= players:
@@ -684,18 +716,18 @@ def _check_position(r: StateReader, state: State) -> None:
             f"hold {tricks_done}"
         )
     _check_leader(r, state, tricks_done)
+    size = game.hand_size(rules, deal.match.deal_number)
     exchanged = game.passing is None or 0 not in deal.passed
     for seat, hand in enumerate(state.hands):
-        expected_size = size
-        if not exchanged:
-            expected_size -= deal.passed[seat].bit_count()
+        expected = size
+        if not exchanged:  # the cards passed are in no hand until the exchange
+            expected -= deal.passed[seat].bit_count()
         if phase is game.playing:
-            played = 1 if (seat - state.leader) % players < len(trick) else 0
-            expected_size -= tricks_done + played
-        if hand.bit_count() != expected_size:
+            expected -= tricks_done + (1 if (seat - state.leader) % players < len(trick) else 0)
+        if hand.bit_count() != expected:
             r.fail(
                 f"seat {seat} holds {hand.bit_count()} cards; at this point of a deal of "
-                f"{size} cards each it must hold {expected_size}"
+                f"{size} cards each it must hold {expected}"
             )
 
 
@@ -707,10 +739,21 @@ def _round_played(rules: Any, round_: Declaring | Passing, number: int) -> bool:
 
 
 def _check_round_progress(
-    r: StateReader, k: int, now: int, made: int, total: int, name: str, played: bool
+    r: StateReader,
+    state: State,
+    k: int,
+    round_: Declaring | Passing,
+    now: int,
+    made: int,
+    total: int,
 ) -> None:
-    """A round's entries agree with the phase: none before it, some during it, all after."""
-    if not played:
+    """Round ``k``'s entries agree with the phase (``now``, its place among the phases):
+    none before the round or in a round not played, some during it, all after it."""
+    game: TrickGame = state.deal.rules.trick_game
+    name = game.round_phases[k].name.lower()
+    if not _round_played(state.deal.rules, round_, state.deal.match.deal_number):
+        if now == k:
+            r.fail(f"phase {name!r} is not played in this deal under these rules")
         if made:
             r.fail(f"round {name!r} is not played in this deal, yet it has entries")
         return
