@@ -32,6 +32,8 @@ those above it in this list:
 * :mod:`~cardrules.core.trickgame.views`: what a seat may know;
 * :mod:`~cardrules.core.trickgame.sampling`: exact uniform :func:`sample`;
 * :mod:`~cardrules.core.trickgame.serialization`: JSON and back;
+* :mod:`~cardrules.core.trickgame.positions`: a state as a position (plain data, no
+  history) and a state set up from one, checked;
 * :mod:`~cardrules.core.trickgame.contract`: :class:`TrickGame` itself and the
   contract functions every trick game module takes.
 
@@ -69,6 +71,7 @@ from cardrules.core.trickgame.description import (
 )
 from cardrules.core.trickgame.numbers import pass_rank
 from cardrules.core.trickgame.play import apply, parse_move
+from cardrules.core.trickgame.positions import position, setup
 from cardrules.core.trickgame.queries import (
     chance_outcomes,
     hand_hidden,
@@ -117,10 +120,12 @@ __all__ = [
     "pass_cycle",
     "pass_offset",
     "pass_rank",
+    "position",
     "rules_of_play",
     "sample",
     "sampling",
     "score",
+    "setup",
     "state_to_dict",
     "suits_of",
     "target_decided",

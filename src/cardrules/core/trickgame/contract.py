@@ -54,6 +54,7 @@ from cardrules.core.trickgame.description import (
 )
 from cardrules.core.trickgame.numbers import _MOVE_KINDS, _pass_of_rank, pass_rank
 from cardrules.core.trickgame.play import apply, parse_move
+from cardrules.core.trickgame.positions import _replay_start, position, setup
 from cardrules.core.trickgame.queries import chance_outcomes, is_over, legal_moves, to_move
 from cardrules.core.trickgame.rules_of_play import Restrictions
 from cardrules.core.trickgame.sampling import sample
@@ -79,8 +80,10 @@ __all__ = [
     "origin",
     "parse_move",
     "players",
+    "position",
     "sample",
     "score",
+    "setup",
     "state_to_dict",
     "teams",
     "to_move",
@@ -403,7 +406,12 @@ class TrickGame:
     def state_from_dict(self, data: Mapping[str, Any]) -> State:
         """Load a state from :func:`state_to_dict`'s form, refusing anything inconsistent."""
         reader = StateReader(data, self.name, self.version)
-        return reader.read(self._state_from_reader, deal=self.deal, apply=apply)
+        # A game set up from a position replays its history from the position.
+        set_up = reader.data.get("position")
+        start: Callable[..., State] = self.deal
+        if set_up is not None:
+            start = functools.partial(_replay_start, set_up)
+        return reader.read(self._state_from_reader, deal=start, apply=apply)
 
     def _state_from_reader(self, r: StateReader) -> State:
         return _state_from_reader(self, r)

@@ -61,6 +61,7 @@ def new_game(
             trump_card=None,
             **fresh,
             outcome=None,
+            position=None,
         ),
         phase=game.choose_dealer,
         hands=(0,) * players,
@@ -159,6 +160,7 @@ def _begin_deal(
         trump_card=None,
         **deal_fields,
         outcome=None,
+        position=before.position,
     )
     if game.trump_suit is not None:  # a fixed trump suit holds from the deal on
         deal = _deal_with(deal, trick_rules=_fixed_trick_rules(rules, match.deal_number))

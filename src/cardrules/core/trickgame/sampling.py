@@ -27,7 +27,7 @@ from cardrules.core.trickgame.state import (
     _with,
     _wrong_state,
 )
-from cardrules.core.trickgame.views import deal_events, knowledge, suits_of
+from cardrules.core.trickgame.views import deal_events, knowledge, set_up_deal, suits_of
 from cardrules.game import Log
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
@@ -112,7 +112,10 @@ def _sample(view: Any, rng: random.Random) -> State:
     seat = view.seat
     trump_card = getattr(view, "trump_card", None)
     waste = mask_of(view.won_cards if hasattr(view, "won_cards") else view.waste)
-    if hasattr(view, "voids") and game.restrictions is None:
+    if hasattr(view, "known") and hasattr(view, "absent"):
+        public_known = tuple(mask_of(cards) for cards in view.known)
+        voids = tuple(mask_of(cards) for cards in view.absent)
+    elif hasattr(view, "voids") and game.restrictions is None:
         public_known = tuple(mask_of(cards) for cards in view.known)
         voids = tuple(sum(tricks.SUIT_MASKS[s] for s in suits) for suits in view.voids)
     else:  # absent cards need not be whole suits: read them from the log
@@ -184,6 +187,7 @@ def _sample(view: Any, rng: random.Random) -> State:
             trump_card=trump_card,
             **fields,
             outcome=view.score.outcome,
+            position=None,
         ),
         phase=view.phase,
         hands=tuple(hands),
@@ -293,12 +297,19 @@ def _shown(view: Any, trick_rules: tricks.TrickRules) -> _Shown:
     shown = deal_events(view.events)
     trick: list[Card] = []
     waste = 0  # the cards of the deal's finished tricks
+    # A deal set up from a position: the trick on the table and the finished tricks at
+    # the set-up are not in the log, so only what is certain is read (see knowledge).
+    reading = not set_up_deal(view.events)
+    if not reading:
+        limits = None
     for position, event in enumerate(shown):
         if event.kind == "play":
             card = event.cards[0]
             seat = event.seat
             assert seat is not None
-            absent = rules_of_play.revealed(trick_rules, limits, trick, waste, card)
+            absent = 0
+            if reading:
+                absent = rules_of_play.revealed(trick_rules, limits, trick, waste, card)
             if absent:
                 following = shown[position + 1] if position + 1 < len(shown) else None
                 if following is not None and following.kind == "revoke":
@@ -315,6 +326,7 @@ def _shown(view: Any, trick_rules: tricks.TrickRules) -> _Shown:
         elif event.kind == "trick":
             waste |= mask_of(trick)
             trick = []
+            reading = True
     required = tuple((seat, mask) for (seat, _), mask in pending.items())
     return _Shown(tuple(forbidden), required, tuple(played))
 
@@ -410,11 +422,16 @@ def _sample_passing(view: Any, rng: random.Random) -> State:
     if passed and exchanged:
         mine = (seat - offset) % players  # the seat that passed to this one
         passed[mine] = mask_of(view.received)
+        # In a deal set up from a position, who played the cards on the table before the
+        # set-up is not in the log: any of them may have been a receiver's.
+        unattributed = 0
+        if set_up_deal(view.events):
+            unattributed = (won | trick) & ~sum(shown.played) & ~own_pass & ~passed[mine]
         for giver in ((seat + k) % players for k in range(1, players)):
             if giver == mine:
                 continue
             receiver = (giver + offset) % players
-            held = cards_of(hands[receiver] | shown.played[receiver])
+            held = cards_of(hands[receiver] | shown.played[receiver] | unattributed)
             passed[giver] = mask_of(rng.sample(held, count))
     bids: tuple[int | None, ...] = ()
     if game.bidding is not None:
@@ -445,6 +462,7 @@ def _sample_passing(view: Any, rng: random.Random) -> State:
             trump_card=getattr(view, "trump_card", None),
             **(fields | {"trick_rules": trick_rules, "passed": tuple(passed), "bids": bids}),
             outcome=view.score.outcome,
+            position=None,
         ),
         phase=phase,
         hands=tuple(hands),

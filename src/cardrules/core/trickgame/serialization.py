@@ -16,7 +16,7 @@ from cardrules.core.trickgame.rounds import _COUNT_WORDS
 from cardrules.core.trickgame.sampling import _trick_rules_for
 from cardrules.core.trickgame.scoring import zones
 from cardrules.core.trickgame.state import Deal, State, _wrong_state
-from cardrules.core.trickgame.views import deal_events, knowledge
+from cardrules.core.trickgame.views import Start, deal_events, knowledge
 from cardrules.moves import ALL_FORMS, parse_move_text
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
@@ -24,12 +24,28 @@ if TYPE_CHECKING:  # the description: a type here, built above this module
 
 
 def state_to_dict(state: State) -> dict[str, Any]:
-    """A JSON-ready dict of the whole state (hidden cards included: it is the state)."""
+    """A JSON-ready dict of the whole state (hidden cards included: it is the state): the
+    fields every game has, the engine's fields, and the ``position`` the game was set up
+    from (None for a dealt game)."""
     if type(state) is not State:
         raise _wrong_state(state)
     deal = state.deal
     game: TrickGame = deal.rules.trick_game
     data = common_to_dict(state, game.name, game.version)
+    data.update(fields_to_dict(state))
+    data["dealt"] = deal.dealt
+    data["position"] = state.position
+    return data
+
+
+def fields_to_dict(state: State) -> dict[str, Any]:
+    """The engine's fields of a state, JSON-ready, in their fixed order: the cards of each
+    zone, the trumps, the rounds before play, the bids, the trick and the tricks won, the
+    trick scorer's tally, the revokes. Both a state's JSON form and its position hold
+    them (:func:`read_fields` reads them back)."""
+    deal = state.deal
+    game: TrickGame = deal.rules.trick_game
+    data: dict[str, Any] = {}
     data["hands"] = [format_cards(cards_of(h)) for h in state.hands]
     data["undealt"] = format_cards(cards_of(deal.undealt))
     if game.trump_card != "none":
@@ -62,7 +78,6 @@ def state_to_dict(state: State) -> dict[str, Any]:
     if game.revoking is not None:
         data["revokes"] = list(state.revokes)
     data[game.waste_key] = format_cards(cards_of(state.waste))
-    data["dealt"] = deal.dealt
     return data
 
 
@@ -108,7 +123,8 @@ def _state_from_reader(game: TrickGame, r: StateReader) -> State:
     elif game.passing is not None:  # the shared notation reads passes when asked to
         parse = functools.partial(parse_move_text, forms=(*ALL_FORMS, "pass CARDS"))
     common = r.common(game.rules_class, deck, game.phases, parse)
-    players = common["rules"].players
+    rules = common["rules"]
+    players = rules.players
     log = common["log"].to_tuple()
     for event in deal_events(log):
         if event.kind in ("play", "pickup") and (
@@ -118,6 +134,55 @@ def _state_from_reader(game: TrickGame, r: StateReader) -> State:
                 f"a {event.kind!r} event of this deal needs a seat 0..{players - 1} and its "
                 f"cards, not seat {event.seat!r} and cards {format_cards(event.cards)!r}"
             )
+    deal_fields, state_fields = read_fields(game, r, rules, r.integer("dealt", 0, len(deck)))
+    # A game set up from a position starts from it: what the position says is public
+    # knowledge, and its history replays from it.
+    start: Start | None = None
+    frozen = None
+    position = r.data.get("position")
+    if position is not None:
+        from cardrules.core.trickgame.positions import setup
+
+        if common["first_deck"] is not None or common["chance"] != "seeded":
+            r.fail("a game set up from a position has no first deck, and seeded chance")
+        begun = r.guard("position", lambda: setup(rules, position, seed=common["seed"]))
+        start = (begun.known, begun.voids, begun.trick, begun.waste)
+        frozen = begun.deal.position
+    limits = rules_of_play.active(game.restrictions, rules)
+    known, voids = knowledge(log, players, deal_fields["trick_rules"], limits, start)
+    state = State(
+        deal=Deal(
+            rules=rules,
+            seed=common["seed"],
+            chance=common["chance"],
+            first_deck=common["first_deck"],
+            match=common["match"],
+            **deal_fields,
+            outcome=common["outcome"],
+            position=frozen,
+        ),
+        phase=common["phase"],
+        **state_fields,
+        known=known,
+        voids=voids,
+        moves_made=common["moves_made"],
+        log=common["log"],
+        history=common["history"],
+    )
+    r.check_partition(zones(state), deck)
+    game.check_state(state, r)
+    return state
+
+
+def read_fields(
+    game: TrickGame, r: StateReader, rules: Any, dealt: int
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Read the fields :func:`fields_to_dict` writes, checked one by one: the keyword
+    arguments of the :class:`Deal` (but its rules, seed, chance, first deck, match,
+    outcome and position) and of the :class:`State` (its hands, leader, trick, tricks
+    won, finished tricks, tally and revokes). ``dealt`` is how many cards were dealt."""
+    players = rules.players
+    deck = game.deck(rules)
     hands = r.masks_per_seat("hands", players)
     undealt = mask_of(r.cards("undealt"))
     trump_card = r.optional_card("trump_card") if game.trump_card != "none" else None
@@ -134,19 +199,22 @@ def _state_from_reader(game: TrickGame, r: StateReader) -> State:
     if game.counts_tricks:
         most_tricks = most if game.bidding is not None else len(deck) // players
         tricks_won = tuple(r.int_list("tricks_won", players, 0, most_tricks))
-    fresh, counts = _fresh_deal(common["rules"])
+    fresh, counts = _fresh_deal(rules)
     fields = dict(fresh)
+    fields["undealt"] = undealt
+    fields["dealt"] = dealt
+    fields["trump_card"] = trump_card
     fields["bids"] = bids
-    fields["trick_rules"] = _trick_rules_for(common["rules"], trump_card)
+    fields["trick_rules"] = _trick_rules_for(rules, trump_card)
     if game.trump_suit is not None:
         if "trump" not in r.data:
             r.fail("field 'trump' is missing: the deal's trump suit, or null for no trumps")
-        fields["trick_rules"] = game.trick_rules(common["rules"], _optional_suit(r, "trump"))
+        fields["trick_rules"] = game.trick_rules(rules, _optional_suit(r, "trump"))
     if game.face_up is not None:
         fields["face_up"] = r.cards("face_up")
         trump = _optional_suit(r, "trump")
         if trump is not None:
-            fields["trick_rules"] = game.trick_rules(common["rules"], trump)
+            fields["trick_rules"] = game.trick_rules(rules, trump)
         fields["second_suit"] = _optional_suit(r, game.face_up.second_key)
     declared = []
     for k, round_ in enumerate(game.rounds):
@@ -162,36 +230,12 @@ def _state_from_reader(game: TrickGame, r: StateReader) -> State:
     if game.revoking is not None:
         revokes = tuple(r.int_list("revokes", players, 0, len(deck) // players))
     waste = mask_of(r.cards(game.waste_key))
-    dealt = r.integer("dealt", 0, len(deck))
-    limits = rules_of_play.active(game.restrictions, common["rules"])
-    known, voids = knowledge(log, players, fields["trick_rules"], limits)
-    state = State(
-        deal=Deal(
-            rules=common["rules"],
-            seed=common["seed"],
-            chance=common["chance"],
-            first_deck=common["first_deck"],
-            match=common["match"],
-            undealt=undealt,
-            dealt=dealt,
-            trump_card=trump_card,
-            **fields,
-            outcome=common["outcome"],
-        ),
-        phase=common["phase"],
-        hands=hands,
-        leader=leader,
-        trick=trick,
-        tricks_won=tricks_won,
-        waste=waste,
-        known=known,
-        voids=voids,
-        tally=tuple(tally),
-        revokes=revokes,
-        moves_made=common["moves_made"],
-        log=common["log"],
-        history=common["history"],
-    )
-    r.check_partition(zones(state), deck)
-    game.check_state(state, r)
-    return state
+    return fields, {
+        "hands": hands,
+        "leader": leader,
+        "trick": trick,
+        "tricks_won": tricks_won,
+        "waste": waste,
+        "tally": tuple(tally),
+        "revokes": revokes,
+    }

@@ -33,8 +33,11 @@ class Deal(NamedTuple):
     :class:`FaceUp`); and what the rounds before play record: the cards each seat
     ``passed`` (in transit until every seat has passed), each seat's ``bids`` (None
     before it bids; empty without bidding), the values ``declared`` in each
-    :class:`Declaring` round (per seat, or per team). Dealing, the rounds before play
-    and the end of a deal make a new one; a card played keeps it.
+    :class:`Declaring` round (per seat, or per team); and the ``position`` the game was
+    set up from (:func:`~cardrules.core.trickgame.positions.setup`; None for a dealt
+    game), kept frozen (its lists as tuples; :attr:`State.position` gives it back as
+    the position dict). Dealing, the rounds before play and the end of a deal make a
+    new one; a card played keeps it.
     """
 
     rules: Any
@@ -52,6 +55,7 @@ class Deal(NamedTuple):
     bids: tuple[int | None, ...]
     declared: tuple[tuple[Any, ...], ...]
     outcome: Outcome | None
+    position: tuple[tuple[str, Any], ...] | None
 
 
 class State(NamedTuple):
@@ -168,6 +172,15 @@ class State(NamedTuple):
         return self.deal.outcome
 
     @property
+    def position(self) -> dict[str, Any] | None:
+        """The position the game was set up from, None for a dealt game (``deal.position``,
+        as a position dict)."""
+        frozen = self.deal.position
+        if frozen is None:
+            return None
+        return {key: _thawed(value) for key, value in frozen}
+
+    @property
     def hand_size(self) -> int:
         """The hand size of the deal in progress (of the last one, once the game is over)."""
         deal = self.deal
@@ -182,6 +195,20 @@ class State(NamedTuple):
         from cardrules.svg import repr_svg
 
         return repr_svg(self)
+
+
+def _frozen(value: Any) -> Any:
+    """A position's value with its lists made tuples (hashable, as a state must be)."""
+    if isinstance(value, list):
+        return tuple([_frozen(item) for item in value])
+    return value
+
+
+def _thawed(value: Any) -> Any:
+    """A frozen position's value with its tuples made lists again (JSON-ready)."""
+    if isinstance(value, tuple):
+        return [_thawed(item) for item in value]
+    return value
 
 
 # The per-move path builds states with tuple.__new__: NamedTuple's own __new__ is a

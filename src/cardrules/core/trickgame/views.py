@@ -22,14 +22,32 @@ if TYPE_CHECKING:  # the description: a type here, built above this module
 
 
 def deal_events(log: Sequence[Event]) -> list[Event]:
-    """The events of the deal in progress (or the last one), oldest first."""
+    """The events of the deal in progress (or the last one), oldest first: those after
+    its ``deal`` event, or after the ``setup`` event of a deal set up from a position."""
     found: list[Event] = []
     for event in reversed(log):
-        if event.kind == "deal":
+        if event.kind == "deal" or event.kind == "setup":
             break
         found.append(event)
     found.reverse()
     return found
+
+
+def set_up_deal(log: Sequence[Event]) -> bool:
+    """Whether the deal in progress was set up from a position (its events follow a
+    ``setup`` event, not a ``deal`` event): what was public before it is not in the log."""
+    for event in reversed(log):
+        if event.kind == "deal":
+            return False
+        if event.kind == "setup":
+            return True
+    return False
+
+
+#: What a deal set up from a position starts from, for :func:`knowledge`: per seat the
+#: cards known held and known absent, then the trick on the table and the cards of the
+#: finished tricks (a mask).
+Start = tuple[tuple[int, ...], tuple[int, ...], tuple[Card, ...], int]
 
 
 def knowledge(
@@ -37,6 +55,7 @@ def knowledge(
     players: int,
     trick_rules: tricks.TrickRules,
     limits: rules_of_play.Active | None = None,
+    start: Start | None = None,
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Per seat, the cards it is publicly known to hold and the cards it cannot hold.
 
@@ -46,18 +65,32 @@ def knowledge(
     a seat that picked up a trick holds its cards until it plays them, and no other
     card of the led suit. (Play keeps a state's ``known`` and ``voids`` up to date;
     this reads them back from a log.)
+
+    A deal set up from a position starts from what the position says (``start``,
+    see :data:`Start`). Without it, the trick on the table and the finished tricks
+    at the set-up are unknown, so only what is certain is read: nothing from the
+    plays before the first trick after the set-up is finished, and follow suit alone.
     """
     known = [0] * players
     voids = [0] * players
     revoked = 0  # the voids of the seat that played last, before its card
     trick: list[Card] = []
     waste = 0  # the cards of the deal's finished tricks
+    reading = True  # whether the trick on the table is known from its lead
+    if set_up_deal(log):
+        if start is None:
+            reading = False
+            limits = None  # the finished tricks before the set-up are unknown
+        else:
+            known, voids = list(start[0]), list(start[1])
+            trick, waste = list(start[2]), start[3]
     for event in deal_events(log):
         if event.kind == "play":
             assert event.seat is not None
             card = event.cards[0]
             revoked = voids[event.seat]
-            voids[event.seat] |= rules_of_play.revealed(trick_rules, limits, trick, waste, card)
+            if reading:
+                voids[event.seat] |= rules_of_play.revealed(trick_rules, limits, trick, waste, card)
             known[event.seat] &= ~card.bit
             trick.append(card)
         elif event.kind == "revoke":
@@ -67,6 +100,7 @@ def knowledge(
         elif event.kind == "trick":
             waste |= mask_of(trick)
             trick = []
+            reading = True
         elif event.kind == "trump" and event.seat is not None:
             known[event.seat] |= event.cards[0].bit  # the dealer keeps the trump card
         elif event.kind == "pickup":
@@ -74,6 +108,7 @@ def knowledge(
             known[event.seat] |= mask_of(event.cards)
             voids[event.seat] |= trick_rules.led_masks[event.cards[0].index]
             trick = []
+            reading = True
     return tuple(known), tuple(voids)
 
 
