@@ -22,6 +22,7 @@ __all__ = [
     "GameError",
     "IllegalMoveError",
     "NotationError",
+    "PositionError",
     "RecordError",
     "RulesError",
     "WorkerError",
@@ -80,6 +81,10 @@ class ArgumentError(CardrulesError, ValueError, TypeError):
     """An argument of a public function has the wrong type or value: a seed that is
     no whole number, a seat out of range, a state or view of another game, a random
     generator that is none. (Also a :class:`TypeError`, which such mistakes were.)"""
+
+
+class PositionError(CardrulesError, ValueError):
+    """A position that does not hold together, or that cannot be read."""
 
 
 def show_value(value: object) -> str:

@@ -367,6 +367,7 @@ class Origin:
     seed: int
     deck: tuple[Card, ...] | None
     chance: ChanceMode
+    position: Any = None
 
 
 def over_event(outcome: Outcome) -> Event:

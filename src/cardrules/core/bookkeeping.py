@@ -51,7 +51,9 @@ def moves_made(state: Any) -> int:
 
 
 def origin(state: Any) -> Origin:
-    """The rules, seed, fixed first deck and chance mode the game was started from."""
+    """The rules, seed, fixed first deck and chance mode the game was started from, and
+    the position it was set up from (None for a dealt game)."""
     if not hasattr(state, "first_deck"):
         raise _not_a("a game's state (from deal, apply or sample)", state)
-    return Origin(state.rules, state.seed, state.first_deck, state.chance)
+    position = getattr(state, "position", None)
+    return Origin(state.rules, state.seed, state.first_deck, state.chance, position)
