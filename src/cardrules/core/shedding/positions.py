@@ -456,6 +456,11 @@ def _check_playing(state: State) -> None:
         )
 
 
+def _count(number: int, noun: str) -> str:
+    """``1 card``, ``2 cards``."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 def _check_sizes(state: State) -> None:
     stops = state.rules.stops
     for seat, hand in enumerate(state.hands):
@@ -491,7 +496,7 @@ def _check_effects(state: State) -> None:
         if state.pending % effect.draw or state.pending > effect.draw * stacked:
             _refuse(
                 f"pending={state.pending}: each {rank} played in a row adds {effect.draw} "
-                f"cards owed, and at most {stacked} {rank}s have been played"
+                f"cards owed, and the upcard and the discard pile hold {_count(stacked, rank)}"
             )
         if not stops.stack_masks[up.rank] & state.hands[state.turn]:
             _refuse(
@@ -581,7 +586,7 @@ def _check_knowledge(state: State) -> None:
         held = (state.hands[seat] & absent).bit_count()
         if held > allowance:
             _refuse(
-                f"seat {seat} holds {held} cards of absent[{seat}] "
+                f"seat {seat} holds {_count(held, 'card')} of absent[{seat}] "
                 f"({format_cards(cards_of(state.hands[seat] & absent))}), "
                 f"but allowance[{seat}]={allowance} says he may hold at most {allowance}"
             )
