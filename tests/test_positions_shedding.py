@@ -388,6 +388,16 @@ def test_a_deal_in_play_has_every_hand_holding_a_card() -> None:
     refused(position, "seat 1 holds no card, but the deal is in play")
 
 
+def test_before_the_first_play_every_hand_holds_the_cards_dealt() -> None:
+    """MM-2.2: seven cards each; a hand only grows by drawing until someone plays."""
+    position = base()
+    card = position["hands"][1].split()[0]
+    position["hands"][1] = " ".join(position["hands"][1].split()[1:])
+    refused(position | {"stock": f"{card} {position['stock']}"}, "seat 1 holds 6 cards, but nob")
+    move_card(position, card)  # on the pile: it has been played
+    assert mau_mau.setup(mau_mau.Rules(target=None), position)
+
+
 def test_dealing_fields_are_those_of_a_finished_deal() -> None:
     refused(base() | {"dealt": 13}, "dealt=13: a deal in play has dealt all 14 cards")
     refused(base() | {"owed": 2}, "owed and after are 0")

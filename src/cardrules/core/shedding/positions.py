@@ -469,6 +469,16 @@ def _check_sizes(state: State) -> None:
                 f"seat {seat} holds no card, but the deal is in play: a player who plays his "
                 "last card ends the deal (give phase 'over' and its outcome, or a card)"
             )
+    if not state.pile and not state.restocks:
+        # Each play puts the upcard before it on the pile: with none there (and no
+        # restock), nobody has played yet, and a hand only grows by drawing.
+        for seat, hand in enumerate(state.hands):
+            if hand.bit_count() < stops.hand_size:
+                _refuse(
+                    f"seat {seat} holds {_count(hand.bit_count(), 'card')}, but nobody has "
+                    f"played yet (the discard pile is empty) and {stops.hand_size} were dealt "
+                    "to each: put the cards played on the discard pile"
+                )
     expected = stops.players * stops.hand_size
     if state.dealt != expected:
         _refuse(f"dealt={state.dealt}: a deal in play has dealt all {expected} cards")
