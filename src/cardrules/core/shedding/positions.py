@@ -464,7 +464,7 @@ def _count(number: int, noun: str) -> str:
 def _check_sizes(state: State) -> None:
     stops = state.rules.stops
     for seat, hand in enumerate(state.hands):
-        if not hand:
+        if not hand:  # going out ends the deal (MM-7.1, MMS-5.1)
             _refuse(
                 f"seat {seat} holds no card, but the deal is in play: a player who plays his "
                 "last card ends the deal (give phase 'over' and its outcome, or a card)"
@@ -495,6 +495,8 @@ def _check_effects(state: State) -> None:
     effect = stops.effect(up.rank)
     rank = _RANK_NAMES.get(up.rank, str(up.rank))
     if state.pending:
+        # Cards owed wait for the seat on turn only while he may answer them with a card
+        # of a stacking rank (MMS-3.1); otherwise he draws them at once (MM-5.1, MM-5.2).
         if not effect.draw:
             _refuse(f"pending={state.pending} cards owed, but the upcard {up} makes no one draw")
         if not effect.stack:
@@ -513,12 +515,12 @@ def _check_effects(state: State) -> None:
                 f"seat {state.turn} owes {state.pending} cards and holds no {rank} to answer "
                 "with: he would have drawn them at the start of his turn"
             )
-    if state.called is not None:
+    if state.called is not None:  # a calling card names a suit (MM-5.3, MMS-3.5)
         if not effect.call:
             _refuse(f"{state.called.plural} were called, but the upcard {up} calls no suit")
         if state.called is up.suit and not stops.call_own_suit:
             _refuse(f"the upcard {up} cannot call its own suit ({up.suit.plural}) in these rules")
-    if state.free:
+    if state.free:  # a calling card that named no suit (MM-5.4), or a calling starter
         if not effect.call or state.called is not None:
             _refuse(
                 "free=true (any card may follow) needs a calling upcard that named no suit, "
@@ -526,6 +528,7 @@ def _check_effects(state: State) -> None:
             )
         if stops.call_required and not stops.starter_effects:
             _refuse("free=true, but in these rules a calling card must name a suit")
+    # A reversing card (MMS-3.3) turns the direction; with two players it skips instead.
     if state.direction == -1 and (stops.players == 2 or not any(e.reverse for e in stops.effects)):
         _refuse(
             "direction=-1, but no card reverses the direction in these rules "
@@ -536,11 +539,13 @@ def _check_effects(state: State) -> None:
 def _check_drawing(state: State) -> None:
     """The drawn card, passes, the drawing penalty, restocks and buried starters."""
     stops = state.rules.stops
-    if state.drawn is not None:
+    if state.drawn is not None:  # the draw-once rule (MMS-2.2), not drawing on (MM-4.1)
         if stops.draw_rule != "once":
             _refuse("drawn is set, but in these rules a player draws until he can play")
         if state.pending:
             _refuse("a drawn card and cards owed at once: the cards owed are drawn first")
+    # A seat passes only when he can neither play nor draw; all in turn: blocked (MM-4.4,
+    # MMS-2.3).
     if state.passes >= stops.players:
         _refuse(f"passes={state.passes}: when every player has passed the deal is blocked")
     if state.passes and _can_draw(state):
@@ -548,6 +553,7 @@ def _check_drawing(state: State) -> None:
             f"passes={state.passes}, but a card can be drawn: a player passes only when he "
             "can neither play nor draw"
         )
+    # The drawing penalty (MM-4.2), at most once per turn, off the offender or to the others.
     if state.charged is not None and not stops.draw_penalty:
         _refuse("charged is set, but these rules have no drawing penalty")
     for seat, points in enumerate(state.penalties):
@@ -572,6 +578,8 @@ def _check_drawing(state: State) -> None:
 def _check_knowledge(state: State) -> None:
     """Unannounced last cards, and what draws and passes showed (``absent``)."""
     stops = state.rules.stops
+    # An unannounced last card (MM-6.2, MMS-4.1): its penalty is drawn at the end of the
+    # play or at the seat's next turn, so the seat holds that one card and is not on turn.
     for seat in range(stops.players):
         if not state.unannounced >> seat & 1:
             continue
