@@ -373,6 +373,21 @@ def setup(rules: object, position: object, *, seed: object = 0) -> State:
     view's). The state is in seeded chance: ``seed`` drives every later shuffle (a
     restock, the next deals of the match). Its log starts with one ``setup`` event, its
     history is empty, ``moves_made`` is 0, and ``origin(state).position`` is the position.
+
+    >>> from cardrules.games import mau_mau
+    >>> rules = mau_mau.Rules(target=None, first_dealer=1)
+    >>> position = mau_mau.position(mau_mau.deal(rules, seed=3))
+    >>> position["hands"], position["upcard"], position["turn"]
+    (['3C 7D 8D JD 5S 6S 9S', '4C 10C 9D AD 3S 8S JS'], 'JC', 0)
+    >>> position["hands"][0] = "3C 7D 8D JD 5S 6S 9H"
+    >>> mau_mau.setup(rules, position)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.PositionError: ... (cards in two places: 9H; cards missing: 9S)
+    >>> position["hands"][0] = "3C 7D 8D JD 5S 6S 9S"
+    >>> state = mau_mau.setup(rules, position)
+    >>> [str(move) for move in mau_mau.legal_moves(state)]
+    ['play 3C', 'play JD', 'play JD call clubs', 'play JD call hearts', 'play JD call spades']
     """
     game: StopsGame | None = getattr(type(rules), "stops_game", None)
     if game is None or not isinstance(rules, StopsRules):
