@@ -411,7 +411,8 @@ def setup(rules: StopsRules, data: object, *, seed: int, deals: int | None) -> S
         fields = read_deal_fields(reader, rules)
     except RecordError as error:
         _refuse(_reader_problem(error))
-    shown = (*cards_of(fields["pile"]), *((fields["upcard"],) if fields["upcard"] else ()))
+    upcard = fields["upcard"]
+    shown = (*cards_of(fields["pile"]), *(() if upcard is None else (upcard,)))
     state = State(
         rules=rules,
         seed=seed,
