@@ -39,7 +39,8 @@ module imports only those above it):
 * ``dealing``: a new game, a deal, the starter;
 * ``play``: :func:`apply` (plays, calls, announcements, voluntary draws, the end of a turn);
 * ``views``: :func:`zones`, :class:`View`, :func:`observe`; ``sampling``: :func:`sample`;
-* ``numbers``: :class:`MoveNumbers`; ``serialization``: states to JSON and back;
+* ``numbers``: :class:`MoveNumbers`; ``positions``: a state or view as plain data, and
+  a state set up from it; ``serialization``: states to JSON and back;
 * ``contract``: :class:`StopsGame`, a game's description, and the contract functions
   every Stops game module exports (see :mod:`cardrules.core.shedding.contract`).
 

@@ -15,8 +15,9 @@ contract in the same way as a trick game (:mod:`cardrules.core.trickgame.contrac
 
 The star import gives the functions listed in ``__all__``: they serve every Stops
 game, and find the game of a state from its rules (``Rules.stops_game``, which the
-description sets). A function of this module refuses anything but a state (or a
-view) of a Stops game with an :class:`~cardrules.errors.ArgumentError`.
+description sets); ``setup`` finds it from the rules it is given. A function of this
+module refuses anything but a state (or a view) of a Stops game with an
+:class:`~cardrules.errors.ArgumentError`.
 """
 
 from __future__ import annotations
@@ -28,7 +29,14 @@ from typing import Any, Final, Literal, NamedTuple, Protocol
 from cardrules.cards import Card
 from cardrules.core import match as match_core
 from cardrules.core.bookkeeping import deal_number, moves_made, origin, players
-from cardrules.core.checks import check_rng, check_rules, check_seat, check_seed, check_view
+from cardrules.core.checks import (
+    check_rng,
+    check_rules,
+    check_seat,
+    check_seed,
+    check_view,
+    described,
+)
 from cardrules.core.match import Match
 from cardrules.core.options import show_value
 from cardrules.core.serial import StateReader
@@ -37,6 +45,8 @@ from cardrules.core.shedding.description import StopsRules
 from cardrules.core.shedding.numbers import MoveNumbers
 from cardrules.core.shedding.play import apply as _core_apply
 from cardrules.core.shedding.play import game_over
+from cardrules.core.shedding.positions import position_of_state, position_of_view
+from cardrules.core.shedding.positions import setup as _core_setup
 from cardrules.core.shedding.rules_of_play import chance_outcomes as _core_chance_outcomes
 from cardrules.core.shedding.rules_of_play import legal_moves as _core_legal_moves
 from cardrules.core.shedding.rules_of_play import parse_text, why_illegal
@@ -67,7 +77,9 @@ __all__ = [
     "origin",
     "parse_move",
     "players",
+    "position",
     "sample",
+    "setup",
     "state_to_dict",
     "to_move",
     "zones",
@@ -162,13 +174,48 @@ class StopsGame:
         """The move with this number (see the game's docs)."""
         return self.numbers.move(index)
 
+    def setup(self, rules: Any, position: object, *, seed: object = 0) -> State:
+        """The state of ``position`` (from :func:`position` of a state), checked; ``seed``
+        drives every later shuffle (see :func:`setup`)."""
+        check_rules(rules, self.rules_class, self.name)
+        deals = None if self.deals is None else self.deals(rules)
+        return _core_setup(rules, position, seed=check_seed(seed), deals=deals)
+
     def state_from_dict(self, data: Mapping[str, Any]) -> State:
-        """Load a state from ``state_to_dict``'s form, refusing anything inconsistent."""
+        """Load a state from ``state_to_dict``'s form, refusing anything inconsistent.
+
+        A state with a history must be its replay: from its deal, or from the position it
+        was set up from.
+        """
         reader = StateReader(data, self.name, self.version)
-        return reader.read(self._state_from_reader, deal=self.deal, apply=apply)
+        position = data.get("position") if isinstance(data, Mapping) else None
+        start = self.deal if position is None else self._start_from(position)
+        return reader.read(self._state_from_reader, deal=start, apply=apply)
+
+    def _start_from(self, position: object) -> DealFunction:
+        """A ``deal`` that sets the game up from ``position`` instead (the replay of a
+        set-up state's history starts there)."""
+
+        def start(
+            rules: Any,
+            *,
+            seed: int,
+            deck: Sequence[Card] | None = None,
+            chance: ChanceMode = "seeded",
+        ) -> State:
+            if deck is not None or chance != "seeded":
+                raise RecordError(
+                    "a state set up from a position has no fixed deck and seeded chance"
+                )
+            return self.setup(rules, position, seed=seed)
+
+        return start
 
     def _state_from_reader(self, r: StateReader) -> State:
-        return state_from_reader(r, self.rules_class)
+        return state_from_reader(r, self.rules_class, self._set_up_for_reading)
+
+    def _set_up_for_reading(self, rules: StopsRules, position: object) -> State:
+        return self.setup(rules, position)
 
     def exports(
         self,
@@ -293,6 +340,62 @@ def observe(state: State, seat: object) -> View:
     _check(state)
     checked = check_seat(seat, state.rules.stops.players)
     return _core_observe(state, checked, _game_of(state).score(state))
+
+
+def position(state_or_view: object) -> dict[str, Any]:
+    """The position of a state or a view: everything a move depends on, as plain data
+    (lists, whole numbers, true/false, None and strings), keys in a fixed order.
+
+    For a state it is the JSON form of :func:`state_to_dict` without the origin (rules,
+    seed, chance, fixed first deck), the events and the history, with the match as
+    ``deal_number``, ``dealer``, ``totals`` and ``rows`` (``[number, dealer, [points...],
+    [[extra, value per seat...], ...]]``) and the outcome as ``[reason, [winners...],
+    draw]`` or None. For a view, what its seat knows: another seat's hand and the stock
+    are counts, and so is a card another seat drew this turn (1). :func:`setup` makes
+    the state of a state's position again.
+    """
+    if type(state_or_view) is _STATE:
+        assert isinstance(state_or_view, State)
+        return position_of_state(state_or_view)
+    if type(state_or_view) is View:
+        assert isinstance(state_or_view, View)
+        if isinstance(state_or_view.rules, StopsRules):
+            return position_of_view(state_or_view)
+    raise _refused(state_or_view, "state or view")
+
+
+def setup(rules: object, position: object, *, seed: object = 0) -> State:
+    """The state of a position (from :func:`position` of a state, or written by hand).
+
+    Refuses with a :class:`~cardrules.errors.PositionError` a position that does not
+    hold together (each card of the deck once, hand sizes, whose turn, cards owed and a
+    called suit only after the card that causes them, ...) or that hides cards (a
+    view's). The state is in seeded chance: ``seed`` drives every later shuffle (a
+    restock, the next deals of the match). Its log starts with one ``setup`` event, its
+    history is empty, ``moves_made`` is 0, and ``origin(state).position`` is the position.
+
+    >>> from cardrules.games import mau_mau
+    >>> rules = mau_mau.Rules(target=None, first_dealer=1)
+    >>> position = mau_mau.position(mau_mau.deal(rules, seed=3))
+    >>> position["hands"], position["upcard"], position["turn"]
+    (['3C 7D 8D JD 5S 6S 9S', '4C 10C 9D AD 3S 8S JS'], 'JC', 0)
+    >>> position["hands"][0] = "3C 7D 8D JD 5S 6S 9H"
+    >>> mau_mau.setup(rules, position)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.PositionError: ... (cards in two places: 9H; cards missing: 9S)
+    >>> position["hands"][0] = "3C 7D 8D JD 5S 6S 9S"
+    >>> state = mau_mau.setup(rules, position)
+    >>> [str(move) for move in mau_mau.legal_moves(state)]
+    ['play 3C', 'play JD', 'play JD call clubs', 'play JD call hearts', 'play JD call spades']
+    """
+    game: StopsGame | None = getattr(type(rules), "stops_game", None)
+    if game is None or not isinstance(rules, StopsRules):
+        raise ArgumentError(
+            "setup needs the rules of a Stops game (Mau-Mau, Mau Mau, Strafpoint, Crazy "
+            f"Eights, ...), such as mau_mau.Rules(), not {described(rules, 'rules')}"
+        )
+    return game.setup(rules, position, seed=seed)
 
 
 def state_to_dict(state: State) -> dict[str, Any]:

@@ -35,6 +35,7 @@ def new_game(
     start = State(
         rules=rules,
         seed=seed,
+        position=None,
         chance=chance,
         first_deck=order,
         match=Match.start(rules.first_dealer or 0, players),

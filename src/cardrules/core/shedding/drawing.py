@@ -243,6 +243,7 @@ def _give(state: State, card: Card, move: Move | None = None, shown: int | None 
     (
         rules,
         seed,
+        position,
         chance,
         first_deck,
         match,
@@ -305,6 +306,7 @@ def _give(state: State, card: Card, move: Move | None = None, shown: int | None 
         (
             rules,
             seed,
+            position,
             chance,
             first_deck,
             match,

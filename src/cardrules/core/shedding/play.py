@@ -122,6 +122,7 @@ def _play(state: State, move: Play) -> State:
     (
         rules,
         seed,
+        position,
         chance,
         first_deck,
         match,
@@ -209,6 +210,7 @@ def _play(state: State, move: Play) -> State:
         (
             rules,
             seed,
+            position,
             chance,
             first_deck,
             match,

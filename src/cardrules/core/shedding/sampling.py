@@ -92,6 +92,7 @@ def sample(view: View, rng: random.Random) -> State:
     world = State(
         rules=view.rules,
         seed=rng.getrandbits(63),
+        position=None,
         chance=view.chance,
         first_deck=None,
         match=view.match,
@@ -152,6 +153,12 @@ def _since_restock(view: View) -> tuple[int, tuple[int, ...]]:
         kind = event.kind
         if kind == "deal":
             restocked, counts, pile, upcard = deck, [0] * players, 0, None
+        elif kind == "setup":
+            # A set-up position shows its discard pile, then its upcard; a restock
+            # before it is not known.
+            restocked, counts = deck, [0] * players
+            upcard = event.cards[-1] if event.cards else None
+            pile = mask_of(event.cards[:-1])
         elif kind == "starter":
             upcard = event.cards[0]
         elif kind == "play":

@@ -48,10 +48,13 @@ class State(NamedTuple):
     announced; ``penalties`` are the drawing penalties of the deal; ``absent`` and
     ``allowance`` are public knowledge: seat ``s`` holds at most ``allowance[s]``
     cards of ``absent[s]`` (see :func:`sample`); ``restocks`` counts restocks.
+    ``position`` is the position the game was set up from (``setup``), or None for
+    a dealt game: like ``seed``, it never changes, and a move passes it on as it is.
     """
 
     rules: StopsRules
     seed: int
+    position: dict[str, Any] | None
     chance: ChanceMode
     first_deck: tuple[Card, ...] | None
     match: Match

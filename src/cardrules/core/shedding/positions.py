@@ -1,0 +1,611 @@
+"""Positions of a Stops game: a state or a view as plain data, and a state set up from one.
+
+A *position* is everything a move depends on, as JSON-ready data: the JSON form
+of the state (:func:`cardrules.core.shedding.serialization.state_to_dict`)
+without the game's origin (rules, seed, chance, fixed first deck), its event log
+and its history, with the match flattened into ``deal_number``, ``dealer``,
+``totals`` and ``rows`` and the outcome as ``[reason, [winners...], draw]`` or
+None. Its keys, in order, are :data:`POSITION_KEYS`. A view's position has the
+same keys with what its seat knows: the other hands, the stock and a card
+another seat drew this turn are counts (whole numbers) instead of cards.
+
+:func:`setup` builds a state from a full position, and refuses one that does not
+hold together with a :class:`~cardrules.errors.PositionError` naming the problem.
+The reader of the fields of the deal in progress (:func:`read_deal_fields`) is the
+one :func:`~cardrules.core.shedding.serialization.state_from_reader` uses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final, NoReturn
+
+from cardrules.cards import Suit, cards_of, format_cards, mask_of
+from cardrules.core.match import Match
+from cardrules.core.serial import _REASONS, StateReader
+from cardrules.core.shedding.description import _RANK_NAMES, StopsRules
+from cardrules.core.shedding.rules_of_play import _can_draw, legal_moves
+from cardrules.core.shedding.state import END_DEAL, Phase, State
+from cardrules.core.shedding.views import View, zones
+from cardrules.errors import PositionError, RecordError, show_value
+from cardrules.game import DealRow, Event, Log, Outcome
+
+__all__ = [
+    "DEAL_KEYS",
+    "POSITION_KEYS",
+    "check_deal",
+    "deal_fields",
+    "position_of_state",
+    "position_of_view",
+    "read_deal_fields",
+    "setup",
+]
+
+#: The keys of the match, first in a position (the phase with them).
+MATCH_KEYS: Final = ("phase", "deal_number", "dealer", "totals", "rows")
+#: The keys of the deal in progress, in a position and in the JSON form of a state.
+DEAL_KEYS: Final = (
+    "hands",
+    "stock",
+    "buried",
+    "discard_pile",
+    "upcard",
+    "called",
+    "free",
+    "turn",
+    "direction",
+    "pending",
+    "passes",
+    "drawn",
+    "charged",
+    "owed",
+    "after",
+    "dealt",
+    "unannounced",
+    "penalties",
+    "absent",
+    "allowance",
+    "restocks",
+)
+#: Every key of a position, in order.
+POSITION_KEYS: Final = (*MATCH_KEYS, *DEAL_KEYS, "outcome")
+#: The text of the event a set-up state's log starts with.
+SETUP_TEXT: Final = "set up from a position"
+_PHASE_NAMES: Final = {phase.name.lower(): phase for phase in Phase}
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def deal_fields(state: State) -> dict[str, Any]:
+    """The deal in progress, JSON-ready (hidden cards included: it is the state's)."""
+    return {
+        "hands": [format_cards(cards_of(h)) for h in state.hands],
+        "stock": format_cards(state.stock),
+        "buried": format_cards(state.buried),
+        "discard_pile": format_cards(cards_of(state.pile)),
+        "upcard": state.upcard.text if state.upcard is not None else None,
+        "called": state.called.plural if state.called is not None else None,
+        "free": state.free,
+        "turn": state.turn,
+        "direction": state.direction,
+        "pending": state.pending,
+        "passes": state.passes,
+        "drawn": state.drawn.text if state.drawn is not None else None,
+        "charged": state.charged,
+        "owed": state.owed,
+        "after": state.after,
+        "dealt": state.dealt,
+        "unannounced": [s for s in range(len(state.hands)) if state.unannounced >> s & 1],
+        "penalties": list(state.penalties),
+        "absent": [format_cards(cards_of(m)) for m in state.absent],
+        "allowance": list(state.allowance),
+        "restocks": state.restocks,
+    }
+
+
+def _match_fields(phase: Phase, match: Match) -> dict[str, Any]:
+    return {
+        "phase": phase.name.lower(),
+        "deal_number": match.deal_number,
+        "dealer": match.dealer,
+        "totals": list(match.totals),
+        "rows": [
+            [
+                row.number,
+                row.dealer,
+                list(row.points),
+                [[key, *values] for key, values in row.extras],
+            ]
+            for row in match.rows
+        ],
+    }
+
+
+def _outcome_list(outcome: Outcome | None) -> list[Any] | None:
+    if outcome is None:
+        return None
+    return [outcome.reason, list(outcome.winners), outcome.draw]
+
+
+def position_of_state(state: State) -> dict[str, Any]:
+    """The position of a state: everything a move depends on (see the module docs)."""
+    return (
+        _match_fields(state.phase, state.match)
+        | deal_fields(state)
+        | {"outcome": _outcome_list(state.outcome)}
+    )
+
+
+def position_of_view(view: View) -> dict[str, Any]:
+    """The position as ``view.seat`` knows it: another seat's hand, the stock and a card
+    another seat drew this turn are counts."""
+    players = len(view.hand_sizes)
+    drawn: str | int | None = None
+    if view.drawn is not None:
+        drawn = view.drawn.text
+    elif view.has_drawn:
+        drawn = 1
+    hands: list[str | int] = [
+        format_cards(view.hand) if s == view.seat else view.hand_sizes[s] for s in range(players)
+    ]
+    fields: dict[str, Any] = {
+        "hands": hands,
+        "stock": view.stock_size,
+        "buried": format_cards(view.buried),
+        "discard_pile": format_cards(view.discard_pile),
+        "upcard": view.upcard.text if view.upcard is not None else None,
+        "called": view.called.plural if view.called is not None else None,
+        "free": view.free,
+        "turn": view.turn,
+        "direction": view.direction,
+        "pending": view.pending,
+        "passes": view.passes,
+        "drawn": drawn,
+        "charged": view.charged_seat,
+        "owed": view.owed,
+        "after": view.after,
+        "dealt": view.dealt,
+        "unannounced": [s for s, flag in enumerate(view.unannounced) if flag],
+        "penalties": list(view.penalties),
+        "absent": [format_cards(cards) for cards in view.absent],
+        "allowance": list(view.allowance),
+        "restocks": view.restocks,
+    }
+    return (
+        _match_fields(view.phase, view.match)
+        | fields
+        | {"outcome": _outcome_list(view.score.outcome)}
+    )
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def _optional_seat(r: StateReader, key: str, players: int) -> int | None:
+    value = r.data.get(key)
+    if value is None:
+        return None
+    return r.integer(key, 0, players - 1)
+
+
+def _flag(r: StateReader, key: str) -> bool:
+    value = r.data.get(key)
+    if not isinstance(value, bool):
+        r.fail(f"field {key!r} must be true or false, not {show_value(value)}")
+    return value
+
+
+def read_deal_fields(r: StateReader, rules: StopsRules) -> dict[str, Any]:
+    """The fields of the deal in progress (:data:`DEAL_KEYS`), read and range-checked,
+    as keyword arguments for :class:`State`."""
+    stops = rules.stops
+    players = stops.players
+    called = r.data.get("called")
+    if called is not None and not isinstance(called, str):
+        r.fail(f"field 'called' must be a suit or null, not {show_value(called)}")
+    direction = r.integer("direction", -1, 1)
+    if direction == 0:
+        r.fail("field 'direction' must be 1 or -1")
+    unannounced = 0
+    for seat in r.data.get("unannounced") or []:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            r.fail(f"field 'unannounced' must list seats 0..{players - 1}, not {show_value(seat)}")
+        unannounced |= 1 << seat
+    return {
+        "hands": r.masks_per_seat("hands", players),
+        "stock": r.cards("stock"),
+        "buried": r.cards("buried"),
+        "pile": mask_of(r.cards("discard_pile")),
+        "upcard": r.optional_card("upcard"),
+        "called": None if called is None else r.guard("called", lambda: Suit.parse(called)),
+        "free": _flag(r, "free"),
+        "turn": r.integer("turn", 0, players - 1),
+        "direction": direction,
+        "pending": r.integer("pending", 0, len(stops.deck)),
+        "passes": r.integer("passes", 0, players),
+        "drawn": r.optional_card("drawn"),
+        "charged": _optional_seat(r, "charged", players),
+        "owed": r.integer("owed", 0, len(stops.deck)),
+        "after": r.integer("after", END_DEAL, players - 1),
+        "dealt": r.integer("dealt", 0, players * stops.hand_size),
+        "unannounced": unannounced,
+        "penalties": tuple(r.int_list("penalties", players)),
+        "absent": r.masks_per_seat("absent", players),
+        "allowance": tuple(r.int_list("allowance", players, 0, len(stops.deck))),
+        "restocks": r.integer("restocks", 0),
+    }
+
+
+def check_deal(r: StateReader, state: State) -> None:
+    """The checks every state read back passes: each card of the deck once, an upcard
+    in play, the drawn card in the hand on turn, a drawing state owing a card, an
+    undecided stock in index order."""
+    r.check_partition(zones(state), state.rules.stops.deck)
+    if state.phase in (Phase.PLAYING, Phase.DRAWING) and state.upcard is None:
+        r.fail("a deal in play needs an upcard")
+    if state.drawn is not None and not state.drawn.bit & state.hands[state.turn]:
+        r.fail(f"the drawn card {state.drawn} is not in the hand of seat {state.turn}")
+    if state.phase is Phase.DRAWING and not state.owed:
+        r.fail("a state drawing cards must owe at least one")
+    if state.chance == "explicit" and list(state.stock) != sorted(state.stock):
+        r.fail("in explicit chance the stock's order is not decided: list it in index order")
+
+
+# --------------------------------------------------------------------------- set-up
+
+
+def _refuse(message: str) -> NoReturn:
+    raise PositionError(f"cannot set up this position: {message}")
+
+
+def _whole(value: object, where: str, low: int | None = None, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        _refuse(f"{where} must be a whole number, not {show_value(value)}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        _refuse(f"{where}={value} is out of range {low}..{high}")
+    return value
+
+
+def _list(value: object, where: str, length: int | None = None) -> list[Any]:
+    if not isinstance(value, list):
+        _refuse(f"{where} must be a list, not {show_value(value)}")
+    if length is not None and len(value) != length:
+        _refuse(f"{where} must have {length} entries, not {len(value)}")
+    return value
+
+
+def _check_keys(data: Mapping[Any, Any]) -> None:
+    unknown = [key for key in data if key not in POSITION_KEYS]
+    if unknown:
+        _refuse(
+            f"unknown key {show_value(unknown[0])}; a position of this game has the keys "
+            + ", ".join(POSITION_KEYS)
+        )
+    missing = [key for key in POSITION_KEYS if key not in data]
+    if missing:
+        _refuse("missing key" + ("s " if len(missing) > 1 else " ") + ", ".join(missing))
+
+
+def _check_full(data: Mapping[str, Any], players: int) -> None:
+    """Refuse a view's position: it hides cards, given as counts."""
+    full = "; set up a full position (the position of a state, not of a view)"
+    hands = _list(data["hands"], "field 'hands'", players)
+    for seat, hand in enumerate(hands):
+        if isinstance(hand, int) and not isinstance(hand, bool):
+            _refuse(f"this position hides seat {seat}'s hand ({hand} cards){full}")
+    stock = data["stock"]
+    if isinstance(stock, int) and not isinstance(stock, bool):
+        _refuse(f"this position hides the stock ({stock} cards){full}")
+    drawn = data["drawn"]
+    if isinstance(drawn, int) and not isinstance(drawn, bool):
+        _refuse(f"this position hides the card seat {data['turn']} drew{full}")
+
+
+def _read_phase(value: object) -> Phase:
+    phase = _PHASE_NAMES.get(value) if isinstance(value, str) else None
+    if phase is Phase.PLAYING or phase is Phase.OVER:
+        return phase
+    if phase is not None:
+        _refuse(
+            f"a position in phase {value!r} (a step of the deal that no seat chooses) cannot be "
+            "set up: set up a position in phase 'playing' or 'over'"
+        )
+    _refuse(f"field 'phase' must be 'playing' or 'over', not {show_value(value)}")
+
+
+def _read_rows(value: object, players: int) -> tuple[DealRow, ...]:
+    rows = []
+    for i, item in enumerate(_list(value, "field 'rows'")):
+        where = f"rows[{i}]"
+        row = _list(item, where, 4)
+        extras = []
+        for j, extra in enumerate(_list(row[3], f"{where} extras")):
+            entry = _list(extra, f"{where} extra {j}", players + 1)
+            if not isinstance(entry[0], str):
+                _refuse(f"{where} extra {j} must start with its name, not {show_value(entry[0])}")
+            numbers = (_whole(v, f"{where} extra {entry[0]!r}") for v in entry[1:])
+            extras.append((entry[0], tuple(numbers)))
+        points = _list(row[2], f"{where} points", players)
+        rows.append(
+            DealRow(
+                _whole(row[0], f"{where} number", 0),
+                _whole(row[1], f"{where} dealer", 0, players - 1),
+                tuple(_whole(p, f"{where} points") for p in points),
+                tuple(extras),
+            )
+        )
+    return tuple(rows)
+
+
+def _read_match(
+    data: Mapping[str, Any], rules: StopsRules, phase: Phase, deals: int | None
+) -> Match:
+    """The match, checked: one row per finished deal, totals their sums, the deal number
+    within the game's schedule and caps, the first dealer the rules' when they name one."""
+    players = rules.stops.players
+    number = _whole(data["deal_number"], "field 'deal_number'", 0)
+    dealer = _whole(data["dealer"], "field 'dealer'", 0, players - 1)
+    totals = tuple(_whole(t, "totals") for t in _list(data["totals"], "field 'totals'", players))
+    rows = _read_rows(data["rows"], players)
+    if len(rows) != number:
+        _refuse(
+            f"deal_number={number} says {number} deals are finished, but rows lists {len(rows)}:"
+            " give one row per finished deal"
+        )
+    for i, row in enumerate(rows):
+        if row.number != i:
+            _refuse(f"rows[{i}] is numbered {row.number}: the rows are numbered 0, 1, 2, ...")
+    sums = tuple(sum(row.points[s] for row in rows) for s in range(players))
+    if totals != sums:
+        _refuse(f"totals {list(totals)} are not the sums of the rows' points {list(sums)}")
+    first = rows[0].dealer if rows else dealer
+    if rules.first_dealer is not None and first != rules.first_dealer:
+        _refuse(
+            f"the first deal was dealt by seat {first}, but the rules say seat "
+            f"{rules.first_dealer} deals first (first_dealer)"
+        )
+    playing = phase is Phase.PLAYING
+    if deals is not None and (number >= deals if playing else number > deals):
+        _refuse(f"deal_number={number}, but this game lasts {deals} deal(s)")
+    if playing and rules.max_deals is not None and number >= rules.max_deals:
+        _refuse(f"deal_number={number} is at the rules' cap of {rules.max_deals} deals (max_deals)")
+    return Match(number, dealer, totals, rows)
+
+
+def _read_outcome(value: object, players: int, phase: Phase) -> Outcome | None:
+    if (phase is Phase.OVER) != (value is not None):
+        _refuse("a position has an outcome exactly when its phase is 'over'")
+    if value is None:
+        return None
+    item = _list(value, "field 'outcome'", 3)
+    reason, winners, draw = item[0], _list(item[1], "the outcome's winners"), item[2]
+    if reason not in _REASONS:
+        _refuse(f"the outcome's reason must be one of {', '.join(_REASONS)}, not {reason!r}")
+    if not isinstance(draw, bool):
+        _refuse(f"the outcome's draw must be true or false, not {show_value(draw)}")
+    seats = tuple(_whole(w, "a winner", 0, players - 1) for w in winners)
+    if len(set(seats)) != len(seats):
+        _refuse(f"the outcome names a winner twice: {list(seats)}")
+    return Outcome(reason, seats, draw)
+
+
+def setup(rules: StopsRules, data: object, *, seed: int, deals: int | None) -> State:
+    """A state from a full position, refused with a :class:`PositionError` unless it holds
+    together (``deals``: how many deals the game lasts, None if its hook decides).
+
+    The state is in seeded chance mode, its log holds one ``setup`` event (the cards
+    it shows are the discard pile and the upcard, which the sampler reads), its
+    history is empty and ``moves_made`` is 0; ``seed`` drives every later shuffle.
+    """
+    if not isinstance(data, Mapping):
+        _refuse(f"a position is a dict, as position(...) gives, not {show_value(data)}")
+    _check_keys(data)
+    players = rules.stops.players
+    _check_full(data, players)
+    phase = _read_phase(data["phase"])
+    match = _read_match(data, rules, phase, deals)
+    outcome = _read_outcome(data["outcome"], players, phase)
+    reader = StateReader(data, "", "")
+    try:
+        fields = read_deal_fields(reader, rules)
+    except RecordError as error:
+        _refuse(_reader_problem(error))
+    upcard = fields["upcard"]
+    shown = (*cards_of(fields["pile"]), *(() if upcard is None else (upcard,)))
+    state = State(
+        rules=rules,
+        seed=seed,
+        position=None,
+        chance="seeded",
+        first_deck=None,
+        match=match,
+        phase=phase,
+        **fields,
+        moves_made=0,
+        log=Log.of((Event("setup", cards=shown, text=SETUP_TEXT),)),
+        history=Log.EMPTY,
+        outcome=outcome,
+    )
+    try:
+        check_deal(reader, state)
+    except RecordError as error:
+        _refuse(_reader_problem(error))
+    if phase is Phase.PLAYING:
+        _check_playing(state)
+    return state._replace(position=position_of_state(state))
+
+
+def _reader_problem(error: RecordError) -> str:
+    """A state reader's message, for a position."""
+    text = str(error)
+    prefix = "bad state: "
+    return text[len(prefix) :] if text.startswith(prefix) else text
+
+
+def _check_playing(state: State) -> None:
+    """The checks of a deal in play: what the table allows, and what the effects and
+    the rules of play leave behind (a seat on turn always has a choice)."""
+    _check_sizes(state)
+    _check_effects(state)
+    _check_drawing(state)
+    _check_knowledge(state)
+    if not legal_moves(state):
+        _refuse(
+            f"seat {state.turn} can neither play nor draw, so he would have passed: "
+            "set up the position after his pass"
+        )
+
+
+def _count(number: int, noun: str) -> str:
+    """``1 card``, ``2 cards``."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def _check_sizes(state: State) -> None:
+    stops = state.rules.stops
+    for seat, hand in enumerate(state.hands):
+        if not hand:  # going out ends the deal (MM-7.1, MMS-5.1)
+            _refuse(
+                f"seat {seat} holds no card, but the deal is in play: a player who plays his "
+                "last card ends the deal (give phase 'over' and its outcome, or a card)"
+            )
+    if not state.pile and not state.restocks:
+        # Each play puts the upcard before it on the pile: with none there (and no
+        # restock), nobody has played yet, and a hand only grows by drawing.
+        for seat, hand in enumerate(state.hands):
+            if hand.bit_count() < stops.hand_size:
+                _refuse(
+                    f"seat {seat} holds {_count(hand.bit_count(), 'card')}, but nobody has "
+                    f"played yet (the discard pile is empty) and {stops.hand_size} were dealt "
+                    "to each: put the cards played on the discard pile"
+                )
+    expected = stops.players * stops.hand_size
+    if state.dealt != expected:
+        _refuse(f"dealt={state.dealt}: a deal in play has dealt all {expected} cards")
+    if state.owed or state.after:
+        _refuse("owed and after are 0 in a deal in play (they count draws of explicit chance)")
+
+
+def _check_effects(state: State) -> None:
+    """Draws owed, a called suit, free play and the direction need the card that
+    causes them: the upcard (or, for the direction, a reversing rank in the rules)."""
+    stops = state.rules.stops
+    up = state.upcard
+    assert up is not None
+    effect = stops.effect(up.rank)
+    rank = _RANK_NAMES.get(up.rank, str(up.rank))
+    if state.pending:
+        # Cards owed wait for the seat on turn only while he may answer them with a card
+        # of a stacking rank (MMS-3.1); otherwise he draws them at once (MM-5.1, MM-5.2).
+        if not effect.draw:
+            _refuse(f"pending={state.pending} cards owed, but the upcard {up} makes no one draw")
+        if not effect.stack:
+            _refuse(
+                f"pending={state.pending}: cards owed for a {rank} are drawn at once at the "
+                "start of the turn (the rules do not let a player answer them)"
+            )
+        stacked = 1 + sum(1 for card in cards_of(state.pile) if card.rank == up.rank)
+        if state.pending % effect.draw or state.pending > effect.draw * stacked:
+            _refuse(
+                f"pending={state.pending}: each {rank} played in a row adds {effect.draw} "
+                f"cards owed, and the upcard and the discard pile hold {_count(stacked, rank)}"
+            )
+        if not stops.stack_masks[up.rank] & state.hands[state.turn]:
+            _refuse(
+                f"seat {state.turn} owes {state.pending} cards and holds no {rank} to answer "
+                "with: he would have drawn them at the start of his turn"
+            )
+    if state.called is not None:  # a calling card names a suit (MM-5.3, MMS-3.5)
+        if not effect.call:
+            _refuse(f"{state.called.plural} were called, but the upcard {up} calls no suit")
+        if state.called is up.suit and not stops.call_own_suit:
+            _refuse(f"the upcard {up} cannot call its own suit ({up.suit.plural}) in these rules")
+    if state.free:  # a calling card that named no suit (MM-5.4), or a calling starter
+        if not effect.call or state.called is not None:
+            _refuse(
+                "free=true (any card may follow) needs a calling upcard that named no suit, "
+                f"not {up}" + (f" with {state.called.plural} called" if state.called else "")
+            )
+        if stops.call_required and not stops.starter_effects:
+            _refuse("free=true, but in these rules a calling card must name a suit")
+    # A reversing card (MMS-3.3) turns the direction; with two players it skips instead.
+    if state.direction == -1 and (stops.players == 2 or not any(e.reverse for e in stops.effects)):
+        _refuse(
+            "direction=-1, but no card reverses the direction in these rules "
+            "(with two players a reversing card acts as a skip)"
+        )
+
+
+def _check_drawing(state: State) -> None:
+    """The drawn card, passes, the drawing penalty, restocks and buried starters."""
+    stops = state.rules.stops
+    if state.drawn is not None:  # the draw-once rule (MMS-2.2), not drawing on (MM-4.1)
+        if stops.draw_rule != "once":
+            _refuse("drawn is set, but in these rules a player draws until he can play")
+        if state.pending:
+            _refuse("a drawn card and cards owed at once: the cards owed are drawn first")
+    # A seat passes only when he can neither play nor draw; all in turn: blocked (MM-4.4,
+    # MMS-2.3).
+    if state.passes >= stops.players:
+        _refuse(f"passes={state.passes}: when every player has passed the deal is blocked")
+    if state.passes and _can_draw(state):
+        _refuse(
+            f"passes={state.passes}, but a card can be drawn: a player passes only when he "
+            "can neither play nor draw"
+        )
+    # The drawing penalty (MM-4.2), at most once per turn, off the offender or to the others.
+    if state.charged is not None and not stops.draw_penalty:
+        _refuse("charged is set, but these rules have no drawing penalty")
+    for seat, points in enumerate(state.penalties):
+        step = stops.draw_penalty
+        sign = -1 if stops.penalty_to == "offender" else 1
+        if (points and not step) or (step and (points % step or points * sign < 0)):
+            _refuse(
+                f"penalties[{seat}]={points}: "
+                + (
+                    f"the drawing penalty counts {sign * step} points at a time"
+                    if step
+                    else "these rules have no drawing penalty"
+                )
+            )
+    if state.restocks and not stops.restock:
+        _refuse(f"restocks={state.restocks}, but these rules never restock the stock")
+    for card in state.buried:
+        if card.rank not in stops.bury_ranks:
+            _refuse(f"{card} is buried under the stock, but only starters of a buried rank are")
+
+
+def _check_knowledge(state: State) -> None:
+    """Unannounced last cards, and what draws and passes showed (``absent``)."""
+    stops = state.rules.stops
+    # An unannounced last card (MM-6.2, MMS-4.1): its penalty is drawn at the end of the
+    # play or at the seat's next turn, so the seat holds that one card and is not on turn.
+    for seat in range(stops.players):
+        if not state.unannounced >> seat & 1:
+            continue
+        if not stops.hot.one_card_call or stops.announce_penalty == "none":
+            _refuse(f"seat {seat} is listed as unannounced, but these rules have no such penalty")
+        if state.hands[seat].bit_count() != 1:
+            _refuse(
+                f"seat {seat} is listed as unannounced, but holds "
+                f"{state.hands[seat].bit_count()} cards (the penalty is for one last card)"
+            )
+        if seat == state.turn:
+            _refuse(
+                f"seat {seat} is on turn with an unannounced last card: he would have drawn "
+                "the penalty at the start of his turn"
+            )
+    for seat, (absent, allowance) in enumerate(zip(state.absent, state.allowance)):
+        if allowance > absent.bit_count():
+            _refuse(
+                f"allowance[{seat}]={allowance} is more than the {absent.bit_count()} cards "
+                f"of absent[{seat}]"
+            )
+        held = (state.hands[seat] & absent).bit_count()
+        if held > allowance:
+            _refuse(
+                f"seat {seat} holds {_count(held, 'card')} of absent[{seat}] "
+                f"({format_cards(cards_of(state.hands[seat] & absent))}), "
+                f"but allowance[{seat}]={allowance} says he may hold at most {allowance}"
+            )
