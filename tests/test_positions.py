@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import string
 import types
 from collections.abc import Iterator
@@ -478,3 +479,19 @@ def test_play_starts_from_a_position(tmp_path: Path) -> None:
     assert status == 2 and "--position gives the rules" in err
     status, _, err = _run("play", "oh_hell", "--position", line)
     assert status == 2 and "is a position of 'tiny_tricks', not of 'oh_hell'" in err
+
+
+def test_one_field_may_stand_for_the_rest_of_the_deck() -> None:
+    from cardrules.games import oh_hell
+
+    state = oh_hell.deal(oh_hell.Rules(players=3), seed=5)
+    while oh_hell.to_move(state) is not None and len(oh_hell.moves_played(state)) < 6:
+        state = oh_hell.apply(state, oh_hell.legal_moves(state)[0])
+    written = positions.position_text(oh_hell, state)
+    typed = re.sub(r"undealt=\S+", "undealt=*", written)
+    assert typed != written
+    game, rules, position = positions.read_position(typed)
+    assert position == oh_hell.position(state)
+    twice = re.sub(r"waste=\S+", "waste=*", typed)
+    with pytest.raises(PositionError, match="only one field may be"):
+        positions.read_position(twice)
