@@ -95,6 +95,18 @@ def illustrate(
     return Illustration(game, state, svg.draw(game, state), moves, tuple(after), to_move)
 
 
+#: More legal moves than this are counted, not all listed (a pass of two cards out of
+#: thirteen has 78).
+LISTED_MOVES = 24
+
+
+def _listed(moves: tuple[str, ...]) -> str:
+    """The legal moves for the caption: all of them, or their number and a few."""
+    if len(moves) <= LISTED_MOVES:
+        return ", ".join(moves) or "none"
+    return f"{len(moves)} of them ({', '.join(moves[:4])}, ..., {moves[-1]})"
+
+
 class PositionDirective(SphinxDirective):
     """``.. position::`` — see the module's docstring."""
 
@@ -124,8 +136,9 @@ class PositionDirective(SphinxDirective):
         )
         if "caption" in self.options:
             container += nodes.paragraph(text=self.options["caption"])
-        moves = ", ".join(shown.legal) or "none"
-        container += nodes.paragraph(text=f"To move: {shown.to_move}. Legal moves: {moves}.")
+        container += nodes.paragraph(
+            text=f"To move: {shown.to_move}. Legal moves: {_listed(shown.legal)}."
+        )
         if shown.after:
             container += nodes.paragraph(
                 text=f"After {self.options['then']}: " + "; ".join(shown.after) + "."
