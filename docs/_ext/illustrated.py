@@ -21,6 +21,7 @@ same checks on every page without building the docs.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, ClassVar
 
 from docutils import nodes
@@ -143,12 +144,24 @@ class PositionDirective(SphinxDirective):
             container += nodes.paragraph(
                 text=f"After {self.options['then']}: " + "; ".join(shown.after) + "."
             )
-        container += nodes.literal_block(text, text, classes=["cardrules-position-text"])
+        literal = nodes.literal_block(text, text, classes=["cardrules-position-text"])
+        literal["language"] = "text"
+        container += literal
         return [container]
+
+
+#: The style sheet that fits the pictures to the page (``static/illustrated.css``).
+STATIC = Path(__file__).parent / "static"
+
+
+def _add_static(app: Sphinx) -> None:
+    app.config.html_static_path.append(str(STATIC))
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("position", PositionDirective)
+    app.connect("builder-inited", _add_static)
+    app.add_css_file("illustrated.css")
     return {"parallel_read_safe": True, "parallel_write_safe": True}
 
 
