@@ -119,9 +119,9 @@ class PositionDirective(SphinxDirective):
             where = f"{self.env.docname}:{self.lineno}"
             raise ExtensionError(f"{where}: illustrated rule: {error}") from None
         container = nodes.container(classes=["cardrules-position"])
-        container += nodes.raw(
-            "", f'<div class="cardrules-picture">{shown.picture}</div>', format="html"
-        )
+        # The picture is drawn 1000 units wide: let it shrink to the page's column.
+        picture = shown.picture.replace("<svg ", '<svg style="max-width: 100%; height: auto" ', 1)
+        container += nodes.raw("", f'<div class="cardrules-picture">{picture}</div>', format="html")
         if "caption" in self.options:
             container += nodes.paragraph(text=self.options["caption"])
         moves = ", ".join(shown.legal) or "none"
@@ -130,7 +130,9 @@ class PositionDirective(SphinxDirective):
             container += nodes.paragraph(
                 text=f"After {self.options['then']}: " + "; ".join(shown.after) + "."
             )
-        container += nodes.literal_block(text, text, classes=["cardrules-position-text"])
+        literal = nodes.literal_block(text, text, classes=["cardrules-position-text"])
+        literal["language"] = "text"  # a position, not Python: no highlighting
+        container += literal
         return [container]
 
 
