@@ -145,7 +145,7 @@ class PositionDirective(SphinxDirective):
                 text=f"After {self.options['then']}: " + "; ".join(shown.after) + "."
             )
         literal = nodes.literal_block(text, text, classes=["cardrules-position-text"])
-        literal["language"] = "text"
+        literal["language"] = "text"  # a position, not Python: no highlighting
         container += literal
         return [container]
 
