@@ -118,7 +118,7 @@ def test_every_rule_identifier_is_named_in_the_library() -> None:
 #: source texts, section signs, issue numbers, and descriptions of the development machine.
 FORBIDDEN = re.compile(
     r"(?:RULES|DESIGN|ANCHORS)\.md|\bseeds? 0\d\d\b|§|\bissues? #?\d+"
-    r"|(?<![\w&])#\d+\b|\b\d+-core\b",
+    r"|(?<![\w&])#\d{1,5}(?![\dA-Fa-f])|\b\d+-core\b",
     re.IGNORECASE,
 )
 

@@ -430,8 +430,12 @@ class _Layouts:
         self.layouts: list[DealLayout] = []
 
     def dealing(self, state: Any) -> bool:
-        """Whether the deal under way has not yet begun its play (its cards are being dealt)."""
-        return _deal_in_play(self.game, state) > len(self.layouts)
+        """Whether the deal under way has not yet begun its play (its cards are being dealt).
+
+        Judged by the number of the last deal noted, not by how many were noted: a game
+        set up from a position begins with a later deal."""
+        noted = self.layouts[-1].number if self.layouts else 0
+        return _deal_in_play(self.game, state) > noted
 
     def see(self, state: Any) -> None:
         seat = self.game.to_move(state)
