@@ -174,6 +174,7 @@ def _draw_loop(state: State, count: int, then: int) -> State:
     An empty stock is rebuilt from the discard pile when the table allows it, and a
     seat owing more cards than exist takes what there is (MM-4.4, MMS-2.3).
     """
+    draw_once = state.rules.stops.hot.draw_once
     while count > 0:
         if not state.stock and not state.buried:
             if state.pile and state.rules.stops.restock:
@@ -185,7 +186,7 @@ def _draw_loop(state: State, count: int, then: int) -> State:
                 break
         if state.chance == "explicit":
             return _with(state, phase=Phase.DRAWING, owed=count, after=then)
-        state = _give(state, state.stock[0] if state.stock else state.buried[0])
+        state = _give(state, state.stock[0] if state.stock else state.buried[0], draw_once)
         count -= 1
     if state.phase is Phase.DRAWING:
         state = _with(state, phase=Phase.PLAYING, owed=0, after=0)
@@ -229,8 +230,11 @@ _DRAW_EVENTS: Final = tuple(_seat_event("draw", seat) for seat in range(8))
 _END_TURN_EVENTS: Final = tuple(_seat_event("end turn", seat) for seat in range(8))
 
 
-def _give(state: State, card: Card, move: Move | None = None, shown: int | None = None) -> State:
-    """``card`` leaves the stock for the hand of the seat on turn.
+def _give(
+    state: State, card: Card, draw_once: bool, move: Move | None = None, shown: int | None = None
+) -> State:
+    """``card`` leaves the stock for the hand of the seat on turn (and is kept as the card
+    drawn this turn if ``draw_once``, the table's draw-once rule).
 
     With ``move`` (the seat's own ``draw``) the move is counted and recorded in
     the same step, and with ``shown`` the draw also showed that the seat held
@@ -240,6 +244,26 @@ def _give(state: State, card: Card, move: Move | None = None, shown: int | None 
     # builds the new state by position, from names that are the fields' own names, in
     # their order (test_shedding checks both against State._fields); every other
     # state is built by keyword. By keyword, this build made random play 25% slower.
+    # The fields only passed on are read as objects: compiled, a field read with its type
+    # is checked against it (the rules' class is a subclass of StopsRules: a walk of its
+    # bases), and a whole number is unboxed, then boxed again into a new int object.
+    rules: object
+    seed: object
+    chance: object
+    first_deck: object
+    match: object
+    pile: object
+    upcard: object
+    called: object
+    free: object
+    direction: object
+    pending: object
+    owed: object
+    after: object
+    dealt: object
+    penalties: object
+    restocks: object
+    outcome: object
     (
         rules,
         seed,
@@ -298,7 +322,7 @@ def _give(state: State, card: Card, move: Move | None = None, shown: int | None 
         allowed += 1
     if allowed != allowance[turn]:
         allowance = with_item(allowance, turn, allowed)
-    drawn = card if rules.stops.hot.draw_once else None
+    drawn = card if draw_once else None
     unannounced &= ~(1 << turn)
     log = log.append(_DRAW_EVENTS[turn] if turn < 8 else _seat_event("draw", turn))
     return _new(

@@ -8,7 +8,7 @@ from cardrules.core import match as match_core
 from cardrules.core.changes import with_item
 from cardrules.core.match import Match
 from cardrules.core.shedding.dealing import _deal_card, begin_deal
-from cardrules.core.shedding.description import NO_EFFECT
+from cardrules.core.shedding.description import NO_EFFECT, _Hot
 from cardrules.core.shedding.drawing import (
     _END_TURN_EVENTS,
     _begin_draw,
@@ -58,18 +58,20 @@ def apply(state: State, move: Move) -> State:
     phase = state.phase
     if phase is _PLAYING:
         kind = type(move)
+        # The table's hot values, read once here and passed on: each read of
+        # rules.stops.hot is two lookups by name (the rules and the table are attrs classes).
+        hot = state.rules.stops.hot
         if kind is Play:
             assert isinstance(move, Play)
-            if _play_is_legal(state, move):
-                return _capped(_play(state, move))
+            if _play_is_legal(hot, state, move):
+                return _capped(_play(state, move, hot))
         elif kind is _DRAW:
             if state.pending:
                 return _capped(_draw_owed(_moved(state, move)))
             if state.drawn is None:
-                hot = state.rules.stops.hot
                 plays = _playable(hot, state, state.hands[state.turn])
                 if _may_draw(hot, state, plays):
-                    return _capped(_voluntary_draw(state, move, plays))
+                    return _capped(_voluntary_draw(state, move, plays, hot))
         elif kind is _END_TURN and state.drawn is not None:
             return _capped(_end_turn(state, move))
     elif phase is Phase.DRAWING or phase is Phase.DEALING:
@@ -80,7 +82,7 @@ def apply(state: State, move: Move) -> State:
                 moved = _with(state, history=changes_core.extended(state.history, move))
                 if phase is Phase.DEALING:
                     return _deal_card(moved, card)
-                moved = _give(moved, card)
+                moved = _give(moved, card, state.rules.stops.hot.draw_once)
                 return _draw_loop(moved, state.owed - 1, state.after)
     elif phase is Phase.CHOOSE_DEALER and type(move) is ChooseDealer:
         assert isinstance(move, ChooseDealer)
@@ -111,7 +113,7 @@ def game_over(state: State, match: Match, log: Log[Event], outcome: Outcome) -> 
     )
 
 
-def _play(state: State, move: Play) -> State:
+def _play(state: State, move: Play, hot: _Hot) -> State:
     # With _give, one of the two hottest functions (a play, most moves): it reads every
     # field by position and builds the new state by position, from names that are the
     # fields' own names, in their order (test_shedding checks both against
@@ -119,6 +121,18 @@ def _play(state: State, move: Play) -> State:
     # random play 20% slower.
     drawn: Card | None  # set to None below: the compiled build needs the type
     outcome: Outcome | None
+    # The fields only passed on are read as objects: compiled, a field read with its type
+    # is checked against it (the rules' class is a subclass of StopsRules: a walk of its
+    # bases), and a whole number is unboxed, then boxed again into a new int object.
+    rules: object
+    seed: object
+    chance: object
+    first_deck: object
+    match: object
+    buried: object
+    dealt: object
+    penalties: object
+    restocks: object
     (
         rules,
         seed,
@@ -154,7 +168,6 @@ def _play(state: State, move: Play) -> State:
         outcome,
     ) = state
     seat = turn
-    hot = rules.stops.hot
     card = move.card
     bit = card.bit
     assert upcard is not None
@@ -254,30 +267,32 @@ def _play(state: State, move: Play) -> State:
                     # (cards owed for his last card stay owed by the next player).
                     moved = _with(moved, log=log, turn=seat)
                     why = "for not announcing his last card"
-                    return _begin_draw(moved, rules.stops.announce_cards, following, why)
+                    cards = state.rules.stops.announce_cards
+                    return _begin_draw(moved, cards, following, why)
                 # The library's choice: no card is left to pay the penalty with, and a
                 # player with no card cannot play on, so he goes out all the same.
         # Going out ends the deal, by default with no call (MM-7.1, MMS-4.2, MMS-5.1); a last 7 or 8
         # still makes the next player draw (MM-7.2, MMS-5.2, SP-1.2).
         moved = _with(moved, log=log.append(_seat_event("out", seat)))
-        if pending and rules.stops.last_card_effects:
+        if pending and state.rules.stops.last_card_effects:
             return _begin_draw(_with(moved, pending=0), pending, END_DEAL, "owed")
         return _with(moved, phase=Phase.SCORING, pending=0, turn=seat)
     if unannounced >> seat & 1 and hot.announce_penalty == "draw":
         moved = _with(moved, turn=seat)
-        return _begin_draw(moved, rules.stops.announce_cards, following, "for not announcing")
+        cards = state.rules.stops.announce_cards
+        return _begin_draw(moved, cards, following, "for not announcing")
     if not pending and not unannounced >> following & 1 and stock:
         return moved  # nothing is forced on the next player (the usual case; see _begin_turn)
     return _begin_turn(moved, following)
 
 
-def _voluntary_draw(state: State, move: Move, plays: int) -> State:
-    """The seat on turn chooses to draw a card (``plays``: his playable cards); his turn goes on.
+def _voluntary_draw(state: State, move: Move, plays: int, hot: _Hot) -> State:
+    """The seat on turn chooses to draw a card (``plays``: his playable cards, ``hot``: the
+    table's hot values); his turn goes on.
 
     Drawing one card at a time until able to play (MM-4.1), or once, after which only
     the drawn card may be played (MMS-2.2).
     """
-    hot = state.rules.stops.hot
     seat = state.turn
     up = state.upcard
     assert up is not None
@@ -292,7 +307,8 @@ def _voluntary_draw(state: State, move: Move, plays: int) -> State:
         if hot.choice_ranks >> up.rank & 1:  # the J/7/8 option's cards show nothing
             shown &= ~_option_cards(state.called, up)
     if state.stock and state.chance == "seeded":
-        return _resume(_give(state, state.stock[0], move, shown))  # the usual case, in one step
+        # The usual case, in one step.
+        return _resume(_give(state, state.stock[0], hot.draw_once, move, shown))
     if shown is None:
         return _draw_loop(_moved(state, move), 1, CONTINUE)
     absent, allowance = _revealed(state, seat, shown)

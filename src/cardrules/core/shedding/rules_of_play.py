@@ -159,11 +159,11 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, float], ...]:
     return ()
 
 
-def _play_is_legal(state: State, move: Play) -> bool:
+def _play_is_legal(hot: _Hot, state: State, move: Play) -> bool:
+    """Whether ``move`` is legal (``hot``: the table's hot values, read by the caller)."""
     card = move.card
     bit = card.bit
     hand = state.hands[state.turn]
-    hot = state.rules.stops.hot
     if not bit & _playable(hot, state, hand):
         return False
     if state.drawn is not None and card is not state.drawn:
