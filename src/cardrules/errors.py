@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import traceback
+from typing import TypeVar
 
 __all__ = [
     "ArgumentError",
@@ -80,6 +81,17 @@ class ArgumentError(CardrulesError, ValueError, TypeError):
     """An argument of a public function has the wrong type or value: a seed that is
     no whole number, a seat out of range, a state or view of another game, a random
     generator that is none. (Also a :class:`TypeError`, which such mistakes were.)"""
+
+
+_Error = TypeVar("_Error", bound=BaseException)
+
+
+def caused_by(error: _Error, cause: BaseException) -> _Error:
+    """``error``, with ``cause`` as its cause: ``raise caused_by(error, cause) from cause``
+    chains the two in either build (the compiled build leaves out the ``from`` of a
+    ``raise`` statement)."""
+    error.__cause__ = cause  # as "from" does, this also hides the error being handled
+    return error
 
 
 def show_value(value: object) -> str:

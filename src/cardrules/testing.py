@@ -75,7 +75,7 @@ from cardrules import games as registry
 from cardrules._mypyc import mypyc_attr
 from cardrules.cards import Card, Suit, cards_of, format_cards, mask_of
 from cardrules.core import tricks
-from cardrules.errors import CardrulesError, IllegalMoveError, describe_error
+from cardrules.errors import CardrulesError, IllegalMoveError, caused_by, describe_error
 from cardrules.game import CHANCE, Event, Game, Score
 from cardrules.moves import Bid, ChooseDealer, DealCard, Play
 
@@ -148,7 +148,7 @@ class _GameErrorsReported:
             if not self._prefix_contract_errors:
                 return
             raise ContractError(f"{self._where()}: {error}") from None
-        raise _game_failed(self._where(), error) from error
+        raise caused_by(_game_failed(self._where(), error), error) from error
 
 
 def _apply_listed(game: Game, state: Any, move: Any) -> Any:
