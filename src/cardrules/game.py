@@ -537,7 +537,7 @@ class Game(Protocol):
 CONTRACT_NAMES: Final[tuple[str, ...]] = tuple(
     sorted(
         (name for name in vars(Game) if not name.startswith("_")),
-        key=lambda name: not isinstance(vars(Game)[name], property),
+        key=lambda name: callable(vars(Game)[name]),
     )
 )
 

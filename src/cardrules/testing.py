@@ -913,7 +913,8 @@ def check_game(
                 check_explicit_chance(module, rules, seed=deal_seed, choices=choices)
             except ContractError as error:
                 # Keep the game's own error (if any) as the cause: its traceback shows where.
-                raise ContractError(f"preset {name!r}, {error}") from (error.__cause__ or error)
+                failed = ContractError(f"preset {name!r}, {error}")
+                raise caused_by(failed, error.__cause__ or error) from (error.__cause__ or error)
     # Random play ends within its cap: Rules() (unless presets were chosen) and each preset.
     ending = dict(chosen) if presets is not None else {"Rules()": module.Rules(), **chosen}
     for name, rules in ending.items():
@@ -922,5 +923,6 @@ def check_game(
         try:
             check_ends(module, rules, seed=deal_seed, choices=choices, max_moves=max_moves)
         except ContractError as error:
-            raise ContractError(f"preset {name!r}, {error}") from (error.__cause__ or error)
+            failed = ContractError(f"preset {name!r}, {error}")
+            raise caused_by(failed, error.__cause__ or error) from (error.__cause__ or error)
     return Report(module.NAME, tuple(chosen), games * len(chosen), moves)
