@@ -176,9 +176,9 @@ def test_every_games_parse_move_refuses_non_text(name: str, value: object) -> No
         lambda: maverick.trump_and_adder(["AS", "KH"]),  # type: ignore[list-item]
         lambda: maverick.trump_and_adder(parse_cards("7H 7C"), "bridge"),
         lambda: maverick.trick_score(None, Suit.HEARTS, Suit.CLUBS),  # type: ignore[arg-type]
-        lambda: maverick.trick_score(parse_cards("2H 5S"), None, Suit.CLUBS),  # type: ignore[arg-type]
+        lambda: maverick.trick_score(parse_cards("2H 5S"), None, Suit.CLUBS),
         lambda: maverick.trick_score(parse_cards("2H 5S"), Suit.HEARTS, Suit.CLUBS, "wild"),
-        lambda: maverick.raw_scores(5),  # type: ignore[arg-type]
+        lambda: maverick.raw_scores(5),
         lambda: maverick.raw_scores(oh_hell.deal(oh_hell.Rules(), seed=1)),
     ],
 )

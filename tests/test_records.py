@@ -272,7 +272,7 @@ def test_a_record_refuses_fields_of_the_wrong_type_when_made() -> None:
     with pytest.raises(RecordError, match="the record has no seed and no hands for deal 1"):
         replay(no_hands)
     with pytest.raises(RecordError, match="replay takes a Record"):
-        replay("oh_hell()")  # type: ignore[arg-type]
+        replay("oh_hell()")
 
 
 def test_record_of_refuses_a_state_of_another_game() -> None:

@@ -463,7 +463,7 @@ def test_wrong_state_messages_name_the_game() -> None:
 
     assert oh_hell.NAME
     with pytest.raises(ArgumentError) as caught:
-        trickgame.legal_moves("a state")  # type: ignore[arg-type]
+        trickgame.legal_moves("a state")
     assert str(caught.value) == (
         "a trick game's functions need one of its states (from the game's deal, apply or "
         "sample), not 'a state'"

@@ -19,6 +19,7 @@ from typing import Any, NamedTuple, cast
 import attrs
 import pytest
 
+import cardrules
 from cardrules.cards import ACE, DECK52, JACK, Card, Suit, cards_of, mask_of, parse_cards
 from cardrules.core import shedding
 from cardrules.core.options import rules_to_text, set_resolved
@@ -337,7 +338,11 @@ def _positional_state_code() -> list[tuple[str, str, list[str]]]:
     import pathlib
 
     found = []
-    for path in sorted(pathlib.Path(shedding.__file__).parent.glob("*.py")):
+    # The folder from cardrules' own file: the compiled build names its compiled modules'
+    # (and packages') folders wrongly, with the package's folder twice.
+    for path in sorted(
+        (pathlib.Path(cardrules.__file__).parent / "core" / "shedding").glob("*.py")
+    ):
         tree = ast.parse(path.read_text())
         for function in ast.walk(tree):
             if not isinstance(function, ast.FunctionDef):

@@ -12,6 +12,7 @@ draws the progress bar of ``simulate`` and ``tournament`` (plain text without it
 from __future__ import annotations
 
 import argparse
+import ast
 import contextlib
 import csv
 import datetime
@@ -23,7 +24,7 @@ import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TextIO, cast
+from typing import Any, Final, NoReturn, TextIO, cast
 
 import attrs
 
@@ -138,7 +139,7 @@ def option_help(game: Game) -> list[tuple[str, str, str]]:
     defaults = game.Rules()
     meanings: dict[str, str] = {}
     for cls in reversed(type(defaults).__mro__):
-        doc = cls.__doc__ or ""
+        doc = _class_docs(cls)
         for match in re.finditer(r"\*\s+``(\w+)``:\s*(.+?)(?=\n\s*\*\s+``|\n\s*\n|\Z)", doc, re.S):
             meanings[match.group(1)] = " ".join(match.group(2).replace("``", "").split())
     rows = []
@@ -155,6 +156,31 @@ def option_help(game: Game) -> list[tuple[str, str, str]]:
         )
         rows.append((field.name, shown, meanings.get(field.name, "")))
     return rows
+
+
+#: The docstring the compiled build gives a class it does not make native (an attrs class
+#: such as a game's Rules) in place of the class's own.
+_COMPILED_FILLER: Final = "mypyc filler docstring"
+
+
+def _class_docs(cls: type) -> str:
+    """A class's docstring; under the compiled build, read from its module's source
+    (installed beside the compiled module) where the build left a filler in its place."""
+    doc = cls.__doc__ or ""
+    if doc != _COMPILED_FILLER:
+        return doc
+    package, *parts = cls.__module__.split(".")
+    folders = getattr(sys.modules.get(package), "__path__", ())
+    sources = [Path(folder, *parts).with_suffix(".py") for folder in folders if parts]
+    found = [source for source in sources if source.is_file()]
+    try:
+        tree = ast.parse(found[0].read_text("utf-8")) if found else ast.Module([], [])
+    except (OSError, SyntaxError, ValueError):
+        return ""
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
+            return ast.get_docstring(node, clean=False) or ""
+    return ""
 
 
 # --------------------------------------------------------------------------- output

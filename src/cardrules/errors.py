@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import traceback
+from typing import TypeVar
 
 __all__ = [
     "ArgumentError",
@@ -85,6 +86,17 @@ class ArgumentError(CardrulesError, ValueError, TypeError):
 
 class PositionError(CardrulesError, ValueError):
     """A position that does not hold together, or that cannot be read."""
+
+
+_Error = TypeVar("_Error", bound=BaseException)
+
+
+def caused_by(error: _Error, cause: BaseException) -> _Error:
+    """``error``, with ``cause`` as its cause: ``raise caused_by(error, cause) from cause``
+    chains the two in either build (the compiled build leaves out the ``from`` of a
+    ``raise`` statement)."""
+    error.__cause__ = cause  # as "from" does, this also hides the error being handled
+    return error
 
 
 def show_value(value: object) -> str:

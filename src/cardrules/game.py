@@ -85,9 +85,11 @@ class Event(Frozen):
     value: int | None
     text: str
 
+    # kind has a default only for the pickles of an earlier release, which make an event
+    # with no arguments, then set its fields: the compiled build runs __init__ there.
     def __init__(
         self,
-        kind: str,
+        kind: str = "",
         seat: int | None = None,
         cards: tuple[Card, ...] = (),
         value: int | None = None,
@@ -183,7 +185,9 @@ class Log(Generic[T]):
     #: built, so that ``to_tuple`` walks at most this many nodes and copies the rest
     #: at C speed: a view carries the whole public log and is built every move.
     #: The tuples kept cost about length**2 / (2 * CHECKPOINT) references a log.
-    CHECKPOINT = 64
+    #: (Final: compiled, a constant that the class has, where a plain class attribute of
+    #: a native class would be a default of each instance's field.)
+    CHECKPOINT: Final = 64
 
     def to_tuple(self) -> tuple[T, ...]:
         """The items, oldest first."""
@@ -562,9 +566,14 @@ class Game(Protocol):
         ...
 
 
-#: The names every game module provides: those of the :class:`Game` protocol, in its order.
+#: The names every game module provides: those of the :class:`Game` protocol, in its order
+#: (its constants, then its functions: the compiled build lists a class's properties after
+#: its methods, and the sort, which keeps each group's order, gives both builds one order).
 CONTRACT_NAMES: Final[tuple[str, ...]] = tuple(
-    name for name in vars(Game) if not name.startswith("_")
+    sorted(
+        (name for name in vars(Game) if not name.startswith("_")),
+        key=lambda name: callable(vars(Game)[name]),
+    )
 )
 
 

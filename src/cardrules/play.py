@@ -22,6 +22,7 @@ from cardrules.errors import (
     CardrulesError,
     GameError,
     IllegalMoveError,
+    caused_by,
     describe_error,
 )
 from cardrules.game import CHANCE, Game
@@ -58,7 +59,7 @@ def play_game(
     except CardrulesError:
         raise  # bad rules or seed: the caller's to fix, and the error says how
     except Exception as error:
-        raise game_error(game, seed, "dealing the game", error) from error
+        raise caused_by(game_error(game, seed, "dealing the game", error), error) from error
     if len(bots) != players:
         raise ArgumentError(f"play_game needs one bot per seat: {players} bots, not {len(bots)}")
     rngs = [random.Random(Stream(seed, "bot", seat).below(2**62)) for seat in range(len(bots))]
@@ -70,7 +71,8 @@ def play_game(
             legal = game.legal_moves(state)
             view = None if seat is CHANCE or seat is None else game.observe(state, seat)
         except Exception as error:  # the game's own functions failed on its own state
-            raise game_error(game, seed, at_move(state, "reading the state"), error) from error
+            failure = game_error(game, seed, at_move(state, "reading the state"), error)
+            raise caused_by(failure, error) from error
         if seat is CHANCE or seat is None:
             # play_game deals with seeded chance, in which only players move.
             raise GameError(
@@ -81,7 +83,9 @@ def play_game(
         try:
             move = bots[seat].choose(view, legal, rngs[seat])
         except Exception as error:  # a user's bot failed: say where, keep the cause
-            raise bot_error(bots[seat], seat, seed, state, f"raised {error!r}") from error
+            raise caused_by(
+                bot_error(bots[seat], seat, seed, state, f"raised {error!r}"), error
+            ) from error
         try:
             following = game.apply(state, move)
         except Exception as error:
@@ -89,14 +93,17 @@ def play_game(
             # error: an unlisted move is the bot's fault whatever apply raises; a listed
             # move that apply refuses or fails on is a defect of the game.
             if move not in legal:
-                raise bot_error(
+                blamed = bot_error(
                     bots[seat],
                     seat,
                     seed,
                     state,
                     f"chose {move!r}, not one of the legal moves ({error})",
-                ) from error
-            raise listed_move_error(game, seed, state, seat, move, error) from error
+                )
+                raise caused_by(blamed, error) from error
+            raise caused_by(
+                listed_move_error(game, seed, state, seat, move, error), error
+            ) from error
         if on_move is not None:
             on_move(state, move, following)
         state = following

@@ -67,7 +67,7 @@ from cardrules import games as registry
 from cardrules.bots import Bot, RandomBot
 from cardrules.core.options import build_rules, did_you_mean, parse_rules_text, rules_to_text
 from cardrules.core.randomness import Stream
-from cardrules.errors import CardrulesError, RulesError, WorkerError
+from cardrules.errors import CardrulesError, RulesError, WorkerError, caused_by
 from cardrules.game import Game
 from cardrules.play import play_game
 from cardrules.records import Record, record_of
@@ -559,9 +559,8 @@ def _play_chunk(job: _Job) -> list[GameResult]:
         except CardrulesError:
             raise  # says what went wrong already (a bot's error, a game's defect)
         except Exception as error:  # a bot's own code, say: a library error that says so
-            raise WorkerError(
-                f"game {i} of the run failed: {type(error).__name__}: {error}"
-            ) from error
+            failed = WorkerError(f"game {i} of the run failed: {type(error).__name__}: {error}")
+            raise caused_by(failed, error) from error
         results.append(result)
     return results
 
@@ -643,21 +642,23 @@ def _records_wanted(records: object, games: int) -> frozenset[int] | Literal[Fal
     return frozenset(wanted)
 
 
+# games, seed, workers, duplicate and max_moves: object, checked below: compiled, a typed
+# parameter would refuse another type with the compiler's TypeError, not the library's error.
 def simulate(
     game: str | Game,
     lineup: Sequence[BotEntry],
     *,
-    games: int,
-    seed: int,
+    games: object,
+    seed: object,
     rules: Any = None,
     rules_text: str | None = None,
-    workers: int | None = None,
+    workers: object = None,
     backend: str = "local",
     address: str | None = None,
     progress: Callable[[int], None] | None = None,
-    duplicate: bool = False,
+    duplicate: object = False,
     records: bool | Collection[int] = False,
-    max_moves: int | None = DEFAULT_MAX_MOVES,
+    max_moves: object = DEFAULT_MAX_MOVES,
 ) -> Results:
     """Play ``games`` games of ``game`` with one bot per seat, seats rotated each game.
 

@@ -80,7 +80,13 @@ from cardrules import games as registry
 from cardrules._mypyc import mypyc_attr
 from cardrules.cards import Card, Suit, cards_of, format_cards, mask_of
 from cardrules.core import tricks
-from cardrules.errors import CardrulesError, IllegalMoveError, PositionError, describe_error
+from cardrules.errors import (
+    CardrulesError,
+    IllegalMoveError,
+    PositionError,
+    caused_by,
+    describe_error,
+)
 from cardrules.game import CHANCE, Event, Game, Score
 from cardrules.moves import Bid, ChooseDealer, DealCard, Play
 
@@ -156,7 +162,7 @@ class _GameErrorsReported:
             if not self._prefix_contract_errors:
                 return
             raise ContractError(f"{self._where()}: {error}") from None
-        raise _game_failed(self._where(), error) from error
+        raise caused_by(_game_failed(self._where(), error), error) from error
 
 
 def _apply_listed(game: Game, state: Any, move: Any) -> Any:
@@ -926,7 +932,8 @@ def check_game(
                     check_positions(module, rules, seed=deal_seed, choices=choices)
             except ContractError as error:
                 # Keep the game's own error (if any) as the cause: its traceback shows where.
-                raise ContractError(f"preset {name!r}, {error}") from (error.__cause__ or error)
+                failed = ContractError(f"preset {name!r}, {error}")
+                raise caused_by(failed, error.__cause__ or error) from (error.__cause__ or error)
     # Random play ends within its cap: Rules() (unless presets were chosen) and each preset.
     ending = dict(chosen) if presets is not None else {"Rules()": module.Rules(), **chosen}
     for name, rules in ending.items():
@@ -935,7 +942,8 @@ def check_game(
         try:
             check_ends(module, rules, seed=deal_seed, choices=choices, max_moves=max_moves)
         except ContractError as error:
-            raise ContractError(f"preset {name!r}, {error}") from (error.__cause__ or error)
+            failed = ContractError(f"preset {name!r}, {error}")
+            raise caused_by(failed, error.__cause__ or error) from (error.__cause__ or error)
     return Report(module.NAME, tuple(chosen), games * len(chosen), moves)
 
 

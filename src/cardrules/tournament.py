@@ -259,19 +259,21 @@ def planned_games(game: str, bots: int, deals: int, rules: Any = None) -> int:
     return bots * (bots - 1) // 2 * deals * _rotations(labels)
 
 
+# deals, seed, workers and max_moves: object, checked below or by simulate: compiled, a typed
+# parameter would refuse another type with the compiler's TypeError, not the library's error.
 def tournament(
     game: str,
     bots: Sequence[BotEntry],
     *,
-    deals: int,
-    seed: int,
+    deals: object,
+    seed: object,
     rules: Any = None,
-    workers: int | None = None,
+    workers: object = None,
     backend: str = "local",
     address: str | None = None,
     progress: Callable[[int], None] | None = None,
     records: bool = False,
-    max_moves: int | None = DEFAULT_MAX_MOVES,
+    max_moves: object = DEFAULT_MAX_MOVES,
 ) -> Tournament:
     """Play a round robin of ``bots`` (names, bot objects or factories, as
     :func:`~cardrules.simulate.simulate` takes them) over ``deals`` duplicate deals
@@ -334,4 +336,5 @@ def tournament(
             scores[i, j] = pair.first_score
             counts[i, j] = margin.deals
     ratings = fit_ratings(scores, counts, len(bots))
+    seed = _whole_number("seed", seed)  # simulate refused any other (in its order of checks)
     return Tournament(module.NAME, str(chosen), seed, deals, tuple(labels), tuple(pairs), ratings)

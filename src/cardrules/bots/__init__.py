@@ -20,6 +20,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
+from cardrules._mypyc import mypyc_attr
+
 __all__ = ["Bot", "RandomBot"]
 
 M = TypeVar("M")
@@ -33,6 +35,8 @@ class Bot(Protocol):
     def choose(self, view: Any, legal_moves: Sequence[M], rng: random.Random) -> M: ...
 
 
+# A bot of one's own may derive from it, in either build.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomBot:
     """Chooses uniformly among the legal moves."""
 

@@ -117,13 +117,15 @@ class ISMCTSBot:
     #: gain over the playout bot's own choice to replace it.
     margin = 2.0
 
+    # iterations, exploration and playout_limit: object, checked below: compiled, a typed
+    # parameter would refuse another type with the compiler's TypeError, not this error.
     def __init__(
         self,
         game: Game,
-        iterations: int = 200,
-        exploration: float = 0.7,
+        iterations: object = 200,
+        exploration: object = 0.7,
         playout: Bot | None = None,
-        playout_limit: int | None = None,
+        playout_limit: object = None,
     ) -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise ValueError(f"iterations must be an integer of at least 1, not {iterations!r}")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import sys
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from cardrules.cards import Card, format_cards
 from cardrules.core.options import show_value
@@ -55,17 +55,26 @@ def check_rules(rules: object, cls: type, game: str) -> None:
         raise ArgumentError(f"rules must be {game}.Rules, not {_describe(rules)}")
 
 
-def check_rules_of(rules: object, cls: type, game: str) -> None:
+_Checked = TypeVar("_Checked")
+
+
+# The checks below return what they checked, as the type it was checked for: a public
+# function takes its argument as object (compiled, a typed parameter would refuse another
+# type with the compiler's TypeError before this check could name the problem) and
+# reads it through the returned value.
+def check_rules_of(rules: object, cls: type[_Checked], game: str) -> _Checked:
     """Refuse anything but this game's ``Rules`` or a class derived from them (a game
     built on this one's description)."""
     if not isinstance(rules, cls):
         raise ArgumentError(f"rules must be {game}.Rules, not {_describe(rules)}")
+    return rules
 
 
-def check_view_of(view: object, cls: type, game: str) -> None:
+def check_view_of(view: object, cls: type[_Checked], game: str) -> _Checked:
     """Refuse anything but a view of this game (``cls``, its ``View``)."""
     if not isinstance(view, cls):
         raise wrong_state(view, game, "view")
+    return view
 
 
 def check_seat(seat: object, players: int) -> int:

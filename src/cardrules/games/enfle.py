@@ -148,15 +148,15 @@ _PRESETS: Final = {
 PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(_PRESETS)
 
 
-def deck_of(rules: Rules) -> tuple[Card, ...]:
+def deck_of(rules: object) -> tuple[Card, ...]:
     """The 52-card deck stripped from the deuces up to eight cards per player.
 
     >>> from cardrules.cards import format_cards
     >>> format_cards(deck_of(Rules(players=6))[:3])
     '3C 4C 5C'
     """
-    check_rules_of(rules, Rules, NAME)
-    return _DECKS[rules.players]
+    checked = check_rules_of(rules, Rules, NAME)
+    return _DECKS[checked.players]
 
 
 def card_points(card: Card) -> int:
@@ -392,14 +392,14 @@ GAME: Final = trickgame.TrickGame(
 NUM_MOVES, deal, move_index, move_from_index, state_from_dict = GAME.exports()
 
 
-def describe(view: View) -> tuple[Fact, ...]:
+def describe(view: object) -> tuple[Fact, ...]:
     """The view for a person: the deal, the pot, the trick, what each seat holds and lacks.
 
     >>> rules = Rules(first_dealer=3)
     >>> [fact.label for fact in describe(observe(deal(rules, seed=0), 0))]
     ['deal', 'pot', 'cards', 'picked up', 'lacks', 'hand']
     """
-    check_view_of(view, View, NAME)
+    view = check_view_of(view, View, NAME)
     rules = view.rules
     number = min(view.deal_number, rules.deals - 1)
     facts = [
@@ -417,7 +417,7 @@ def describe(view: View) -> tuple[Fact, ...]:
     return tuple(facts)
 
 
-def explain_move(view: View, move: Move) -> str:
+def explain_move(view: object, move: object) -> str:
     """What choosing ``move`` means; every Enfle move says it in its text (a card to play)."""
-    check_view_of(view, View, NAME)
+    view = check_view_of(view, View, NAME)
     return ""

@@ -239,13 +239,13 @@ _PRESETS: Final = {
 PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(_PRESETS)
 
 
-def teams(rules: Rules) -> tuple[tuple[int, ...], ...]:
+def teams(rules: object) -> tuple[tuple[int, ...], ...]:
     """Each player plays for himself."""
     check_rules_of(rules, Rules, NAME)
     return ((0,), (1,))
 
 
-def deck_of(rules: Rules) -> tuple[Card, ...]:
+def deck_of(rules: object) -> tuple[Card, ...]:
     """The regular 52-card deck (rule MM-1.1)."""
     check_rules_of(rules, Rules, NAME)
     return DECK52
@@ -322,7 +322,7 @@ def _deals(rules: Rules) -> int | None:
 # --------------------------------------------------------------------------- scores
 
 
-def score(state: State) -> Score:
+def score(state: object) -> Score:
     """Totals (with the current deal's penalties while it runs), deal rows, outcome, payoffs.
 
     Each deal row has the extras ``cards`` (points for cards), ``penalties``

@@ -323,21 +323,22 @@ _PRESETS: Final = {
 PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(_PRESETS)
 
 
-def _check_options(rules: object) -> None:
+def _check_options(rules: object) -> StandardOptions:
     if not isinstance(rules, StandardOptions):
         raise ArgumentError(f"rules must be {NAME}.Rules, not {show_value(rules)}")
+    return rules
 
 
-def teams(rules: StandardOptions) -> tuple[tuple[int, ...], ...]:
+def teams(rules: object) -> tuple[tuple[int, ...], ...]:
     """Each player plays for himself."""
-    _check_options(rules)
-    return tuple((seat,) for seat in range(rules.players))
+    checked = _check_options(rules)
+    return tuple((seat,) for seat in range(checked.players))
 
 
-def deck_of(rules: StandardOptions) -> tuple[Card, ...]:
+def deck_of(rules: object) -> tuple[Card, ...]:
     """The 52-card deck, or 7 to ace with ``deck32``."""
-    _check_options(rules)
-    return DECK32 if rules.deck32 else DECK52
+    checked = _check_options(rules)
+    return DECK32 if checked.deck32 else DECK52
 
 
 # --------------------------------------------------------------------------- play
@@ -372,7 +373,7 @@ def _payoffs(outcome: Outcome | None, players: int) -> tuple[float, ...]:
     return tuple(1.0 if seat in outcome.winners else -1.0 for seat in range(players))
 
 
-def score(state: State) -> Score:
+def score(state: object) -> Score:
     """Totals (1 for the player who went out), the deal's row, outcome, payoffs.
 
     The deal's row has the extras ``cards_left`` (cards in each hand at the

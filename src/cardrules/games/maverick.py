@@ -273,7 +273,7 @@ _PRESETS: Final = {
 PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(_PRESETS)
 
 
-def deck_of(rules: Rules) -> tuple[Card, ...]:
+def deck_of(rules: object) -> tuple[Card, ...]:
     """The 52 cards and the two jokers, little and big (rule MV-1.2)."""
     check_rules_of(rules, Rules, NAME)
     return DECK54
@@ -294,10 +294,13 @@ def trump_and_adder(face_up: Sequence[Card], equal_rank_rule: str = "default") -
     >>> trump_and_adder(parse_cards("7H 7C"), "suit_order")
     (<Suit.HEARTS: 2>, <Suit.CLUBS: 0>)
     """
+    # The items read as objects: compiled, a Card loop variable would refuse another type
+    # with the compiler's TypeError before this check could name the problem.
+    items: Sequence[object] = face_up
     if (
-        type(face_up) not in (tuple, list)
-        or len(face_up) != 2
-        or not all(type(card) is Card for card in face_up)
+        type(items) not in (tuple, list)
+        or len(items) != 2
+        or not all(type(c) is Card for c in items)
     ):
         raise ArgumentError(
             "the face-up cards must be two Cards, e.g. parse_cards('9D 2D'), "
@@ -324,8 +327,8 @@ def trump_and_adder(face_up: Sequence[Card], equal_rank_rule: str = "default") -
 
 def trick_score(
     trick: Sequence[Card],
-    trump: Suit,
-    adder: Suit,
+    trump: object,
+    adder: object,
     jokers: str = "trump",
     adder_points: str = "per_adder",
 ) -> int:
@@ -353,7 +356,8 @@ def trick_score(
         raise ArgumentError(
             f"jokers must be one of {', '.join(map(repr, JOKER_MODES))}, not {show_value(jokers)}"
         )
-    if type(trick) not in (tuple, list) or not all(type(card) is Card for card in trick):
+    items: Sequence[object] = trick  # objects: see trump_and_adder
+    if type(items) not in (tuple, list) or not all(type(card) is Card for card in items):
         raise ArgumentError(
             f"the trick must be a sequence of Cards, e.g. parse_cards('2H 5S 6S 7S'), "
             f"not {show_value(trick)}"
@@ -574,7 +578,7 @@ def _score_trick(
     return tally, Event("trick", winner, trick, value=points, text=text + " (a book)" * book)
 
 
-def raw_scores(state: State) -> tuple[int, int]:
+def raw_scores(state: object) -> tuple[int, int]:
     """Each team's raw deal score so far: its trick points minus 4 per revoke (MV-5.4)."""
     if type(state) is not State or type(state.rules) is not Rules:
         raise wrong_state(state, "maverick")
@@ -736,7 +740,7 @@ def _view_extras(state: State, seat: int) -> dict[str, Any]:
     return {"adder": state.second_suit, "trick_points": state.tally[:2], "books": state.tally[2:]}
 
 
-def describe(view: View) -> tuple[Fact, ...]:
+def describe(view: object) -> tuple[Fact, ...]:
     """The view for a person: the deal, trumps and adders, the passes, the trick, the bids,
     tricks and team points, the hand.
 
@@ -744,7 +748,7 @@ def describe(view: View) -> tuple[Fact, ...]:
     >>> [fact.label for fact in describe(observe(state, 0))][:4]
     ['deal', 'trumps', 'adders', 'face-up cards']
     """
-    check_view_of(view, View, NAME)
+    view = check_view_of(view, View, NAME)
     facts = [Fact("deal", f"{view.deal_number + 1}, dealt by seat {view.dealer}")]
     if view.trump is not None and view.adder is not None:
         facts.append(Fact("trumps", view.trump))
@@ -775,13 +779,13 @@ def describe(view: View) -> tuple[Fact, ...]:
     return tuple(facts)
 
 
-def explain_move(view: View, move: Move) -> str:
+def explain_move(view: object, move: object) -> str:
     """What choosing ``move`` means: where a pass goes, what each bid promises and risks.
 
     >>> explain_move(observe(deal(Rules(first_dealer=3), seed=7), 0), PASSES[0])
     'give these two cards to seat 1'
     """
-    check_view_of(view, View, NAME)
+    view = check_view_of(view, View, NAME)
     rules = view.rules
     if isinstance(move, PassCards):
         return f"give these two cards to seat {(view.seat + 1) % PLAYERS}"

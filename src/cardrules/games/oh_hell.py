@@ -168,7 +168,7 @@ def schedule_sizes(rules: Rules) -> tuple[int, ...]:
     return rules.hand_sizes
 
 
-def deck_of(rules: Rules) -> tuple[Card, ...]:
+def deck_of(rules: object) -> tuple[Card, ...]:
     """The 52-card deck, no jokers (rule OH-1.2)."""
     check_rules_of(rules, Rules, NAME)
     return DECK52
@@ -342,14 +342,14 @@ GAME: Final = trickgame.TrickGame(
 NUM_MOVES, deal, move_index, move_from_index, state_from_dict = GAME.exports()
 
 
-def describe(view: View) -> tuple[Fact, ...]:
+def describe(view: object) -> tuple[Fact, ...]:
     """The view for a person: the deal, trumps, the trick, bids and tricks per seat, the hand.
 
     >>> rules = Rules(schedule="single", start_hand=2, first_dealer=3)
     >>> [fact.label for fact in describe(observe(deal(rules, seed=0), 0))]
     ['deal', 'trumps', 'trump card', 'bids so far', 'cards', 'bid', 'tricks won', 'hand']
     """
-    check_view_of(view, View, NAME)
+    view = check_view_of(view, View, NAME)
     rules = view.rules
     sizes = schedule_sizes(rules)
     number = min(view.deal_number, len(sizes) - 1)
@@ -400,7 +400,7 @@ def _bidding_facts(view: View) -> tuple[Fact, ...]:
     return tuple(facts)
 
 
-def explain_move(view: View, move: Move) -> str:
+def explain_move(view: object, move: object) -> str:
     """What choosing ``move`` means: a bid is the number of tricks you undertake to win;
     a play says when its card is a trump.
 
@@ -408,7 +408,7 @@ def explain_move(view: View, move: Move) -> str:
     >>> explain_move(view, Bid(0)), view.trump_card, explain_move(view, Play(Card("2D")))
     ('you undertake to win no trick', Card('8D'), 'a trump')
     """
-    check_view_of(view, View, NAME)
+    view = check_view_of(view, View, NAME)
     if isinstance(move, Bid):
         if move.tricks == 0:
             return "you undertake to win no trick"

@@ -209,7 +209,7 @@ def final_outcome(totals: Sequence[int], rows: Sequence[DealRow]) -> Outcome:
 # --------------------------------------------------------------------------- scores
 
 
-def score(state: State) -> Score:
+def score(state: object) -> Score:
     """Penalty totals, round rows, outcome, payoffs (minus each penalty total).
 
     Each round's row holds the penalty points of the round and the extras

@@ -60,7 +60,18 @@ from cardrules.core.shedding.views import observe as _core_observe
 from cardrules.core.shedding.views import zones as _core_zones
 from cardrules.errors import ArgumentError, IllegalMoveError, RecordError
 from cardrules.game import Chance, ChanceMode, Event, Outcome, Score
-from cardrules.moves import Move
+from cardrules.moves import (
+    Bid,
+    Blind,
+    ChooseDealer,
+    DealCard,
+    Declaration,
+    Draw,
+    EndTurn,
+    Move,
+    PassCards,
+    Play,
+)
 
 __all__ = [
     "apply",
@@ -240,6 +251,17 @@ class StopsGame:
 # Read on every call of the functions below: constants, not attribute lookups.
 _SCORING: Final = Phase.SCORING
 _OVER: Final = Phase.OVER
+_MOVE_CLASSES: Final = (
+    Play,
+    Bid,
+    DealCard,
+    ChooseDealer,
+    Draw,
+    EndTurn,
+    PassCards,
+    Blind,
+    Declaration,
+)
 
 
 def _refused(value: object, what: str = "state") -> ArgumentError:
@@ -250,11 +272,6 @@ def _refused(value: object, what: str = "state") -> ArgumentError:
         f"a Stops game (Mau-Mau, Mau Mau, Strafpoint, Crazy Eights, ...) needs a {what} "
         f"of a Stops game, from its deal, apply or sample, not {found}"
     )
-
-
-def _check(state: object) -> None:
-    if type(state) is not _STATE:
-        raise _refused(state)
 
 
 def _game_of(state: State) -> StopsGame:
@@ -290,43 +307,56 @@ def _settle(state: State) -> State:
     return state
 
 
-def is_over(state: State) -> bool:
+def is_over(state: object) -> bool:
     """Whether the game has ended (its end was reached, or a safety cap)."""
-    _check(state)
+    if type(state) is not _STATE:
+        raise _refused(state)
     return state.phase is _OVER
 
 
-def apply(state: State, move: Move) -> State:
+def apply(state: object, move: object) -> State:
     """The state after ``move``; raises :class:`IllegalMoveError` if it is not legal.
 
     Forced draws, skips, passes, restocks, scoring a finished deal and dealing
     the next one happen inside ``apply`` and are written to the event log.
     """
-    _check(state)
-    after = _core_apply(state, move)
+    if type(state) is not _STATE:
+        raise _refused(state)
+    try:
+        after = _core_apply(state, move)  # type: ignore[arg-type]  # refused below
+    except TypeError:
+        # Compiled, the engine's Move parameter refuses anything that is no move with
+        # the compiler's TypeError; the pure engine's own refusal is raised instead (a
+        # try costs nothing on this hot path, a check of the move's type would).
+        if isinstance(move, _MOVE_CLASSES):
+            raise
+        raise IllegalMoveError(why_illegal(state, move)) from None
     if after.phase is _SCORING:
         return _settle(after)
     return after
 
 
-def parse_move(state: State, text: object) -> Move:
+def parse_move(state: object, text: object) -> Move:
     """Read a move and check it is legal here (NotationError / IllegalMoveError)."""
-    _check(state)
+    if type(state) is not _STATE:
+        raise _refused(state)
     move = parse_text(state, text)
     if move not in _core_legal_moves(state):
         raise IllegalMoveError(why_illegal(state, move, _game_of(state).title))
     return move
 
 
-def events(state: State) -> tuple[Event, ...]:
+def events(state: object) -> tuple[Event, ...]:
     """The public event log, oldest first."""
-    _check(state)
+    if type(state) is not _STATE:
+        raise _refused(state)
     return state.log.to_tuple()
 
 
-def moves_played(state: State) -> tuple[Move, ...]:
+def moves_played(state: object) -> tuple[Move, ...]:
     """Every move applied since the deal (chance outcomes included in explicit mode)."""
-    _check(state)
+    if type(state) is not _STATE:
+        raise _refused(state)
     if state.history is None:
         raise RecordError("this state was made by sample(): it has no move history")
     return state.history.to_tuple()
@@ -334,10 +364,11 @@ def moves_played(state: State) -> tuple[Move, ...]:
 
 # seat, view and rng: object, checked here: compiled, a typed parameter would refuse another
 # type with the compiler's TypeError (and read a bool as 0 or 1) instead of the library's error.
-def observe(state: State, seat: object) -> View:
+def observe(state: object, seat: object) -> View:
     """The view of ``seat``: own hand, upcard, called suit, sizes, pile, direction,
     the public log and the scores."""
-    _check(state)
+    if type(state) is not _STATE:
+        raise _refused(state)
     checked = check_seat(seat, state.rules.stops.players)
     return _core_observe(state, checked, _game_of(state).score(state))
 
@@ -398,34 +429,39 @@ def setup(rules: object, position: object, *, seed: object = 0) -> State:
     return game.setup(rules, position, seed=seed)
 
 
-def state_to_dict(state: State) -> dict[str, Any]:
+def state_to_dict(state: object) -> dict[str, Any]:
     """A JSON-ready dict of the whole state (hidden cards included: it is the state)."""
-    _check(state)
+    if type(state) is not _STATE:
+        raise _refused(state)
     game = _game_of(state)
     return _core_state_to_dict(state, game.name, game.version)
 
 
-def to_move(state: State) -> int | Chance | None:
+def to_move(state: object) -> int | Chance | None:
     """The seat to move, CHANCE at a random event (explicit chance), None when over."""
-    _check(state)
+    if type(state) is not _STATE:
+        raise _refused(state)
     return _core_to_move(state)
 
 
-def legal_moves(state: State) -> tuple[Move, ...]:
+def legal_moves(state: object) -> tuple[Move, ...]:
     """Every legal move, in the canonical order (empty iff the game is over)."""
-    _check(state)
+    if type(state) is not _STATE:
+        raise _refused(state)
     return _core_legal_moves(state)
 
 
-def chance_outcomes(state: State) -> tuple[tuple[Move, float], ...]:
+def chance_outcomes(state: object) -> tuple[tuple[Move, float], ...]:
     """At a CHANCE step, each possible outcome with its probability; else ``()``."""
-    _check(state)
+    if type(state) is not _STATE:
+        raise _refused(state)
     return _core_chance_outcomes(state)
 
 
-def zones(state: State) -> dict[str, tuple[Card, ...]]:
+def zones(state: object) -> dict[str, tuple[Card, ...]]:
     """Where every card is: the hands, the stock, the discard pile, the upcard."""
-    _check(state)
+    if type(state) is not _STATE:
+        raise _refused(state)
     return _core_zones(state)
 
 

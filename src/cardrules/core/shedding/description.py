@@ -83,7 +83,9 @@ _VALUES_SHAPE: Final = (
 )
 
 
-def _values_table(value: Sequence[int]) -> tuple[int, ...]:
+# value: object, checked here: compiled, a typed parameter or item would refuse another type
+# with the compiler's TypeError before this check could name the problem.
+def _values_table(value: object) -> tuple[int, ...]:
     """``values`` checked: the points of each rank, as the scoring reads them (by rank)."""
     if isinstance(value, Mapping):
         raise RulesError(

@@ -125,18 +125,19 @@ def observe(state: State, seat: int, score: Score) -> View:
     )
 
 
-def _check_view(view: object) -> None:
+def _check_view(view: object) -> View:
     if type(view) is not View:
         raise ArgumentError(
             "this needs a view of a game on the shedding engine (from its observe), "
             f"not {show_value(view)}"
         )
+    return view
 
 
-def describe(view: View) -> tuple[Fact, ...]:
+def describe(view: object) -> tuple[Fact, ...]:
     """The view for a person: the deal, the upcard and the suit to play, draws owed,
     the seats' hand sizes and penalties, the hand (see ``Game.describe``)."""
-    _check_view(view)
+    view = _check_view(view)
     stops = view.rules.stops
     facts = [
         Fact("deal", f"{view.match.deal_number + 1}, dealt by seat {view.match.dealer}"),
@@ -160,9 +161,9 @@ def describe(view: View) -> tuple[Fact, ...]:
     return tuple(facts)
 
 
-def explain_move(view: View, move: object) -> str:
+def explain_move(view: object, move: object) -> str:
     """What a move means: a special card's effect, what announcing is, what drawing does."""
-    _check_view(view)
+    view = _check_view(view)
     stops = view.rules.stops
     if isinstance(move, Draw):
         if view.pending:

@@ -54,7 +54,7 @@ if TYPE_CHECKING:  # the description: a type here, built above this module
     from cardrules.core.trickgame.contract import TrickGame
 
 
-def apply(state: State, move: Move) -> State:
+def apply(state: object, move: object) -> State:
     """The state after ``move``; raises :class:`IllegalMoveError` if it is not legal.
 
     The forced steps (a pick-up, the end of a deal, scoring it and dealing the
@@ -351,7 +351,7 @@ def _why_illegal(state: State, move: object) -> str:
 
 # text: object, refused by the shared reader unless it is text: compiled, a str parameter
 # would refuse anything else with the compiler's TypeError, not the library's error.
-def parse_move(state: State, text: object) -> Move:
+def parse_move(state: object, text: object) -> Move:
     """Read a move and check it is legal here (NotationError / IllegalMoveError)."""
     if type(state) is not State:
         raise _wrong_state(state)

@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # the description: a type here, built above this module
     from cardrules.core.trickgame.contract import TrickGame
 
 
-def to_move(state: State) -> int | Chance | None:
+def to_move(state: object) -> int | Chance | None:
     """The seat to move, CHANCE at a random event (explicit chance), None when over."""
     if type(state) is not State:
         raise _wrong_state(state)
@@ -75,7 +75,7 @@ def hand_hidden(rules: Any, phase: Any) -> bool:
     return False
 
 
-def is_over(state: State) -> bool:
+def is_over(state: object) -> bool:
     """Whether the game has ended (its deals played, or a cap reached)."""
     if type(state) is not State:
         raise _wrong_state(state)
@@ -83,7 +83,7 @@ def is_over(state: State) -> bool:
     return state.phase is game.over
 
 
-def legal_moves(state: State) -> tuple[Move, ...]:
+def legal_moves(state: object) -> tuple[Move, ...]:
     """Every legal move in canonical order; ``()`` if and only if the game is over."""
     if type(state) is not State:
         raise _wrong_state(state)
@@ -132,7 +132,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     return tuple(move for move, _ in chance_outcomes(state))
 
 
-def chance_outcomes(state: State) -> tuple[tuple[Move, float], ...]:
+def chance_outcomes(state: object) -> tuple[tuple[Move, float], ...]:
     """At a CHANCE step, each possible outcome with its probability; else ``()``.
 
     The first dealer is drawn uniformly; cards are dealt one at a time, each

@@ -19,7 +19,7 @@ from cardrules.core.trickgame.description import Declaring, Passing, _team_of
 from cardrules.core.trickgame.ending import _check_caps
 from cardrules.core.trickgame.state import State, _deal_with, _with
 from cardrules.game import Event
-from cardrules.moves import Bid, DealCard, Move
+from cardrules.moves import Bid, DealCard
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
     from cardrules.core.trickgame.contract import TrickGame
@@ -120,7 +120,7 @@ def _to_whom(offset: int, players: int) -> str:
     return f"the seat {offset} places to the left"
 
 
-def _pass(state: State, k: int, seat: int, move: Move, mask: int) -> State:
+def _pass(state: State, k: int, seat: int, move: Any, mask: int) -> State:
     """Cards passed face down to another seat (by the deal's direction), exchanged once
     every seat has passed (the pass is secret until then: the log says only that it
     happened)."""

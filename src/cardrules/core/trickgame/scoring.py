@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # the description: a type here, built above this module
     from cardrules.core.trickgame.contract import TrickGame
 
 
-def score(state: State) -> Score:
+def score(state: object) -> Score:
     """Totals, per-deal rows with the game's extras, outcome, payoffs (by default the
     totals, negated when low totals win), and which totals are better."""
     if type(state) is not State:
@@ -40,14 +40,14 @@ def score(state: State) -> Score:
     )
 
 
-def events(state: State) -> tuple[Event, ...]:
+def events(state: object) -> tuple[Event, ...]:
     """The public event log, oldest first."""
     if type(state) is not State:
         raise _wrong_state(state)
     return state.log.to_tuple()
 
 
-def moves_played(state: State) -> tuple[Move, ...]:
+def moves_played(state: object) -> tuple[Move, ...]:
     """Every move applied since the deal (chance outcomes included in explicit mode)."""
     if type(state) is not State:
         raise _wrong_state(state)
@@ -56,7 +56,7 @@ def moves_played(state: State) -> tuple[Move, ...]:
     return state.history.to_tuple()
 
 
-def zones(state: State) -> dict[str, tuple[Card, ...]]:
+def zones(state: object) -> dict[str, tuple[Card, ...]]:
     """Where every card is: each hand, the trick, the finished tricks, the trump card, undealt."""
     if type(state) is not State:
         raise _wrong_state(state)

@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # the description: a type here, built above this module
     from cardrules.core.trickgame.contract import TrickGame
 
 
-def state_to_dict(state: State) -> dict[str, Any]:
+def state_to_dict(state: object) -> dict[str, Any]:
     """A JSON-ready dict of the whole state (hidden cards included: it is the state): the
     fields every game has, the engine's fields, and the ``position`` the game was set up
     from (None for a dealt game)."""
