@@ -24,9 +24,11 @@ from cardrules import games, testing
 from cardrules.cards import DECK52, Card, format_cards, parse_cards
 from cardrules.core import shedding
 from cardrules.core.shedding import contract
+from cardrules.core.shedding.positions import CARD_KEYS
 from cardrules.errors import ArgumentError, PositionError, RecordError
 from cardrules.game import Event, Score
 from cardrules.games import mau_mau, mau_mau_standard, oh_hell, strafpoint
+from cardrules.positions import REST
 from tests.test_shedding import StandardLike
 
 EIGHTS: ModuleType = importlib.import_module("examples.crazy_eights")
@@ -632,3 +634,51 @@ def test_the_positions_the_checks_break_set_up_unbroken() -> None:
     ):
         position = base(game, rules)
         assert game.position(game.setup(rules, position)) == position
+
+
+def set_up_or_refused(game: Any, rules: Any, position: dict[str, Any]) -> object:
+    """The position of the state set up from ``position``, or the refusal's message."""
+    try:
+        return game.position(game.setup(rules, position))
+    except PositionError as error:
+        return str(error)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_a_place_of_cards_written_star_holds_the_rest_of_the_deck(name: str) -> None:
+    """The stock, the buried starters, the discard pile or the upcard, written "*", holds
+    the cards of the deck that the hands and the others do not: the same state, its
+    cards in the deck's order (the stock's order is the one thing "*" cannot give)."""
+    game, rules_list = CASES[name]
+    same = 0
+    for number, (rules, state) in enumerate(sampled_states(game, rules_list, seed=len(name))):
+        if number == 12:
+            break
+        deck = game.deck_of(rules)
+        position = game.position(state)
+        for key in CARD_KEYS:
+            typed = set_up_or_refused(game, rules, position | {key: REST})
+            ordered = position[key]
+            if isinstance(ordered, str):
+                ordered = format_cards(sorted(parse_cards(ordered), key=deck.index))
+            assert typed == set_up_or_refused(game, rules, position | {key: ordered}), key
+            if ordered == position[key]:
+                assert typed == position, key
+                same += 1
+    assert same >= 12 * 3
+
+
+def test_no_other_field_may_be_star() -> None:
+    """What is known of the cards in the hands (the card drawn, the cards absent), a
+    hand, any other field and two fields at once cannot be "*"; the refusal names the
+    fields that may."""
+    position = base()
+    allowed = "one of the fields stock, buried, discard_pile, upcard may be '\\*'"
+    for key in position:
+        if key not in CARD_KEYS:
+            refused(position | {key: REST}, f"field '{key}' cannot be '\\*' .*{allowed}")
+    refused(position | {"absent": [REST, ""]}, "field 'absent' cannot be '\\*' or hold it")
+    refused(position | {"stock": REST, "buried": REST}, "'stock', 'buried' are all '\\*'")
+    rules = mau_mau.Rules(target=None)
+    hidden = mau_mau.position(mau_mau.observe(mau_mau.setup(rules, position), 0))
+    refused(hidden | {"stock": REST}, "this position hides seat 1's hand")

@@ -24,6 +24,7 @@ from cardrules.core.trickgame import positions
 from cardrules.errors import ArgumentError, CardrulesError, PositionError, RecordError
 from cardrules.games import enfle, maverick, oh_hell
 from cardrules.moves import Bid, Play
+from cardrules.positions import REST
 
 STATES_PER_GAME = 50
 
@@ -546,3 +547,69 @@ def test_lacks_text_round_trips() -> None:
     assert cards_of(positions._read_lacks(reader, "QS", "voids[0]")) == (Card("QS"),)
     with pytest.raises(PositionError, match=r"voids\[0\]"):
         positions._read_lacks(reader, "hearts ZZ", "voids[0]")
+
+
+def set_up_or_refused(game: Any, rules: Any, spot: dict[str, Any]) -> object:
+    """The position of the state set up from ``spot``, or the refusal's message."""
+    try:
+        return game.position(game.setup(rules, spot))
+    except PositionError as error:
+        return str(error)
+
+
+def in_deck_order(value: object, deck: tuple[Card, ...]) -> object:
+    """A field's cards in the deck's order (the order ``"*"`` gives them)."""
+    if not isinstance(value, str):
+        return value
+    return format_cards(sorted(parse_cards(value), key=deck.index))
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_a_place_of_cards_written_star_holds_the_rest_of_the_deck(
+    case: str, examples: dict[str, ModuleType]
+) -> None:
+    """Each field that is a place of cards (the undealt cards, the trick, the finished
+    tricks, a turned-up trump card, the face-up cards), written "*", holds the cards of
+    the deck that the others and the hands (and a pass not yet exchanged) do not: the
+    same state, its cards in the deck's order."""
+    name, options = CASES[case]
+    game = module_of(name, examples)
+    rules = game.Rules(**options)
+    deck = game.deck_of(rules)
+    keys = positions._card_keys(rules.trick_game)
+    same = 0
+    for state in states_along(game, rules, random.Random(case), 12):
+        spot = game.position(state)
+        for key in keys:
+            typed = set_up_or_refused(game, rules, {**spot, key: REST})
+            ordered = in_deck_order(spot[key], deck)
+            assert typed == set_up_or_refused(game, rules, {**spot, key: ordered}), key
+            if ordered == spot[key]:
+                assert typed == spot, key
+                same += 1
+    assert same >= 12 * len(keys) // 2
+
+
+@pytest.mark.parametrize("case", ["maverick", "enfle", "hearts", "whist"])
+def test_no_other_field_may_be_star(case: str, examples: dict[str, ModuleType]) -> None:
+    """A field that notes what is known of cards lying elsewhere (Maverick's and Hearts'
+    passes once exchanged, Enfle's known cards and voids, Whist's trump card in the
+    dealer's hand), a hand, any other field and two fields at once cannot be "*"; the
+    refusal names the fields that may."""
+    name, options = CASES[case]
+    game = module_of(name, examples)
+    rules = game.Rules(**options)
+    keys = positions._card_keys(rules.trick_game)
+    allowed = f"one of the fields {', '.join(keys)} may be '\\*'"
+    refusal = "field '{}' cannot be '\\*' .*" + allowed
+    for state in states_along(game, rules, random.Random(case), 3):
+        spot = game.position(state)
+        for key in spot:
+            if key not in keys:
+                with pytest.raises(PositionError, match=refusal.format(key)):
+                    game.setup(rules, {**spot, key: REST})
+        hands = [REST, *spot["hands"][1:]]
+        with pytest.raises(PositionError, match="field 'hands' cannot be '\\*' or hold it"):
+            game.setup(rules, {**spot, "hands": hands})
+        with pytest.raises(PositionError, match=f"'trick', '{keys[-1]}' are all '\\*'"):
+            game.setup(rules, {**spot, "trick": REST, keys[-1]: REST})

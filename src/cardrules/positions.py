@@ -9,9 +9,10 @@ of text and reads it back, exactly:
   the game;
 * then ``key=value`` fields, separated by single spaces, in the position's order.
 
-When a position is typed by hand, one field that holds cards (the stock, the undealt
-cards) may be written ``*``: the cards of the deck that no other field places, in the
-deck's order (:data:`REST`). The library never writes it.
+When a position is typed by hand, one field that holds a place of cards (the stock, the
+undealt cards) may be written ``*`` (:data:`REST`): the cards of the deck that no other
+place holds, in the deck's order. It is the game's ``setup`` that reads it (so
+:func:`read_position` gives it as written), and the library never writes it.
 
 A value is a whole number (``-12``), ``none``, ``true`` or ``false``, a list
 ``[a/b/c]`` (items separated by ``/``, lists inside lists allowed, ``[]`` the
@@ -39,13 +40,12 @@ character 7 is not closed: write its items between [ and ], separated by /
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any, Final
 
 from cardrules import games
-from cardrules.cards import Card, format_cards, parse_cards
 from cardrules.core.options import build_rules, parse_rules_text
+from cardrules.core.serial import REST as _REST
 from cardrules.errors import CardrulesError, PositionError, show_value
 from cardrules.game import Game
 
@@ -64,6 +64,11 @@ __all__ = [
 #: The characters a text value cannot hold: the notation's own (a space is written
 #: as a comma; other spaces, such as tabs and line breaks, are refused too).
 SEPARATORS: Final = ',/[]"'
+
+#: The value one field that holds a place of cards may be in a position typed by hand:
+#: the cards of the deck that no other place holds, in the deck's order. The game's
+#: ``setup`` reads it.
+REST: Final = _REST
 
 #: The longest whole number a position's text may hold.
 _MAX_DIGITS: Final = 400
@@ -341,8 +346,9 @@ def read_position(text: object) -> tuple[Game, Any, dict[str, Any]]:
     by its registered name (from the rules text), never by importing a module.
 
     Refuses with :class:`~cardrules.errors.PositionError` text that cannot be read, an
-    unknown game and rules that are not the game's. Whether the position holds together
-    is for the game's ``setup`` to judge (:func:`setup_text` does both).
+    unknown game and rules that are not the game's. The position is as written (a field
+    written :data:`REST` too): whether it holds together, and which cards ``*`` stands
+    for, is for the game's ``setup`` to judge (:func:`setup_text` does both).
     """
     rules_text, fields = split_position_text(text)
     lead = 1 + (len(text) - len(text.lstrip()) if isinstance(text, str) else 0)
@@ -352,49 +358,7 @@ def read_position(text: object) -> tuple[Game, Any, dict[str, Any]]:
         rules = build_rules(game.Rules, options)
     except CardrulesError as error:
         raise PositionError(f"position field 'rules', character {lead}: {error}") from None
-    return game, rules, _fill_rest(game, rules, fields)
-
-
-#: The value that stands for the cards of the deck that no other field places.
-REST: Final = "*"
-
-
-def _fill_rest(game: Game, rules: Any, fields: dict[str, Any]) -> dict[str, Any]:
-    """The fields with the one written :data:`REST` replaced by the cards of the deck that
-    the other fields do not place, in the deck's order (a stock or the undealt cards need
-    not be typed out)."""
-    rest = [key for key, value in fields.items() if value == REST]
-    if not rest:
-        return fields
-    if len(rest) > 1:
-        raise PositionError(
-            f"position fields {', '.join(map(repr, rest))}: only one field may be {REST!r} "
-            "(the cards no other field places)"
-        )
-    placed: Counter[Card] = Counter()
-    for key, value in fields.items():
-        if key != rest[0]:
-            placed.update(_cards_in(value))
-    remaining = []
-    for card in game.deck_of(rules):
-        if placed[card]:
-            placed[card] -= 1
-        else:
-            remaining.append(card)
-    return {**fields, rest[0]: format_cards(remaining)}
-
-
-def _cards_in(value: object) -> list[Card]:
-    """The cards a value holds: those of each text that reads as cards (a suit's or a
-    phase's name does not)."""
-    if isinstance(value, list):
-        return [card for item in value for card in _cards_in(item)]
-    if isinstance(value, str) and value:
-        try:
-            return list(parse_cards(value))
-        except CardrulesError:
-            return []
-    return []
+    return game, rules, fields
 
 
 def setup_text(text: object, *, seed: int = 0) -> Any:

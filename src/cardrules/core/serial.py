@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NoReturn, TypeVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Final, NoReturn, TypeVar
 
 from cardrules.cards import (
     Card,
@@ -26,7 +26,12 @@ from cardrules.core.options import build_rules, parse_rules_text, show_value
 from cardrules.errors import CardrulesError, RecordError
 from cardrules.game import DealRow, Event, Log, Outcome
 
-__all__ = ["StateReader", "common_to_dict"]
+__all__ = ["REST", "StateReader", "common_to_dict"]
+
+#: The value that one field of a position typed by hand may hold instead of its cards:
+#: the cards of the deck that no other field places, in the deck's order (see
+#: :meth:`StateReader.rest_key`).
+REST: Final = "*"
 
 T = TypeVar("T")
 S = TypeVar("S")
@@ -378,6 +383,29 @@ class StateReader:
         winners = tuple(r._int(f"winner {show_value(w)}", w, 0, None) for w in r._list("winners"))
         return Outcome(reason, winners, draw)  # type: ignore[arg-type]
 
+    def rest_key(self, zone_keys: Sequence[str]) -> str | None:
+        """The one field written :data:`REST`, or None. Only a field that is a place of
+        cards (``zone_keys``: a stock, the undealt cards) may be: not a field that notes
+        what is known of cards lying elsewhere, nor a list's item, nor two fields."""
+        written = [key for key, value in self.data.items() if _holds_rest(value)]
+        where = (
+            f"{REST!r} stands for the cards of the deck that no other field places, and "
+            f"one of the fields {', '.join(zone_keys)} may be {REST!r}"
+        )
+        for key in written:
+            if key not in zone_keys or self.data[key] != REST:
+                self.fail(f"field {key!r} cannot be {REST!r} or hold it: {where}")
+        if len(written) > 1:
+            named = ", ".join(map(repr, written))
+            self.fail(f"the fields {named} are all {REST!r}: only one field may be ({where})")
+        return written[0] if written else None
+
+    def with_rest(self, key: str, deck: Sequence[Card], placed: Iterable[Card]) -> dict[str, Any]:
+        """The fields, with ``key`` (written :data:`REST`) holding the cards of ``deck``
+        that are not ``placed``, in the deck's order."""
+        taken = set(placed)
+        return {**self.data, key: format_cards([card for card in deck if card not in taken])}
+
     def check_partition(self, zones: Mapping[str, Sequence[Card]], deck: Sequence[Card]) -> None:
         """Refuse the state unless its zones hold exactly the deck, each card once."""
         counts = Counter(card for cards in zones.values() for card in cards)
@@ -393,6 +421,13 @@ class StateReader:
             problems.append("cards not in this game's deck: " + format_cards(foreign))
         if problems:
             self.fail("its cards are not exactly the deck (" + "; ".join(problems) + ")")
+
+
+def _holds_rest(value: object) -> bool:
+    """Whether a field's value is :data:`REST` or a list holding it."""
+    if isinstance(value, list):
+        return any(_holds_rest(item) for item in value)
+    return value == REST
 
 
 def _differing(replayed: Any, state: Any) -> list[str]:

@@ -31,6 +31,7 @@ from cardrules.errors import PositionError, RecordError, show_value
 from cardrules.game import DealRow, Event, Log, Outcome
 
 __all__ = [
+    "CARD_KEYS",
     "DEAL_KEYS",
     "POSITION_KEYS",
     "check_deal",
@@ -69,6 +70,11 @@ DEAL_KEYS: Final = (
 )
 #: Every key of a position, in order.
 POSITION_KEYS: Final = (*MATCH_KEYS, *DEAL_KEYS, "outcome")
+#: The keys of a position that hold a place of cards as one text: with the hands, each
+#: card of the deck lies in one of them. They are the keys that may be ``"*"``
+#: (:data:`~cardrules.positions.REST`); the others that name cards (``drawn``,
+#: ``absent``) say what is known of cards in the hands.
+CARD_KEYS: Final = ("stock", "buried", "discard_pile", "upcard")
 #: The text of the event a set-up state's log starts with.
 SETUP_TEXT: Final = "set up from a position"
 _PHASE_NAMES: Final = {phase.name.lower(): phase for phase in Phase}
@@ -394,7 +400,9 @@ def setup(rules: StopsRules, data: object, *, seed: int, deals: int | None) -> S
     """A state from a full position, refused with a :class:`PositionError` unless it holds
     together (``deals``: how many deals the game lasts, None if its hook decides).
 
-    The state is in seeded chance mode, its log holds one ``setup`` event (the cards
+    One of :data:`CARD_KEYS` may be ``"*"`` (:data:`~cardrules.positions.REST`): the cards
+    of the deck that the hands and the others do not hold, in the deck's order. The
+    state is in seeded chance mode, its log holds one ``setup`` event (the cards
     it shows are the discard pile and the upcard, which the sampler reads), its
     history is empty and ``moves_made`` is 0; ``seed`` drives every later shuffle.
     """
@@ -402,6 +410,7 @@ def setup(rules: StopsRules, data: object, *, seed: int, deals: int | None) -> S
         _refuse(f"a position is a dict, as position(...) gives, not {show_value(data)}")
     _check_keys(data)
     players = rules.stops.players
+    data = _fill_rest(data, rules)
     _check_full(data, players)
     phase = _read_phase(data["phase"])
     match = _read_match(data, rules, phase, deals)
@@ -434,6 +443,30 @@ def setup(rules: StopsRules, data: object, *, seed: int, deals: int | None) -> S
     if phase is Phase.PLAYING:
         _check_playing(state)
     return state._replace(position=position_of_state(state))
+
+
+def _fill_rest(data: Mapping[str, Any], rules: StopsRules) -> Mapping[str, Any]:
+    """The position with its field written ``"*"``, if any, holding the cards of the deck
+    that the hands and the other :data:`CARD_KEYS` do not hold."""
+    reader = StateReader(data, "", "")
+    try:
+        key = reader.rest_key(CARD_KEYS)
+        if key is None:
+            return data
+        _check_full(data, rules.stops.players)  # hidden hands are named as such
+        hands = reader.masks_per_seat("hands", rules.stops.players)
+        placed = [card for hand in hands for card in cards_of(hand)]
+        for other in CARD_KEYS:
+            if other == key:
+                continue
+            if other == "upcard":
+                upcard = reader.optional_card(other)
+                placed += [] if upcard is None else [upcard]
+            else:
+                placed += reader.cards(other)
+        return reader.with_rest(key, rules.stops.deck, placed)
+    except RecordError as error:
+        _refuse(_reader_problem(error))
 
 
 def _reader_problem(error: RecordError) -> str:

@@ -261,6 +261,10 @@ def setup(rules: object, position: object, *, seed: object = 0) -> State:
     """A state set up from ``position`` (as :func:`position` gives it for a state), for
     these ``rules``; ``seed`` drives every later shuffle (the next deals of the match).
 
+    One field that holds a place of cards as one text (the undealt cards, the trick,
+    the finished tricks, ...) may be ``"*"`` (:data:`~cardrules.positions.REST`): the
+    cards of the deck that no other place holds, in the deck's order.
+
     The position must hold together, or :class:`~cardrules.errors.PositionError` says
     what is wrong: every card of the deck exactly once, hands of the sizes the deal
     allows at this point, a trick shorter than a full one led by a seat that may lead
@@ -285,6 +289,7 @@ def setup(rules: object, position: object, *, seed: object = 0) -> State:
     r = PositionReader(position, game.name, game.version)
     _check_keys(r, game)
     _refuse_hidden(r, game)
+    r = _fill_rest(r, game, rules)
     state = _build(r, game, rules, chosen)
     _check_position(r, state)
     game.check_state(state, r)
@@ -344,6 +349,33 @@ def _check_keys(r: StateReader, game: TrickGame) -> None:
             + ", ".join(keys)
             + ")"
         )
+
+
+def _card_keys(game: TrickGame) -> tuple[str, ...]:
+    """The keys of a position that hold a place of cards as one text, the keys that may
+    be ``"*"`` (each card of the deck lies in one place: these, a hand, a pass not yet
+    exchanged). The other keys that name cards say what is known of cards lying
+    elsewhere (the cards passed once exchanged, ``known``, ``voids``) or, where the
+    dealer keeps it, which of his cards is the trump card."""
+    keys = ["undealt"]
+    if game.trump_card == "next":
+        keys.append("trump_card")
+    if game.face_up is not None:
+        keys.append("face_up")
+    return (*keys, "trick", game.waste_key)
+
+
+def _fill_rest(r: PositionReader, game: TrickGame, rules: Any) -> PositionReader:
+    """The position with its field written ``"*"``, if any, holding the cards of the deck
+    that no other place holds (the places of the state built without it)."""
+    key = r.rest_key(_card_keys(game))
+    if key is None:
+        return r
+    blank = PositionReader(
+        {**r.data, key: None if key == "trump_card" else ""}, game.name, game.version
+    )
+    placed = [card for cards in zones(_build(blank, game, rules, 0)).values() for card in cards]
+    return PositionReader(r.with_rest(key, game.deck(rules), placed), game.name, game.version)
 
 
 def _hides(r: StateReader, what: str, value: object) -> NoReturn:
