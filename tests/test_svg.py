@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from cardrules import games
-from cardrules.cards import parse_cards
+from cardrules.cards import Card, Suit, parse_cards
 from cardrules.cli import main
 from cardrules.errors import ArgumentError
-from cardrules.game import CHANCE, Event
+from cardrules.game import CHANCE, Event, Fact
 from cardrules.svg import draw, draw_position, game_of, repr_svg, trick_seats
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -113,16 +113,57 @@ def test_a_trick_position_draws_every_card_where_it_is() -> None:
 
 
 def test_the_seats_show_their_totals_the_dealer_and_who_is_to_move() -> None:
-    root = parse(draw_position(TRICK_POSITION, title="T", to_move=0, names=["Ann", "Bo", "Cy"]))
+    facts = [
+        Fact("deal", "3 of 5, dealt by seat 0"),
+        Fact("bid", (1, 0, None), per_seat=True),
+        Fact("tricks won", (0, 1, 0), per_seat=True),
+        Fact("tally", "5 to 9"),
+    ]
+    root = parse(
+        draw_position(TRICK_POSITION, title="T", to_move=0, names=["Ann", "Bo", "Cy"], facts=facts)
+    )
     seats = {g.attrib["data-seat"]: g for g in root.iter(f"{SVG}g") if g.get("class") == "seat"}
     assert [s for s, g in seats.items() if g.get("data-to-move") == "true"] == ["0"]
     assert "▶ Ann (to move)" in texts(seats["0"])
     assert "D" in texts(seats["0"])  # the dealer's chip
     assert "D" not in texts(seats["1"])
-    # the totals and the position's other per-seat figures, at each seat
-    assert "total 7 · bids 0 · tricks won 1" in texts(seats["1"])
-    # a figure that is not per seat goes to the corner
-    assert "tally: 5 / 9" in texts(root)
+    # the totals and the game's per-seat facts, at each seat (nothing where it has none)
+    assert "total 7 · bid 0 · tricks won 1" in texts(seats["1"])
+    assert "total 3 · tricks won 0" in texts(seats["2"])
+    # a fact that is not per seat goes to the corner, the deal's to the heading
+    assert "tally: 5 to 9" in texts(root)
+    assert "deal 3 of 5, dealt by seat 0 · playing" in texts(root)
+
+
+def test_the_position_s_bookkeeping_is_not_drawn_only_the_facts() -> None:
+    """The keys of a position beyond the standard ones are the engines' bookkeeping:
+    without facts, the picture has no text for them."""
+    words = " ".join(texts(parse(draw_position(TRICK_POSITION, title="T"))))
+    assert "bids" not in words and "tally" not in words and "tricks won" not in words
+
+
+def test_facts_the_picture_draws_already_are_not_written_again() -> None:
+    position = dict(SHEDDING_POSITION, trump_card="6D")
+    facts = [
+        Fact("upcard", Card("JC")),
+        Fact("top card", Card("JC")),  # the upcard, by its value
+        Fact("trump card", Card("6D")),
+        Fact("trumps", Suit.DIAMONDS),  # the trump card's suit
+        Fact("suit called", Suit.HEARTS),
+        Fact("stock", "5 cards"),  # named like the position's stock
+        Fact("trick", ((0, Card("2C")), (1, Card("3C")))),
+        Fact("hand", (Card("KS"), Card("7H"), Card("9C"))),  # seat 0's hand, face up
+        Fact("cards", (3, 1), per_seat=True),  # the hands' sizes
+        Fact("adders", Suit.CLUBS),  # not drawn: written
+        Fact("you drew", Card("8D")),
+        Fact("cards", (3, 2), per_seat=True),  # not the hands' sizes: written
+    ]
+    root = parse(draw_position(position, title="Stops", facts=facts))
+    corner = [t for t in texts(root) if ":" in t and not t.startswith(("called", "last"))]
+    assert corner == ["adders: clubs ♣", "you drew: 8♦"]
+    seats = [g for g in root.iter(f"{SVG}g") if g.get("class") == "seat"]
+    assert "total 0 · cards 2" in texts(seats[1]) and "total 0 · cards 3" in texts(seats[0])
+    assert "total 0 · cards 1" not in texts(seats[1])
 
 
 def test_the_view_s_seat_sits_at_the_bottom_and_play_goes_round_to_its_left() -> None:
@@ -183,7 +224,7 @@ def test_a_shedding_position_draws_the_upcard_pile_stock_and_called_suit() -> No
     # whose turn it is comes from the position's turn when to_move is not given
     moving = [g.get("data-seat") for g in root.iter(f"{SVG}g") if g.get("data-to-move")]
     assert moving == ["0"]
-    assert "direction: 1" in words
+    assert not [word for word in words if "direction" in word]  # bookkeeping: not drawn
 
 
 def test_a_view_of_a_shedding_game_counts_the_stock() -> None:
@@ -194,8 +235,13 @@ def test_a_view_of_a_shedding_game_counts_the_stock() -> None:
 
 
 def test_text_is_escaped() -> None:
-    position = dict(SHEDDING_POSITION, note='<b> & "quoted"')
-    svg = draw_position(position, title="Rock & <Roll>", names=["A<1>", "B&2"], subtitle='x="1"')
+    svg = draw_position(
+        SHEDDING_POSITION,
+        title="Rock & <Roll>",
+        names=["A<1>", "B&2"],
+        subtitle='x="1"',
+        facts=[Fact("note", '<b> & "quoted"')],
+    )
     root = parse(svg)
     words = texts(root)
     assert "Rock & <Roll>" in words
@@ -311,7 +357,8 @@ def test_the_show_command_refuses_what_it_cannot_draw(
 
 
 #: The position of the docs' picture (docs/pictures/table.svg): seat 0's view of a deal
-#: of seven cards to four, seat 1 having won the first trick and led the second.
+#: of seven cards to four, seat 1 having won the first trick and led the second; the
+#: facts are those Oh Hell describes there.
 DOCS_POSITION: dict[str, Any] = {
     "phase": "playing",
     "deal_number": 6,
@@ -335,6 +382,10 @@ def docs_picture() -> str:
         title="Up and Down the River (Oh Hell)",
         to_move=0,
         subtitle="oh_hell()",
+        facts=[
+            Fact("bid", (2, 1, 0, 2), per_seat=True),
+            Fact("tricks won", (0, 1, 0, 0), per_seat=True),
+        ],
     )
 
 

@@ -18,11 +18,13 @@ from typing import Any
 
 import pytest
 
+from cardrules.game import Fact
 from cardrules.svg import draw_position
 
 BROWSERS = ("chromium-headless-shell", "chromium", "chromium-browser", "google-chrome")
 
-#: Each drawing's card groups, with where the browser put them, as JSON in the page.
+#: Each drawing's card groups and the seats' labels (names, marks, figures), with where
+#: the browser put them, as JSON in the page.
 SCRIPT = """
 const found = {};
 for (const drawing of document.querySelectorAll("div.drawing")) {
@@ -38,6 +40,10 @@ for (const drawing of document.querySelectorAll("div.drawing")) {
       card: g.getAttribute("data-card"),
       zone: g.getAttribute("data-zone"),
       box: box(g),
+    })),
+    labels: [...drawing.querySelectorAll("g.seat")].map((g) => ({
+      seat: g.getAttribute("data-seat"),
+      boxes: [...g.querySelectorAll(":scope > text, :scope > rect, :scope > circle")].map(box),
     })),
   };
 }
@@ -114,6 +120,16 @@ def apart(a: Box, b: Box) -> bool:
     return a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
 
 
+def off_table(box: Box, table: Box) -> bool:
+    """Whether ``box`` stays clear of the table's ellipse (``table`` is its bounding box):
+    the point of the box nearest the table's centre lies outside it."""
+    cx, cy = centre(table)
+    rx, ry = (table[2] - table[0]) / 2, (table[3] - table[1]) / 2
+    x = min(max(cx, box[0]), box[2])
+    y = min(max(cy, box[1]), box[3])
+    return ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 >= 1
+
+
 def boxes(drawing: dict[str, Any], zone: str) -> list[Box]:
     return [tuple(card["box"]) for card in drawing["cards"] if card["zone"] == zone]
 
@@ -164,7 +180,12 @@ def layout(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     }
     for players in range(2, 7):
         hands = [" ".join(FULL_DECK[13 * (s % 4) : 13 * (s % 4) + 13]) for s in range(players)]
-        drawings[f"seats{players}"] = draw_position({"hands": hands}, title="Seats")
+        drawings[f"seats{players}"] = draw_position(
+            {"hands": hands, "totals": [0] * players, "dealer": players - 1},
+            title="Seats",
+            to_move=1,
+            facts=[Fact("tricks won", (0,) * players, per_seat=True)],
+        )
     return laid_out(drawings, tmp_path_factory.mktemp("browser"))
 
 
@@ -248,3 +269,47 @@ def test_every_seat_s_hand_has_a_place_of_its_own(layout: dict[str, Any], player
         assert inside(hand, tuple(drawing["svg"])), seat
         for other in range(seat):
             assert apart(hand, hands[other]), (other, seat)
+
+
+#: The height of a card's corner (rank, symbol, letter) and the width of its rank "10".
+CORNER_H = 44
+CORNER_W = 20
+
+
+def test_no_card_of_a_hand_hides_another_s_corner(layout: dict[str, Any]) -> None:
+    """Thirteen cards at a side seat (Maverick's four hands) and every other hand: the
+    corner of each card (rank, symbol, letter) is under no card drawn after it."""
+    for name, drawing in layout.items():
+        zones = {card["zone"] for card in drawing["cards"] if card["kind"] == "card"}
+        for zone in (z for z in zones if z.startswith("hand")):
+            faces = [tuple(c["box"]) for c in drawing["cards"] if c["zone"] == zone]
+            for index, face in enumerate(faces):
+                corner = (face[0] + 1, face[1] + 1, face[0] + CORNER_W, face[1] + CORNER_H)
+                for later in faces[index + 1 :]:
+                    assert apart(corner, later), (name, zone, face, later)
+
+
+def test_side_hands_of_thirteen_lie_in_rows_apart_beside_the_table(
+    layout: dict[str, Any],
+) -> None:
+    drawing = layout["seats4"]
+    table = tuple(drawing["table"])
+    for seat in (1, 3):
+        faces = boxes(drawing, f"hand {seat}")
+        assert len(faces) == 13
+        rows = sorted({round(face[1]) for face in faces})
+        assert len(rows) == 2 and rows[1] - rows[0] >= 72  # one under the other, not over
+        assert all(off_table(face, table) for face in faces), seat
+
+
+def test_the_seats_labels_and_hands_keep_off_the_table(layout: dict[str, Any]) -> None:
+    for name in ("trick", "view", "shedding", *(f"seats{n}" for n in range(2, 7))):
+        drawing = layout[name]
+        table = tuple(drawing["table"])
+        for seat in drawing["labels"]:
+            for box in seat["boxes"]:
+                assert off_table(tuple(box), table), (name, seat["seat"], box)
+                assert inside(tuple(box), tuple(drawing["svg"])), (name, seat["seat"], box)
+        hands = [c for c in drawing["cards"] if c["zone"].startswith("hand")]
+        for card in hands:
+            assert off_table(tuple(card["box"]), table), (name, card)

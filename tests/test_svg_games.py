@@ -105,3 +105,56 @@ def test_show_draws_a_position_given_as_text(tmp_path: Path) -> None:
     assert [g.attrib["data-card"] for g in groups(root, "card", "upcard")] == [
         card.text for card in upcard
     ]
+
+
+def texts(root: ET.Element) -> list[str]:
+    return ["".join(t.itertext()) for t in root.iter(f"{SVG}text")]
+
+
+def seat_texts(root: ET.Element, seat: int) -> list[str]:
+    group = next(
+        g
+        for g in root.iter(f"{SVG}g")
+        if g.get("class") == "seat" and g.get("data-seat") == str(seat)
+    )
+    return texts(group)
+
+
+@pytest.mark.parametrize("name", ["mau_mau", "mau_mau_standard", "strafpoint"])
+def test_a_shedding_picture_shows_no_bookkeeping(name: str) -> None:
+    """The engine's bookkeeping in the position (allowance, penalties, what is owed, ...)
+    is not drawn; what the game describes is."""
+    game = games.get(name)
+    state = played(game, seed=6, moves=12)
+    position: dict[str, Any] = game.position(state)
+    assert "allowance" in position and "penalties" in position  # there, but internal
+    for picture in (draw(game, state), draw(game, game.observe(state, 1))):
+        parts = [part for word in texts(ET.fromstring(picture)) for part in word.split(" · ")]
+        for key in ("allowance", "penalties", "absent", "owed", "after", "dealt", "passes"):
+            assert not [part for part in parts if part.startswith((f"{key} ", f"{key}:"))], key
+        assert not [part for part in parts if "allowance" in part]
+    described = {fact.label for fact in game.describe(game.observe(state, 0))}
+    if "direction" in described:
+        assert [word for word in texts(ET.fromstring(draw(game, state))) if "direction:" in word]
+
+
+def test_an_oh_hell_picture_shows_the_bids_at_the_seats() -> None:
+    game = games.get("oh_hell")
+    state = played(game, seed=3, moves=6)  # the four bids made, play begun
+    bids = game.position(state)["bids"]
+    assert None not in bids
+    for picture in (draw(game, state), draw(game, game.observe(state, 2))):
+        root = ET.fromstring(picture)
+        for seat, bid in enumerate(bids):
+            assert any(f"bid {bid}" in word for word in seat_texts(root, seat)), seat
+        # the tricks won at the seats too; the trick and the trump card are drawn, not told
+        assert any("tricks won" in word for word in seat_texts(root, 0))
+        assert not [word for word in texts(root) if word.startswith(("trick:", "trumps:"))]
+
+
+def test_an_enfle_picture_shows_the_pot() -> None:
+    game = games.get("enfle")
+    state = played(game, seed=2, moves=10)
+    pot = next(fact for fact in game.describe(game.observe(state, 0)) if fact.label == "pot")
+    assert f"pot: {pot.value}" in texts(ET.fromstring(draw(game, state)))
+    assert f"pot: {pot.value}" in texts(ET.fromstring(draw(game, game.observe(state, 3))))

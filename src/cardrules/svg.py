@@ -4,10 +4,20 @@
 face up when it is known and face down (card backs, with their number) when it is
 hidden, the trick in the middle with the seat that played each card, the trump card or
 trump suit, the upcard, the discard pile, the stock and the called suit where the game
-has them, the totals, the dealer and the seat to move. It reads only the
-:class:`~cardrules.game.Game` protocol (the game's ``position``, ``to_move``, ``score``,
-``events``, ``players`` and ``TITLE``), so it draws a game of your own as well.
-:func:`draw_position` draws a position (the plain data of ``game.position``) by itself.
+has them, the totals, the dealer and the seat to move. What else a person at the table
+should see comes from the game's own words (``game.describe``, see
+:class:`~cardrules.game.Fact`): the facts held per seat (bids, tricks won, cards picked
+up, ...) are written at the seats, the others (a pot, the direction of play, ...) in a
+corner, and the deal's in the heading. A fact the picture already draws is left out:
+the trick (a fact whose value is ``(seat, card)`` pairs), a card that is the trump card
+or the upcard, a suit that is the trump suit (or the trump card's) or the called suit,
+the cards of a hand drawn face up, the number of cards each seat holds, and a fact
+named like a drawn position key (``stock``, ``upcard``, ...). The position's other
+keys (the engines' bookkeeping) are not drawn. It reads only the
+:class:`~cardrules.game.Game` protocol (the game's ``position``, ``describe``,
+``observe``, ``to_move``, ``events``, ``players`` and ``TITLE``), so it draws a game of
+your own as well. :func:`draw_position` draws a position (the plain data of
+``game.position``) by itself, with the facts given to it.
 
 Cards show their rank, their suit's symbol and its letter (``Q`` ``♥`` ``H``), hearts and
 diamonds in red: a card reads the same without colour. The picture is one SVG document
@@ -33,7 +43,8 @@ from typing import Any, Final, cast
 from cardrules.cards import Card, Suit, parse_cards
 from cardrules.core.checks import check_seat
 from cardrules.errors import ArgumentError, CardrulesError, show_value
-from cardrules.game import Chance, Event, Game
+from cardrules.game import Chance, Event, Fact, Game
+from cardrules.render import Style, fact_value_text
 
 __all__ = ["draw", "draw_position", "game_of", "repr_svg", "trick_seats"]
 
@@ -52,8 +63,22 @@ _CARD_H: Final = 72.0
 #: The narrowest step between overlapping cards of a hand: the rank, symbol and letter
 #: in a card's corner stay readable.
 _MIN_STEP: Final = 24.0
-#: The step between rows of a hand too long for one row.
-_ROW_STEP: Final = 38.0
+#: The gap between rows of a hand too long for one row, when the page has room.
+_ROW_GAP: Final = 6.0
+#: The least step between rows that overlap: the corner of the card beneath shows.
+_CORNER_H: Final = 46.0
+#: The table's half axes, and the gap kept between it and the seats' cards and labels.
+_TABLE_RX: Final = 280.0
+_TABLE_RY: Final = 190.0
+_CLEAR: Final = 12.0
+#: The top of the bottom seat's hand, and the width it may fill.
+_BOTTOM_TOP: Final = _CY + _SEAT_RY - 26
+_BOTTOM_ROOM: Final = 540.0
+#: The least distance from the page's edge to what a seat draws.
+_MARGIN: Final = 10.0
+#: The width of a character (about) in a seat's name and in its figures.
+_TITLE_CHAR: Final = 9.0
+_FIGURE_CHAR: Final = 6.6
 #: The most card backs drawn for a hidden hand or a stack (the number says the rest).
 _MAX_BACKS: Final = 8
 #: The most lines of other figures drawn in the corner.
@@ -65,8 +90,9 @@ _BLACK: Final = "#111111"
 _SYMBOLS: Final = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 _FONT: Final = "DejaVu Sans, Segoe UI Symbol, Arial, sans-serif"
 
-#: The keys this module draws itself (POSITIONS' standard keys); any other key of a
-#: position is listed as small text, at its seats when it holds one value per seat.
+#: The keys this module draws itself (the positions' standard keys); a fact named like
+#: one of them (``trump card`` for ``trump_card``) is not written again. The other keys
+#: of a position are the engines' bookkeeping and are not drawn.
 STANDARD_KEYS: Final = frozenset(
     {
         "hands",
@@ -125,10 +151,13 @@ def draw(game: Game, state_or_view: Any, *, seat: object = None, names: Sequence
         to_move = state_or_view.to_move
         events: Sequence[Event] = state_or_view.events
         bottom = int(state_or_view.seat)
+        # what a person at the table sees; for a whole state, what the bottom seat sees
+        facts = game.describe(state_or_view)
     else:
         to_move = game.to_move(state_or_view)
         events = game.events(state_or_view)
         bottom = 0
+        facts = game.describe(game.observe(state_or_view, bottom))
     return draw_position(
         cast(Any, game).position(state_or_view),
         title=game.TITLE,
@@ -138,6 +167,7 @@ def draw(game: Game, state_or_view: Any, *, seat: object = None, names: Sequence
         names=names,
         events=events,
         subtitle=str(rules),
+        facts=facts,
     )
 
 
@@ -198,6 +228,7 @@ def draw_position(
     names: Sequence[str] = (),
     events: Sequence[Event] = (),
     subtitle: str = "",
+    facts: Sequence[Fact] = (),
 ) -> str:
     """An SVG picture of a position (the plain data ``game.position`` gives).
 
@@ -211,8 +242,10 @@ def draw_position(
     The standard keys are drawn where they belong (``hands``, ``trick``, ``leader``,
     ``trump_card``, ``trump``, ``upcard``, ``stock``, ``discard_pile``, ``called``,
     ``turn``, ``totals``, ``deal_number``, ``dealer``, ``phase``, ``outcome``, and
-    ``undealt``); any other key is written as small text: at each seat when it holds
-    one value per seat, in a corner otherwise.
+    ``undealt``); the other keys are not drawn. ``facts`` (what ``game.describe``
+    gives) are written as small text: a per-seat fact at each seat, the fact labelled
+    ``deal`` in the heading, the others in a corner; a fact the picture already draws
+    (the trick, the trump card, a hand, ...: see the module's description) is left out.
     """
     if not isinstance(position, Mapping):
         raise ArgumentError(
@@ -238,8 +271,8 @@ def draw_position(
     labels = [names[s] if s < len(names) else f"seat {s}" for s in range(seats)]
     picture = _Picture(seats, bottom)
     picture.table()
-    picture.header(title, subtitle, position)
-    per_seat, extra = _other_figures(position, seats)
+    deal, per_seat, extra = _fact_figures(facts, position, seats)
+    picture.header(title, subtitle, position, deal)
     totals = position.get("totals")
     dealer = position.get("dealer")
     for s in range(seats):
@@ -332,54 +365,108 @@ def _wrapped(items: Sequence[str], width: int, most: int = 3) -> list[str]:
     return lines
 
 
+def _broken(line: str, width: int) -> list[str]:
+    """``line`` broken at its spaces into lines of at most ``width`` characters, the
+    lines after the first indented (a word longer than that is cut).
+
+    >>> _broken("partners: seats 0 and 2 against seats 1 and 3", 24)
+    ['partners: seats 0 and 2', '  against seats 1 and 3']
+    """
+    lines: list[str] = []
+    for word in line.split(" "):
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(("  " if lines else "") + word)
+    return [text if len(text) <= width else text[: width - 1] + "…" for text in lines]
+
+
 def _words(key: str) -> str:
     return key.replace("_", " ")
 
 
-def _short(value: object) -> str:
-    """A value of a position as a few words."""
+#: Facts' cards and suits as text: with the suits' symbols (``Q♥``).
+_FACT_STYLE: Final = Style(symbols=True)
+
+
+def _fact_text(value: object) -> str:
+    return fact_value_text(value, _FACT_STYLE)
+
+
+def _suit_of(value: object) -> Suit | None:
     if value is None:
-        return "-"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, str):
-        parts = value.split()
-        if len(parts) > 5 and all(_is_card(part) for part in parts):
-            return f"{len(parts)} cards"
-        return value
-    if isinstance(value, list):
-        return " / ".join(_short(item) for item in value) if value else "-"
-    return str(value)
-
-
-def _is_card(text: str) -> bool:
+        return None
     try:
-        parse_cards(text)
+        return Suit.parse(str(value))
     except CardrulesError:
-        return False
-    return True
+        return None
 
 
-def _other_figures(position: Mapping[str, Any], seats: int) -> tuple[list[list[str]], list[str]]:
-    """The position's other keys as text: per seat (a list of one plain value per seat)
-    and in general (``key: value``), empty values left out."""
+def _hand_sizes(position: Mapping[str, Any], seats: int) -> list[int | None]:
+    """The number of cards each seat holds: a count (hidden) or a card string's length."""
+    hands = position.get("hands", [])
+    return [_count(hands[s]) if s < len(hands) else None for s in range(seats)]
+
+
+def _already_drawn(fact: Fact, position: Mapping[str, Any], seats: int) -> bool:
+    """Whether the picture draws ``fact`` already, told by its value (or, for the stock
+    and the like, by its label being a drawn key's name)."""
+    value = fact.value
+    key = fact.label.replace(" ", "_")
+    if key in STANDARD_KEYS and key in position:
+        return True
+    if fact.per_seat:  # the cards each seat holds, drawn as its hand or its backs
+        return isinstance(value, tuple) and list(value) == _hand_sizes(position, seats)
+    if isinstance(value, Card):
+        return value.text in (position.get("trump_card"), position.get("upcard"))
+    if isinstance(value, Suit):  # the trump suit (or the trump card's), the called suit
+        trump_card = _cards(position.get("trump_card"), "trump_card")
+        return value in (
+            _suit_of(position.get("trump")),
+            _suit_of(position.get("called")),
+            trump_card[0].suit if trump_card else None,
+        )
+    if isinstance(value, tuple) and value:
+        if all(isinstance(item, tuple) and len(item) == 2 for item in value):
+            return True  # (seat, card) pairs: the trick
+        if all(isinstance(item, Card) for item in value):  # a hand drawn face up
+            drawn = sorted(card.text for card in cast(tuple[Card, ...], value))
+            hands = position.get("hands", [])
+            return any(isinstance(hand, str) and sorted(hand.split()) == drawn for hand in hands)
+    return False
+
+
+def _fact_figures(
+    facts: Sequence[Fact], position: Mapping[str, Any], seats: int
+) -> tuple[str, list[list[str]], list[str]]:
+    """The facts as text, but those the picture draws: the deal's (for the heading), each
+    seat's figures, and the others (``label: value``) for the corner; empty values left
+    out.
+
+    >>> _fact_figures([Fact("deal", "2 of 5"), Fact("bid", (1, None), per_seat=True),
+    ...                Fact("pot", "4 chips"), Fact("cards", (1, 2), per_seat=True)],
+    ...               {"hands": ["4H", 2]}, 2)
+    ('2 of 5', [['bid 1'], []], ['pot: 4 chips'])
+    """
+    deal = ""
     per_seat: list[list[str]] = [[] for _ in range(seats)]
-    extra: list[str] = []
-    for key, value in position.items():
-        if key in STANDARD_KEYS or value is None or value == "" or value == []:
+    corner: list[str] = []
+    for fact in facts:
+        if fact.label == "deal" and not fact.per_seat:
+            deal = _fact_text(fact.value)
+        elif _already_drawn(fact, position, seats):
             continue
-        if (
-            isinstance(value, list)
-            and len(value) == seats
-            and all(item is None or isinstance(item, (int, str)) for item in value)
-        ):
-            for s, item in enumerate(value):
-                if item is None or item is False or item == "":
+        elif fact.per_seat:
+            values = fact.value if isinstance(fact.value, tuple) else ()
+            for s, item in enumerate(values[:seats]):
+                if item is None or item is False or item == "" or item == ():
                     continue
-                per_seat[s].append(_words(key) if item is True else f"{_words(key)} {_short(item)}")
-            continue
-        extra.append(f"{_words(key)}: {_short(value)}")
-    return per_seat, extra
+                per_seat[s].append(
+                    fact.label if item is True else f"{fact.label} {_fact_text(item)}"
+                )
+        elif fact.value is not None and fact.value != "" and fact.value != ():
+            corner.append(f"{fact.label}: {_fact_text(fact.value)}")
+    return deal, per_seat, corner
 
 
 # --------------------------------------------------------------------------- drawing
@@ -458,6 +545,80 @@ def _card_back(x: float, y: float, zone: str) -> str:
     )
 
 
+def _table_reach(top: float, bottom: float) -> float:
+    """How far the table, with a gap around it, reaches left and right of its centre at
+    the heights from ``top`` to ``bottom`` (0 where it does not reach)."""
+    ry = _TABLE_RY + _CLEAR
+    dy = 0.0 if top <= _CY <= bottom else min(abs(top - _CY), abs(bottom - _CY))
+    if dy >= ry:
+        return 0.0
+    return (_TABLE_RX + _CLEAR) * math.sqrt(1 - (dy / ry) ** 2)
+
+
+def _strip(x: float, top: float, bottom: float, room: float) -> tuple[float, float]:
+    """The stretch of the page (left, right) that what a seat at ``x`` draws between
+    ``top`` and ``bottom`` may fill: beside the table, between it and the page's edge,
+    for a seat at its side; ``room`` around ``x`` on the page otherwise.
+
+    >>> _strip(120, 374, 524, 216)  # the left seat of four: the table's edge is at 210
+    (10.0, 208.0)
+    """
+    reach = _table_reach(top, bottom)
+    if reach and x < _CX - reach:
+        return _MARGIN, _CX - reach
+    if reach and x > _CX + reach:
+        return _CX + reach, WIDTH - _MARGIN
+    return max(_MARGIN, x - room / 2), min(WIDTH - _MARGIN, x + room / 2)
+
+
+def _shift(left: float, right: float, low: float, high: float) -> float:
+    """How far to move the stretch from ``left`` to ``right`` to lie between ``low``
+    and ``high`` (to start at ``low`` when it is wider)."""
+    if right > high:
+        return max(high - right, low - left)
+    return max(low - left, 0.0)
+
+
+def _hand_places(
+    count: int, x: float, top: float, room: float
+) -> tuple[list[tuple[float, float]], float]:
+    """Where the cards of a face-up hand of ``count`` cards go (their top left corners),
+    and the hand's top: one row near ``x`` when it fits with each card's corner showing,
+    else rows of equal length one under the other, apart when the page has room (else
+    overlapping below the corners: each card's rank, symbol and letter stay visible)."""
+    left, right = _strip(x, top, top + _CARD_H, room)
+    per_row, step = count, _CARD_W + 6
+    if count > 1 and (count - 1) * step + _CARD_W > right - left:
+        step = (right - left - _CARD_W) / (count - 1)
+        if step < _MIN_STEP:  # rows: the strip beside two of them
+            left, right = _strip(x, top, top + 2 * _CARD_H + _ROW_GAP, room)
+            most = max(1, int((right - left - _CARD_W) // _MIN_STEP) + 1)
+            per_row = math.ceil(count / math.ceil(count / most))
+            step = min(_CARD_W + 6, (right - left - _CARD_W) / max(per_row - 1, 1))
+    rows = math.ceil(count / per_row)
+    row_step = _CARD_H + _ROW_GAP
+    if rows > 1:
+        # The rows stay on the page, and above the bottom seat's hand when they reach
+        # over it (a seat low at the side of six).
+        limit = HEIGHT - _MARGIN
+        first = (per_row - 1) * step + _CARD_W
+        reach = abs(x + _shift(x - first / 2, x + first / 2, left, right) - _CX) - first / 2
+        if top < _BOTTOM_TOP and reach < _BOTTOM_ROOM / 2:
+            limit = _BOTTOM_TOP - _ROW_GAP
+        below = limit - _CARD_H - top
+        if (rows - 1) * row_step > below:
+            row_step = max(_CORNER_H, below / (rows - 1))
+            top = min(top, HEIGHT - _MARGIN - _CARD_H - (rows - 1) * row_step)
+    places: list[tuple[float, float]] = []
+    for i in range(count):
+        row, column = divmod(i, per_row)
+        in_row = min(per_row, count - row * per_row)
+        width = (in_row - 1) * step + _CARD_W
+        start = x - width / 2 + _shift(x - width / 2, x + width / 2, left, right)
+        places.append((start + column * step, top + row * row_step))
+    return places, top
+
+
 class _Picture:
     """The SVG elements of one picture, built part by part."""
 
@@ -474,15 +635,18 @@ class _Picture:
     def table(self) -> None:
         self.parts.append(
             f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#f4f1e8"/>'
-            f'<ellipse class="table" cx="{_num(_CX)}" cy="{_num(_CY)}" rx="300" ry="190" '
+            f'<ellipse class="table" cx="{_num(_CX)}" cy="{_num(_CY)}" rx="{_num(_TABLE_RX)}" '
+            f'ry="{_num(_TABLE_RY)}" '
             'fill="#2e7d4f" stroke="#1d5234" stroke-width="6"/>'
         )
 
-    def header(self, title: str, subtitle: str, position: Mapping[str, Any]) -> None:
+    def header(self, title: str, subtitle: str, position: Mapping[str, Any], deal: str) -> None:
         self.parts.append(_label(20, 28, title, size=20, anchor="start", weight="bold"))
         facts = [subtitle] if subtitle else []
         number = position.get("deal_number")
-        if isinstance(number, int) and not isinstance(number, bool):
+        if deal:
+            facts.append(f"deal {deal}")
+        elif isinstance(number, int) and not isinstance(number, bool):
             facts.append(f"deal {number + 1}")
         phase = position.get("phase")
         if isinstance(phase, str) and phase:
@@ -502,55 +666,70 @@ class _Picture:
         theta = self.angle(seat)
         x = _CX - _SEAT_RX * math.sin(theta)
         y = _CY + _SEAT_RY * math.cos(theta)
-        # Side seats have less room: their hands stay on the page.
-        room = min(540.0 - 300.0 * abs(math.sin(theta)), 2 * (min(x, WIDTH - x) - 12))
+        # A seat above or below the table has most of the page's width, less towards the
+        # sides; a seat beside the table has the strip between the table and the page's edge.
+        room = min(_BOTTOM_ROOM - 300.0 * abs(math.sin(theta)), 2 * (min(x, WIDTH - x) - _MARGIN))
         zone = f"hand {seat}"
-        title = ("▶ " if moving else "") + label + (" (to move)" if moving else "")
+        top = y - 26
         mark = ' data-to-move="true"' if moving else ""
         self.parts.append(f'<g class="seat" data-seat="{seat}"{mark}>')
-        lines = _wrapped(figures, int(room // 6.6))
-        name_y = y - 33 - 15 * len(lines)
+        drawn: list[str] = []
+        if isinstance(hand, int) and not isinstance(hand, bool):
+            left, right = _strip(x, top, top + _CARD_H + 20, room)
+            width = (min(hand, _MAX_BACKS) - 1) * 10.0 + _CARD_W
+            centre = x + _shift(x - width / 2, x + width / 2, left, right)
+            self.backs(hand, centre, top, zone, "card" if hand == 1 else "cards", into=drawn)
+        elif isinstance(hand, str):
+            cards = _cards(hand, f"hands[{seat}]")
+            if cards:
+                places, top = _hand_places(len(cards), x, top, room)
+                drawn.extend(
+                    _card_face(card, left, row_top, zone)
+                    for card, (left, row_top) in zip(cards, places, strict=True)
+                )
+            else:
+                drawn.append(_label(x, top + 40, "no cards", size=12, fill="#555555"))
+        self.labels(x, top, room, label, figures, moving, dealing)
+        self.parts.extend(drawn)
+        self.parts.append("</g>")
+
+    def labels(
+        self,
+        x: float,
+        top: float,
+        room: float,
+        label: str,
+        figures: Sequence[str],
+        moving: bool,
+        dealing: bool,
+    ) -> None:
+        """The seat's name (marked when it is to move, with the dealer's chip) and its
+        figures above its hand, whose top is at ``top``: kept off the table."""
+        left, right = _strip(x, top - 16 - 15 * 4, top, room)
+        lines = _wrapped(figures, int((right - left) // _FIGURE_CHAR))
+        title = ("▶ " if moving else "") + label + (" (to move)" if moving else "")
+        half = _TITLE_CHAR / 2 * len(title) + (8 if moving else 0)
+        chip = 4.6 * len(title) + 22  # the dealer's chip, right of the name
+        widest = max((_FIGURE_CHAR / 2 * len(line) for line in lines), default=0.0)
+        x += _shift(
+            x - max(half, widest), x + max(chip + 9 if dealing else half, widest), left, right
+        )
+        name_y = top - 10 - 15 * len(lines)  # the to-move mark clear of the figures
         if moving:
-            width = 9.0 * len(title) + 16
             self.parts.append(
-                f'<rect x="{_num(x - width / 2)}" y="{_num(name_y - 16)}" width="{_num(width)}" '
+                f'<rect x="{_num(x - half)}" y="{_num(name_y - 16)}" width="{_num(2 * half)}" '
                 'height="22" rx="11" fill="#ffd54f" stroke="#b28704"/>'
             )
         self.parts.append(_label(x, name_y, title, size=15, weight="bold", cls="seat-label"))
         if dealing:
-            chip = x + 4.6 * len(title) + 22
             self.parts.append(
-                f'<circle cx="{_num(chip)}" cy="{_num(name_y - 5)}" r="9" fill="#ffffff" '
-                'stroke="#333333"/>' + _label(chip, name_y - 1, "D", size=11, weight="bold")
+                f'<circle cx="{_num(x + chip)}" cy="{_num(name_y - 5)}" r="9" fill="#ffffff" '
+                'stroke="#333333"/>' + _label(x + chip, name_y - 1, "D", size=11, weight="bold")
             )
         for number, line in enumerate(lines):
             self.parts.append(
-                _label(x, y - 33 - 15 * (len(lines) - 1 - number), line, size=12, cls="figures")
+                _label(x, top - 7 - 15 * (len(lines) - 1 - number), line, size=12, cls="figures")
             )
-        top = y - 26
-        if isinstance(hand, int) and not isinstance(hand, bool):
-            self.backs(hand, x, top, zone, "card" if hand == 1 else "cards")
-        elif isinstance(hand, str):
-            self.hand(_cards(hand, f"hands[{seat}]"), x, top, room, zone)
-        self.parts.append("</g>")
-
-    def hand(self, cards: Sequence[Card], x: float, top: float, room: float, zone: str) -> None:
-        count = len(cards)
-        if count == 0:
-            self.parts.append(_label(x, top + 40, "no cards", size=12, fill="#555555"))
-            return
-        per_row = count
-        step = _CARD_W + 6
-        if count > 1 and (count - 1) * step + _CARD_W > room:
-            step = (room - _CARD_W) / (count - 1)
-            if step < _MIN_STEP:
-                step = _MIN_STEP
-                per_row = int((room - _CARD_W) // _MIN_STEP) + 1
-        for i, card in enumerate(cards):
-            row, column = divmod(i, per_row)
-            in_row = min(per_row, count - row * per_row)
-            left = x - ((in_row - 1) * step + _CARD_W) / 2
-            self.parts.append(_card_face(card, left + column * step, top + row * _ROW_STEP, zone))
 
     def backs(
         self,
@@ -562,15 +741,17 @@ class _Picture:
         *,
         step: float = 10.0,
         fill: str = "#1b1b1b",
+        into: list[str] | None = None,
     ) -> None:
         """A face-down stack of ``count`` cards (a hidden hand, the stock) centred on
-        ``x``, and its number under it."""
+        ``x``, and its number under it (added to ``into``, else to the picture)."""
+        parts = self.parts if into is None else into
         shown = min(count, _MAX_BACKS)
         width = (shown - 1) * step + _CARD_W if shown else _CARD_W
         left = x - width / 2
         for i in range(shown):
-            self.parts.append(_card_back(left + i * step, top, zone))
-        self.parts.append(
+            parts.append(_card_back(left + i * step, top, zone))
+        parts.append(
             _label(
                 x,
                 top + _CARD_H + 15,
@@ -600,7 +781,7 @@ class _Picture:
     ) -> None:
         """The trump card or suit, the upcard on the discard pile, the stock, the called
         suit and the undealt cards, where the position has them."""
-        left_x, right_x = _CX - 210, _CX + 210
+        left_x, right_x = _CX - 200, _CX + 200
         top = _CY - _CARD_H / 2
         trump_card = _cards(position.get("trump_card"), "trump_card")
         left_used = False
@@ -688,9 +869,7 @@ class _Picture:
         labels: Sequence[str],
         events: Sequence[Event],
     ) -> None:
-        lines = [
-            line if len(line) <= _EXTRA_WIDTH else line[: _EXTRA_WIDTH - 1] + "…" for line in extra
-        ]
+        lines = [part for line in extra for part in _broken(line, _EXTRA_WIDTH)]
         if len(lines) > _MAX_EXTRA_LINES:
             lines = [
                 *lines[: _MAX_EXTRA_LINES - 1],
