@@ -28,13 +28,13 @@ from cardrules.cards import Card, Suit, cards_of, format_cards, mask_of, parse_c
 from cardrules.core import tricks
 from cardrules.core.checks import check_seed
 from cardrules.core.match import Match
-from cardrules.core.serial import _REASONS, StateReader
+from cardrules.core.serial import _REASONS, StateReader, frozen_position
 from cardrules.core.trickgame.dealing import _trump_event
 from cardrules.core.trickgame.description import Declaring, Passing, TrickGameRules, _team_of
 from cardrules.core.trickgame.queries import hand_hidden
 from cardrules.core.trickgame.scoring import zones
 from cardrules.core.trickgame.serialization import fields_to_dict, read_fields
-from cardrules.core.trickgame.state import Deal, State, _deal_with, _frozen, _with, _wrong_state
+from cardrules.core.trickgame.state import Deal, State, _deal_with, _with, _wrong_state
 from cardrules.core.trickgame.views import deal_events, suits_of
 from cardrules.errors import ArgumentError, PositionError, show_value
 from cardrules.game import DealRow, Event, Log, Outcome
@@ -289,7 +289,7 @@ def setup(rules: object, position: object, *, seed: object = 0) -> State:
     _check_position(r, state)
     game.check_state(state, r)
     state = _opening_events(state)
-    frozen = tuple((key, _frozen(value)) for key, value in _state_position(state).items())
+    frozen = frozen_position(_state_position(state))
     return _with(state, deal=_deal_with(state.deal, position=frozen))
 
 

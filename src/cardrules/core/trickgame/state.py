@@ -11,6 +11,7 @@ from cardrules.core import changes as changes_core
 from cardrules.core import tricks
 from cardrules.core.checks import described, wrong_state
 from cardrules.core.match import Match
+from cardrules.core.serial import thawed_position
 from cardrules.errors import ArgumentError
 from cardrules.game import ChanceMode, Event, Log, Outcome
 from cardrules.moves import Move
@@ -175,10 +176,7 @@ class State(NamedTuple):
     def position(self) -> dict[str, Any] | None:
         """The position the game was set up from, None for a dealt game (``deal.position``,
         as a position dict)."""
-        frozen = self.deal.position
-        if frozen is None:
-            return None
-        return {key: _thawed(value) for key, value in frozen}
+        return thawed_position(self.deal.position)
 
     @property
     def hand_size(self) -> int:
@@ -195,20 +193,6 @@ class State(NamedTuple):
         from cardrules.svg import repr_svg
 
         return repr_svg(self)
-
-
-def _frozen(value: Any) -> Any:
-    """A position's value with its lists made tuples (hashable, as a state must be)."""
-    if isinstance(value, list):
-        return tuple([_frozen(item) for item in value])
-    return value
-
-
-def _thawed(value: Any) -> Any:
-    """A frozen position's value with its tuples made lists again (JSON-ready)."""
-    if isinstance(value, tuple):
-        return [_thawed(item) for item in value]
-    return value
 
 
 # The per-move path builds states with tuple.__new__: NamedTuple's own __new__ is a
