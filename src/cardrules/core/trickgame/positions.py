@@ -34,7 +34,14 @@ from cardrules.core.trickgame.description import Declaring, Passing, TrickGameRu
 from cardrules.core.trickgame.queries import hand_hidden
 from cardrules.core.trickgame.scoring import zones
 from cardrules.core.trickgame.serialization import fields_to_dict, read_fields
-from cardrules.core.trickgame.state import Deal, State, _deal_with, _with, _wrong_state
+from cardrules.core.trickgame.state import (
+    Deal,
+    State,
+    _deal_with,
+    _rules_values,
+    _with,
+    _wrong_state,
+)
 from cardrules.core.trickgame.views import deal_events, suits_of
 from cardrules.errors import ArgumentError, PositionError, show_value
 from cardrules.game import DealRow, Event, Log, Outcome
@@ -135,7 +142,7 @@ def lacks_text(mask: int) -> str:
 
 def _state_position(state: State) -> dict[str, Any]:
     deal = state.deal
-    game: TrickGame = deal.rules.trick_game
+    game: TrickGame = deal.game
     match = deal.match
     data = _match_fields(state.phase, match.deal_number, match.dealer, match.totals, match.rows)
     data["outcome"] = _outcome_list(deal.outcome)
@@ -507,6 +514,7 @@ def _build(r: StateReader, game: TrickGame, rules: Any, seed: int) -> State:
             **deal_fields,
             outcome=outcome,
             position=None,
+            **_rules_values(rules),
         ),
         phase=phase,
         **state_fields,
@@ -549,7 +557,7 @@ def _check_position(r: StateReader, state: State) -> None:
     the public play showed, the hand sizes."""
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = rules.trick_game
+    game: TrickGame = deal.game
     r.check_partition(zones(state), game.deck(rules))
     phase = state.phase
     if phase is game.over:
@@ -571,7 +579,7 @@ def _check_deal(r: StateReader, state: State) -> None:
     """The deal's trumps and the cards it leaves undealt."""
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = rules.trick_game
+    game: TrickGame = deal.game
     number = deal.match.deal_number
     if game.trump_card != "none" and deal.trump_card is None:
         r.fail("a deal in progress needs its trump card (trump_card)")
@@ -604,7 +612,7 @@ def _check_declaring(r: StateReader, state: State, k: int, round_: Declaring, no
     choices its seat had when it declared."""
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = rules.trick_game
+    game: TrickGame = deal.game
     name = game.round_phases[k].name.lower()
     values = deal.declared[game.round_slots[k]]
     seats = _seats_in_turn(state)
@@ -645,7 +653,7 @@ def _check_bids(r: StateReader, state: State, now: int) -> None:
     was allowed when it bid (the game's constraint, such as Oh Hell's hook)."""
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = rules.trick_game
+    game: TrickGame = deal.game
     assert game.bidding is not None
     bids = deal.bids
     seats = _seats_in_turn(state)
@@ -678,7 +686,7 @@ def _check_play(r: StateReader, state: State) -> None:
     the hands, each hand's size and the first trick's leader."""
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = rules.trick_game
+    game: TrickGame = deal.game
     players: int = rules.players
     phase = state.phase
     trick = state.trick
@@ -749,7 +757,7 @@ def _check_round_progress(
 ) -> None:
     """Round ``k``'s entries agree with the phase (``now``, its place among the phases):
     none before the round or in a round not played, some during it, all after it."""
-    game: TrickGame = state.deal.rules.trick_game
+    game: TrickGame = state.deal.game
     name = game.round_phases[k].name.lower()
     if not _round_played(state.deal.rules, round_, state.deal.match.deal_number):
         if now == k:
@@ -769,7 +777,7 @@ def _before_round(state: State, k: int) -> State:
     """The state with round ``k``'s entries and those after it not made (to ask which
     choices a seat had)."""
     deal = state.deal
-    game: TrickGame = deal.rules.trick_game
+    game: TrickGame = deal.game
     declared = list(deal.declared)
     for j in range(k, len(game.rounds)):
         slot = game.round_slots[j]
@@ -780,7 +788,7 @@ def _before_round(state: State, k: int) -> State:
 
 
 def _with_declared(state: State, k: int, index: int, value: Any) -> tuple[tuple[Any, ...], ...]:
-    game: TrickGame = state.deal.rules.trick_game
+    game: TrickGame = state.deal.game
     slot = game.round_slots[k]
     declared = list(state.deal.declared)
     values = list(declared[slot])
@@ -800,7 +808,7 @@ def _check_leader(r: StateReader, state: State, tricks_done: int) -> None:
     the holder of the card to lead, or its first-leader rule, or the dealer's left."""
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = rules.trick_game
+    game: TrickGame = deal.game
     players: int = rules.players
     if tricks_done:
         return
@@ -838,7 +846,7 @@ def _opening_events(state: State) -> State:
     dealer's trump card while he holds it, the holder of the card to lead."""
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = rules.trick_game
+    game: TrickGame = deal.game
     if state.phase is game.over:
         return state
     log = state.log

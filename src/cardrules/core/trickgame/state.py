@@ -39,6 +39,13 @@ class Deal(NamedTuple):
     game), kept frozen (its lists as tuples; :attr:`State.position` gives it back as
     the position dict). Dealing, the rounds before play and the end of a deal make a
     new one; a card played keeps it.
+
+    The last two fields are the rules' own, kept here because every move reads them:
+    ``game``, the game's description (``rules.trick_game``), and ``capped``, whether
+    the rules set a cap (``max_moves`` or ``max_deals``). Read through the deal, each is
+    a read by position where the rules give them by lookups by name (``trick_game`` is
+    an attribute of the rules' class). They are neither shown nor pickled (the
+    description holds functions): a pickled deal takes them from its rules again.
     """
 
     rules: Any
@@ -57,6 +64,34 @@ class Deal(NamedTuple):
     declared: tuple[tuple[Any, ...], ...]
     outcome: Outcome | None
     position: tuple[tuple[str, Any], ...] | None
+    game: TrickGame
+    capped: bool
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={value!r}" for name, value in zip(_SHOWN, self))
+        return f"Deal({shown})"
+
+    def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...]]]:
+        return (_unpickled_deal, (tuple(self)[:_DERIVED],))
+
+
+#: The fields of a deal that its rules give (``game``, ``capped``) start here.
+_DERIVED: Final = len(Deal._fields) - 2
+_SHOWN: Final = Deal._fields[:_DERIVED]
+
+
+def _rules_values(rules: Any) -> dict[str, Any]:
+    """The fields of a new :class:`Deal` that its ``rules`` give, by name."""
+    return {
+        "game": rules.trick_game,
+        "capped": rules.max_moves is not None or rules.max_deals is not None,
+    }
+
+
+def _unpickled_deal(fields: tuple[Any, ...]) -> Deal:
+    """A pickled :class:`Deal` (its fields but the last two) rebuilt."""
+    values = _rules_values(fields[0])
+    return Deal._make((*fields, values["game"], values["capped"]))
 
 
 class State(NamedTuple):
