@@ -64,7 +64,10 @@ class Deal(NamedTuple):
     declared: tuple[tuple[Any, ...], ...]
     outcome: Outcome | None
     position: tuple[tuple[str, Any], ...] | None
-    game: TrickGame
+    # The description, a TrickGame: typed Any, as the rules are, because the compiled build
+    # makes this class when its module loads, before the description's class exists (with
+    # its type here, the import crashes). The engine reads it into a typed local.
+    game: Any
     capped: bool
 
     def __repr__(self) -> str:
