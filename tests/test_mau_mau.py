@@ -632,7 +632,9 @@ def test_the_game_goes_to_500_and_the_winner_is_paid_the_difference() -> None:
     """Rule MM-7.3."""
     rules = Rules(first_dealer=1)
     state = position("9H", "JS JC JD 8C", "5H", rules=rules)
-    state = state._replace(match=Match(3, 1, (430, 120), state.match.rows))
+    state = state._replace(
+        deal=state.deal._replace(match=Match(3, 1, (430, 120), state.match.rows))
+    )
     state = play(state, "play 9H")
     score = mau_mau.score(state)
     assert score.totals == (510, 120)
@@ -646,13 +648,17 @@ def test_the_payoffs_are_the_difference_of_the_totals_during_and_at_the_end() ->
     payoffs add up to zero, during the game as at its end."""
     rules = Rules(first_dealer=1)
     state = position("9H", "JS 8C", "5H", rules=rules)
-    state = state._replace(match=Match(3, 1, (120, 200), state.match.rows))
+    state = state._replace(
+        deal=state.deal._replace(match=Match(3, 1, (120, 200), state.match.rows))
+    )
     assert mau_mau.score(state).payoffs == (-80.0, 80.0)
     state = play(state, "play 9H")  # seat 0 scores 40: 160 to 200, the game goes on
     assert not mau_mau.is_over(state)
     assert mau_mau.score(state).payoffs == (-40.0, 40.0)
     state = position("9H", "JS JC JD 8C", "5H", rules=rules)
-    state = state._replace(match=Match(3, 1, (430, 120), state.match.rows))
+    state = state._replace(
+        deal=state.deal._replace(match=Match(3, 1, (430, 120), state.match.rows))
+    )
     state = play(state, "play 9H")  # seat 0 reaches 510 and wins
     score = mau_mau.score(state)
     assert score.outcome is not None and score.outcome.winners == (0,)
@@ -672,11 +678,13 @@ def test_target_reached_by_both_the_higher_total_wins_and_a_tie_plays_on() -> No
     """Rule MM-7.3."""
     rules = Rules(first_dealer=1, target=100, must_play="penalty", penalty_target="opponent")
     state = position("9H", "2C", "5H", stock="KC", rules=rules)
-    state = state._replace(match=Match(2, 1, (98, 140), ()), penalties=(0, 0))
+    state = state._replace(
+        deal=state.deal._replace(match=Match(2, 1, (98, 140), ())), penalties=(0, 0)
+    )
     state = play(state, "play 9H")  # seat 0: 100, seat 1: 140
     assert state.outcome is not None and state.outcome.winners == (1,)
     state = position("9H", "2C", "5H", stock="KC", rules=rules)
-    state = state._replace(match=Match(2, 1, (98, 100), ()))
+    state = state._replace(deal=state.deal._replace(match=Match(2, 1, (98, 100), ())))
     state = play(state, "play 9H")  # 100 each: play another deal
     assert not mau_mau.is_over(state) and state.match.deal_number == 3
 
@@ -808,7 +816,9 @@ def test_explicit_chance_deals_and_turns_the_starter_as_chance_steps() -> None:
 
 def test_explicit_chance_every_card_drawn_is_a_chance_step_over_the_stock() -> None:
     state = position("9C", "2D", "5H")
-    state = state._replace(chance="explicit", stock=tuple(sorted(state.stock)))
+    state = state._replace(
+        deal=state.deal._replace(chance="explicit"), stock=tuple(sorted(state.stock))
+    )
     state = mau_mau.apply(state, DRAW)
     assert mau_mau.to_move(state) is CHANCE
     outcomes = mau_mau.chance_outcomes(state)

@@ -57,7 +57,7 @@ def position(
     )
     if totals is not None:
         row = DealRow(0, players - 1, totals, (("won", won or (0,) * players),))
-        state = state._replace(match=Match(1, 0, totals, (row,)))
+        state = state._replace(deal=state.deal._replace(match=Match(1, 0, totals, (row,))))
     return state
 
 

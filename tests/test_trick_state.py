@@ -27,6 +27,8 @@ from cardrules.moves import Play
 from cardrules.records import state_from_json, state_to_json
 
 GAMES = (oh_hell, enfle, maverick)
+#: The deal's fields that its rules give, read by every move (not state fields).
+DERIVED = ("game", "capped")
 
 
 def _positional_state_code() -> list[tuple[str, str, list[str]]]:
@@ -80,13 +82,27 @@ def test_the_deal_and_the_state_share_no_field() -> None:
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.NAME)
 def test_every_field_of_the_deal_reads_on_the_state(game: ModuleType) -> None:
-    """Rule: ``state.rules``, ``state.match``, ``state.trump_card``, ... read as before."""
+    """Rule: ``state.rules``, ``state.match``, ``state.trump_card``, ... read as before;
+    the values the deal keeps for every move (the game's description, whether a cap is
+    set) are its rules' own."""
     state = game.deal(game.Rules(), seed=5)
     for name in Deal._fields:
-        value, expected = getattr(state, name), getattr(state.deal, name)
-        # The same object, but for a whole number: the compiled build makes a new int
-        # object for a large one at each read of a field that holds it unboxed.
-        assert value is expected or (type(value) is int and value == expected), name
+        if name not in DERIVED:
+            value, expected = getattr(state, name), getattr(state.deal, name)
+            # The same object, but for a whole number: the compiled build makes a new int
+            # object for a large one at each read of a field that holds it unboxed.
+            assert value is expected or (type(value) is int and value == expected), name
+    assert state.deal.game is state.rules.trick_game
+    assert state.deal.capped is False
+    assert game.deal(game.Rules(max_moves=30), seed=5).deal.capped is True
+    assert game.deal(game.Rules(max_deals=1), seed=5).deal.capped is True
+
+
+def test_a_state_shows_its_deal_without_the_game_s_description() -> None:
+    """Rule: a state's text shows the deal's own fields, not the description it keeps."""
+    shown = repr(oh_hell.deal(oh_hell.Rules(), seed=2))
+    assert "Deal(rules=" in shown and "position=None" in shown
+    assert "game=" not in shown and "capped=" not in shown
 
 
 def _random_game(game: ModuleType, seed: int) -> list[tuple[State, object, State]]:
@@ -128,6 +144,7 @@ def test_a_state_pickles_and_loads_as_itself(game: ModuleType) -> None:
     assert again == states
     for loaded, state in zip(again, states):
         assert type(loaded) is State and type(loaded.deal) is Deal
+        assert loaded.deal.game is state.deal.game
         assert game.legal_moves(loaded) == game.legal_moves(state)
     for (a, b), (c, d) in zip(itertools.pairwise(states), itertools.pairwise(again)):
         assert (a.deal is b.deal) == (c.deal is d.deal)

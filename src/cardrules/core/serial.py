@@ -26,7 +26,7 @@ from cardrules.core.options import build_rules, parse_rules_text, show_value
 from cardrules.errors import CardrulesError, RecordError
 from cardrules.game import DealRow, Event, Log, Outcome
 
-__all__ = ["REST", "StateReader", "common_to_dict"]
+__all__ = ["REST", "StateReader", "common_to_dict", "frozen_position", "thawed_position"]
 
 #: The value that one field of a position typed by hand may hold instead of its cards:
 #: the cards of the deck that no other field places, in the deck's order (see
@@ -43,6 +43,35 @@ _REASONS = (
     "voided",
     "truncated",
 )
+
+
+def frozen_position(position: dict[str, Any] | None) -> tuple[tuple[str, Any], ...] | None:
+    """A position dict as a state keeps it: its items, its lists made tuples (hashable,
+    as a state must be); None stays None. :func:`thawed_position` gives it back."""
+    if position is None:
+        return None
+    return tuple([(key, _frozen(value)) for key, value in position.items()])
+
+
+def thawed_position(frozen: tuple[tuple[str, Any], ...] | None) -> dict[str, Any] | None:
+    """The position dict of a :func:`frozen_position` (a new dict, JSON-ready)."""
+    if frozen is None:
+        return None
+    return {key: _thawed(value) for key, value in frozen}
+
+
+def _frozen(value: Any) -> Any:
+    """A position's value with its lists made tuples."""
+    if isinstance(value, list):
+        return tuple([_frozen(item) for item in value])
+    return value
+
+
+def _thawed(value: Any) -> Any:
+    """A frozen position's value with its tuples made lists again."""
+    if isinstance(value, tuple):
+        return [_thawed(item) for item in value]
+    return value
 
 
 def _event_to_dict(event: Event) -> dict[str, Any]:
@@ -439,7 +468,7 @@ def _differing(replayed: Any, state: Any) -> list[str]:
         if mine == theirs:
             continue
         inner: tuple[str, ...] = getattr(mine, "_fields", ())
-        if inner and type(theirs) is type(mine) and all(hasattr(state, f) for f in inner):
+        if inner and type(theirs) is type(mine) and any(hasattr(state, f) for f in inner):
             names += _differing(theirs, mine)
         else:
             names.append(name)

@@ -32,7 +32,8 @@ module imports only those above it):
 
 * ``description``: :class:`Effect`, the :class:`Stops` table, the values every move
   reads from it (``Stops.hot``), :class:`StopsRules`;
-* ``state``: :class:`State` and :class:`Phase`;
+* ``state``: :class:`State` (what a move changes) and the :class:`Deal` it holds (what
+  a deal fixes), and :class:`Phase`;
 * ``rules_of_play``: what may be played on what, the legal moves, why a move is
   illegal (the one place that legal moves, messages, views and sampling read);
 * ``drawing``: the start of a turn, draws owed, passes, restocks;
@@ -186,6 +187,7 @@ from cardrules.core.shedding.serialization import state_from_reader as state_fro
 from cardrules.core.shedding.serialization import state_to_dict as state_to_dict
 from cardrules.core.shedding.state import CONTINUE as CONTINUE
 from cardrules.core.shedding.state import END_DEAL as END_DEAL
+from cardrules.core.shedding.state import Deal as Deal
 from cardrules.core.shedding.state import Phase as Phase
 from cardrules.core.shedding.state import State as State
 from cardrules.core.shedding.views import View as View
@@ -198,6 +200,7 @@ __all__ = [
     "CONTINUE",
     "END_DEAL",
     "NO_EFFECT",
+    "Deal",
     "DealEnd",
     "Effect",
     "MoveNumbers",

@@ -11,7 +11,7 @@ from cardrules.core.match import Match
 from cardrules.core.options import check_choice
 from cardrules.core.shedding.description import NO_EFFECT, Effect, StopsRules
 from cardrules.core.shedding.drawing import _begin_turn, _direction_and_step
-from cardrules.core.shedding.state import Phase, State, _take, _with
+from cardrules.core.shedding.state import Phase, State, _built, _deal_with, _take, _with
 from cardrules.game import ChanceMode, Event, Log
 
 
@@ -32,7 +32,7 @@ def new_game(
     order = match_core.first_deal_order(deck, stops.deck, chance)
     players = stops.players
     zeros = (0,) * players
-    start = State(
+    start = _built(
         rules=rules,
         seed=seed,
         position=None,
@@ -110,7 +110,7 @@ def begin_deal(
         hands, stock = tuple(dealing), stock[dealt:]
     fresh = _with(
         state,
-        match=match,
+        deal=_deal_with(state.deal, match=match, dealt=dealt, restocks=0),
         phase=Phase.DEALING,
         hands=hands,
         stock=stock,
@@ -127,12 +127,10 @@ def begin_deal(
         charged=None,
         owed=0,
         after=0,
-        dealt=dealt,
         unannounced=0,
         penalties=zeros,
         absent=zeros,
         allowance=zeros,
-        restocks=0,
         log=log,
     )
     if state.chance == "explicit" and order is None:
@@ -148,11 +146,18 @@ def _deal_card(state: State, card: Card) -> State:
     players = stops.players
     stock, buried = _take(state, card)
     dealer = state.match.dealer
-    if state.dealt < players * stops.hand_size:
-        seat = (dealer + 1 + state.dealt) % players
+    deal = state.deal
+    if deal.dealt < players * stops.hand_size:
+        seat = (dealer + 1 + deal.dealt) % players
         hands = list(state.hands)
         hands[seat] |= card.bit
-        return _with(state, hands=tuple(hands), stock=stock, buried=buried, dealt=state.dealt + 1)
+        return _with(
+            state,
+            deal=_deal_with(deal, dealt=deal.dealt + 1),
+            hands=tuple(hands),
+            stock=stock,
+            buried=buried,
+        )
     if card.rank in stops.bury_ranks and stock:
         log = state.log.append(
             Event(

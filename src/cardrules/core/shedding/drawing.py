@@ -14,7 +14,16 @@ from cardrules.core.changes import with_item
 from cardrules.core.randomness import Stream
 from cardrules.core.shedding.description import Effect
 from cardrules.core.shedding.rules_of_play import _can_draw, playable
-from cardrules.core.shedding.state import _STATE, CONTINUE, END_DEAL, Phase, State, _new, _with
+from cardrules.core.shedding.state import (
+    _STATE,
+    CONTINUE,
+    END_DEAL,
+    Phase,
+    State,
+    _deal_with,
+    _new,
+    _with,
+)
 from cardrules.game import Event
 from cardrules.moves import Move
 
@@ -31,19 +40,18 @@ def _direction_and_step(effect: Effect, players: int, direction: int) -> tuple[i
 
 
 def _next_seat(state: State, seat: int, step: int = 1) -> int:
-    return (seat + state.direction * step) % state.rules.stops.players
+    return (seat + state.direction * step) % state.deal.hot.players
 
 
 def _begin_turn(state: State, seat: int) -> State:
     """The turn of ``seat`` starts: forced steps first, then his choice (or a pass)."""
-    stops = state.rules.stops
     if state.turn != seat or state.drawn is not None:
         state = _with(state, turn=seat, drawn=None)
     hand = state.hands[seat]
     if state.pending:
         up = state.upcard
         assert up is not None
-        stacking = stops.stack_masks[up.rank]
+        stacking = state.deal.hot.stack_masks[up.rank]
         if stacking & hand:
             return state  # he may answer with a card of the same rank, or draw
         if stacking:  # the forced draw shows he held no card to answer with
@@ -51,6 +59,7 @@ def _begin_turn(state: State, seat: int) -> State:
             state = _with(state, absent=absent, allowance=allowance)
         return _draw_owed(state)
     if state.unannounced >> seat & 1 and hand.bit_count() == 1:
+        stops = state.rules.stops
         why = "for not announcing his last card"
         if not _can_draw(state):
             # He may not play his last card and no card is left to draw: he passes.
@@ -174,17 +183,19 @@ def _draw_loop(state: State, count: int, then: int) -> State:
     An empty stock is rebuilt from the discard pile when the table allows it, and a
     seat owing more cards than exist takes what there is (MM-4.4, MMS-2.3).
     """
-    draw_once = state.rules.stops.hot.draw_once
+    hot = state.deal.hot
+    draw_once = hot.draw_once
+    explicit = state.deal.chance == "explicit"
     while count > 0:
         if not state.stock and not state.buried:
-            if state.pile and state.rules.stops.restock:
+            if state.pile and hot.restock:
                 state = _restock(state)
             else:
                 if count:
                     seat = state.turn
                     state = _with(state, log=state.log.append(_seat_event("no cards", seat)))
                 break
-        if state.chance == "explicit":
+        if explicit:
             return _with(state, phase=Phase.DRAWING, owed=count, after=then)
         state = _give(state, state.stock[0] if state.stock else state.buried[0], draw_once)
         count -= 1
@@ -245,13 +256,9 @@ def _give(
     # their order (test_shedding checks both against State._fields); every other
     # state is built by keyword. By keyword, this build made random play 25% slower.
     # The fields only passed on are read as objects: compiled, a field read with its type
-    # is checked against it (the rules' class is a subclass of StopsRules: a walk of its
-    # bases), and a whole number is unboxed, then boxed again into a new int object.
-    rules: object
-    seed: object
-    chance: object
-    first_deck: object
-    match: object
+    # is checked against it (a walk of the class's bases for some), and a whole number is
+    # unboxed, then boxed again into a new int object.
+    deal: object
     pile: object
     upcard: object
     called: object
@@ -260,17 +267,9 @@ def _give(
     pending: object
     owed: object
     after: object
-    dealt: object
     penalties: object
-    restocks: object
-    outcome: object
     (
-        rules,
-        seed,
-        position,
-        chance,
-        first_deck,
-        match,
+        deal,
         phase,
         hands,
         stock,
@@ -287,16 +286,13 @@ def _give(
         charged,
         owed,
         after,
-        dealt,
         unannounced,
         penalties,
         absent,
         allowance,
-        restocks,
         moves_made,
         log,
         history,
-        outcome,
     ) = state
     if stock:
         stock = stock[1:] if stock[0] is card else tuple(c for c in stock if c is not card)
@@ -328,12 +324,7 @@ def _give(
     return _new(
         _STATE,
         (
-            rules,
-            seed,
-            position,
-            chance,
-            first_deck,
-            match,
+            deal,
             phase,
             hands,
             stock,
@@ -350,16 +341,13 @@ def _give(
             charged,
             owed,
             after,
-            dealt,
             unannounced,
             penalties,
             absent,
             allowance,
-            restocks,
             moves_made,
             log,
             history,
-            outcome,
         ),
     )
 
@@ -379,4 +367,7 @@ def _restock(state: State) -> State:
             text=f"the discard pile ({len(cards)} cards) is shuffled into a new stock",
         )
     )
-    return _with(state, stock=stock, pile=0, restocks=state.restocks + 1, log=log)
+    deal = state.deal
+    return _with(
+        state, deal=_deal_with(deal, restocks=deal.restocks + 1), stock=stock, pile=0, log=log
+    )

@@ -40,6 +40,7 @@ from cardrules.core.shedding.state import (
     END_DEAL,
     Phase,
     State,
+    _deal_with,
     _moved,
     _new,
     _with,
@@ -58,9 +59,8 @@ def apply(state: State, move: Move) -> State:
     phase = state.phase
     if phase is _PLAYING:
         kind = type(move)
-        # The table's hot values, read once here and passed on: each read of
-        # rules.stops.hot is two lookups by name (the rules and the table are attrs classes).
-        hot = state.rules.stops.hot
+        # The table's hot values, read once here (from the deal, by position) and passed on.
+        hot = state.deal.hot
         if kind is Play:
             assert isinstance(move, Play)
             if _play_is_legal(hot, state, move):
@@ -82,7 +82,7 @@ def apply(state: State, move: Move) -> State:
                 moved = _with(state, history=changes_core.extended(state.history, move))
                 if phase is Phase.DEALING:
                     return _deal_card(moved, card)
-                moved = _give(moved, card, state.rules.stops.hot.draw_once)
+                moved = _give(moved, card, state.deal.hot.draw_once)
                 return _draw_loop(moved, state.owed - 1, state.after)
     elif phase is Phase.CHOOSE_DEALER and type(move) is ChooseDealer:
         assert isinstance(move, ChooseDealer)
@@ -95,21 +95,25 @@ def apply(state: State, move: Move) -> State:
 
 def _capped(state: State) -> State:
     """End the game as "truncated" if ``max_moves`` is reached (and the deal is not over)."""
-    rules = state.rules
+    deal = state.deal
+    cap = deal.max_moves
     if (
-        rules.max_moves is not None
-        and state.moves_made >= rules.max_moves
+        cap is not None
+        and state.moves_made >= cap
         and state.phase is not Phase.SCORING
         and state.phase is not Phase.OVER
     ):
-        return game_over(state, state.match, state.log, match_core.truncated())
+        return game_over(state, deal.match, state.log, match_core.truncated())
     return state
 
 
 def game_over(state: State, match: Match, log: Log[Event], outcome: Outcome) -> State:
     """The game ended: phase OVER, the outcome and its event."""
     return _with(
-        state, match=match, phase=Phase.OVER, log=log.append(over_event(outcome)), outcome=outcome
+        state,
+        deal=_deal_with(state.deal, match=match, outcome=outcome),
+        phase=Phase.OVER,
+        log=log.append(over_event(outcome)),
     )
 
 
@@ -120,26 +124,14 @@ def _play(state: State, move: Play, hot: _Hot) -> State:
     # State._fields); every other state is built by keyword. By keyword, this build made
     # random play 20% slower.
     drawn: Card | None  # set to None below: the compiled build needs the type
-    outcome: Outcome | None
     # The fields only passed on are read as objects: compiled, a field read with its type
-    # is checked against it (the rules' class is a subclass of StopsRules: a walk of its
-    # bases), and a whole number is unboxed, then boxed again into a new int object.
-    rules: object
-    seed: object
-    chance: object
-    first_deck: object
-    match: object
+    # is checked against it (a walk of the class's bases for some), and a whole number is
+    # unboxed, then boxed again into a new int object.
+    deal: object
     buried: object
-    dealt: object
     penalties: object
-    restocks: object
     (
-        rules,
-        seed,
-        position,
-        chance,
-        first_deck,
-        match,
+        deal,
         phase,
         hands,
         stock,
@@ -156,16 +148,13 @@ def _play(state: State, move: Play, hot: _Hot) -> State:
         charged,
         owed,
         after,
-        dealt,
         unannounced,
         penalties,
         absent,
         allowance,
-        restocks,
         moves_made,
         log,
         history,
-        outcome,
     ) = state
     seat = turn
     card = move.card
@@ -217,16 +206,10 @@ def _play(state: State, move: Play, hot: _Hot) -> State:
     moves_made += 1
     if history is not None:
         history = history.append(move)
-    outcome = None
     moved: State = _new(
         _STATE,
         (
-            rules,
-            seed,
-            position,
-            chance,
-            first_deck,
-            match,
+            deal,
             phase,
             hands,
             stock,
@@ -243,16 +226,13 @@ def _play(state: State, move: Play, hot: _Hot) -> State:
             charged,
             owed,
             after,
-            dealt,
             unannounced,
             penalties,
             absent,
             allowance,
-            restocks,
             moves_made,
             log,
             history,
-            outcome,
         ),
     )
     if not hand:
@@ -306,7 +286,7 @@ def _voluntary_draw(state: State, move: Move, plays: int, hot: _Hot) -> State:
         shown = _playable(hot, state, hot.deck_mask)
         if hot.choice_ranks >> up.rank & 1:  # the J/7/8 option's cards show nothing
             shown &= ~_option_cards(state.called, up)
-    if state.stock and state.chance == "seeded":
+    if state.stock and state.deal.chance == "seeded":
         # The usual case, in one step.
         return _resume(_give(state, state.stock[0], hot.draw_once, move, shown))
     if shown is None:

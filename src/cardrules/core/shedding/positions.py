@@ -22,10 +22,10 @@ from typing import Any, Final, NoReturn
 
 from cardrules.cards import Suit, cards_of, format_cards, mask_of
 from cardrules.core.match import Match
-from cardrules.core.serial import _REASONS, StateReader
+from cardrules.core.serial import _REASONS, StateReader, frozen_position
 from cardrules.core.shedding.description import _RANK_NAMES, StopsRules
 from cardrules.core.shedding.rules_of_play import _can_draw, legal_moves
-from cardrules.core.shedding.state import END_DEAL, Phase, State
+from cardrules.core.shedding.state import END_DEAL, Phase, State, _built, _deal_with, _with
 from cardrules.core.shedding.views import View, zones
 from cardrules.errors import PositionError, RecordError, show_value
 from cardrules.game import DealRow, Event, Log, Outcome
@@ -422,7 +422,7 @@ def setup(rules: StopsRules, data: object, *, seed: int, deals: int | None) -> S
         _refuse(_reader_problem(error))
     upcard = fields["upcard"]
     shown = (*cards_of(fields["pile"]), *(() if upcard is None else (upcard,)))
-    state = State(
+    state = _built(
         rules=rules,
         seed=seed,
         position=None,
@@ -442,7 +442,9 @@ def setup(rules: StopsRules, data: object, *, seed: int, deals: int | None) -> S
         _refuse(_reader_problem(error))
     if phase is Phase.PLAYING:
         _check_playing(state)
-    return state._replace(position=position_of_state(state))
+    return _with(
+        state, deal=_deal_with(state.deal, position=frozen_position(position_of_state(state)))
+    )
 
 
 def _fill_rest(data: Mapping[str, Any], rules: StopsRules) -> Mapping[str, Any]:

@@ -46,7 +46,7 @@ def playable(state: State, hand: int | None = None) -> int:
     """
     if hand is None:
         hand = state.hands[state.turn]
-    return _playable(state.rules.stops.hot, state, hand)
+    return _playable(state.deal.hot, state, hand)
 
 
 def _playable(hot: _Hot, state: State, hand: int) -> int:
@@ -83,7 +83,7 @@ def _optional(hot: _Hot, called: Suit | None, up: Card, plays: int) -> bool:
 
 def _can_draw(state: State) -> bool:
     """Whether a card can be drawn (from the stock, or after a restock)."""
-    return bool(state.stock or state.buried or (state.pile and state.rules.stops.hot.restock))
+    return bool(state.stock or state.buried or (state.pile and state.deal.hot.restock))
 
 
 def _may_draw(hot: _Hot, state: State, plays: int) -> bool:
@@ -124,7 +124,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """
     phase = state.phase
     if phase is _PLAYING:
-        hot = state.rules.stops.hot
+        hot = state.deal.hot
         hand = state.hands[state.turn]
         plays = _playable(hot, state, hand)
         size = hand.bit_count()

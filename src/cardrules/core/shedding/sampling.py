@@ -9,7 +9,7 @@ from typing import Final
 from cardrules.cards import Card, cards_of, mask_of
 from cardrules.core.sampling import count_worlds, deal_requiring, deal_uniformly
 from cardrules.core.shedding.drawing import _shown_held
-from cardrules.core.shedding.state import State, _with
+from cardrules.core.shedding.state import State, _built, _with
 from cardrules.core.shedding.views import View
 from cardrules.game import Log
 
@@ -89,7 +89,7 @@ def sample(view: View, rng: random.Random) -> State:
         choices = hands[turn] & restocked if from_restock[turn] else hands[turn]
         drawn = rng.choice(cards_of(choices))
     unannounced = sum(1 << s for s, flag in enumerate(view.unannounced) if flag)
-    world = State(
+    world = _built(
         rules=view.rules,
         seed=rng.getrandbits(63),
         position=None,

@@ -17,7 +17,7 @@ from cardrules.core.options import build_rules, parse_rules_text
 from cardrules.core.serial import StateReader, common_to_dict
 from cardrules.core.shedding.description import StopsRules
 from cardrules.core.shedding.positions import check_deal, deal_fields, read_deal_fields
-from cardrules.core.shedding.state import Phase, State
+from cardrules.core.shedding.state import Phase, State, _built
 from cardrules.errors import PositionError, RecordError
 from cardrules.moves import parse_move_text
 
@@ -48,7 +48,7 @@ def state_from_reader(
             position = set_up(rules, position).position
         except PositionError as error:
             r.fail(f"field 'position': {error}")
-    state = State(**common, position=position, **read_deal_fields(r, rules))
+    state = _built(**common, position=position, **read_deal_fields(r, rules))
     check_deal(r, state)
     return state
 

@@ -21,7 +21,7 @@ from cardrules.core.trickgame.description import (
     TrickGameRules,
     teams,
 )
-from cardrules.core.trickgame.state import Deal, State, _deal_with, _deck_mask, _with
+from cardrules.core.trickgame.state import Deal, State, _deal_with, _deck_mask, _rules_values, _with
 from cardrules.game import ChanceMode, Event, Log
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
@@ -62,6 +62,7 @@ def new_game(
             **fresh,
             outcome=None,
             position=None,
+            **_rules_values(rules),
         ),
         phase=game.choose_dealer,
         hands=(0,) * players,
@@ -161,6 +162,7 @@ def _begin_deal(
         **deal_fields,
         outcome=None,
         position=before.position,
+        **_rules_values(rules),
     )
     if game.trump_suit is not None:  # a fixed trump suit holds from the deal on
         deal = _deal_with(deal, trick_rules=_fixed_trick_rules(rules, match.deal_number))
@@ -241,7 +243,7 @@ def _opened(state: State) -> State:
     (:attr:`TrickGame.first_leader`, :attr:`TrickGame.lead_card`); otherwise as it is."""
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = rules.trick_game
+    game: TrickGame = deal.game
     if not game.opens_play or state.phase is not game.playing:
         return state
     if game.lead_card is not None:
@@ -283,7 +285,7 @@ def _turn_trump(state: State, hands: tuple[int, ...], trump_card: Card, undealt:
     him, so everyone knows he holds it until he plays it)."""
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = rules.trick_game
+    game: TrickGame = deal.game
     dealt = sum(h.bit_count() for h in hands)
     assert trump_card.suit is not None
     trick_rules = game.trick_rules(rules, trump_card.suit)

@@ -22,7 +22,7 @@ def _finish_deal(state: State, out: int | None) -> State:
     """
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = rules.trick_game
+    game: TrickGame = deal.game
     points, extras, log = game.score_deal(state, out)
     match = deal.match.finish_deal(points, extras)
     deals = game.deals(rules)
@@ -71,6 +71,6 @@ def _game_over(state: State, match: Match, log: Log[Event], outcome: Outcome) ->
     return _with(
         state,
         deal=_deal_with(deal, match=match, outcome=outcome),
-        phase=deal.rules.trick_game.over,
+        phase=deal.game.over,
         log=log.append(over_event(outcome)),
     )

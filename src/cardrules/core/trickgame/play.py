@@ -64,7 +64,7 @@ def apply(state: object, move: object) -> State:
         raise _wrong_state(state)
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = rules.trick_game
+    game: TrickGame = deal.game
     phase = state.phase
     if phase is game.playing:
         if type(move) is Play and move.call is None and not move.announce:
@@ -254,7 +254,7 @@ def _play(
         return _finish_deal(moved, seat)
     if not trick and not any(hands):
         return _finish_deal(moved, None)
-    if rules.max_moves is None and rules.max_deals is None:
+    if not deal.capped:
         return moved  # no cap can end the game (the usual case: skip the check)
     return _check_caps(moved)
 
@@ -276,7 +276,7 @@ def _after_pickup(
 def _why_illegal(state: State, move: object) -> str:
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = rules.trick_game
+    game: TrickGame = deal.game
     rule_ids = dict(game.rule_ids)
 
     def cite(kind: str) -> str:
@@ -355,7 +355,7 @@ def parse_move(state: object, text: object) -> Move:
     """Read a move and check it is legal here (NotationError / IllegalMoveError)."""
     if type(state) is not State:
         raise _wrong_state(state)
-    game: TrickGame = state.deal.rules.trick_game
+    game: TrickGame = state.deal.game
     refused = game.refuse_text(require_move_text(text))
     if refused is not None:
         raise NotationError(refused)

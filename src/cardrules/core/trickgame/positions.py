@@ -28,13 +28,20 @@ from cardrules.cards import Card, Suit, cards_of, format_cards, mask_of, parse_c
 from cardrules.core import tricks
 from cardrules.core.checks import check_seed
 from cardrules.core.match import Match
-from cardrules.core.serial import _REASONS, StateReader
+from cardrules.core.serial import _REASONS, StateReader, frozen_position
 from cardrules.core.trickgame.dealing import _trump_event
 from cardrules.core.trickgame.description import Declaring, Passing, TrickGameRules, _team_of
 from cardrules.core.trickgame.queries import hand_hidden
 from cardrules.core.trickgame.scoring import zones
 from cardrules.core.trickgame.serialization import fields_to_dict, read_fields
-from cardrules.core.trickgame.state import Deal, State, _deal_with, _frozen, _with, _wrong_state
+from cardrules.core.trickgame.state import (
+    Deal,
+    State,
+    _deal_with,
+    _rules_values,
+    _with,
+    _wrong_state,
+)
 from cardrules.core.trickgame.views import deal_events, suits_of
 from cardrules.errors import ArgumentError, PositionError, show_value
 from cardrules.game import DealRow, Event, Log, Outcome
@@ -135,7 +142,7 @@ def lacks_text(mask: int) -> str:
 
 def _state_position(state: State) -> dict[str, Any]:
     deal = state.deal
-    game: TrickGame = deal.rules.trick_game
+    game: TrickGame = deal.game
     match = deal.match
     data = _match_fields(state.phase, match.deal_number, match.dealer, match.totals, match.rows)
     data["outcome"] = _outcome_list(deal.outcome)
@@ -294,7 +301,7 @@ def setup(rules: object, position: object, *, seed: object = 0) -> State:
     _check_position(r, state)
     game.check_state(state, r)
     state = _opening_events(state)
-    frozen = tuple((key, _frozen(value)) for key, value in _state_position(state).items())
+    frozen = frozen_position(_state_position(state))
     return _with(state, deal=_deal_with(state.deal, position=frozen))
 
 
@@ -539,6 +546,7 @@ def _build(r: StateReader, game: TrickGame, rules: Any, seed: int) -> State:
             **deal_fields,
             outcome=outcome,
             position=None,
+            **_rules_values(rules),
         ),
         phase=phase,
         **state_fields,
@@ -581,7 +589,7 @@ def _check_position(r: StateReader, state: State) -> None:
     the public play showed, the hand sizes."""
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = rules.trick_game
+    game: TrickGame = deal.game
     r.check_partition(zones(state), game.deck(rules))
     phase = state.phase
     if phase is game.over:
@@ -603,7 +611,7 @@ def _check_deal(r: StateReader, state: State) -> None:
     """The deal's trumps and the cards it leaves undealt."""
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = rules.trick_game
+    game: TrickGame = deal.game
     number = deal.match.deal_number
     if game.trump_card != "none" and deal.trump_card is None:
         r.fail("a deal in progress needs its trump card (trump_card)")
@@ -636,7 +644,7 @@ def _check_declaring(r: StateReader, state: State, k: int, round_: Declaring, no
     choices its seat had when it declared."""
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = rules.trick_game
+    game: TrickGame = deal.game
     name = game.round_phases[k].name.lower()
     values = deal.declared[game.round_slots[k]]
     seats = _seats_in_turn(state)
@@ -677,7 +685,7 @@ def _check_bids(r: StateReader, state: State, now: int) -> None:
     was allowed when it bid (the game's constraint, such as Oh Hell's hook)."""
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = rules.trick_game
+    game: TrickGame = deal.game
     assert game.bidding is not None
     bids = deal.bids
     seats = _seats_in_turn(state)
@@ -710,7 +718,7 @@ def _check_play(r: StateReader, state: State) -> None:
     the hands, each hand's size and the first trick's leader."""
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = rules.trick_game
+    game: TrickGame = deal.game
     players: int = rules.players
     phase = state.phase
     trick = state.trick
@@ -781,7 +789,7 @@ def _check_round_progress(
 ) -> None:
     """Round ``k``'s entries agree with the phase (``now``, its place among the phases):
     none before the round or in a round not played, some during it, all after it."""
-    game: TrickGame = state.deal.rules.trick_game
+    game: TrickGame = state.deal.game
     name = game.round_phases[k].name.lower()
     if not _round_played(state.deal.rules, round_, state.deal.match.deal_number):
         if now == k:
@@ -801,7 +809,7 @@ def _before_round(state: State, k: int) -> State:
     """The state with round ``k``'s entries and those after it not made (to ask which
     choices a seat had)."""
     deal = state.deal
-    game: TrickGame = deal.rules.trick_game
+    game: TrickGame = deal.game
     declared = list(deal.declared)
     for j in range(k, len(game.rounds)):
         slot = game.round_slots[j]
@@ -812,7 +820,7 @@ def _before_round(state: State, k: int) -> State:
 
 
 def _with_declared(state: State, k: int, index: int, value: Any) -> tuple[tuple[Any, ...], ...]:
-    game: TrickGame = state.deal.rules.trick_game
+    game: TrickGame = state.deal.game
     slot = game.round_slots[k]
     declared = list(state.deal.declared)
     values = list(declared[slot])
@@ -832,7 +840,7 @@ def _check_leader(r: StateReader, state: State, tricks_done: int) -> None:
     the holder of the card to lead, or its first-leader rule, or the dealer's left."""
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = rules.trick_game
+    game: TrickGame = deal.game
     players: int = rules.players
     if tricks_done:
         return
@@ -870,7 +878,7 @@ def _opening_events(state: State) -> State:
     dealer's trump card while he holds it, the holder of the card to lead."""
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = rules.trick_game
+    game: TrickGame = deal.game
     if state.phase is game.over:
         return state
     log = state.log

@@ -23,7 +23,7 @@ def to_move(state: object) -> int | Chance | None:
     if type(state) is not State:
         raise _wrong_state(state)
     rules = state.deal.rules
-    game: TrickGame = rules.trick_game
+    game: TrickGame = state.deal.game
     phase = state.phase
     if phase is game.playing:
         seat: int = (state.leader + len(state.trick)) % rules.players
@@ -49,7 +49,7 @@ def _round_actor(state: State, k: int) -> int:
     """The seat to act in round ``k`` before play: clockwise from the dealer's left
     (in a round by partnership, the first seat of each partnership in that order)."""
     deal = state.deal
-    game: TrickGame = deal.rules.trick_game
+    game: TrickGame = deal.game
     players: int = deal.rules.players
     if k == game.passing:
         done = players - deal.passed.count(0)
@@ -79,7 +79,7 @@ def is_over(state: object) -> bool:
     """Whether the game has ended (its deals played, or a cap reached)."""
     if type(state) is not State:
         raise _wrong_state(state)
-    game: TrickGame = state.deal.rules.trick_game
+    game: TrickGame = state.deal.game
     return state.phase is game.over
 
 
@@ -89,7 +89,7 @@ def legal_moves(state: object) -> tuple[Move, ...]:
         raise _wrong_state(state)
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = rules.trick_game
+    game: TrickGame = deal.game
     phase = state.phase
     if phase is game.playing:
         trick = state.trick
@@ -141,7 +141,7 @@ def chance_outcomes(state: object) -> tuple[tuple[Move, float], ...]:
     if type(state) is not State:
         raise _wrong_state(state)
     deal = state.deal
-    game: TrickGame = deal.rules.trick_game
+    game: TrickGame = deal.game
     if state.phase is game.choose_dealer:
         players = deal.rules.players
         return tuple((ChooseDealer(seat), 1 / players) for seat in range(players))

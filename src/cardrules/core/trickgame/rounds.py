@@ -68,7 +68,7 @@ def _declare(state: State, k: int, seat: int, move: Any) -> State:
     """A declaration of round ``k``; the round ends when every declarer has declared."""
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = rules.trick_game
+    game: TrickGame = deal.game
     declaring = game.rounds[k]
     assert isinstance(declaring, Declaring)
     slot = game.round_slots[k]
@@ -92,7 +92,7 @@ _COUNT_WORDS: Final = ("no", "one", "two", "three", "four", "five", "six")
 def _pass_to(state: State, k: int) -> int:
     """How many seats clockwise the cards of passing round ``k`` go in this deal."""
     deal = state.deal
-    passing = deal.rules.trick_game.rounds[k]
+    passing = deal.game.rounds[k]
     assert isinstance(passing, Passing)
     offset: int = passing.to(deal.rules, deal.match.deal_number) % deal.rules.players
     return offset

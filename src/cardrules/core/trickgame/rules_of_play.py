@@ -365,7 +365,7 @@ def opening_lead(state: State, seat: int) -> int:
         return 0
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = rules.trick_game
+    game: TrickGame = deal.game
     assert game.lead_card is not None
     card = game.lead_card(rules, deal.match.deal_number)
     if card is None or not card.bit & state.hands[seat]:

@@ -24,6 +24,7 @@ from cardrules.core.trickgame.state import (
     State,
     _deal_with,
     _deck_mask,
+    _rules_values,
     _with,
     _wrong_state,
 )
@@ -188,6 +189,7 @@ def _sample(view: Any, rng: random.Random) -> State:
             **fields,
             outcome=view.score.outcome,
             position=None,
+            **_rules_values(rules),
         ),
         phase=view.phase,
         hands=tuple(hands),
@@ -221,7 +223,7 @@ def _hidden_bids(
     dealer's left, uniformly among the bids its seat was allowed (as the bids before it
     stood)."""
     deal = world.deal
-    game: TrickGame = deal.rules.trick_game
+    game: TrickGame = deal.game
     assert game.bidding is not None
     players: int = deal.rules.players
     dealer = deal.match.dealer
@@ -463,6 +465,7 @@ def _sample_passing(view: Any, rng: random.Random) -> State:
             **(fields | {"trick_rules": trick_rules, "passed": tuple(passed), "bids": bids}),
             outcome=view.score.outcome,
             position=None,
+            **_rules_values(rules),
         ),
         phase=phase,
         hands=tuple(hands),

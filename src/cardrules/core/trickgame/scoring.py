@@ -23,7 +23,7 @@ def score(state: object) -> Score:
         raise _wrong_state(state)
     deal = state.deal
     totals = deal.match.totals
-    game: TrickGame = deal.rules.trick_game
+    game: TrickGame = deal.game
     if game.payoffs is not None:
         payoffs = game.payoffs(totals)
     elif game.better == "low":
@@ -61,7 +61,7 @@ def zones(state: object) -> dict[str, tuple[Card, ...]]:
     if type(state) is not State:
         raise _wrong_state(state)
     deal = state.deal
-    game: TrickGame = deal.rules.trick_game
+    game: TrickGame = deal.game
     result = {f"hand {seat}": cards_of(hand) for seat, hand in enumerate(state.hands)}
     if game.passing is not None:  # passed cards are in no hand until the exchange
         transit = 0 in deal.passed and any(deal.passed)

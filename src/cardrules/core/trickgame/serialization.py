@@ -15,7 +15,7 @@ from cardrules.core.trickgame.description import Declaring
 from cardrules.core.trickgame.rounds import _COUNT_WORDS
 from cardrules.core.trickgame.sampling import _trick_rules_for
 from cardrules.core.trickgame.scoring import zones
-from cardrules.core.trickgame.state import Deal, State, _wrong_state
+from cardrules.core.trickgame.state import Deal, State, _rules_values, _wrong_state
 from cardrules.core.trickgame.views import Start, deal_events, knowledge
 from cardrules.moves import ALL_FORMS, parse_move_text
 
@@ -30,7 +30,7 @@ def state_to_dict(state: object) -> dict[str, Any]:
     if type(state) is not State:
         raise _wrong_state(state)
     deal = state.deal
-    game: TrickGame = deal.rules.trick_game
+    game: TrickGame = deal.game
     data = common_to_dict(state, game.name, game.version)
     data.update(fields_to_dict(state))
     data["dealt"] = deal.dealt
@@ -44,7 +44,7 @@ def fields_to_dict(state: State) -> dict[str, Any]:
     trick scorer's tally, the revokes. Both a state's JSON form and its position hold
     them (:func:`read_fields` reads them back)."""
     deal = state.deal
-    game: TrickGame = deal.rules.trick_game
+    game: TrickGame = deal.game
     data: dict[str, Any] = {}
     data["hands"] = [format_cards(cards_of(h)) for h in state.hands]
     data["undealt"] = format_cards(cards_of(deal.undealt))
@@ -160,6 +160,7 @@ def _state_from_reader(game: TrickGame, r: StateReader) -> State:
             **deal_fields,
             outcome=common["outcome"],
             position=frozen,
+            **_rules_values(rules),
         ),
         phase=common["phase"],
         **state_fields,

@@ -11,6 +11,7 @@ from cardrules.core import changes as changes_core
 from cardrules.core import tricks
 from cardrules.core.checks import described, wrong_state
 from cardrules.core.match import Match
+from cardrules.core.serial import thawed_position
 from cardrules.errors import ArgumentError
 from cardrules.game import ChanceMode, Event, Log, Outcome
 from cardrules.moves import Move
@@ -38,6 +39,13 @@ class Deal(NamedTuple):
     game), kept frozen (its lists as tuples; :attr:`State.position` gives it back as
     the position dict). Dealing, the rounds before play and the end of a deal make a
     new one; a card played keeps it.
+
+    The last two fields are the rules' own, kept here because every move reads them:
+    ``game``, the game's description (``rules.trick_game``), and ``capped``, whether
+    the rules set a cap (``max_moves`` or ``max_deals``). Read through the deal, each is
+    a read by position where the rules give them by lookups by name (``trick_game`` is
+    an attribute of the rules' class). They are neither shown nor pickled (the
+    description holds functions): a pickled deal takes them from its rules again.
     """
 
     rules: Any
@@ -56,6 +64,37 @@ class Deal(NamedTuple):
     declared: tuple[tuple[Any, ...], ...]
     outcome: Outcome | None
     position: tuple[tuple[str, Any], ...] | None
+    # The description, a TrickGame: typed Any, as the rules are, because the compiled build
+    # makes this class when its module loads, before the description's class exists (with
+    # its type here, the import crashes). The engine reads it into a typed local.
+    game: Any
+    capped: bool
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={value!r}" for name, value in zip(_SHOWN, self))
+        return f"Deal({shown})"
+
+    def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...]]]:
+        return (_unpickled_deal, (tuple(self)[:_DERIVED],))
+
+
+#: The fields of a deal that its rules give (``game``, ``capped``) start here.
+_DERIVED: Final = len(Deal._fields) - 2
+_SHOWN: Final = Deal._fields[:_DERIVED]
+
+
+def _rules_values(rules: Any) -> dict[str, Any]:
+    """The fields of a new :class:`Deal` that its ``rules`` give, by name."""
+    return {
+        "game": rules.trick_game,
+        "capped": rules.max_moves is not None or rules.max_deals is not None,
+    }
+
+
+def _unpickled_deal(fields: tuple[Any, ...]) -> Deal:
+    """A pickled :class:`Deal` (its fields but the last two) rebuilt."""
+    values = _rules_values(fields[0])
+    return Deal._make((*fields, values["game"], values["capped"]))
 
 
 class State(NamedTuple):
@@ -175,10 +214,7 @@ class State(NamedTuple):
     def position(self) -> dict[str, Any] | None:
         """The position the game was set up from, None for a dealt game (``deal.position``,
         as a position dict)."""
-        frozen = self.deal.position
-        if frozen is None:
-            return None
-        return {key: _thawed(value) for key, value in frozen}
+        return thawed_position(self.deal.position)
 
     @property
     def hand_size(self) -> int:
@@ -195,20 +231,6 @@ class State(NamedTuple):
         from cardrules.svg import repr_svg
 
         return repr_svg(self)
-
-
-def _frozen(value: Any) -> Any:
-    """A position's value with its lists made tuples (hashable, as a state must be)."""
-    if isinstance(value, list):
-        return tuple([_frozen(item) for item in value])
-    return value
-
-
-def _thawed(value: Any) -> Any:
-    """A frozen position's value with its tuples made lists again (JSON-ready)."""
-    if isinstance(value, tuple):
-        return [_thawed(item) for item in value]
-    return value
 
 
 # The per-move path builds states with tuple.__new__: NamedTuple's own __new__ is a

@@ -139,7 +139,7 @@ def observe(state: object, seat: object) -> Any:
 def _observe(state: State, seat: int) -> Any:
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = rules.trick_game
+    game: TrickGame = deal.game
     players = rules.players
     phase = state.phase
     bids = deal.bids
