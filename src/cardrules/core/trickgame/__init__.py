@@ -32,6 +32,8 @@ those above it in this list:
 * :mod:`~cardrules.core.trickgame.views`: what a seat may know;
 * :mod:`~cardrules.core.trickgame.sampling`: exact uniform :func:`sample`;
 * :mod:`~cardrules.core.trickgame.serialization`: JSON and back;
+* ``cardrules.core.trickgame.solving``: the double-dummy search of a deal's play over
+  card masks, for :mod:`cardrules.solver`;
 * :mod:`~cardrules.core.trickgame.contract`: :class:`TrickGame` itself and the
   contract functions every trick game module takes.
 
