@@ -56,6 +56,9 @@ __all__ = ["DoubleDummy"]
 
 _INFINITY: Final = float("inf")
 
+#: The most entries the transposition table keeps (about a hundred bytes each).
+_TABLE_LIMIT: Final = 1 << 20
+
 #: What the points depend on, among the tricks won (see _Deal.projection).
 _CONSTANT: Final = 0
 _TEAM_TOTAL: Final = 1
@@ -316,18 +319,19 @@ class _Deal:
         held = 0
         for hand in hands:
             held |= hand
-        relative = [0] * len(hands)
-        for suit, follow in enumerate(self.follow):
-            rest = held & follow
-            place = suit * 16
+        relative: list[int] = []
+        suits = self.suit
+        follow = self.follow
+        for hand in hands:
+            written = 0
+            rest = hand
             while rest:
                 low = rest & -rest
                 rest ^= low
-                for seat, hand in enumerate(hands):
-                    if hand & low:
-                        relative[seat] |= 1 << place
-                        break
-                place += 1
+                suit = suits[low.bit_length() - 1]
+                # The card's place among the cards of its suit still held.
+                written |= 1 << (suit * 16 + (held & follow[suit] & (low - 1)).bit_count())
+            relative.append(written)
         return tuple(relative)
 
     # ------------------------------------------------------------------ the search
@@ -424,7 +428,10 @@ class _Deal:
             entry_low, entry_high = max(stored_low, value), stored_high
         else:
             entry_low = entry_high = value
-        self.table[key] = (entry_low, entry_high, chosen)
+        table = self.table
+        if len(table) >= _TABLE_LIMIT:  # keep the memory bounded: start afresh
+            table.clear()
+        table[key] = (entry_low, entry_high, chosen)
         return value
 
     def _moves(
