@@ -181,7 +181,7 @@ def test_the_engines_search_declines_what_it_cannot_express() -> None:
     solver = Solver(oh_hell, seat, 0)
     assert [move for move, _ in solver.move_values(state)] == list(oh_hell.legal_moves(state))
     assert solver.searched > 0
-    enfle = games.get("enfle")
+    enfle: Any = games.get("enfle")
     assert enfle.double_dummy(0).value(enfle.deal(enfle.PRESETS["single"], seed=0)) is None
 
 

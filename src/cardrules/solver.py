@@ -22,6 +22,15 @@ searched through those phases too, which is correct but slow; the PIMC bot
 the play. A random event inside the deal (a chance step) cannot be solved and
 raises :class:`UnsolvableError`.
 
+A game may offer its own search of the play: a module function
+``double_dummy(seat, equivalent_cards)`` returning an object whose ``value(state)``
+and ``move_values(state)`` give the same values, or None for a position it does not
+search. Every game on the trick engine has one: a double-dummy search over card
+masks (the engine's ``solving`` module) that never builds a state a card, tens to
+hundreds of times faster than the search below; positions it declines (before the
+play, Enfle's pick-up, revokes the rules make legal, a move cap, the opening lead of
+a game whose holder of a card must lead it) are searched as described here.
+
 The transposition table is consulted where a trick is about to be led (the
 ``"trick"`` zone of ``zones(state)`` is empty), as double-dummy solvers do. Its
 key is: the seat to move, each seat's hand (from ``zones``), and the running

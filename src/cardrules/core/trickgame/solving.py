@@ -629,11 +629,12 @@ class DoubleDummy:
         if search is None:
             return None
         assert type(state) is State
-        moves = legal_moves(state)
+        moves: list[Play] = []
         cards: list[int] = []
-        for move in moves:
+        for move in legal_moves(state):
             if type(move) is not Play or move.call is not None or move.announce:
                 return None
+            moves.append(move)
             cards.append(move.card.index)
         hands = list(state.hands)
         trick = [card.index for card in state.trick]
