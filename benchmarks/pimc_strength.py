@@ -26,9 +26,9 @@ from cardrules.tournament import tournament
 
 #: The line-ups of the published table: bots of about equal time per move.
 LINEUPS: dict[str, tuple[str, list[str]]] = {
-    "oh_hell": ("single", ["pimc:6:3", "ismcts:450", "heuristic"]),
-    "maverick": ("single", ["pimc:6:3", "ismcts:1200", "heuristic"]),
-    "whist": ("one_point", ["pimc:20:3", "ismcts:450", "heuristic"]),
+    "oh_hell": ("single", ["pimc:6:5", "ismcts:450", "heuristic"]),
+    "maverick": ("single", ["pimc:12:3", "ismcts:1200", "heuristic"]),
+    "whist": ("one_point", ["pimc:6:6", "ismcts:450", "heuristic"]),
 }
 
 

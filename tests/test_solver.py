@@ -21,7 +21,7 @@ import pytest
 from cardrules import games
 from cardrules.game import Game
 from cardrules.moves import Play
-from cardrules.solver import UnsolvableError, deal_value, solve_moves
+from cardrules.solver import Solver, UnsolvableError, deal_value, solve_moves
 
 DEEP = os.environ.get("HYPOTHESIS_PROFILE") == "deep"
 #: Positions per game, and the most cards per hand.
@@ -30,7 +30,8 @@ MOST_CARDS = 4 if DEEP else 3
 
 
 def minimax(game: Game, state: Any, seat: int, team: frozenset[int], deal: int) -> float:
-    """The seat's points for the deal: its team maximizes them, the others minimize."""
+    """The seat's points for the deal: its team maximizes them, the others minimize
+    them (the other way round where low totals are better)."""
     if game.deal_number(state) != deal or game.is_over(state):
         deals = game.score(state).deals
         return float(deals[deal].points[seat]) if len(deals) > deal else 0.0
@@ -39,7 +40,8 @@ def minimax(game: Game, state: Any, seat: int, team: frozenset[int], deal: int) 
     values = [
         minimax(game, game.apply(state, m), seat, team, deal) for m in game.legal_moves(state)
     ]
-    return max(values) if mover in team else min(values)
+    high = game.score(state).better == "high"
+    return max(values) if (mover in team) == high else min(values)
 
 
 def _team(game: Game, state: Any, seat: int) -> frozenset[int]:
@@ -81,12 +83,23 @@ def _whist_rules(rng: random.Random) -> Any:
     return importlib.import_module("examples.whist").Rules(target=1)
 
 
+def _hearts_rules(rng: random.Random) -> Any:
+    return importlib.import_module("examples.hearts").Rules(target=1)
+
+
+def _spades_rules(rng: random.Random) -> Any:
+    return importlib.import_module("examples.spades").Rules(target=1)
+
+
 #: Per game: the module's import path, its rules for a random position, and whether
 #: equivalent cards are proven there (both searches are then checked).
 CASES: dict[str, tuple[str, Callable[[random.Random], Any], bool]] = {
     "oh_hell": ("cardrules.games.oh_hell", _oh_hell_rules, True),
     "maverick": ("cardrules.games.maverick", _maverick_rules, False),
     "whist": ("examples.whist", _whist_rules, True),
+    # Restrictions on play (hearts not led until broken), a trick scorer, a low total.
+    "hearts": ("examples.hearts", _hearts_rules, False),
+    "spades": ("examples.spades", _spades_rules, False),
 }
 
 
@@ -121,7 +134,31 @@ def test_solver_equals_plain_minimax(name: str, game_of: Callable[[str], Game]) 
         for flag in (False, True) if equivalent else (False,):
             got = solve_moves(game, state, equivalent_cards=flag)
             assert [value for _, value in got] == expected, (flag, game.zones(state))
-        assert deal_value(game, state) == (max(expected) if seat in team else min(expected))
+        high = game.score(state).better == "high"
+        assert deal_value(game, state) == (max(expected) if high else min(expected))
+        checked += 1
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_the_play_is_searched_by_the_engines_double_dummy_search(
+    name: str, game_of: Callable[[str], Game]
+) -> None:
+    """The positions of the play go to the trick engine's search over card masks, not
+    to the generic search over the contract (which the test above would pass too)."""
+    path, make_rules, equivalent = CASES[name]
+    game = game_of(path)
+    rng = random.Random(f"double dummy {name}")
+    checked = 0
+    while checked < 20:
+        state = random_position(game, make_rules(rng), rng, MOST_CARDS)
+        if state is None:
+            continue
+        seat = game.to_move(state)
+        assert isinstance(seat, int)
+        solver = Solver(game, seat, game.deal_number(state), equivalent_cards=equivalent)
+        solver.move_values(state)
+        assert solver.searched == 0
+        assert solver.nodes > 0
         checked += 1
 
 
@@ -132,6 +169,20 @@ def test_a_trick_back_in_a_hand_is_refused() -> None:
     state = enfle.deal(enfle.PRESETS["single"], seed=0)
     with pytest.raises(UnsolvableError, match="pick-up"):
         solve_moves(enfle, state)
+
+
+def test_the_engines_search_declines_what_it_cannot_express() -> None:
+    """Positions before the play (bids) and games whose tricks go back into a hand are
+    left to the generic search."""
+    oh_hell = games.get("oh_hell")
+    state = oh_hell.deal(oh_hell.Rules(schedule="single", start_hand=1), seed=3)
+    seat = oh_hell.to_move(state)
+    assert isinstance(seat, int) and type(oh_hell.legal_moves(state)[0]) is not Play
+    solver = Solver(oh_hell, seat, 0)
+    assert [move for move, _ in solver.move_values(state)] == list(oh_hell.legal_moves(state))
+    assert solver.searched > 0
+    enfle: Any = games.get("enfle")
+    assert enfle.double_dummy(0).value(enfle.deal(enfle.PRESETS["single"], seed=0)) is None
 
 
 def test_a_chance_step_inside_the_deal_is_refused() -> None:

@@ -22,6 +22,15 @@ searched through those phases too, which is correct but slow; the PIMC bot
 the play. A random event inside the deal (a chance step) cannot be solved and
 raises :class:`UnsolvableError`.
 
+A game may offer its own search of the play: a module function
+``double_dummy(seat, equivalent_cards)`` returning an object whose ``value(state)``
+and ``move_values(state)`` give the same values, or None for a position it does not
+search. Every game on the trick engine has one: a double-dummy search over card
+masks (the engine's ``solving`` module) that never builds a state a card, tens to
+hundreds of times faster than the search below; positions it declines (before the
+play, Enfle's pick-up, revokes the rules make legal, a move cap, the opening lead of
+a game whose holder of a card must lead it) are searched as described here.
+
 The transposition table is consulted where a trick is about to be led (the
 ``"trick"`` zone of ``zones(state)`` is empty), as double-dummy solvers do. Its
 key is: the seat to move, each seat's hand (from ``zones``), and the running
@@ -95,13 +104,22 @@ class Solver:
         self.seat = seat
         self.deal = deal
         self.equivalent_cards = equivalent_cards
-        self.nodes = 0
+        self.searched = 0
+        # The game's own fast search of the play, where it offers one (the trick engine
+        # does: cardrules.core.trickgame.solving); None where it declines a position.
+        fast = getattr(game, "double_dummy", None)
+        self.fast: Any = fast(seat, equivalent_cards) if callable(fast) else None
         self.table: dict[tuple[object, ...], tuple[float, float, object]] = {}
         self.team: frozenset[int] = frozenset()
         self.sign = 1.0
         # The figures of a position where a trick is led, by the figures of the last
         # such position and the moves since: the state there follows from those.
         self.figures: dict[tuple[object, ...], tuple[object, ...]] = {}
+
+    @property
+    def nodes(self) -> int:
+        """The positions searched so far."""
+        return self.searched + (0 if self.fast is None else int(self.fast.nodes))
 
     def _prepare(self, state: Any) -> None:
         """The seat's team and the direction of its points, from the score."""
@@ -117,11 +135,19 @@ class Solver:
 
     def value(self, state: Any) -> float:
         """The seat's points for the deal from ``state``, all playing their best."""
+        if self.fast is not None and self.game.deal_number(state) == self.deal:
+            found = self.fast.value(state)
+            if found is not None:
+                return float(found)
         self._prepare(state)
         return self.sign * self._search(state, -_INFINITY, _INFINITY, -1, self._root(state))
 
     def move_values(self, state: Any) -> list[tuple[Any, float]]:
         """Each legal move of ``state`` with the seat's points after it (legal order)."""
+        if self.fast is not None and self.game.deal_number(state) == self.deal:
+            found = self.fast.move_values(state)
+            if found is not None:
+                return list(found)
         self._prepare(state)
         game = self.game
         moves = game.legal_moves(state)
@@ -173,7 +199,7 @@ class Solver:
         position (seat to move, hands, figures) and the moves made since.
         """
         game = self.game
-        self.nodes += 1
+        self.searched += 1
         if game.deal_number(state) != self.deal or game.is_over(state):
             return self._leaf(state)
         mover = game.to_move(state)
@@ -193,7 +219,9 @@ class Solver:
         stored_high = _INFINITY
         if not trick:
             masks, cards = _hand_masks(zones)
-            if 0 <= cards_before <= cards:
+            # Cards played since the last such position and as many cards in the hands:
+            # the trick went back (moves of other kinds, bids, leave the hands as they are).
+            if 0 <= cards_before <= cards and any(type(move) is Play for move in path[1:]):
                 raise UnsolvableError(
                     "a trick went back into a hand (a pick-up): deals of this game have no "
                     "bounded length, and the solver cannot search them to their end"

@@ -60,6 +60,7 @@ from cardrules.core.trickgame.rules_of_play import Restrictions
 from cardrules.core.trickgame.sampling import sample
 from cardrules.core.trickgame.scoring import events, moves_played, score, zones
 from cardrules.core.trickgame.serialization import _state_from_reader, state_to_dict
+from cardrules.core.trickgame.solving import DoubleDummy
 from cardrules.core.trickgame.state import State
 from cardrules.core.trickgame.views import observe
 from cardrules.errors import IllegalMoveError, RulesError
@@ -71,6 +72,7 @@ __all__ = [
     "apply",
     "chance_outcomes",
     "deal_number",
+    "double_dummy",
     "events",
     "is_over",
     "legal_moves",
@@ -89,6 +91,13 @@ __all__ = [
     "to_move",
     "zones",
 ]
+
+
+def double_dummy(seat: int, equivalent_cards: bool = False) -> DoubleDummy:
+    """The fast perfect-information search of the play for ``seat``, over card masks,
+    which :mod:`cardrules.solver` uses where it applies (the engine's ``solving``
+    module says where)."""
+    return DoubleDummy(seat, equivalent_cards)
 
 
 def bind(namespace: dict[str, Any]) -> None:

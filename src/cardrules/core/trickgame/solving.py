@@ -1,0 +1,716 @@
+"""A fast perfect-information (double-dummy) search over the play of a trick game's deal.
+
+:mod:`cardrules.solver` searches any game through ``legal_moves`` and ``apply``;
+for the play of a trick game it hands the position to :class:`DoubleDummy`, which
+searches in the engine's own terms instead of building a state a card: each hand
+is a card mask, the trick a list of card indices, the legal cards the led suit's
+mask of the hand (or the whole hand), the trick's winner the highest strength of
+the deal's :class:`~cardrules.core.tricks.TrickRules`. It is alpha-beta with a
+transposition table consulted where a trick is led, keyed on the seat to lead,
+the hands and the deal's running figures that the points can still depend on.
+
+The value is the same as the generic search's (see :mod:`cardrules.solver`): the
+points the deal scores for the seat, from the game's own deal scorer, the seat and
+its partners against the others. The deal's points are read once per distinct end
+of the deal: a state at the end of the play is built (no cards in hand, the tricks
+won and the trick scorer's tally as the search reached them) and the game's
+``score_deal`` hook scores it. So the search assumes what every trick game of this
+library does: a deal's points follow from what the deal fixes, the tricks each
+seat won and the tally. A finished trick's tally comes from the game's
+``score_trick`` hook (called once per distinct trick and tally).
+
+Where the points depend on the tricks won alone, the search finds out, once per
+deal, which of the counts they depend on (by scoring every way the deal's tricks
+can fall): none, the total of the seat's team, or more. The table's key holds only
+that figure, and the search stops early where no future trick can move the points
+out of the bounds it is searching.
+
+*Equivalent cards* (asked by the caller where the game declares them, see
+:mod:`cardrules.solver`): cards of one suit adjacent in rank among the cards still
+out are one move, and the table's key writes each card by its rank among the cards
+of its suit still held, as double-dummy bridge solvers do.
+
+The search does not express, and declines (:meth:`DoubleDummy.move_values` and
+:meth:`DoubleDummy.value` return None; the generic search then runs): a position
+outside the play (bidding, passing), a game whose tricks go back into a hand (the
+pick-up) or whose deal ends when a hand is empty, revokes made legal by the rules,
+a move cap (``max_moves``) that could end the deal, the opening lead of a game
+whose holder of a card must lead it, and plays with calls or announcements.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Final
+
+from cardrules.cards import ALL_CARDS
+from cardrules.core import tricks
+from cardrules.core.changes import with_item
+from cardrules.core.trickgame import rules_of_play
+from cardrules.core.trickgame.description import teams
+from cardrules.core.trickgame.queries import legal_moves
+from cardrules.core.trickgame.state import State, _with
+from cardrules.moves import Play
+
+__all__ = ["DoubleDummy"]
+
+_INFINITY: Final = float("inf")
+
+#: The most entries the transposition table keeps (about a hundred bytes each).
+_TABLE_LIMIT: Final = 1 << 20
+
+#: What the points depend on, among the tricks won (see _Deal.projection).
+_CONSTANT: Final = 0
+_TEAM_TOTAL: Final = 1
+_ALL_COUNTS: Final = 2
+
+
+class _Deal:
+    """The search of one seat in one deal (what the deal fixes), with its tables.
+
+    The hands, the trick, the tricks won and the tally vary from position to
+    position; everything else the points or the play read is the deal's.
+    """
+
+    def __init__(self, state: State, seat: int, equivalent: bool) -> None:
+        deal = state.deal
+        rules = deal.rules
+        game = rules.trick_game
+        self.root = state
+        self.game = game
+        self.seat = seat
+        players: int = rules.players
+        self.players = players
+        trick_rules: tricks.TrickRules = deal.trick_rules
+        self.trick_rules = trick_rules
+        self.limits = rules_of_play.active(game.restrictions, rules)
+        self.follow = trick_rules.follow_masks
+        self.anytime = trick_rules.anytime_mask
+        self.counts_tricks: bool = game.counts_tricks
+        self.score_trick = game.score_trick
+        team: tuple[int, ...] = (seat,)
+        for members in teams(rules):
+            if seat in members:
+                team = members
+        self.team = team
+        self.maximizing = [member in team for member in range(players)]
+        self.sign = -1.0 if game.better == "low" else 1.0
+        # Per card index: the suit it counts as (-1: a suitless joker), its strength
+        # as a trump, as the led suit, and as a joker (winner's order, tricks.winner).
+        trump = trick_rules.trump if trick_rules.trumps_win else None
+        self.suit: list[int] = []
+        self.trump_strength: list[int] = []
+        self.plain_strength: list[int] = []
+        for card in ALL_CARDS:
+            counted = trick_rules.card_suits[card.index]
+            self.suit.append(-1 if counted is None else int(counted))
+            if card.suit is None:
+                self.trump_strength.append(300 + card.rank)
+                self.plain_strength.append(300 + card.rank)
+            elif counted is not None and counted is trump:
+                self.trump_strength.append(200 + trick_rules.strengths[card.index])
+                self.plain_strength.append(200 + trick_rules.strengths[card.index])
+            else:
+                self.trump_strength.append(-1)
+                self.plain_strength.append(100 + trick_rules.strengths[card.index])
+        # Equivalent cards by mask need each suit's cards in rank order by index.
+        self.equivalent = equivalent and _natural_order(trick_rules)
+        self.table: dict[tuple[object, ...], tuple[float, float, int]] = {}
+        self.leaves: dict[tuple[object, ...], float] = {}
+        self.trick_scores: dict[tuple[object, ...], tuple[int, ...]] = {}
+        self.nodes = 0
+        self.projection = _ALL_COUNTS
+        # Per projected count: the points, and per (count, tricks left) their bounds.
+        self.by_count: list[float] = []
+        self.bounds: dict[tuple[int, int], tuple[float, float]] = {}
+        if self.score_trick is None:
+            self._project(state)
+
+    # ------------------------------------------------------------------ the points
+
+    def _leaf(self, won: tuple[int, ...], tally: tuple[int, ...], leader: int) -> float:
+        """The seat's points (times sign) for a deal that ended with these figures."""
+        key = (won, tally)
+        found = self.leaves.get(key)
+        if found is not None:
+            return found
+        root = self.root
+        final = _with(
+            root,
+            hands=(0,) * self.players,
+            trick=(),
+            leader=leader,
+            tricks_won=won,
+            tally=tally,
+            waste=root.waste | _in_play(root),
+        )
+        points = self.game.score_deal(final, None)[0]
+        value = self.sign * float(points[self.seat])
+        self.leaves[key] = value
+        return value
+
+    def _project(self, state: State) -> None:
+        """Find what of the tricks won the points depend on, by scoring every way the
+        deal's tricks can fall among the seats (the tally is fixed: no trick scorer)."""
+        tally = state.tally
+        players = self.players
+        if not self.counts_tricks:
+            self.projection = _CONSTANT
+            value = self._leaf(state.tricks_won, tally, 0)
+            self.by_count = [value]
+            return
+        total = sum(state.tricks_won) + _tricks_left(state, players)
+        team = self.team
+        finals: list[tuple[int, ...]] = []
+        for split in itertools.product(range(total + 1), repeat=players - 1):
+            rest = total - sum(split)
+            if rest >= 0:
+                finals.append((*split, rest))
+        constant = True
+        by_total: dict[int, float] = {}
+        by_team_total = True
+        first = self._leaf(finals[0], tally, 0)
+        for won in finals:
+            value = self._leaf(won, tally, 0)
+            if value != first:
+                constant = False
+            count = 0
+            for member in team:
+                count += won[member]
+            seen = by_total.get(count)
+            if seen is None:
+                by_total[count] = value
+            elif seen != value:
+                by_team_total = False
+        if constant:
+            self.projection = _CONSTANT
+            self.by_count = [first]
+        elif by_team_total:
+            self.projection = _TEAM_TOTAL
+            self.by_count = [by_total.get(count, 0.0) for count in range(total + 1)]
+        else:
+            self.projection = _ALL_COUNTS
+
+    def _bounds(self, count: int, left: int) -> tuple[float, float]:
+        """The least and most points the team can end with, from ``count`` tricks
+        (projected) with ``left`` tricks to play."""
+        key = (count, left)
+        found = self.bounds.get(key)
+        if found is None:
+            if self.projection == _CONSTANT:
+                found = (self.by_count[0], self.by_count[0])
+            else:
+                values = self.by_count[count : count + left + 1]
+                found = (min(values), max(values))
+            self.bounds[key] = found
+        return found
+
+    def _tally_after(
+        self,
+        hands: list[int],
+        leader: int,
+        trick: list[int],
+        won: tuple[int, ...],
+        tally: tuple[int, ...],
+        winner: int,
+    ) -> tuple[int, ...]:
+        """The tally after a finished trick, from the game's trick scorer."""
+        key = (winner, tuple(trick), tally)
+        found = self.trick_scores.get(key)
+        if found is None:
+            scorer = self.score_trick
+            assert scorer is not None
+            cards = tuple(ALL_CARDS[index] for index in trick)
+            before = _with(
+                self.root,
+                hands=tuple(hands),
+                leader=leader,
+                trick=cards[:-1],
+                tricks_won=won,
+                tally=tally,
+            )
+            found = scorer(before, winner, cards, tally)[0]
+            self.trick_scores[key] = found
+        return found
+
+    # ------------------------------------------------------------------ the moves
+
+    def _legal(self, hand: int, trick: list[int], led: int, waste: int) -> int:
+        """The mask of the cards of ``hand`` that may be played to ``trick``."""
+        limits = self.limits
+        if limits is not None:
+            cards = tuple(ALL_CARDS[index] for index in trick)
+            return rules_of_play.playable(self.trick_rules, limits, hand, cards, waste)
+        if led < 0:
+            return hand
+        following = hand & self.follow[led]
+        if following:
+            return following | (hand & self.anytime)
+        return hand
+
+    def _distinct(self, legal: int, hands: list[int], mover: int, trick: list[int]) -> int:
+        """``legal`` less each card that has the next higher card of its suit among the
+        cards still out (in another hand or the trick) in the same hand: only the
+        highest of a run of equivalent cards is searched."""
+        out = 0
+        for seat in range(self.players):
+            if seat != mover:
+                out |= hands[seat]
+        for index in trick:
+            out |= 1 << index
+        live = legal | out
+        kept = legal
+        rest = legal
+        follow = self.follow
+        suits = self.suit
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            suit = suits[low.bit_length() - 1]
+            if suit < 0:
+                continue
+            higher = live & follow[suit] & ~((low << 1) - 1)
+            if higher & -higher & legal:
+                kept ^= low
+        return kept
+
+    def _ordered(self, legal: int, led: int, top: int, best_card: int) -> list[int]:
+        """The cards of ``legal`` in the order searched: the table's best move, then
+        (to lead) the highest first, (to follow) the cards that would win the trick so
+        far from the lowest up, then the others from the lowest up."""
+        cards: list[int] = []
+        rest = legal
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            cards.append(low.bit_length() - 1)
+        if led < 0 and top < 0:
+            cards.reverse()
+        else:
+            winning: list[int] = []
+            losing: list[int] = []
+            for card in cards:
+                if self._strength(card, led) > top:
+                    winning.append(card)
+                else:
+                    losing.append(card)
+            cards = winning + losing
+        if best_card >= 0 and legal >> best_card & 1:
+            cards.remove(best_card)
+            cards.insert(0, best_card)
+        return cards
+
+    def _strength(self, card: int, led: int) -> int:
+        """The strength ``card`` has in a trick where ``led`` was led (-1: none yet;
+        the card then leads): -1 where it cannot win."""
+        strength = self.trump_strength[card]
+        if strength >= 0:
+            return strength
+        suit = self.suit[card]
+        if led < 0 or suit == led:
+            return self.plain_strength[card]
+        return -1
+
+    def _key_hands(self, hands: list[int]) -> tuple[int, ...]:
+        """The hands as the table's key writes them: each card by its rank among the
+        cards of its suit still held, with equivalent cards; as they are, without."""
+        if not self.equivalent:
+            return tuple(hands)
+        held = 0
+        for hand in hands:
+            held |= hand
+        relative: list[int] = []
+        suits = self.suit
+        follow = self.follow
+        for hand in hands:
+            written = 0
+            rest = hand
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                suit = suits[low.bit_length() - 1]
+                # The card's place among the cards of its suit still held.
+                written |= 1 << (suit * 16 + (held & follow[suit] & (low - 1)).bit_count())
+            relative.append(written)
+        return tuple(relative)
+
+    # ------------------------------------------------------------------ the search
+
+    def search(
+        self,
+        hands: list[int],
+        leader: int,
+        trick: list[int],
+        won: tuple[int, ...],
+        tally: tuple[int, ...],
+        waste: int,
+        alpha: float,
+        beta: float,
+    ) -> float:
+        """Fail-soft alpha-beta: the seat's points (times sign) from a position where a
+        trick is to be led or lies unfinished on the table.
+
+        ``hands`` and ``trick`` (card indices) are changed during the search and
+        restored."""
+        led = -1
+        top = -1
+        top_at = 0
+        for position, card in enumerate(trick):
+            if led < 0:
+                led = self.suit[card]
+            strength = self._strength(card, led)
+            if strength > top:
+                top, top_at = strength, position
+        return self._search(hands, leader, trick, won, tally, waste, alpha, beta, led, top, top_at)
+
+    def _search(
+        self,
+        hands: list[int],
+        leader: int,
+        trick: list[int],
+        won: tuple[int, ...],
+        tally: tuple[int, ...],
+        waste: int,
+        alpha: float,
+        beta: float,
+        led: int,
+        top: int,
+        top_at: int,
+    ) -> float:
+        """:meth:`search`, with the trick's led suit (-1: none), the strength of the
+        card winning it so far and that card's place in it."""
+        self.nodes += 1
+        if trick:
+            return self._moves(
+                hands, leader, trick, won, tally, waste, alpha, beta, led, top, top_at, -1
+            )[0]
+        if not any(hands):
+            return self._leaf(won, tally, leader)
+        projection = self.projection
+        count = 0
+        if projection == _TEAM_TOTAL:
+            for member in self.team:
+                count += won[member]
+        if projection != _ALL_COUNTS:
+            left = 0
+            for hand in hands:
+                if hand:
+                    left = max(left, hand.bit_count())
+            low, high = self._bounds(count, left)
+            if low >= beta or low == high:
+                return low
+            if high <= alpha:
+                return high
+        figures: object = won if projection == _ALL_COUNTS else count
+        key = (leader, self._key_hands(hands), figures, tally, waste if self.limits else 0)
+        entry = self.table.get(key)
+        stored_low = -_INFINITY
+        stored_high = _INFINITY
+        best_card = -1
+        if entry is not None:
+            stored_low, stored_high, best_card = entry
+            if stored_low >= beta:
+                return stored_low
+            if stored_high <= alpha:
+                return stored_high
+            if stored_low == stored_high:
+                return stored_low
+            if stored_low > alpha:
+                alpha = stored_low
+            if stored_high < beta:
+                beta = stored_high
+        value, chosen = self._moves(
+            hands, leader, trick, won, tally, waste, alpha, beta, -1, -1, 0, best_card
+        )
+        if value <= alpha:
+            entry_low, entry_high = stored_low, min(stored_high, value)
+        elif value >= beta:
+            entry_low, entry_high = max(stored_low, value), stored_high
+        else:
+            entry_low = entry_high = value
+        table = self.table
+        if len(table) >= _TABLE_LIMIT:  # keep the memory bounded: start afresh
+            table.clear()
+        table[key] = (entry_low, entry_high, chosen)
+        return value
+
+    def _moves(
+        self,
+        hands: list[int],
+        leader: int,
+        trick: list[int],
+        won: tuple[int, ...],
+        tally: tuple[int, ...],
+        waste: int,
+        alpha: float,
+        beta: float,
+        led: int,
+        top: int,
+        top_at: int,
+        best_card: int,
+        forced: int = 0,
+    ) -> tuple[float, int]:
+        """The best value over the mover's cards (those of ``forced`` alone, when not
+        0), and the card that gives it."""
+        players = self.players
+        position = len(trick)
+        mover = (leader + position) % players
+        hand = hands[mover]
+        if forced:
+            legal = forced
+        else:
+            legal = self._legal(hand, trick, led, waste)
+            if self.equivalent and legal & (legal - 1):
+                legal = self._distinct(legal, hands, mover, trick)
+        maximizing = self.maximizing[mover]
+        best = -_INFINITY if maximizing else _INFINITY
+        chosen = -1
+        last = position + 1 == players
+        suits = self.suit
+        for card in self._ordered(legal, led, top, best_card):
+            hands[mover] = hand & ~(1 << card)
+            trick.append(card)
+            card_led = led if led >= 0 else suits[card]
+            strength = self._strength(card, card_led)
+            if last:
+                winner = (leader + (position if strength > top else top_at)) % players
+                after_won = won
+                if self.counts_tricks:
+                    after_won = with_item(won, winner, won[winner] + 1)
+                after_tally = tally
+                if self.score_trick is not None:
+                    after_tally = self._tally_after(hands, leader, trick, won, tally, winner)
+                played = 0
+                for index in trick:
+                    played |= 1 << index
+                trick_before = trick[:]
+                del trick[:]
+                value = self._search(
+                    hands,
+                    winner,
+                    trick,
+                    after_won,
+                    after_tally,
+                    waste | played,
+                    alpha,
+                    beta,
+                    -1,
+                    -1,
+                    0,
+                )
+                trick.extend(trick_before)
+            elif strength > top:
+                value = self._search(
+                    hands,
+                    leader,
+                    trick,
+                    won,
+                    tally,
+                    waste,
+                    alpha,
+                    beta,
+                    card_led,
+                    strength,
+                    position,
+                )
+            else:
+                value = self._search(
+                    hands, leader, trick, won, tally, waste, alpha, beta, card_led, top, top_at
+                )
+            trick.pop()
+            hands[mover] = hand
+            if maximizing:
+                if value > best:
+                    best, chosen = value, card
+                    if value > alpha:
+                        alpha = value
+            elif value < best:
+                best, chosen = value, card
+                if value < beta:
+                    beta = value
+            if alpha >= beta:
+                break
+        return best, chosen
+
+
+def _natural_order(trick_rules: tricks.TrickRules) -> bool:
+    """Whether each suit's cards rank in the order of their indices (no card moved to
+    another suit, no joker): then a card's neighbours in rank are its neighbours in
+    the suit's mask."""
+    for suit, follow in enumerate(trick_rules.follow_masks):
+        if follow != tricks.SUIT_MASKS[suit]:
+            return False
+    if trick_rules.anytime_mask:
+        return False
+    strengths = trick_rules.strengths
+    for index in range(1, 52):
+        if index % 13 and strengths[index] <= strengths[index - 1]:
+            return False
+    return True
+
+
+def _in_play(state: State) -> int:
+    """The mask of the cards in the hands and the trick."""
+    mask = 0
+    for hand in state.hands:
+        mask |= hand
+    for card in state.trick:
+        mask |= card.bit
+    return mask
+
+
+def _tricks_left(state: State, players: int) -> int:
+    """The tricks still to finish: the cards in play over the players."""
+    return (_in_play(state).bit_count() + players - 1) // players
+
+
+class DoubleDummy:
+    """The double-dummy search of one seat, over positions of one deal's play (or of
+    several deals: one search a set of what the deals fix).
+
+    :meth:`move_values` and :meth:`value` give what :class:`cardrules.solver.Solver`
+    gives, or None where this search does not apply (see the module docs).
+    ``nodes`` counts the positions searched.
+    """
+
+    def __init__(self, seat: int, equivalent_cards: bool = False) -> None:
+        self.seat = seat
+        self.equivalent_cards = equivalent_cards
+        self.deals: dict[tuple[object, ...], _Deal] = {}
+        self.searched = 0
+
+    @property
+    def nodes(self) -> int:
+        """The positions searched so far."""
+        return self.searched + sum(deal.nodes for deal in self.deals.values())
+
+    def _deal(self, state: object) -> _Deal | None:
+        """The search for the deal of ``state``, or None where it does not apply."""
+        if type(state) is not State:
+            return None
+        deal = state.deal
+        rules = deal.rules
+        game = rules.trick_game
+        if state.phase is not game.playing:
+            return None
+        if game.pick_up or game.out_ends_deal or rules.max_moves is not None:
+            return None
+        if game.revoking is not None and game.revoking.allowed(rules):
+            return None
+        if game.lead_card is not None and rules_of_play.opening_lead(
+            state, (state.leader + len(state.trick)) % rules.players
+        ):
+            return None
+        key = (
+            rules,
+            deal.match,
+            deal.trick_rules,
+            deal.trump_card,
+            deal.second_suit,
+            deal.bids,
+            deal.declared,
+            state.revokes,
+            # Without a trick scorer the search scores every end of the deal from the
+            # tally as it stands: one search per tally.
+            state.tally if game.score_trick is None else (),
+        )
+        found = self.deals.get(key)
+        if found is None:
+            if len(self.deals) > 64:  # searches of other deals: keep the memory bounded
+                self.searched += sum(deal.nodes for deal in self.deals.values())
+                self.deals.clear()
+            found = self.deals[key] = _Deal(state, self.seat, self.equivalent_cards)
+        return found
+
+    def move_values(self, state: object) -> list[tuple[Play, float]] | None:
+        """Each legal move of ``state`` with the seat's points after it (legal order),
+        or None where this search does not apply."""
+        search = self._deal(state)
+        if search is None:
+            return None
+        assert type(state) is State
+        moves: list[Play] = []
+        cards: list[int] = []
+        for move in legal_moves(state):
+            if type(move) is not Play or move.call is not None or move.announce:
+                return None
+            moves.append(move)
+            cards.append(move.card.index)
+        hands = list(state.hands)
+        trick = [card.index for card in state.trick]
+        leader = state.leader
+        mover = (leader + len(trick)) % search.players
+        legal = 0
+        for card in cards:
+            legal |= 1 << card
+        distinct = legal
+        if search.equivalent and legal & (legal - 1):
+            distinct = search._distinct(legal, hands, mover, trick)
+        values: dict[int, float] = {}
+        for card in cards:
+            if distinct >> card & 1:
+                values[card] = search.sign * self._after(search, state, card)
+        result: list[tuple[Play, float]] = []
+        for move, card in zip(moves, cards):
+            searched = card
+            if searched not in values:  # the highest card of its run was searched
+                searched = _next_higher(search, distinct, card)
+            result.append((move, values[searched]))
+        return result
+
+    def _after(self, search: _Deal, state: State, card: int) -> float:
+        """The value (times sign) after the mover plays ``card``."""
+        trick = [played.index for played in state.trick]
+        led = -1
+        top = -1
+        top_at = 0
+        for position, played in enumerate(trick):
+            if led < 0:
+                led = search.suit[played]
+            strength = search._strength(played, led)
+            if strength > top:
+                top, top_at = strength, position
+        return search._moves(
+            list(state.hands),
+            state.leader,
+            trick,
+            state.tricks_won,
+            state.tally,
+            state.waste,
+            -_INFINITY,
+            _INFINITY,
+            led,
+            top,
+            top_at,
+            -1,
+            1 << card,
+        )[0]
+
+    def value(self, state: object) -> float | None:
+        """The seat's points from ``state``, every seat playing its best, or None where
+        this search does not apply."""
+        search = self._deal(state)
+        if search is None:
+            return None
+        assert type(state) is State
+        for move in legal_moves(state):
+            if type(move) is not Play or move.call is not None or move.announce:
+                return None
+        return search.sign * search.search(
+            list(state.hands),
+            state.leader,
+            [card.index for card in state.trick],
+            state.tricks_won,
+            state.tally,
+            state.waste,
+            -_INFINITY,
+            _INFINITY,
+        )
+
+
+def _next_higher(search: _Deal, distinct: int, card: int) -> int:
+    """The lowest card of ``distinct`` above ``card`` in its suit: the card searched
+    for ``card`` when equivalent cards are one move."""
+    suit = search.suit[card]
+    higher = distinct & search.follow[suit] & ~((2 << card) - 1)
+    return (higher & -higher).bit_length() - 1
