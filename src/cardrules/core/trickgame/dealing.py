@@ -8,7 +8,7 @@ import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from cardrules.cards import Card, mask_of
+from cardrules.cards import Card, Suit, mask_of
 from cardrules.core import match as match_core
 from cardrules.core import tricks
 from cardrules.core.checks import check_seed
@@ -30,7 +30,7 @@ from cardrules.core.trickgame.state import (
     _rules_values,
     _with,
 )
-from cardrules.game import ChanceMode, Event, Log
+from cardrules.game import ChanceMode, Event, Log, Outcome
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
     from cardrules.core.trickgame.contract import TrickGame
@@ -321,7 +321,8 @@ def _new_deal_of(
     position (each value named as its field, in their order)."""
     passed, bids, declared, _, _, game, capped = _fresh_values(rules)
     face_up: tuple[Card, ...] = ()
-    second_suit = outcome = None
+    second_suit: Suit | None = None
+    outcome: Outcome | None = None
     return _new_deal(
         Deal,
         (
