@@ -54,8 +54,13 @@ def _positional_state_code() -> list[tuple[str, str, list[str]]]:
                     names = [getattr(e, "id", "?") for e in node.targets[0].elts]
                     found.append((path.stem, function.name, names))
                 called = getattr(node.func, "id", None) if isinstance(node, ast.Call) else None
-                if isinstance(node, ast.Call) and called in ("_new_state", "State", "Deal"):
-                    built = node.args[1:2] if called == "_new_state" else []
+                if isinstance(node, ast.Call) and called in (
+                    "_new_state",
+                    "_new_deal",
+                    "State",
+                    "Deal",
+                ):
+                    built = node.args[1:2] if called in ("_new_state", "_new_deal") else []
                     values = built[0].elts if built and isinstance(built[0], ast.Tuple) else []
                     values = values or node.args
                     if values:
@@ -64,14 +69,21 @@ def _positional_state_code() -> list[tuple[str, str, list[str]]]:
     return found
 
 
-def test_states_are_built_by_keyword_but_in_play() -> None:
-    """Rule: a state is built by keyword; the hot path's positional read and build (in
-    play._play alone) use names that are the fields' own, in their order."""
+def test_states_are_built_by_keyword_but_in_play_and_dealing() -> None:
+    """Rule: a state is built by keyword; the hot paths' positional reads and builds (a
+    card played, in play._play; a new deal, in dealing) use names that are the fields'
+    own, in their order."""
     positional = _positional_state_code()
-    assert {(module, function) for module, function, _ in positional} == {("play", "_play")}
-    assert len(positional) == 2  # the one unpacking and the one build
+    assert {(module, function) for module, function, _ in positional} == {
+        ("play", "_play"),
+        ("dealing", "_new_deal_of"),
+        ("dealing", "_new_opening"),
+    }
+    # _play's one unpacking and one build; a new deal's one build and its state's
+    assert len(positional) == 4
     for module, function, names in positional:
-        assert names == list(State._fields), (module, function)
+        fields = Deal._fields if function == "_new_deal_of" else State._fields
+        assert names == list(fields), (module, function)
 
 
 def test_the_deal_and_the_state_share_no_field() -> None:

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
-from cardrules.cards import Card, mask_of
+from cardrules.cards import Card, Suit, mask_of
 from cardrules.core import match as match_core
 from cardrules.core import tricks
 from cardrules.core.checks import check_seed
@@ -21,8 +21,16 @@ from cardrules.core.trickgame.description import (
     TrickGameRules,
     teams,
 )
-from cardrules.core.trickgame.state import Deal, State, _deal_with, _deck_mask, _rules_values, _with
-from cardrules.game import ChanceMode, Event, Log
+from cardrules.core.trickgame.state import (
+    Deal,
+    State,
+    _deal_with,
+    _deck_mask,
+    _new_state,
+    _rules_values,
+    _with,
+)
+from cardrules.game import ChanceMode, Event, Log, Outcome
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
     from cardrules.core.trickgame.contract import TrickGame
@@ -48,42 +56,54 @@ def new_game(
     cards = game.deck(rules)
     order = match_core.first_deal_order(deck, cards, chance)
     players = rules.players
-    fresh, counts = _fresh_deal(rules)
-    start = State(
-        deal=Deal(
-            rules=rules,
-            seed=seed,
-            chance=chance,
-            first_deck=order,
-            match=Match.start(rules.first_dealer or 0, players),
-            undealt=_deck_mask(cards),
-            dealt=0,
-            trump_card=None,
-            **fresh,
-            outcome=None,
-            position=None,
-            **_rules_values(rules),
-        ),
-        phase=game.choose_dealer,
-        hands=(0,) * players,
-        leader=0,
-        trick=(),
-        tricks_won=(0,) * players,
-        waste=0,
-        known=(0,) * players,
-        voids=(0,) * players,
-        **counts,
-        moves_made=0,
-        log=Log.EMPTY,
-        history=Log.EMPTY,
-    )
     if chance == "explicit" and rules.first_dealer is None:
-        return start
+        # The first dealer is a chance step: a state waits for it.
+        fresh, counts = _fresh_deal(rules)
+        return State(
+            deal=Deal(
+                rules=rules,
+                seed=seed,
+                chance=chance,
+                first_deck=order,
+                match=Match.start(0, players),
+                undealt=_deck_mask(cards),
+                dealt=0,
+                trump_card=None,
+                **fresh,
+                outcome=None,
+                position=None,
+                **_rules_values(rules),
+            ),
+            phase=game.choose_dealer,
+            hands=(0,) * players,
+            leader=0,
+            trick=(),
+            tricks_won=(0,) * players,
+            waste=0,
+            known=(0,) * players,
+            voids=(0,) * players,
+            **counts,
+            moves_made=0,
+            log=Log.EMPTY,
+            history=Log.EMPTY,
+        )
     dealer = match_core.first_dealer(rules, seed, players)  # OH-2.4, EN-2.2
-    return _begin_deal(start, Match.start(dealer, players), start.log, order)
+    # No state before the first deal: building one only to copy it is a fifth of a deal.
+    return _dealt(
+        rules,
+        seed,
+        chance,
+        order,
+        None,
+        0,
+        Log.EMPTY,
+        Match.start(dealer, players),
+        Log.EMPTY,
+        order,
+    )
 
 
-_FRESH_DEALS: dict[int, tuple[Any, dict[str, Any], dict[str, Any]]] = {}
+_FRESH_DEALS: dict[int, tuple[Any, dict[str, Any], dict[str, Any], tuple[Any, ...]]] = {}
 
 
 def _fresh_deal(rules: Any) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -93,11 +113,28 @@ def _fresh_deal(rules: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     rules object, by identity: every deal starts from them; callers must not change
     the dicts."""
     found = _FRESH_DEALS.get(id(rules))
-    if found is not None and found[0] is rules:
-        return found[1], found[2]
+    if found is None or found[0] is not rules:
+        found = _remember_fresh_deal(rules)
+    return found[1], found[2]
+
+
+def _fresh_values(rules: Any) -> tuple[Any, ...]:
+    """:func:`_fresh_deal`'s values and the rules' (``game``, ``capped``), in the order a
+    new deal is built from them by position: ``passed``, ``bids``, ``declared``, ``tally``,
+    ``revokes``, ``game``, ``capped`` (the face-up cards and the second suit start empty)."""
+    found = _FRESH_DEALS.get(id(rules))
+    if found is None or found[0] is not rules:
+        found = _remember_fresh_deal(rules)
+    return found[3]
+
+
+def _remember_fresh_deal(
+    rules: Any,
+) -> tuple[Any, dict[str, Any], dict[str, Any], tuple[Any, ...]]:
+    """Work out and cache :func:`_fresh_deal`'s and :func:`_fresh_values`' answers."""
     game: TrickGame = rules.trick_game
     players: int = rules.players
-    deal = {
+    deal: dict[str, Any] = {
         "trick_rules": _TRICK_RULES[None],
         "face_up": (),
         "second_suit": None,
@@ -113,10 +150,20 @@ def _fresh_deal(rules: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         "tally": (0,) * sum(size for _, size, _, _ in game.tally),
         "revokes": (0,) * players if game.revoking is not None else (),
     }
+    derived = _rules_values(rules)
+    ordered = (
+        deal["passed"],
+        deal["bids"],
+        deal["declared"],
+        counts["tally"],
+        counts["revokes"],
+        derived["game"],
+        derived["capped"],
+    )
     if len(_FRESH_DEALS) > 256:  # a bounded cache: rules objects come and go
         _FRESH_DEALS.clear()
-    _FRESH_DEALS[id(rules)] = (rules, deal, counts)
-    return deal, counts
+    found = _FRESH_DEALS[id(rules)] = (rules, deal, counts, ordered)
+    return found
 
 
 def _recipient(dealer: int, players: int, packet: int, position: int) -> int:
@@ -142,78 +189,199 @@ def _begin_deal(
     state: State, match: Match, log: Log[Event], order: Sequence[Card] | None = None
 ) -> State:
     """Start deal ``match.deal_number``: deal it at once (seeded) or wait for chance."""
-    before = state.deal
-    rules = before.rules
+    deal = state.deal
+    return _dealt(
+        deal.rules,
+        deal.seed,
+        deal.chance,
+        deal.first_deck,
+        deal.position,
+        state.moves_made,
+        state.history,
+        match,
+        log,
+        order,
+    )
+
+
+def _dealt(
+    rules: Any,
+    seed: int,
+    chance: ChanceMode,
+    first_deck: tuple[Card, ...] | None,
+    position: tuple[tuple[str, Any], ...] | None,
+    moves_made: int,
+    history: Log[Any] | None,
+    match: Match,
+    log: Log[Event],
+    order: Sequence[Card] | None,
+) -> State:
+    """Deal ``match.deal_number`` (the game's ``seed``, ``chance``, ``first_deck`` and
+    ``position``, the ``moves_made``, ``history`` and ``log`` so far go on): at once,
+    from ``order`` or shuffled from the seed, or, under explicit chance without an
+    order, a state that waits for the first card.
+
+    A seeded deal with a trump card (or none) builds its deal and its state once, by
+    position, with the turned trump card in them: this runs at every deal, and each
+    copy by keyword costs about as much as a fifth of the shuffle.
+    """
     game: TrickGame = rules.trick_game
-    players = rules.players
+    players: int = rules.players
     size = game.hand_size(rules, match.deal_number)
     log = log.append(game.deal_event(rules, match, size))
     cards = game.deck(rules)
-    deal_fields, counts = _fresh_deal(rules)
-    deal = Deal(
-        rules=rules,
-        seed=before.seed,
-        chance=before.chance,
-        first_deck=before.first_deck,
-        match=match,
-        undealt=_deck_mask(cards),
-        dealt=0,
-        trump_card=None,
-        **deal_fields,
-        outcome=None,
-        position=before.position,
-        **_rules_values(rules),
-    )
+    trick_rules = _TRICK_RULES[None]
     if game.trump_suit is not None:  # a fixed trump suit holds from the deal on
-        deal = _deal_with(deal, trick_rules=_fixed_trick_rules(rules, match.deal_number))
-    fresh = _with(
-        state,
-        deal=deal,
-        phase=game.dealing,
-        hands=(0,) * players,
-        leader=(match.dealer + 1) % players,
-        trick=(),
-        tricks_won=(0,) * players,
-        waste=0,
-        known=(0,) * players,
-        voids=(0,) * players,
-        **counts,
-        log=log,
-    )
-    if deal.chance == "explicit" and order is None:
-        return fresh
+        trick_rules = _fixed_trick_rules(rules, match.deal_number)
+    no_hands = (0,) * players
+    leader = (match.dealer + 1) % players
+    if chance == "explicit" and order is None:
+        waiting = _new_deal_of(
+            rules,
+            seed,
+            chance,
+            first_deck,
+            position,
+            match,
+            _deck_mask(cards),
+            0,
+            None,
+            trick_rules,
+        )
+        return _new_opening(
+            waiting, game.dealing, no_hands, leader, no_hands, moves_made, log, history
+        )
     if order is None:
-        order = match_core.shuffled(deal.seed, match.deal_number, cards)
+        order = match_core.shuffled(seed, match.deal_number, cards)
     dealt = size * players
     packet = game.packet(rules)
     hands = [0] * players
     if packet == 1:
         # Card i goes to seat (dealer + 1 + i) % players: every players-th card from
         # position k goes to one seat.
-        for position in range(players):
+        for start in range(players):
             mask = 0
-            for card in order[position:dealt:players]:
+            for card in order[start:dealt:players]:
                 mask |= card.bit
-            hands[(match.dealer + 1 + position) % players] = mask
+            hands[(match.dealer + 1 + start) % players] = mask
     else:
-        for position in range(dealt):
-            hands[_recipient(match.dealer, players, packet, position)] |= order[position].bit
+        for k in range(dealt):
+            hands[_recipient(match.dealer, players, packet, k)] |= order[k].bit
     undealt = _deck_mask(cards) & ~sum(hands)
     if game.face_up is not None:
         shown = tuple(order[dealt : dealt + game.face_up.count])
-        deal = _deal_with(deal, undealt=undealt & ~mask_of(shown), dealt=dealt + len(shown))
-        return _turn_face_up(_with(fresh, deal=deal), tuple(hands), shown)
-    if game.trump_card == "next":
-        return _turn_trump(fresh, tuple(hands), order[dealt], undealt & ~order[dealt].bit)
-    if game.trump_card == "dealer's last":
-        return _turn_trump(fresh, tuple(hands), order[dealt - 1], undealt)
-    return _opened(
-        _with(
-            fresh,
-            deal=_deal_with(deal, undealt=undealt, dealt=dealt),
-            phase=_phase_after(rules, 0, match.deal_number),
-            hands=tuple(hands),
+        dealing = _new_deal_of(
+            rules,
+            seed,
+            chance,
+            first_deck,
+            position,
+            match,
+            undealt & ~mask_of(shown),
+            dealt + len(shown),
+            None,
+            trick_rules,
         )
+        before = _new_opening(
+            dealing, game.dealing, no_hands, leader, no_hands, moves_made, log, history
+        )
+        return _turn_face_up(before, tuple(hands), shown)
+    trump_card = None
+    known = no_hands
+    if game.trump_card != "none":
+        trump_card = order[dealt] if game.trump_card == "next" else order[dealt - 1]
+        trick_rules, undealt, dealt, known, event = _trump_turned(
+            rules, match.dealer, trump_card, undealt, dealt, known
+        )
+        log = log.append(event)
+    deal = _new_deal_of(
+        rules, seed, chance, first_deck, position, match, undealt, dealt, trump_card, trick_rules
+    )
+    phase = _phase_after(rules, 0, match.deal_number)
+    return _opened(_new_opening(deal, phase, tuple(hands), leader, known, moves_made, log, history))
+
+
+# A Deal built by position, like a State (see _new_state); arguments in field order.
+_new_deal: Final = tuple.__new__
+
+
+def _new_deal_of(
+    rules: Any,
+    seed: int,
+    chance: ChanceMode,
+    first_deck: tuple[Card, ...] | None,
+    position: tuple[tuple[str, Any], ...] | None,
+    match: Match,
+    undealt: int,
+    dealt: int,
+    trump_card: Card | None,
+    trick_rules: tricks.TrickRules,
+) -> Deal:
+    """A new deal, before the rounds before play (see :func:`_fresh_values`), built by
+    position (each value named as its field, in their order)."""
+    passed, bids, declared, _, _, game, capped = _fresh_values(rules)
+    face_up: tuple[Card, ...] = ()
+    second_suit: Suit | None = None
+    outcome: Outcome | None = None
+    return _new_deal(
+        Deal,
+        (
+            rules,
+            seed,
+            chance,
+            first_deck,
+            match,
+            undealt,
+            dealt,
+            trump_card,
+            trick_rules,
+            face_up,
+            second_suit,
+            passed,
+            bids,
+            declared,
+            outcome,
+            position,
+            game,
+            capped,
+        ),
+    )
+
+
+def _new_opening(
+    deal: Deal,
+    phase: Any,
+    hands: tuple[int, ...],
+    leader: int,
+    known: tuple[int, ...],
+    moves_made: int,
+    log: Log[Event],
+    history: Log[Any] | None,
+) -> State:
+    """A new deal's state before any card is played, built by position (each value
+    named as its field, in their order)."""
+    tally, revokes = _fresh_values(deal.rules)[3:5]
+    trick: tuple[Card, ...] = ()
+    tricks_won = voids = (0,) * len(hands)
+    waste = 0
+    return _new_state(
+        State,
+        (
+            deal,
+            phase,
+            hands,
+            leader,
+            trick,
+            tricks_won,
+            waste,
+            known,
+            voids,
+            tally,
+            revokes,
+            moves_made,
+            log,
+            history,
+        ),
     )
 
 
@@ -280,42 +448,45 @@ def _turn_face_up(state: State, hands: tuple[int, ...], face_up: tuple[Card, ...
     return _opened(opened)
 
 
-def _turn_trump(state: State, hands: tuple[int, ...], trump_card: Card, undealt: int) -> State:
-    """Turn the trump card: the next card (out of play) or the dealer's last (kept by
-    him, so everyone knows he holds it until he plays it)."""
-    deal = state.deal
-    rules = deal.rules
-    game: TrickGame = deal.game
-    dealt = sum(h.bit_count() for h in hands)
+def _trump_turned(
+    rules: Any,
+    dealer: int,
+    trump_card: Card,
+    undealt: int,
+    dealt: int,
+    known: tuple[int, ...],
+) -> tuple[tricks.TrickRules, int, int, tuple[int, ...], Event]:
+    """What turning the trump card changes: the deal's trick rules, the undealt cards and
+    the count dealt (the next card leaves play and counts as dealt; the dealer's last
+    stays in his hand, so everyone knows he holds it until he plays it), the known
+    cards, and the event."""
+    game: TrickGame = rules.trick_game
     assert trump_card.suit is not None
     trick_rules = game.trick_rules(rules, trump_card.suit)
-    phase = _phase_after(rules, 0, deal.match.deal_number)
     if game.trump_card == "next":
-        turned = _with(
-            state,
-            deal=_deal_with(
-                deal,
-                trump_card=trump_card,
-                trick_rules=trick_rules,
-                undealt=undealt,
-                dealt=dealt + 1,
-            ),
-            phase=phase,
-            hands=hands,
-            log=state.log.append(_trump_event(trump_card)),
-        )
-        return _opened(turned)
-    dealer = deal.match.dealer
-    known = list(state.known)
-    known[dealer] |= trump_card.bit
-    kept = _with(
+        return trick_rules, undealt & ~trump_card.bit, dealt + 1, known, _trump_event(trump_card)
+    shown = list(known)
+    shown[dealer] |= trump_card.bit
+    return trick_rules, undealt, dealt, tuple(shown), _trump_event(trump_card, dealer)
+
+
+def _turn_trump(state: State, hands: tuple[int, ...], trump_card: Card, undealt: int) -> State:
+    """Turn the trump card (a deal under explicit chance: a seeded deal turns it as it
+    deals, in :func:`_dealt`); ``undealt`` is without the trump card."""
+    deal = state.deal
+    rules = deal.rules
+    dealt = sum(h.bit_count() for h in hands)
+    trick_rules, undealt, dealt, known, event = _trump_turned(
+        rules, deal.match.dealer, trump_card, undealt, dealt, state.known
+    )
+    turned = _with(
         state,
         deal=_deal_with(
             deal, trump_card=trump_card, trick_rules=trick_rules, undealt=undealt, dealt=dealt
         ),
-        phase=phase,
+        phase=_phase_after(rules, 0, deal.match.deal_number),
         hands=hands,
-        known=tuple(known),
-        log=state.log.append(_trump_event(trump_card, dealer)),
+        known=known,
+        log=state.log.append(event),
     )
-    return _opened(kept)
+    return _opened(turned)
