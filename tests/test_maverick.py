@@ -9,7 +9,7 @@ import pickle
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 import attrs
 import pytest
@@ -105,7 +105,7 @@ def position(
     taken = mask_of(parse_cards(face_up))
     for mask in masks:
         taken |= mask
-    values: dict[str, object] = {
+    values: dict[str, Any] = {
         "phase": Phase.PLAYING,
         "hands": masks,
         "won": mask_of(DECK54) & ~taken,
@@ -118,13 +118,11 @@ def position(
     # The engine keeps the bids of both rounds in ``declared``, the trick points and
     # books in ``tally`` and the finished tricks in ``waste``.
     values["declared"] = (values.pop("blinds"), values.pop("bids"))
-    points = cast(tuple[int, int], values.pop("trick_points", (0, 0)))
-    books = cast(tuple[int, int], values.pop("books", (0, 0)))
-    values["tally"] = points + books
+    values["tally"] = tuple(values.pop("trick_points", (0, 0))) + tuple(values.pop("books", (0, 0)))
     values["waste"] = values.pop("won")
     # What the deal fixes (the passes, the declarations) is in the state's deal.
     fixed = {name: values.pop(name) for name in list(values) if name in state.deal._fields}
-    return state._replace(deal=state.deal._replace(**fixed), **values)  # type: ignore[arg-type]
+    return state._replace(deal=state.deal._replace(**fixed), **values)
 
 
 def last_trick_winner(state: State) -> int | None:

@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
@@ -495,7 +496,7 @@ def _read_lacks(r: StateReader, text: object, where: str) -> int:
         if suit is not None:
             mask |= tricks.SUIT_MASKS[suit]
         else:
-            card: Card = r.guard(where, lambda word=word: parse_card(word))  # type: ignore[misc]
+            card: Card = r.guard(where, functools.partial(parse_card, word))
             mask |= card.bit
     return mask
 
