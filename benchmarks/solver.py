@@ -10,9 +10,12 @@ measured is the one imported (the pure build from a source checkout, the compile
 one when installed).
 
 Usage: python benchmarks/solver.py [--cards 4 6 8 10] [--positions N] [--budget SECONDS]
+       [--no-equivalence] [--margin]
 
 ``--budget``: stop a hand size once its positions have taken this many seconds
 in all (the medians are then over fewer positions; the line says how many).
+``--margin``: value the leader's points less the best of the other seats' (the
+PIMC bot's value) instead of its points.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=20)
     parser.add_argument("--budget", type=float, default=120.0)
     parser.add_argument("--no-equivalence", action="store_true")
+    parser.add_argument("--margin", action="store_true")
     args = parser.parse_args()
     print(f"solver: {'compiled' if oh_hell.__file__.endswith(('.so', '.pyd')) else 'pure'} build")
     for cards in args.cards:
@@ -55,7 +59,11 @@ def main() -> None:
             seat = oh_hell.to_move(state)
             assert isinstance(seat, int)
             solver = Solver(
-                oh_hell, seat, oh_hell.deal_number(state), equivalent_cards=not args.no_equivalence
+                oh_hell,
+                seat,
+                oh_hell.deal_number(state),
+                equivalent_cards=not args.no_equivalence,
+                margin=args.margin,
             )
             started = time.process_time()
             solver.move_values(state)

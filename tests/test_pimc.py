@@ -36,19 +36,30 @@ def test_budgeted_by_samples_the_bot_is_deterministic() -> None:
 
 def test_it_plays_the_move_with_the_best_mean_over_the_sampled_worlds() -> None:
     """Drawing the same worlds with the same generator and solving each gives the
-    means the bot compares; its move is the first with the best mean."""
-    for seed in range(6):
+    means the bot compares (the margin over the other seats by default, the points
+    without it); its move has the best mean, the heuristic bot's among equals."""
+    tied = 0
+    for seed in range(8):
         state = _first_lead(3, seed)
         seat = oh_hell.to_move(state)
         assert isinstance(seat, int)
         view, legal = oh_hell.observe(state, seat), oh_hell.legal_moves(state)
-        rng = random.Random(seed)
-        totals = [0.0] * len(legal)
-        for _ in range(5):
-            values = dict(solve_moves(oh_hell, oh_hell.sample(view, rng)))
-            totals = [total + values[move] for total, move in zip(totals, legal)]
-        expected = legal[totals.index(max(totals))]
-        assert PIMCBot(oh_hell, samples=5).choose(view, legal, random.Random(seed)) == expected
+        for margin in (True, False):
+            rng = random.Random(seed)
+            totals = [0.0] * len(legal)
+            for _ in range(5):
+                values = dict(solve_moves(oh_hell, oh_hell.sample(view, rng), margin=margin))
+                totals = [total + values[move] for total, move in zip(totals, legal)]
+            best = [move for move, total in zip(legal, totals) if total == max(totals)]
+            bot = PIMCBot(oh_hell, samples=5, margin=margin)
+            chosen = bot.choose(view, legal, random.Random(seed))
+            if len(best) > 1:
+                preferred = bot.playout.choose(view, legal, rng)
+                tied += preferred in best
+                assert chosen == (preferred if preferred in best else best[0])
+            else:
+                assert chosen == best[0]
+    assert tied  # the positions include ties the heuristic bot's move breaks
 
 
 def test_a_time_budget_ends_the_sampling() -> None:
@@ -75,7 +86,10 @@ def test_bids_are_chosen_through_the_solved_play() -> None:
 def test_named_for_simulate_and_the_command_line() -> None:
     assert make_bot("pimc", "oh_hell").name == "pimc20"
     assert make_bot("pimc:5:3", "maverick").name == "pimc5:3"
-    for bad in ("pimc:x", "pimc:0", "pimc:1:2:3", "pimc::"):
+    timed = make_bot("pimc:0.25s:6", "oh_hell")
+    assert isinstance(timed, PIMCBot)
+    assert (timed.name, timed.seconds, timed.solve_cards) == ("pimc0.25s:6", 0.25, 6)
+    for bad in ("pimc:x", "pimc:0", "pimc:1:2:3", "pimc::", "pimc:0s", "pimc:s", "pimc:1:2s"):
         with pytest.raises(RulesError):
             make_bot(bad, "oh_hell")
     results = simulate(
@@ -90,9 +104,17 @@ def test_named_for_simulate_and_the_command_line() -> None:
 
 
 def test_bad_budgets_are_refused() -> None:
-    for arguments in ({"samples": 0}, {"seconds": 0}, {"solve_cards": 0}, {"playout": 3}):
+    for arguments in (
+        {"samples": 0},
+        {"samples": "5"},
+        {"seconds": 0},
+        {"solve_cards": 0},
+        {"playout": 3},
+        {"margin": "yes"},
+        {"equivalent_cards": 1},
+    ):
         with pytest.raises(ValueError):
-            PIMCBot(oh_hell, **arguments)  # type: ignore[arg-type]
+            PIMCBot(oh_hell, **arguments)
 
 
 def test_passes_are_valued_through_the_play_that_follows() -> None:

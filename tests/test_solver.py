@@ -29,16 +29,27 @@ POSITIONS = 1000 if DEEP else 200
 MOST_CARDS = 4 if DEEP else 3
 
 
-def minimax(game: Game, state: Any, seat: int, team: frozenset[int], deal: int) -> float:
-    """The seat's points for the deal: its team maximizes them, the others minimize
-    them (the other way round where low totals are better)."""
+def minimax(
+    game: Game, state: Any, seat: int, team: frozenset[int], deal: int, margin: bool = False
+) -> float:
+    """The seat's points for the deal (with ``margin``: less the best points among
+    the seats outside its team): its team maximizes them, the others minimize them (the
+    other way round where low totals are better)."""
     if game.deal_number(state) != deal or game.is_over(state):
         deals = game.score(state).deals
-        return float(deals[deal].points[seat]) if len(deals) > deal else 0.0
+        if len(deals) <= deal:
+            return 0.0
+        points = deals[deal].points
+        others = [other for other in range(len(points)) if other not in team]
+        if not margin or not others:
+            return float(points[seat])
+        high = game.score(state).better == "high"
+        return float(points[seat] - (max if high else min)(points[other] for other in others))
     mover = game.to_move(state)
     assert isinstance(mover, int)
     values = [
-        minimax(game, game.apply(state, m), seat, team, deal) for m in game.legal_moves(state)
+        minimax(game, game.apply(state, m), seat, team, deal, margin)
+        for m in game.legal_moves(state)
     ]
     high = game.score(state).better == "high"
     return max(values) if (mover in team) == high else min(values)
@@ -113,13 +124,19 @@ def game_of() -> Iterator[Callable[[str], Game]]:
         games.unregister(name)
 
 
+@pytest.mark.parametrize("margin", [False, True], ids=["points", "margin"])
 @pytest.mark.parametrize("name", list(CASES))
-def test_solver_equals_plain_minimax(name: str, game_of: Callable[[str], Game]) -> None:
+def test_solver_equals_plain_minimax(
+    name: str, margin: bool, game_of: Callable[[str], Game]
+) -> None:
+    """The points, and the margin (the seat's points less the best points among the
+    seats outside its team), each with the others playing to make it small; the margin on
+    half as many positions."""
     path, make_rules, equivalent = CASES[name]
     game = game_of(path)
-    rng = random.Random(f"solver {name}")
+    rng = random.Random(f"solver {name}" + (" margin" if margin else ""))
     checked = 0
-    while checked < POSITIONS:
+    while checked < (POSITIONS // 2 if margin else POSITIONS):
         state = random_position(game, make_rules(rng), rng, MOST_CARDS)
         if state is None:
             continue
@@ -128,14 +145,15 @@ def test_solver_equals_plain_minimax(name: str, game_of: Callable[[str], Game]) 
         team = _team(game, state, seat)
         deal = game.deal_number(state)
         expected = [
-            minimax(game, game.apply(state, move), seat, team, deal)
+            minimax(game, game.apply(state, move), seat, team, deal, margin)
             for move in game.legal_moves(state)
         ]
         for flag in (False, True) if equivalent else (False,):
-            got = solve_moves(game, state, equivalent_cards=flag)
+            got = solve_moves(game, state, equivalent_cards=flag, margin=margin)
             assert [value for _, value in got] == expected, (flag, game.zones(state))
         high = game.score(state).better == "high"
-        assert deal_value(game, state) == (max(expected) if high else min(expected))
+        best = max(expected) if high else min(expected)
+        assert deal_value(game, state, margin=margin) == best
         checked += 1
 
 
@@ -183,6 +201,27 @@ def test_the_engines_search_declines_what_it_cannot_express() -> None:
     assert solver.searched > 0
     enfle: Any = games.get("enfle")
     assert enfle.double_dummy(0).value(enfle.deal(enfle.PRESETS["single"], seed=0)) is None
+
+
+def test_a_move_cap_the_deal_cannot_reach_leaves_the_engines_search_on() -> None:
+    """The safety cap that simulate and tournaments add (thousands of moves) cannot end
+    a deal of ten cards a hand: the play is still searched over card masks. A cap the
+    rest of the deal could reach sends it to the generic search, which plays it."""
+    oh_hell = games.get("oh_hell")
+    for cap, fast in ((20_000, True), (14, False)):
+        state = oh_hell.deal(oh_hell.Rules(schedule="single", start_hand=3, max_moves=cap), seed=2)
+        while type(oh_hell.legal_moves(state)[0]) is not Play:
+            state = oh_hell.apply(state, oh_hell.legal_moves(state)[0])
+        seat = oh_hell.to_move(state)
+        assert isinstance(seat, int)
+        solver = Solver(oh_hell, seat, 0)
+        values = solver.move_values(state)
+        assert (solver.searched == 0) is fast
+        team = _team(oh_hell, state, seat)
+        assert [value for _, value in values] == [
+            minimax(oh_hell, oh_hell.apply(state, move), seat, team, 0)
+            for move in oh_hell.legal_moves(state)
+        ]
 
 
 def test_a_chance_step_inside_the_deal_is_refused() -> None:

@@ -191,3 +191,14 @@ def test_a_match_that_never_ends_is_truncated_and_the_table_says_how_many() -> N
     )  # fmt: skip
     assert status == 0
     assert "2 games were truncated: the safety cap of 100 moves" in out.getvalue()
+
+
+def test_games_a_cap_on_deals_ends_are_said_to_be_ended_by_it() -> None:
+    """Maverick's single deal is the rules' cap on deals (``max_deals=1``): the table
+    names that cap, not the safety cap on moves, which no game reached."""
+    result = tournament("maverick", ["random", "heuristic"], deals=1, seed=3, workers=1,
+                        rules="single")  # fmt: skip
+    assert result.truncated == result.pairs[0].results.games_played
+    text = result.format()
+    assert "truncated: the rules' cap on deals (max_deals) ended them" in text
+    assert "safety cap" not in text

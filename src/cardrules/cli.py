@@ -408,7 +408,7 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     )
     out.write(f"mean game length: {results.mean_moves:.1f} moves\n")
     if results.truncated:
-        out.write(_truncated_text(results.truncated, results.max_moves) + "\n")
+        out.write(_truncated_text(results.results, results.max_moves) + "\n")
     return 0
 
 

@@ -18,7 +18,8 @@ A seat's bot is given as one of:
   ``ismcts:N:heuristic:L`` (playouts cut off after L moves); see
   :class:`cardrules.bots.ismcts.ISMCTSBot`; ``pimc`` (20 sampled deals a move),
   ``pimc:N`` or ``pimc:N:C`` (N deals, solved exactly from C cards a hand; trick
-  games); see :class:`cardrules.bots.pimc.PIMCBot`;
+  games), where N may be a time instead, such as ``0.5s`` (as many deals as half
+  a second a move allows); see :class:`cardrules.bots.pimc.PIMCBot`;
 * a bot object (anything with a ``name`` and a ``choose`` method, see
   :class:`cardrules.bots.Bot`), used for every game it plays;
 * a factory: a class or function that takes no argument and returns a bot; it is
@@ -116,8 +117,9 @@ _ISMCTS_FORM = (
 
 
 _PIMC_FORM = (
-    "write pimc, pimc:N or pimc:N:C, with N the deals sampled a move and C the cards "
-    "a hand from which the rest of the deal is solved exactly"
+    "write pimc, pimc:N or pimc:N:C, with N the deals sampled a move (or the seconds a "
+    "move, such as 0.5s) and C the cards a hand from which the rest of the deal is "
+    "solved exactly"
 )
 
 
@@ -128,6 +130,8 @@ def make_bot(spec: str, game: str | Game) -> Bot:
     'ismcts100:heuristic:300'
     >>> make_bot("pimc:10:5", "oh_hell").name
     'pimc10:5'
+    >>> make_bot("pimc:0.5s", "oh_hell").name
+    'pimc0.5s'
     """
     from cardrules.bots.heuristics import heuristic_bot
     from cardrules.bots.ismcts import ISMCTSBot
@@ -165,25 +169,46 @@ def make_bot(spec: str, game: str | Game) -> Bot:
         return _make_pimc(spec, argument, game)
     raise RulesError(
         f"unknown bot {spec!r}: use random, heuristic, ismcts, ismcts:N[:PLAYOUT[:LIMIT]], "
-        "pimc or pimc:N[:C]"
+        "pimc or pimc:N[:C] (N deals or seconds, such as 0.5s)"
     )
 
 
 def _make_pimc(spec: str, argument: str, game: str | Game) -> Bot:
-    """The PIMC bot of ``pimc[:N[:C]]``."""
-    from cardrules.bots.pimc import PIMCBot
+    """The PIMC bot of ``pimc[:N[:C]]`` (N a count of deals, or seconds such as 0.5s)."""
+    from cardrules.bots.pimc import UNLIMITED, PIMCBot
 
     parts = argument.split(":") if argument else []
-    if len(parts) > 2 or any(
-        not (part.isascii() and part.isdigit()) or len(part) > 9 for part in parts
-    ):
+    budget = parts[0] if parts else "20"
+    seconds: float | None = None
+    samples = UNLIMITED
+    if budget.endswith("s") and _is_decimal(budget[:-1]):
+        seconds = float(budget[:-1])
+    elif _is_count(budget):
+        samples = int(budget)
+    else:
         raise RulesError(f"bot {spec!r}: {_PIMC_FORM}")
-    samples = int(parts[0]) if parts else 20
+    if len(parts) > 2 or not all(_is_count(part) for part in parts[1:]):
+        raise RulesError(f"bot {spec!r}: {_PIMC_FORM}")
     solve_cards = int(parts[1]) if len(parts) > 1 else 4
     try:
-        return PIMCBot(registry.get(game), samples=samples, solve_cards=solve_cards)
+        return PIMCBot(
+            registry.get(game), samples=samples, seconds=seconds, solve_cards=solve_cards
+        )
     except ValueError as error:
         raise RulesError(f"bot {spec!r}: {error}") from None
+
+
+def _is_count(text: str) -> bool:
+    """Whether ``text`` is a whole number of at most nine digits."""
+    return text.isascii() and text.isdigit() and len(text) <= 9
+
+
+def _is_decimal(text: str) -> bool:
+    """Whether ``text`` is a number of digits with at most one decimal point."""
+    whole, _, fraction = text.partition(".")
+    return bool(whole or fraction) and all(
+        not part or _is_count(part) for part in (whole, fraction)
+    )
 
 
 def _is_factory(entry: object) -> bool:
@@ -765,12 +790,20 @@ def simulate(
     return Results(module.NAME, canonical, labels, seed, tuple(results), per_deal, cap)
 
 
-def _truncated_text(count: int, cap: int | None) -> str:
-    """The line that says how many games a safety cap ended (for the summaries)."""
-    games = "1 game was" if count == 1 else f"{count} games were"
-    at = f" of {cap} moves" if cap is not None else ""
+def _truncated_text(results: Sequence[GameResult], cap: int | None) -> str:
+    """The line that says how many games a cap ended (for the summaries): the safety cap
+    of ``cap`` moves, or the rules' own cap on deals (``max_deals``)."""
+    ended = [result for result in results if result.truncated]
+    games = "1 game was" if len(ended) == 1 else f"{len(ended)} games were"
+    by_moves = sum(1 for result in ended if cap is not None and result.moves >= cap)
+    if by_moves == len(ended):
+        what = f"the safety cap of {cap} moves"
+    elif by_moves == 0:
+        what = "the rules' cap on deals (max_deals)"
+    else:
+        what = f"the rules' cap on deals (max_deals) or the safety cap of {cap} moves"
     return (
-        f"{games} truncated: the safety cap{at} ended them before their rules did "
+        f"{games} truncated: {what} ended them before their rules did "
         "(a truncated game is judged by the payoffs at the cut)"
     )
 

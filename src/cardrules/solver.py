@@ -13,6 +13,14 @@ pessimistic bound, as in every PIMC player built on a two-sided solver. Where
 lower totals are better (``Score.better == "low"``) the seat minimizes its
 points and the others maximize them; the values are still the points.
 
+With ``margin=True`` the value is instead the seat's points less the best points
+among the seats outside its team (the most; the fewest where low totals are
+better), which is what decides whether the seat comes first in the deal: the
+others then play for their own points as well as against the seat's, which is
+nearer the truth where every player plays for himself (in Up and Down the River
+the others try to make their own bids, not only to break the seat's). Between two
+teams it is the one team's points less the other's.
+
 The search is alpha-beta with a transposition table and move ordering, over
 ``legal_moves`` and ``apply`` alone: it plays until ``deal_number`` changes (or
 the game ends) and reads the deal's points from ``score``. Whatever moves the
@@ -23,13 +31,14 @@ the play. A random event inside the deal (a chance step) cannot be solved and
 raises :class:`UnsolvableError`.
 
 A game may offer its own search of the play: a module function
-``double_dummy(seat, equivalent_cards)`` returning an object whose ``value(state)``
-and ``move_values(state)`` give the same values, or None for a position it does not
-search. Every game on the trick engine has one: a double-dummy search over card
-masks (the engine's ``solving`` module) that never builds a state a card, tens to
-hundreds of times faster than the search below; positions it declines (before the
-play, Enfle's pick-up, revokes the rules make legal, a move cap, the opening lead of
-a game whose holder of a card must lead it) are searched as described here.
+``double_dummy(seat, equivalent_cards, margin)`` returning an object whose
+``value(state)`` and ``move_values(state)`` give the same values, or None for a
+position it does not search. Every game on the trick engine has one: a
+double-dummy search over card masks (the engine's ``solving`` module) that never
+builds a state a card, tens to hundreds of times faster than the search below;
+positions it declines (before the play, Enfle's pick-up, revokes the rules make
+legal, a move cap that the rest of the deal could reach, the opening lead of a
+game whose holder of a card must lead it) are searched as described here.
 
 The transposition table is consulted where a trick is about to be led (the
 ``"trick"`` zone of ``zones(state)`` is empty), as double-dummy solvers do. Its
@@ -79,7 +88,7 @@ from cardrules.errors import CardrulesError
 from cardrules.game import Game
 from cardrules.moves import Play
 
-__all__ = ["Solver", "UnsolvableError", "deal_value", "solve_moves"]
+__all__ = ["Solver", "UnsolvableError", "deal_value", "objective", "solve_moves"]
 
 #: Larger than any deal's points.
 _INFINITY: Final = float("inf")
@@ -96,21 +105,33 @@ class Solver:
     ``seat`` is the seat whose points are the value (the seat to move at the root,
     usually). The table is kept between calls, so one solver may value many
     positions of the same deal for the same seat (different deals of cards too:
-    the key holds every hand). ``nodes`` counts the positions searched.
+    the key holds every hand). ``margin``: value the seat's points less the best
+    points among the seats outside its team (see the module docs). ``nodes`` counts
+    the positions searched.
     """
 
-    def __init__(self, game: Game, seat: int, deal: int, *, equivalent_cards: bool = False) -> None:
+    def __init__(
+        self,
+        game: Game,
+        seat: int,
+        deal: int,
+        *,
+        equivalent_cards: bool = False,
+        margin: bool = False,
+    ) -> None:
         self.game = game
         self.seat = seat
         self.deal = deal
         self.equivalent_cards = equivalent_cards
+        self.margin = margin
         self.searched = 0
         # The game's own fast search of the play, where it offers one (the trick engine
         # does: cardrules.core.trickgame.solving); None where it declines a position.
         fast = getattr(game, "double_dummy", None)
-        self.fast: Any = fast(seat, equivalent_cards) if callable(fast) else None
+        self.fast: Any = fast(seat, equivalent_cards, margin) if callable(fast) else None
         self.table: dict[tuple[object, ...], tuple[float, float, object]] = {}
         self.team: frozenset[int] = frozenset()
+        self.others: list[int] = []
         self.sign = 1.0
         # The figures of a position where a trick is led, by the figures of the last
         # such position and the moves since: the state there follows from those.
@@ -131,6 +152,8 @@ class Solver:
             if self.seat in members:
                 team = members
         self.team = frozenset(team)
+        players = sum(len(members) for members in score.teams)
+        self.others = [other for other in range(players) if other not in self.team]
         self.sign = 1.0 if score.better == "high" else -1.0
 
     def value(self, state: Any) -> float:
@@ -186,7 +209,8 @@ class Solver:
         """The seat's points once the deal has ended (0 if a cap cut it short)."""
         deals = self.game.score(state).deals
         if len(deals) > self.deal:
-            return self.sign * deals[self.deal].points[self.seat]
+            points = deals[self.deal].points
+            return self.sign * objective(points, self.seat, self.others, self.margin, self.sign > 0)
         return 0.0
 
     def _search(
@@ -280,7 +304,7 @@ class Solver:
 
 
 def solve_moves(
-    game: Game, state: Any, *, equivalent_cards: bool = False
+    game: Game, state: Any, *, equivalent_cards: bool = False, margin: bool = False
 ) -> list[tuple[Any, float]]:
     """Each legal move of ``state``, in ``legal_moves`` order, with the points the
     deal scores for the seat to move after it, every seat playing its best (the
@@ -288,12 +312,19 @@ def solve_moves(
     seat = game.to_move(state)
     if not isinstance(seat, int):
         raise UnsolvableError("no seat is to move here: the game is over or chance moves next")
-    solver = Solver(game, seat, game.deal_number(state), equivalent_cards=equivalent_cards)
+    solver = Solver(
+        game, seat, game.deal_number(state), equivalent_cards=equivalent_cards, margin=margin
+    )
     return solver.move_values(state)
 
 
 def deal_value(
-    game: Game, state: Any, seat: int | None = None, *, equivalent_cards: bool = False
+    game: Game,
+    state: Any,
+    seat: int | None = None,
+    *,
+    equivalent_cards: bool = False,
+    margin: bool = False,
 ) -> float:
     """The points the deal of ``state`` scores for ``seat`` (default: the seat to
     move), every seat playing its best (see the module docs)."""
@@ -302,8 +333,26 @@ def deal_value(
         if not isinstance(mover, int):
             raise UnsolvableError("no seat is to move here: name the seat whose points are wanted")
         seat = mover
-    solver = Solver(game, seat, game.deal_number(state), equivalent_cards=equivalent_cards)
+    solver = Solver(
+        game, seat, game.deal_number(state), equivalent_cards=equivalent_cards, margin=margin
+    )
     return solver.value(state)
+
+
+def objective(
+    points: Sequence[float], seat: int, others: Sequence[int], margin: bool, high: bool = True
+) -> float:
+    """The value of a deal's ``points`` (one per seat) for ``seat``: its points, or with
+    ``margin`` (and seats in ``others``) those less the best points among ``others``
+    (the most, or the fewest where ``high`` is False: low totals are better).
+
+    >>> objective((10, 0, 12, 3), 0, [1, 3], margin=True)
+    7.0
+    """
+    if not margin or not others:
+        return float(points[seat])
+    theirs = [points[other] for other in others]
+    return float(points[seat] - (max(theirs) if high else min(theirs)))
 
 
 def _hand_masks(zones: Any) -> tuple[tuple[int, ...], int]:

@@ -194,7 +194,8 @@ class Tournament:
             *text_table(matches[0], matches[1:], indent=""),
         ]
         if self.truncated:
-            lines += ["", _truncated_text(self.truncated, self.pairs[0].results.max_moves)]
+            ended = [result for pair in self.pairs for result in pair.results.results]
+            lines += ["", _truncated_text(ended, self.pairs[0].results.max_moves)]
         return "\n".join(lines)
 
 

@@ -4,9 +4,14 @@ The method of the strong card players of trick games (Ginsberg's GIB at bridge,
 Kupferschmid and Helmert's Skat player): draw complete deals consistent with what
 the bot's seat knows (``sample``, exactly uniform in trick games), value every
 legal move in each drawn deal with perfect information, and play the move with
-the best mean value. The values are the points the deal scores for the bot's
-seat, from :mod:`cardrules.solver`: the seat and its partners against all the
-others, to the end of the deal.
+the best mean value. The values come from :mod:`cardrules.solver`, to the end of
+the deal, the seat and its partners against all the others: with ``margin`` (the
+default) the seat's points less the best points among the seats outside its team,
+so that the others are taken to play for their own points as well as against the
+bot's (in Up and Down the River they make their own bids, not only break the
+bot's), and the bot plays to come first in the deal, not only to score; without
+it, the seat's points. Where moves tie on the mean (every drawn deal values them alike),
+the bot plays the ``playout`` bot's choice among them.
 
 The solver is exact but its cost grows fast with the cards left (see the
 strength page: in the trick engine's double-dummy search, hands of seven cards
@@ -21,7 +26,9 @@ the cards dealt, it is plain PIMC: every move of the play is solved exactly.
 
 The budget is ``samples`` drawn deals a move, or ``seconds`` a move (as many deals
 as fit, at least one), whichever ends first. Budgeted by samples alone the bot is
-deterministic: the same view and random generator give the same move.
+deterministic: the same view and random generator give the same move. By name
+(:func:`cardrules.simulate.make_bot`), ``pimc:20`` draws 20 deals a move and
+``pimc:0.5s`` as many as half a second allows.
 
 ``equivalent_cards``: search one card of each run of cards that are proven
 equivalent (see :mod:`cardrules.solver`); None turns it on for a game whose module
@@ -61,6 +68,9 @@ __all__ = ["PIMCBot"]
 
 M = TypeVar("M")
 
+#: ``samples`` at least this large count as no limit: the name then gives the seconds.
+UNLIMITED = 1_000_000
+
 
 class PIMCBot:
     """Chooses the move with the best mean solved value over sampled deals.
@@ -69,17 +79,20 @@ class PIMCBot:
     ``solve_cards``: the hand size from which the rest of the deal is solved exactly;
     ``playout``: the bot that plays the moves before that (None: the game's
     heuristic bot, or the random bot for a game without one);
-    ``equivalent_cards``: see the module docs.
+    ``equivalent_cards`` and ``margin``: see the module docs.
     """
 
+    # samples, seconds, solve_cards, equivalent_cards and margin: object, checked below:
+    # compiled, a typed parameter would refuse another type with the compiler's TypeError.
     def __init__(
         self,
         game: Game,
-        samples: int = 20,
-        seconds: float | None = None,
-        solve_cards: int = 4,
+        samples: object = 20,
+        seconds: object = None,
+        solve_cards: object = 4,
         playout: Bot | None = None,
-        equivalent_cards: bool | None = None,
+        equivalent_cards: object = None,
+        margin: object = True,
     ) -> None:
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
             raise ValueError(f"samples must be an integer of at least 1, not {samples!r}")
@@ -93,6 +106,12 @@ class PIMCBot:
             raise ValueError(
                 f"playout must be a bot (an object with a choose method), not {playout!r}"
             )
+        if equivalent_cards is not None and not isinstance(equivalent_cards, bool):
+            raise ValueError(
+                f"equivalent_cards must be None, True or False, not {equivalent_cards!r}"
+            )
+        if not isinstance(margin, bool):
+            raise ValueError(f"margin must be True or False, not {margin!r}")
         self.game = game
         self.samples = samples
         self.seconds = None if seconds is None else float(seconds)
@@ -103,9 +122,13 @@ class PIMCBot:
             if equivalent_cards is None
             else equivalent_cards
         )
+        self.margin = margin
         #: False once a deal of the game proved unsolvable (see the module docs).
         self.solves = True
-        self.name = f"pimc{samples}"
+        if self.seconds is not None and samples >= UNLIMITED:
+            self.name = f"pimc{self.seconds:g}s"
+        else:
+            self.name = f"pimc{samples}"
         if solve_cards != 4:
             self.name += f":{solve_cards}"
 
@@ -124,7 +147,11 @@ class PIMCBot:
             world = game.sample(view, rng)
             if solver is None:
                 solver = Solver(
-                    game, seat, game.deal_number(world), equivalent_cards=self.equivalent_cards
+                    game,
+                    seat,
+                    game.deal_number(world),
+                    equivalent_cards=self.equivalent_cards,
+                    margin=self.margin,
                 )
             values = self._solved(solver, world)
             if values is not None:
@@ -143,6 +170,11 @@ class PIMCBot:
         for index in range(1, len(legal_moves)):
             if sign * totals[index] > sign * totals[best]:
                 best = index
+        tied = [index for index, total in enumerate(totals) if total == totals[best]]
+        if len(tied) > 1:
+            preferred = self.playout.choose(view, legal_moves, rng)
+            if preferred in legal_moves and legal_moves.index(preferred) in tied:
+                return preferred
         return legal_moves[best]
 
     def _solved(self, solver: Solver, world: Any) -> dict[Any, float] | None:

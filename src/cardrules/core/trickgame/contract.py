@@ -93,11 +93,11 @@ __all__ = [
 ]
 
 
-def double_dummy(seat: int, equivalent_cards: bool = False) -> DoubleDummy:
+def double_dummy(seat: int, equivalent_cards: bool = False, margin: bool = False) -> DoubleDummy:
     """The fast perfect-information search of the play for ``seat``, over card masks,
     which :mod:`cardrules.solver` uses where it applies (the engine's ``solving``
     module says where)."""
-    return DoubleDummy(seat, equivalent_cards)
+    return DoubleDummy(seat, equivalent_cards, margin)
 
 
 def bind(namespace: dict[str, Any]) -> None:

@@ -10,8 +10,9 @@ transposition table consulted where a trick is led, keyed on the seat to lead,
 the hands and the deal's running figures that the points can still depend on.
 
 The value is the same as the generic search's (see :mod:`cardrules.solver`): the
-points the deal scores for the seat, from the game's own deal scorer, the seat and
-its partners against the others. The deal's points are read once per distinct end
+points the deal scores for the seat (or, with ``margin``, those points less the
+best points among the seats outside its team), from the game's own deal scorer, the
+seat and its partners against the others. The deal's points are read once per distinct end
 of the deal: a state at the end of the play is built (no cards in hand, the tricks
 won and the trick scorer's tally as the search reached them) and the game's
 ``score_deal`` hook scores it. So the search assumes what every trick game of this
@@ -34,7 +35,7 @@ The search does not express, and declines (:meth:`DoubleDummy.move_values` and
 :meth:`DoubleDummy.value` return None; the generic search then runs): a position
 outside the play (bidding, passing), a game whose tricks go back into a hand (the
 pick-up) or whose deal ends when a hand is empty, revokes made legal by the rules,
-a move cap (``max_moves``) that could end the deal, the opening lead of a game
+a move cap (``max_moves``) that the rest of the deal could reach, the opening lead of a game
 whose holder of a card must lead it, and plays with calls or announcements.
 """
 
@@ -51,6 +52,7 @@ from cardrules.core.trickgame.description import teams
 from cardrules.core.trickgame.queries import legal_moves
 from cardrules.core.trickgame.state import State, _with
 from cardrules.moves import Play
+from cardrules.solver import objective
 
 __all__ = ["DoubleDummy"]
 
@@ -72,7 +74,7 @@ class _Deal:
     position; everything else the points or the play read is the deal's.
     """
 
-    def __init__(self, state: State, seat: int, equivalent: bool) -> None:
+    def __init__(self, state: State, seat: int, equivalent: bool, margin: bool) -> None:
         deal = state.deal
         rules = deal.rules
         game = rules.trick_game
@@ -93,6 +95,8 @@ class _Deal:
             if seat in members:
                 team = members
         self.team = team
+        self.others = [other for other in range(players) if other not in team]
+        self.margin = margin and bool(self.others)
         self.maximizing = [member in team for member in range(players)]
         self.sign = -1.0 if game.better == "low" else 1.0
         # Per card index: the suit it counts as (-1: a suitless joker), its strength
@@ -123,6 +127,7 @@ class _Deal:
         # Per projected count: the points, and per (count, tricks left) their bounds.
         self.by_count: list[float] = []
         self.bounds: dict[tuple[int, int], tuple[float, float]] = {}
+        self.spreads: dict[tuple[tuple[int, ...], int], tuple[float, float]] = {}
         if self.score_trick is None:
             self._project(state)
 
@@ -145,7 +150,7 @@ class _Deal:
             waste=root.waste | _in_play(root),
         )
         points = self.game.score_deal(final, None)[0]
-        value = self.sign * float(points[self.seat])
+        value = self.sign * objective(points, self.seat, self.others, self.margin, self.sign > 0)
         self.leaves[key] = value
         return value
 
@@ -203,6 +208,25 @@ class _Deal:
                 values = self.by_count[count : count + left + 1]
                 found = (min(values), max(values))
             self.bounds[key] = found
+        return found
+
+    def _spread(self, won: tuple[int, ...], left: int) -> tuple[float, float]:
+        """The least and most points from the tricks ``won`` so far with ``left``
+        tricks to play, however they fall (no trick scorer: the tally is fixed)."""
+        key = (won, left)
+        found = self.spreads.get(key)
+        if found is None:
+            tally = self.root.tally
+            low = _INFINITY
+            high = -_INFINITY
+            for split in itertools.product(range(left + 1), repeat=self.players - 1):
+                rest = left - sum(split)
+                if rest >= 0:
+                    final = tuple(count + more for count, more in zip(won, (*split, rest)))
+                    value = self._leaf(final, tally, 0)
+                    low = min(low, value)
+                    high = max(high, value)
+            found = self.spreads[key] = (low, high)
         return found
 
     def _tally_after(
@@ -391,12 +415,15 @@ class _Deal:
         if projection == _TEAM_TOTAL:
             for member in self.team:
                 count += won[member]
-        if projection != _ALL_COUNTS:
+        if projection != _ALL_COUNTS or self.score_trick is None:
             left = 0
             for hand in hands:
                 if hand:
                     left = max(left, hand.bit_count())
-            low, high = self._bounds(count, left)
+            if projection != _ALL_COUNTS:
+                low, high = self._bounds(count, left)
+            else:
+                low, high = self._spread(won, left)
             if low >= beta or low == high:
                 return low
             if high <= alpha:
@@ -573,9 +600,10 @@ class DoubleDummy:
     ``nodes`` counts the positions searched.
     """
 
-    def __init__(self, seat: int, equivalent_cards: bool = False) -> None:
+    def __init__(self, seat: int, equivalent_cards: bool = False, margin: bool = False) -> None:
         self.seat = seat
         self.equivalent_cards = equivalent_cards
+        self.margin = margin
         self.deals: dict[tuple[object, ...], _Deal] = {}
         self.searched = 0
 
@@ -593,7 +621,11 @@ class DoubleDummy:
         game = rules.trick_game
         if state.phase is not game.playing:
             return None
-        if game.pick_up or game.out_ends_deal or rules.max_moves is not None:
+        if game.pick_up or game.out_ends_deal:
+            return None
+        # A safety cap (simulate's, say) is no matter where the deal's cards run out first.
+        cap = rules.max_moves
+        if cap is not None and state.moves_made + _in_play(state).bit_count() >= cap:
             return None
         if game.revoking is not None and game.revoking.allowed(rules):
             return None
@@ -619,7 +651,7 @@ class DoubleDummy:
             if len(self.deals) > 64:  # searches of other deals: keep the memory bounded
                 self.searched += sum(deal.nodes for deal in self.deals.values())
                 self.deals.clear()
-            found = self.deals[key] = _Deal(state, self.seat, self.equivalent_cards)
+            found = self.deals[key] = _Deal(state, self.seat, self.equivalent_cards, self.margin)
         return found
 
     def move_values(self, state: object) -> list[tuple[Play, float]] | None:
