@@ -196,6 +196,28 @@ def test_maverick_parse_move_text_refuses_non_text(value: object) -> None:
         maverick.parse_move_text(value)
 
 
+@pytest.mark.parametrize("name", games.names())
+@pytest.mark.parametrize("value", ["1", 2.5, None, True, False])
+def test_every_games_move_from_index_refuses_a_wrong_type(name: str, value: object) -> None:
+    """Rule: a move number is an int; text, a float, None and a bool (True is not the
+    number 1 here) are refused with the library's error for a bad number, in the pure and
+    the compiled build alike."""
+    game = games.get(name)
+    with pytest.raises(IllegalMoveError, match=r"^move numbers are whole numbers 0\.\.\d+ "):
+        game.move_from_index(value)  # type: ignore[arg-type]
+    assert game.move_index(game.move_from_index(1)) == 1  # an int is still a number
+
+
+@pytest.mark.parametrize("name", games.names())
+@pytest.mark.parametrize("value", ["play AS", None, object(), 5, Card("AS")])
+def test_every_games_move_index_refuses_what_is_not_a_move(name: str, value: object) -> None:
+    """Rule: move_index takes a move; text (which parse_move reads), None, a card or any
+    other object is refused with the library's error, in both builds."""
+    game = games.get(name)
+    with pytest.raises(IllegalMoveError, match=r"^move_index takes a move, such as "):
+        game.move_index(value)
+
+
 # --------------------------------------------------------------------------- arguments
 
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any
+from types import MappingProxyType, SimpleNamespace
+from typing import Any, cast
 
 import pytest
 
 from cardrules import games, testing
+from cardrules.game import Game
 from cardrules.games import oh_hell
 from tests.broken import broken_game
 
@@ -329,3 +331,60 @@ def test_a_game_whose_card_counts_as_another_suit_passes_the_whole_kit() -> None
 
     report = testing.check_game(jack_trump, games=6)
     assert report.moves > 0
+
+
+# --------------------------------------------------------------------------- immutability
+
+
+def _played(game: Any, moves: int, seed: int = 3) -> Any:
+    """A state of ``game`` after a few random moves."""
+    state = game.deal(game.Rules(), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if game.is_over(state):
+            break
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+    return state
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_no_mutable_value_is_reachable_from_a_state_of_any_game(name: str) -> None:
+    """What every state shares (its deal, its rules, the game's description) cannot be
+    changed by a caller: the kit walks it all and finds no list, dict, set or bytearray."""
+    game = games.get(name)
+    for moves in (0, 40):
+        testing.check_immutable(game, _played(game, moves))
+
+
+def test_the_trick_game_description_s_tables_are_read_only() -> None:
+    """The description every state of a trick game reaches (``state.deal.game``) holds
+    read-only mappings: assigning into them is refused."""
+    description = _played(oh_hell, 0).deal.game
+    for table in (description.round_index, description.move_numbers):
+        with pytest.raises(TypeError):
+            table["anything"] = 0
+
+
+def test_a_list_in_a_state_is_refused_with_its_path() -> None:
+    state = _played(oh_hell, 10)
+    with pytest.raises(testing.ContractError, match=r"^state\.trick is a list, which can be"):
+        testing.check_immutable(oh_hell, state._replace(trick=list(state.trick)))
+    events = state.log
+    changed = state._replace(log=events.append(SimpleNamespace(kinds={"play"})))
+    where = rf"^state\.log\[{len(events)}\]\.kinds is a set"
+    with pytest.raises(testing.ContractError, match=where):
+        testing.check_immutable(oh_hell, changed)
+
+
+def test_a_dict_in_the_description_is_refused_with_its_path() -> None:
+    """The description is walked through the state's deal and as the module's ``GAME``."""
+    state = _played(oh_hell, 0)
+    description = SimpleNamespace(round_index=MappingProxyType({"bid": [1, 2]}))
+    changed = state._replace(deal=state.deal._replace(game=description))
+    with pytest.raises(
+        testing.ContractError, match=r"^state\.deal\.game\.round_index\['bid'\] is a list"
+    ):
+        testing.check_immutable(oh_hell, changed)
+    module = SimpleNamespace(NAME="made_up", GAME=SimpleNamespace(tables=({"a": 1},)))
+    with pytest.raises(testing.ContractError, match=r"^made_up\.GAME\.tables\[0\] is a dict"):
+        testing.check_immutable(cast(Game, module), state)

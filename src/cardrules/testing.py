@@ -53,6 +53,9 @@ What is checked (the invariants of the contract):
   move numbers on the right side of ``PLAYER_ACTIONS``, the action mask, the
   tensors' sizes and bounds (:func:`check_encoding`);
 * **records, state JSON and pickles round-trip**;
+* **states are immutable all through** (:func:`check_immutable`): no list, dict, set
+  or bytearray is reachable from a state (its deal, rules, log) or from the game's
+  description, at the start and at the end of each random game;
 * **positions set up the state they come from** (:func:`check_positions`,
   :func:`check_position`): ``setup(rules, position(s))`` has the same player to
   move, legal moves, score, position and views' positions as ``s``, and plays on
@@ -65,6 +68,10 @@ What is checked (the invariants of the contract):
 
 from __future__ import annotations
 
+import array
+import collections
+import dataclasses
+import enum
 import functools
 import importlib
 import pickle
@@ -72,7 +79,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from types import TracebackType
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -87,8 +94,18 @@ from cardrules.errors import (
     caused_by,
     describe_error,
 )
-from cardrules.game import CHANCE, Event, Game, Score
-from cardrules.moves import Bid, ChooseDealer, DealCard, Play
+from cardrules.game import CHANCE, Event, Game, Log, Score
+from cardrules.moves import (
+    Bid,
+    Blind,
+    ChooseDealer,
+    DealCard,
+    Declaration,
+    Draw,
+    EndTurn,
+    PassCards,
+    Play,
+)
 
 __all__ = [
     "MOST_MOVES",
@@ -99,6 +116,7 @@ __all__ = [
     "check_ends",
     "check_explicit_chance",
     "check_game",
+    "check_immutable",
     "check_legality",
     "check_listed_moves",
     "check_position",
@@ -654,6 +672,150 @@ def check_ends(
     return moves
 
 
+#: The mutable containers that no value reachable from a state may be.
+_MUTABLE: Final = (list, dict, set, bytearray, collections.deque, array.array)
+#: Values that hold nothing further: nothing to walk into.
+_ATOMS: Final = (bool, int, float, complex, str, bytes, range, enum.Enum)
+#: The library's own frozen values whose fields are frozen too (a description can hold
+#: thousands of moves): not walked into.
+_FROZEN_VALUES: Final = frozenset(
+    (Card, Play, Bid, DealCard, ChooseDealer, Draw, EndTurn, PassCards, Blind, Declaration)
+)
+
+
+def check_immutable(game: Game, state: Any) -> None:
+    """Every data value reachable from ``state`` is immutable: no list, dict, set,
+    bytearray (or deque, array) anywhere in its fields, its deal, its rules, its log,
+    or the game's description (the module's ``GAME``, when it has one). Classes and
+    functions (hooks) are not walked into.
+
+    A mutable value there is shared by every state of the game: a caller who changes it
+    changes them all. The :class:`ContractError` names its path, such as
+    ``state.deal.game.round_index``.
+    """
+    description = getattr(game, "GAME", None)
+    if description is not None and id(description) not in _IMMUTABLE:
+        _check_frozen(description, f"{game.NAME}.GAME", set())
+        _IMMUTABLE[id(description)] = description  # walked once: descriptions are large
+    _check_frozen(state, "state", set(_IMMUTABLE))
+
+
+#: The descriptions found immutable, by id (each kept, so that its id stays its own).
+_IMMUTABLE: dict[int, object] = {}
+
+
+def _check_frozen(root: object, name: str, seen: set[int]) -> None:
+    """Walk the values reachable from ``root`` (each once, none of ``seen``), refusing a
+    mutable container.
+
+    Each value's path is a chain of (parent, key) pairs, written out only for the
+    message: a long log would make long paths, and most values pass."""
+    stack: list[tuple[object, tuple[Any, object]]] = [(root, (None, name))]
+    while stack:
+        value, path = stack.pop()
+        if id(value) in seen:
+            continue
+        seen.add(id(value))
+        if isinstance(value, _MUTABLE):
+            raise ContractError(
+                f"{_path_text(path)} is a {type(value).__name__}, which can be changed: every "
+                "value a state holds or reaches (its deal, rules, log and the game's "
+                "description) must be immutable (a tuple, a frozenset, a "
+                "types.MappingProxyType, a frozen class), or whoever changes it changes "
+                "every state that shares it"
+            )
+        for key, part in _parts(value):
+            # Values that hold nothing further, classes and functions (hooks): not walked.
+            if not (
+                part is None
+                or type(part) in _FROZEN_VALUES
+                or isinstance(part, _ATOMS)
+                or callable(part)
+            ):
+                stack.append((part, (path, key)))
+
+
+def _path_text(path: tuple[Any, object]) -> str:
+    """A value's path, written out from its chain of (parent, key) pairs: a number is
+    an index (``[3]``), a string a field (``.round_index``), a one-item tuple a mapping's
+    key (``[...]``), a two-item tuple an item of a set or a mapping's key itself."""
+    labels: list[str] = []
+    node: Any = path
+    while node[0] is not None:
+        key = node[1]
+        if isinstance(key, int):
+            labels.append(f"[{key}]")
+        elif isinstance(key, str):
+            labels.append(f".{key}")
+        elif len(key) == 1:
+            labels.append(f"[{key[0]!r}]")
+        else:
+            labels.append(f" ({key[0]} {key[1]!r})")
+        node = node[0]
+    labels.append(str(node[1]))
+    return "".join(reversed(labels))
+
+
+def _parts(value: object) -> Iterable[tuple[object, object]]:
+    """The values ``value`` holds, each with its key in a path (see :func:`_path_text`)."""
+    if isinstance(value, tuple):
+        fields = getattr(type(value), "_fields", None)  # a named tuple
+        if isinstance(fields, tuple) and len(fields) == len(value):
+            return zip(fields, value)
+        return enumerate(value)
+    if isinstance(value, Log):
+        return enumerate(value)
+    if isinstance(value, frozenset):
+        return [(("item", item), item) for item in value]
+    if isinstance(value, Mapping):  # a read-only mapping (a dict is refused)
+        parts: list[tuple[object, object]] = []
+        for key, item in value.items():
+            parts.append((("key", key), key))
+            parts.append(((key,), item))
+        return parts
+    return [(name, part) for name, part in _attributes(value)]
+
+
+def _attributes(value: object) -> list[tuple[str, object]]:
+    """An object's fields (attrs, dataclass, ``__match_args__``, ``__dict__``, slots)."""
+    names = _FIELD_NAMES.get(type(value))
+    if names is None:
+        names = _field_names(type(value))
+        _FIELD_NAMES[type(value)] = names
+    if hasattr(value, "__dict__"):
+        names = names + tuple(name for name in vars(value) if name not in names)
+    missing = object()
+    parts: list[tuple[str, object]] = []
+    for name in names:
+        part = getattr(value, name, missing)
+        if part is not missing:
+            parts.append((name, part))
+    return parts
+
+
+#: The declared fields of each class met (a description can hold thousands of moves).
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(kind: type) -> tuple[str, ...]:
+    """The fields a class declares: attrs or dataclass fields, else ``__match_args__``,
+    slots and the compiled build's attributes."""
+    if attrs.has(kind):
+        return tuple(field.name for field in attrs.fields(kind))
+    if dataclasses.is_dataclass(kind):
+        return tuple(field.name for field in dataclasses.fields(kind))
+    found: dict[str, None] = {}  # the names in order, each once
+    for name in getattr(kind, "__match_args__", ()):
+        found[name] = None
+    for klass in kind.__mro__:
+        slots = klass.__dict__.get("__slots__", ())
+        for name in (slots,) if isinstance(slots, str) else slots:
+            found[name] = None
+    for name in getattr(kind, "__mypyc_attrs__", ()):
+        found[name] = None
+    return tuple(name for name in found if not name.startswith("__"))
+
+
 # --------------------------------------------------------------------------- whole games
 
 
@@ -694,6 +856,7 @@ def check_random_game(
         state = game.deal(rules, seed=seed)
         _fail(game.deal(rules, seed=seed) == state, "the same rules and seed dealt different games")
         players = game.players(rules)
+        check_immutable(game, state)
     steps = 0
     over = False
     while not over:  # no break out of the with below: the compiled build cannot compile one
@@ -709,6 +872,7 @@ def check_random_game(
             _fail((mover is None) == over, "to_move is None iff the game is over")
             if over:
                 check_cards_conserved(game, state, rules)
+                check_immutable(game, state)
             else:
                 if steps >= max_moves:  # not _fail: its message would be built every step
                     raise ContractError(

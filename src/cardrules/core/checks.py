@@ -21,10 +21,24 @@ from typing import Any, Final, TypeVar
 
 from cardrules.cards import Card, format_cards
 from cardrules.core.options import show_value
-from cardrules.errors import ArgumentError
+from cardrules.errors import ArgumentError, IllegalMoveError
+from cardrules.moves import (
+    Bid,
+    Blind,
+    ChooseDealer,
+    DealCard,
+    Declaration,
+    Draw,
+    EndTurn,
+    Move,
+    PassCards,
+    Play,
+)
 
 __all__ = [
     "MAX_SEED_BITS",
+    "check_move",
+    "check_move_number",
     "check_rng",
     "check_rules",
     "check_seat",
@@ -82,6 +96,32 @@ def check_seat(seat: object, players: int) -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
         raise ArgumentError(f"seat must be a whole number 0..{players - 1}, not {show_value(seat)}")
     return int(seat)
+
+
+#: The kinds of move there are (a game numbers the moves of its own kinds among them).
+_MOVES: Final = (Play, Bid, DealCard, ChooseDealer, Draw, EndTurn, PassCards, Blind, Declaration)
+
+
+# The move numbers' checks raise IllegalMoveError, as for a move or a number the game does
+# not have: a wrong type is a number or a move that no game has.
+def check_move_number(index: object, count: int) -> int:
+    """``index`` if it is a move number ``0 .. count - 1``: an int, not a bool (``True``
+    is not the number 1 here), nor text or a float."""
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < count:
+        raise IllegalMoveError(
+            f"move numbers are whole numbers 0..{count - 1} (ints), not {show_value(index)}"
+        )
+    return int(index)
+
+
+def check_move(move: object) -> Move:
+    """``move`` if it is a move (:data:`cardrules.moves.Move`), for ``move_index``."""
+    if not isinstance(move, _MOVES):
+        read = " (read move text with the game's parse_move)" if isinstance(move, str) else ""
+        raise IllegalMoveError(
+            f"move_index takes a move, such as Play(Card('AS')), not {show_value(move)}{read}"
+        )
+    return move
 
 
 def check_rng(rng: object) -> random.Random:

@@ -177,11 +177,13 @@ class StopsGame:
         check_rules(rules, self.rules_class, self.name)
         return _settle(new_game(rules, seed=check_seed(seed), deck=deck, chance=chance))
 
-    def move_index(self, move: Move) -> int:
+    # The public move-number functions take object, which the numbers check (compiled, a
+    # typed parameter would refuse another type with the compiler's bare TypeError).
+    def move_index(self, move: object) -> int:
         """The fixed number of a move (see the game's docs)."""
         return self.numbers.index(move, self.title)
 
-    def move_from_index(self, index: int) -> Move:
+    def move_from_index(self, index: object) -> Move:
         """The move with this number (see the game's docs)."""
         return self.numbers.move(index)
 
@@ -233,8 +235,8 @@ class StopsGame:
     ) -> tuple[
         int,
         DealFunction,
-        Callable[[Move], int],
-        Callable[[int], Move],
+        Callable[[object], int],
+        Callable[[object], Move],
         Callable[[Mapping[str, Any]], State],
     ]:
         """What a game module exports from its description: ``NUM_MOVES``, ``deal``,

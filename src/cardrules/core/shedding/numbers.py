@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 
 from cardrules.cards import ALL_CARDS, JACK, Suit
+from cardrules.core.checks import check_move, check_move_number
 from cardrules.errors import IllegalMoveError
 from cardrules.moves import (
     DEALS,
@@ -55,54 +56,54 @@ class MoveNumbers:
         """How many move numbers there are (``NUM_MOVES``)."""
         return self._base + 54 + self.seats
 
-    def index(self, move: Move, game: str) -> int:
+    def index(self, move: object, game: str) -> int:
         """The number of ``move``."""
-        kind = type(move)
+        checked = check_move(move)
+        kind = type(checked)
         if kind is Play:
-            assert isinstance(move, Play)
-            card = move.card
+            assert isinstance(checked, Play)
+            card = checked.card
             if card.index < 52:
-                if move.call is None:
-                    return card.index + (52 if move.announce else 0)
+                if checked.call is None:
+                    return card.index + (52 if checked.announce else 0)
                 if card.rank in self.call_ranks:
                     assert card.suit is not None
                     place = self.call_ranks.index(card.rank)
-                    calls = 16 * len(self.call_ranks) if move.announce else 0
-                    return 104 + calls + 16 * place + 4 * card.suit + move.call
+                    calls = 16 * len(self.call_ranks) if checked.announce else 0
+                    return 104 + calls + 16 * place + 4 * card.suit + checked.call
         elif kind is Draw:
             return self._base
         elif kind is EndTurn:
             return self._base + 1
         elif kind is DealCard:
-            assert isinstance(move, DealCard)
-            if move.card.index < 52:
-                return self._base + 2 + move.card.index
+            assert isinstance(checked, DealCard)
+            if checked.card.index < 52:
+                return self._base + 2 + checked.card.index
         elif kind is ChooseDealer:
-            assert isinstance(move, ChooseDealer)
-            if 0 <= move.seat < self.seats:
-                return self._base + 54 + move.seat
-        raise IllegalMoveError(f"{move} has no number in {game}")
+            assert isinstance(checked, ChooseDealer)
+            if 0 <= checked.seat < self.seats:
+                return self._base + 54 + checked.seat
+        raise IllegalMoveError(f"{checked} has no number in {game}")
 
-    def move(self, index: int) -> Move:
+    def move(self, index: object) -> Move:
         """The move with number ``index``."""
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < self.count:
-            raise IllegalMoveError(f"move numbers are 0..{self.count - 1}, not {index!r}")
-        if index < 52:
-            return PLAYS[index]
-        if index < 104:
-            return Play(ALL_CARDS[index - 52], None, True)
+        number = check_move_number(index, self.count)
+        if number < 52:
+            return PLAYS[number]
+        if number < 104:
+            return Play(ALL_CARDS[number - 52], None, True)
         base = self._base
-        if index < base:
+        if number < base:
             calls = 16 * len(self.call_ranks)
-            announce = index >= 104 + calls
-            number = index - 104 - (calls if announce else 0)
-            rank = self.call_ranks[number // 16]
-            card = ALL_CARDS[13 * (number % 16 // 4) + rank - 2]
-            return Play(card, Suit(number % 4), announce)
-        if index == base:
+            announce = number >= 104 + calls
+            call = number - 104 - (calls if announce else 0)
+            rank = self.call_ranks[call // 16]
+            card = ALL_CARDS[13 * (call % 16 // 4) + rank - 2]
+            return Play(card, Suit(call % 4), announce)
+        if number == base:
             return DRAW
-        if index == base + 1:
+        if number == base + 1:
             return END_TURN
-        if index < base + 54:
-            return DEALS[index - base - 2]
-        return ChooseDealer(index - base - 54)
+        if number < base + 54:
+            return DEALS[number - base - 2]
+        return ChooseDealer(number - base - 54)

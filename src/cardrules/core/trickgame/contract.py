@@ -25,6 +25,7 @@ import enum
 import functools
 import math
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Literal, cast
 
 import attrs
@@ -32,7 +33,7 @@ import attrs
 from cardrules.cards import Card, Suit, mask_of
 from cardrules.core import tricks
 from cardrules.core.bookkeeping import deal_number, moves_made, origin, players
-from cardrules.core.checks import check_rules, check_seed
+from cardrules.core.checks import check_move, check_move_number, check_rules, check_seed
 from cardrules.core.match import Match
 from cardrules.core.options import check_choice
 from cardrules.core.serial import StateReader
@@ -273,9 +274,10 @@ class TrickGame:
     dealer_base: int = dataclasses.field(init=False)
     num_moves: int = dataclasses.field(init=False)
     view_fields: tuple[str, ...] = dataclasses.field(init=False)
-    move_numbers: dict[Any, int] = dataclasses.field(init=False, compare=False, repr=False)
+    # Read-only mappings: every state reaches the description, so nothing in it can change.
+    move_numbers: Mapping[Any, int] = dataclasses.field(init=False, compare=False, repr=False)
     round_phases: tuple[Any, ...] = dataclasses.field(init=False)
-    round_index: dict[Any, int] = dataclasses.field(init=False, compare=False)
+    round_index: Mapping[Any, int] = dataclasses.field(init=False, compare=False)
     round_slots: tuple[int, ...] = dataclasses.field(init=False)
     passing: int | None = dataclasses.field(init=False)
     pass_base: int = dataclasses.field(init=False)
@@ -285,7 +287,9 @@ class TrickGame:
         phases = self.phases
         put = functools.partial(object.__setattr__, self)
         put("round_phases", tuple(phases[r.phase] for r in self.rounds))
-        put("round_index", {phase: k for k, phase in enumerate(self.round_phases)})
+        put(
+            "round_index", MappingProxyType({phase: k for k, phase in enumerate(self.round_phases)})
+        )
         declaring = [k for k, r in enumerate(self.rounds) if isinstance(r, Declaring)]
         put(
             "round_slots",
@@ -311,7 +315,7 @@ class TrickGame:
         put("num_moves", len(self.move_table) or self.pass_base + passes)
         put("opens_play", self.first_leader is not None or self.lead_card is not None)
         check_choice("better", self.better, ("high", "low"))
-        put("move_numbers", {move: number for number, move in enumerate(self.move_table)})
+        put("move_numbers", MappingProxyType({move: n for n, move in enumerate(self.move_table)}))
         put("view_fields", _checked_view_fields(self))
         # The contract functions find the game from the rules of a state.
         type.__setattr__(self.rules_class, "trick_game", self)
@@ -337,8 +341,8 @@ class TrickGame:
     ) -> tuple[
         int,
         Callable[..., State],
-        Callable[[Move], int],
-        Callable[[int], Move],
+        Callable[[object], int],
+        Callable[[object], Move],
         Callable[[Mapping[str, Any]], State],
     ]:
         """What a game module exports from its description: ``NUM_MOVES``, ``deal``,
@@ -353,10 +357,13 @@ class TrickGame:
 
     # ------------------------------------------------------------------ move numbers
 
-    def move_index(self, move: Move) -> int:
+    # The public move-number functions take object and check it (compiled, a typed
+    # parameter would refuse another type with the compiler's bare TypeError).
+    def move_index(self, move: object) -> int:
         """The fixed number of a move: its place in the game's move table, or else plays
         0..51 by card, then bids, deals, dealers, and the passes from ``pass_base`` on by
         the rank of their cards (:func:`pass_rank`)."""
+        check_move(move)  # a move of another kind has no number: said below
         if self.move_table:
             number = self.move_numbers.get(move) if isinstance(move, _MOVE_KINDS) else None
             if number is None:
@@ -393,22 +400,21 @@ class TrickGame:
         assert isinstance(passing, Passing)
         return passing.count
 
-    def move_from_index(self, index: int) -> Move:
+    def move_from_index(self, index: object) -> Move:
         """The move with this number (see :meth:`move_index`)."""
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < self.num_moves:
-            raise IllegalMoveError(f"move numbers are 0..{self.num_moves - 1}, not {index!r}")
+        number = check_move_number(index, self.num_moves)
         if self.move_table:
-            move: Move = self.move_table[index]
+            move: Move = self.move_table[number]
             return move
-        if index < self.bid_base:
-            return PLAYS[index]
-        if index < self.deal_base:
-            return BIDS[index - self.bid_base]
-        if index < self.dealer_base:
-            return DEALS[index - self.deal_base]
-        if index < self.pass_base:
-            return ChooseDealer(index - self.dealer_base)
-        return _pass_of_rank(index - self.pass_base, self._pass_count())
+        if number < self.bid_base:
+            return PLAYS[number]
+        if number < self.deal_base:
+            return BIDS[number - self.bid_base]
+        if number < self.dealer_base:
+            return DEALS[number - self.deal_base]
+        if number < self.pass_base:
+            return ChooseDealer(number - self.dealer_base)
+        return _pass_of_rank(number - self.pass_base, self._pass_count())
 
     # ------------------------------------------------------------------ loading
 
