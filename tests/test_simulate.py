@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import random
-from collections.abc import Sequence
+import sys
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -453,3 +455,76 @@ class _OnceBot(RandomBot):
         type(self).made += 1
         if type(self).made > 1:
             raise ZeroDivisionError("division by zero")
+
+
+# --------------------------------------------------------------------------- a game of one's own
+
+
+@pytest.fixture
+def own_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """A game module outside any package whose NAME is not its file's name: the tiny trick
+    game of tests/tiny_tricks.py written to ``mybridge.py`` in a folder of its own, with
+    ``NAME = "bridge_play"``, imported as a user's script imports it, and registered."""
+    from cardrules import games
+    from tests import tiny_tricks
+
+    source = Path(tiny_tricks.__file__).read_text(encoding="utf-8")
+    renamed = source.replace('NAME: Final = "tiny_tricks"', 'NAME: Final = "bridge_play"')
+    assert renamed != source
+    (tmp_path / "mybridge.py").write_text(renamed, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = importlib.import_module("mybridge")
+    games.register(module)
+    try:
+        yield module
+    finally:
+        games.unregister("bridge_play")
+        sys.modules.pop("mybridge", None)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_game_module_outside_a_package_named_otherwise_plays_in_worker_processes(
+    own_module: Any, workers: int
+) -> None:
+    """A module that is not in a package and whose NAME is not its file's name plays by
+    module and by NAME, in this process and in worker processes, with the same results."""
+    by_module = simulate(own_module, ["random", "random"], games=4, seed=3, workers=workers)
+    by_name = simulate("bridge_play", ["random", "random"], games=4, seed=3, workers=workers)
+    assert by_module == by_name and by_module.game == "bridge_play"
+    assert by_module == simulate(own_module, ["random", "random"], games=4, seed=3, workers=1)
+    assert len(by_module.results) == 4
+
+
+def test_a_game_module_outside_a_package_plays_in_a_tournament(own_module: Any) -> None:
+    from cardrules.tournament import tournament
+
+    result = tournament("bridge_play", ["random", "ismcts:4"], deals=2, seed=1, workers=2)
+    assert result.game == "bridge_play"
+
+
+def test_a_fresh_process_finds_a_game_module_outside_a_package_by_its_file(
+    own_module: Any,
+) -> None:
+    """A worker that does not inherit this process's modules (one started afresh, as on
+    systems that spawn workers) finds the game from its reference, the module's file."""
+    import subprocess
+
+    from cardrules import games
+
+    text = games.reference(own_module)
+    assert text == str(Path(own_module.__file__).resolve())
+    found = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from cardrules import games; "
+            "print(games.from_reference(sys.argv[1]).NAME)",
+            text,
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert found.stdout.strip() == "bridge_play"
+    # A worker on another machine, where the file is elsewhere, imports it by its name.
+    assert games.from_reference(str(Path("/elsewhere") / "mybridge.py")) is own_module

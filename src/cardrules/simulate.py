@@ -496,21 +496,21 @@ def _play_one(
     duplicate: bool,
     keep_record: bool,
 ) -> GameResult:
-    game = registry.get(game_name)
+    game = registry.from_reference(game_name)
     _, options = parse_rules_text(rules_text)
     rules = build_rules(game.Rules, options)
     players = len(lineup)
     order = [(seat + index) % players for seat in range(players)]
     seats = tuple(labels[i] for i in order)
     deal_index = index // _rotations(labels) if duplicate else index
-    bots = [_build_bot(lineup[i], game_name) for i in order]
+    bots = [_build_bot(lineup[i], game.NAME) for i in order]
     game_seed = Stream(seed, "simulate", deal_index).below(2**62)
     final = play_game(game, rules, bots, seed=game_seed)
     score = game.score(final)
     assert score.outcome is not None
     record = None
     if keep_record:
-        record = record_of(final, game=game_name, players=seats)
+        record = record_of(final, game=game, players=seats)
     return GameResult(
         index,
         game_seed,
@@ -701,8 +701,12 @@ def simulate(
     :data:`DEFAULT_MAX_MOVES`; None: no cap); a game it ends is "truncated".
 
     ``game``: a registered game's name, a game module or its import path (see
-    :func:`cardrules.games.get`); worker processes find it again by its name or
-    import path.
+    :func:`cardrules.games.get`); worker processes find it again by its name, its
+    import path or, for a module outside a package, its file
+    (:func:`cardrules.games.reference`). With Ray on a cluster, where that file is
+    not, ship the module's folder with your own ``ray.init`` before the run
+    (``runtime_env={"working_dir": folder}``): the workers then import the module by
+    the file's name.
 
     Every wrong argument raises :class:`SimulationError` saying what to give instead;
     a worker process that dies raises :class:`WorkerError`.

@@ -41,6 +41,7 @@ __all__ = [
     "Registration",
     "check_protocol",
     "enfle",
+    "from_reference",
     "get",
     "is_file_path",
     "mau_mau",
@@ -318,8 +319,8 @@ def _load_file(path: str) -> Game:
     resolved = str(file.resolve())
     loaded = sys.modules.get(name)
     if loaded is not None:
-        if _FILES.get(name) == resolved:
-            return get(loaded)
+        if _FILES.get(name) == resolved or _file_of(loaded) == resolved:
+            return get(loaded)  # this file, loaded or imported already (a worker inherits it)
         raise RulesError(f"{where}: a module named {name!r} is already imported; rename the file")
     spec = importlib.util.spec_from_file_location(name, resolved)
     if spec is None or spec.loader is None:
@@ -395,14 +396,41 @@ def registration(game: str | Game) -> Registration:
     return _GAMES[get(game).NAME]
 
 
+def _file_of(module: object) -> str | None:
+    """The resolved path of a module's Python file, or None (no file, or not a .py)."""
+    file = getattr(module, "__file__", None)
+    if not isinstance(file, str) or not file.endswith(".py"):
+        return None
+    return str(Path(file).resolve())
+
+
 def reference(game: str | Game) -> str:
     """A text that finds this game again in another process, for the tools that
-    send work to other processes: its name for the games of cardrules and of
-    installed packages, else its import path (the module's name)."""
+    send work to other processes (read there by :func:`from_reference`): its name for
+    the games of cardrules and of installed packages, its import path for a module in
+    a package (``mypackage.mygame``), and the path of its file for a module outside
+    a package (``/home/me/mybridge.py``), whatever its ``NAME``."""
     found = get(game)
     if _GAMES[found.NAME].builtin:
         return found.NAME
     module = getattr(found, "__name__", "__main__")
     if module == "__main__" or not isinstance(module, str):
         return found.NAME  # only found where the registry is inherited (forked workers)
-    return _FILES.get(module, module)  # a game loaded from a file is found by its path
+    if "." in module:
+        return module  # an import path
+    # A module outside a package (a game loaded from its file, or imported from a folder
+    # on the path): its bare name is no import path the registry reads (it would take it
+    # for a game's NAME), but its file finds it anywhere on this machine.
+    return _file_of(found) or found.NAME
+
+
+def from_reference(text: str) -> Game:
+    """The game that :func:`reference` gave ``text`` for, in a worker process: as
+    :func:`get` finds it, except that the file of a module outside a package that is
+    not at that path (a worker on another machine) is imported by the file's name, as
+    a module shipped with the work is (by Ray's ``runtime_env``, say)."""
+    if is_file_path(text) and text.endswith(".py") and not Path(text).is_file():
+        name = Path(text).stem
+        if name.isidentifier():
+            return _import(name)
+    return get(text)
