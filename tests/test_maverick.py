@@ -793,6 +793,19 @@ def test_zero_bid_success_with_a_score_of_zero_or_less_gives_plus_one_seed_001()
     assert row.extra("raw")[1] == -2 and row.points[1] == 1
 
 
+def test_a_zero_bid_made_at_a_deal_score_of_exactly_zero_scores_plus_one_rule_mv_6_2() -> None:
+    """Rule MV-6.2: a successful zero bid triples the team's deal score only when it is
+    above 0; at exactly 0 the team scores +1 (not 3 x 0)."""
+    row = bid_deal(
+        BIDDING,
+        bids=("no bid", "zero", "no bid", "no bid"),
+        trick_points=(2, -1),  # -1, and +1 for the last trick: a deal score of 0
+        tricks_won=(6, 0, 0, 6),
+    )
+    assert row.extra("raw")[1] == 0 and row.points[1] == 1
+    assert row.points[0] == 2
+
+
 def test_zero_bid_failure_scores_minus_one_or_subtracts_one_with_zero_fail_add() -> None:
     """Rule MV-6.2."""
     bids = ("no bid", "no bid", "no bid", "zero")  # seat 3 wins the last trick

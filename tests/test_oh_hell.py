@@ -101,6 +101,19 @@ def test_hook_example_of_seed_003_five_cards_four_bid_dealer_may_not_bid_one() -
         oh_hell.apply(state, Bid(1))
 
 
+def test_the_hook_can_forbid_the_dealer_a_bid_of_zero_rule_oh_3_2() -> None:
+    """Rule OH-3.2 when the forbidden bid is 0: the others' bids already total the hand
+    size (2 + 2 + 1 of 5), so a dealer's 0 would make the total the hand size; every other
+    bid stays open to him."""
+    state = oh_hell.deal(Rules(schedule="single", start_hand=5, first_dealer=3), seed=1)
+    state = play_all(state, "bid 2", "bid 2", "bid 1")
+    assert oh_hell.to_move(state) == 3
+    assert legal_bids(state) == [1, 2, 3, 4, 5]
+    with pytest.raises(IllegalMoveError, match="the dealer may not bid 0"):
+        oh_hell.apply(state, Bid(0))
+    assert oh_hell.apply(state, Bid(1)).deal.bids == (2, 2, 1, 1)
+
+
 def test_the_dealer_is_told_which_bid_the_hook_forbids_rule_oh_3_2() -> None:
     """Rule OH-3.2: the missing bid is explained before the dealer chooses."""
     state = oh_hell.deal(Rules(schedule="single", start_hand=5, first_dealer=3), seed=1)
