@@ -176,7 +176,12 @@ GAME: Final = trickgame.TrickGame(
         breaking=lambda rules: HEARTS | QUEEN_OF_SPADES.bit * rules.queen_breaks_hearts,
         first_trick_barred=lambda rules: HEARTS | QUEEN_OF_SPADES.bit,
     ),
-    rule_ids=(("follow", "HE-4"), ("first_trick", "HE-5"), ("unbroken", "HE-6")),
+    rule_ids=(
+        ("lead_card", "HE-3"),
+        ("follow", "HE-4"),
+        ("first_trick", "HE-5"),
+        ("unbroken", "HE-6"),
+    ),
     score_trick=_score_trick,
     tally=(("taken", 4, 0, MOON),),
     move_forms=("pass C1 C2 C3", "play CARD"),

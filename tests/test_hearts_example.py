@@ -176,7 +176,9 @@ def test_he_3_the_holder_of_the_two_of_clubs_leads_it(hearts: Any) -> None:
     state = start(hearts, hands)
     assert hearts.to_move(state) == 2
     assert [str(move) for move in hearts.legal_moves(state)] == ["play 2C"]
-    with pytest.raises(IllegalMoveError, match="seat 2 holds 2C and must lead it"):
+    with pytest.raises(
+        IllegalMoveError, match=r"seat 2 holds 2C and must lead it .*\(rule HE-3\)$"
+    ):
         play(hearts, state, "3C")
 
 

@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 import pytest
 
+from cardrules import testing
 from cardrules.cards import (
     BIG_JOKER,
     DECK54,
@@ -484,6 +485,48 @@ def test_a_revoke_is_legal_with_the_penalty_option_and_costs_the_team_4_at_once(
     assert revoke.kind == "revoke" and revoke.seat == 1 and revoke.value == -4
     assert str(revoke) == "seat 1 revokes (holds spades): -4 for seats 1 and 3"
     assert revoke in maverick.observe(state, 0).events
+
+
+def test_a_discard_that_must_trump_forbids_is_no_revoke_under_the_penalty_rule_mv_4_6() -> None:
+    """Rules MV-4.6 and MV-4.4: with ``must_trump`` and the legal revoke both on, seat 1,
+    out of spades and holding a trump (2H), may discard 4D: it costs 4 as a revoke does,
+    but it is announced as what it is, and it shows a spade void, not spades held (no
+    sampled world gives seat 1 a spade; each gives him his trump)."""
+    rules = Rules(first_dealer=3, must_trump=True, revoke="penalty")
+    state = play_all(position(["9S 2C", "2H 4D", "2S 5S", "3D 7D"], rules=rules), "play 9S")
+    assert [str(m) for m in maverick.legal_moves(state)] == ["play 4D", "play 2H"]
+    state = play_all(state, "play 4D")
+    assert state.revokes == (0, 1, 0, 0) and maverick.raw_scores(state) == (0, -4)
+    breach = maverick.events(state)[-1]
+    assert breach.kind == "must_trump" and breach.seat == 1 and breach.value == -4
+    assert (
+        str(breach) == "seat 1 does not trump (out of spades, holds a trump): -4 for seats 1 and 3"
+    )
+    view = maverick.observe(state, 0)
+    assert breach in view.events
+    spades = tricks.SUIT_MASKS[Suit.SPADES]
+    assert state.voids[1] & spades == spades and not state.voids[1] & ~spades
+    rng = random.Random(5)
+    for _ in range(10):
+        world = maverick.sample(view, rng)
+        assert maverick.observe(world, 0) == view
+        assert world.hands[1] == mask_of(parse_cards("2H"))
+    # Holding the suit led, the same discard is a revoke, as without must trump.
+    state = play_all(position(["9S 2C", "2H 4D 4S", "2S 5S", "3D 7D"], rules=rules), "play 9S")
+    assert maverick.events(play_all(state, "play 4D"))[-1].kind == "revoke"
+
+
+def test_the_contract_holds_with_must_trump_and_the_legal_revoke_rule_mv_4_6() -> None:
+    """Rules MV-4.6 and MV-4.4 together keep every promise of the contract (views,
+    sampled worlds, positions, records) along random games, whose breaches of must trump
+    are announced as such."""
+    rules = Rules(must_trump=True, revoke="penalty", max_deals=1)
+    testing.check_game(maverick, presets={"must_trump_penalty": rules}, games=4)
+    state = maverick.deal(rules, seed=2)
+    rng = random.Random(2)
+    while not maverick.is_over(state):
+        state = maverick.apply(state, rng.choice(maverick.legal_moves(state)))
+    assert any(event.kind == "must_trump" for event in maverick.events(state))
 
 
 def test_each_revoke_costs_4_and_a_void_player_is_not_penalised() -> None:

@@ -112,7 +112,7 @@ NAME: Final = "maverick"
 #: The game's name for people (menus, the command line).
 TITLE: Final = "Maverick, for two partnerships"
 #: Changes whenever the behaviour of this game changes, so records say which rules made them.
-version: Final = "1"
+version: Final = "2"
 PLAYERS: Final = 4
 HAND: Final = 13
 #: Each team's seats: team 0 is seats 0 and 2, team 1 is seats 1 and 3 (partners sit opposite).
@@ -538,6 +538,19 @@ def _revoke_event(rules: Rules, seat: int, led: Suit) -> Event:
         value=-REVOKE_PENALTY,
         text=f"seat {seat} revokes (holds {led.plural}): -{REVOKE_PENALTY} for "
         f"{_team_name(seat % 2)}",
+    )
+
+
+def _breach_event(rules: Rules, seat: int, kind: str, led: Suit) -> Event:
+    """With ``revoke="penalty"`` and ``must_trump`` a discard by a player out of the suit
+    led who holds a trump is legal too, penalised as a revoke and announced at once as
+    what it is (MV-4.6): he holds no card of the suit led, so it is no revoke."""
+    return Event(
+        kind,
+        seat,
+        value=-REVOKE_PENALTY,
+        text=f"seat {seat} does not trump (out of {led.plural}, holds a trump): "
+        f"-{REVOKE_PENALTY} for {_team_name(seat % 2)}",
     )
 
 
@@ -987,7 +1000,7 @@ GAME: Final = trickgame.TrickGame(
         ),
     ),
     revoking=trickgame.Revoking(
-        allowed=lambda rules: rules.revoke == "penalty", event=_revoke_event
+        allowed=lambda rules: rules.revoke == "penalty", event=_revoke_event, breach=_breach_event
     ),
     score_trick=_score_trick,
     tally=(("trick_points", 2, -4 * HAND, 4 * HAND), ("books", 2, 0, 3)),

@@ -233,7 +233,7 @@ class TrickGame:
     view_extras: Callable[[Any, int], dict[str, Any]] = lambda state, seat: {}
     check_state: Callable[[Any, StateReader], None] = lambda state, reader: None
     #: The game's rule identifiers that error messages cite, as (kind, identifier) pairs;
-    #: the kinds are ``bid_range``, ``deck``, ``follow`` and the kinds of the
+    #: the kinds are ``bid_range``, ``deck``, ``follow``, ``lead_card`` and the kinds of the
     #: :class:`~cardrules.core.trickgame.rules_of_play.Restrictions` (``unbroken``, ``first_trick``,
     #: ``must_trump``, ``must_beat``).
     # cast(Any, default): compiled, a class-body value is checked against the type inferred

@@ -203,10 +203,17 @@ class Revoking:
     """A rules option under which a revoke (not following suit while able) is legal
     and penalised instead of forbidden: ``allowed(rules)`` says whether it is on,
     ``event(rules, seat, led)`` announces a revoke (the penalty is the scoring
-    hooks' business: the state counts each seat's revokes)."""
+    hooks' business: the state counts each seat's revokes).
+
+    ``breach(rules, seat, kind, led)``, when given, announces a card that follows suit
+    but breaks one of the game's restrictions (``kind``: ``must_trump``, say; see
+    :class:`~cardrules.core.trickgame.rules_of_play.Restrictions`), which the option
+    makes legal and penalised too and the state counts with the revokes; its event's
+    kind is ``kind``. Without it such a card is announced as a revoke."""
 
     allowed: Callable[[Any], bool]
     event: Callable[[Any, int, Suit], Event]
+    breach: Callable[[Any, int, str, Suit], Event] | None = None
 
 
 #: Scores a finished trick: ``(state before its last card, winner, the trick, the

@@ -88,7 +88,14 @@ def apply(state: object, move: object) -> State:
             if bit & allowed:
                 return _play(state, game, seat, PLAYS[move.card.index], trick_rules, False)
             if bit & hand and game.revoking is not None and game.revoking.allowed(rules):
-                return _play(state, game, seat, PLAYS[move.card.index], trick_rules, True)
+                # Legal and penalised: a revoke, or a card that follows suit but breaks one
+                # of the game's restrictions (must trump, say), which is no revoke.
+                breach = ""
+                if limits is not None and bit & tricks.playable_to(trick_rules, hand, trick):
+                    breach = rules_of_play.refusal(
+                        trick_rules, limits, hand, trick, state.waste, move.card, seat
+                    )[1]
+                return _play(state, game, seat, PLAYS[move.card.index], trick_rules, True, breach)
     elif phase is game.bidding_phase:
         if type(move) is Bid:
             assert game.bidding is not None
@@ -138,6 +145,7 @@ def _play(
     move: Play,
     trick_rules: tricks.TrickRules,
     revoked: bool,
+    breach: str = "",
 ) -> State:
     # One unpacking reads every field a move changes at once: cheaper than a dozen
     # attribute reads. The deal stays as it is: playing a card changes nothing it holds.
@@ -163,12 +171,21 @@ def _play(
     hand = hands[seat] & ~bit
     hands = with_item(hands, seat, hand)
     if revoked:
-        # Legal under the game's option, and announced at once: it shows the seat holds
-        # the led suit, so it is no void (MV-4.4).
+        # Legal under the game's option, and announced at once: a revoke shows the seat
+        # holds the led suit, so it is no void (MV-4.4); a breach of a restriction (the
+        # card follows suit) shows only what following suit shows, a void in the led suit.
         revokes = with_item(revokes, seat, revokes[seat] + 1)
         led = tricks.led_suit(trick_rules, trick)
-        assert led is not None and game.revoking is not None
-        log = log.append(play_event(seat, card)).append(game.revoking.event(rules, seat, led))
+        revoking = game.revoking
+        assert led is not None and revoking is not None
+        if breach and revoking.breach is not None:
+            absent = rules_of_play.revealed(trick_rules, None, trick, waste, card)
+            if absent & ~voids[seat]:
+                voids = with_item(voids, seat, voids[seat] | absent)
+            event = revoking.breach(rules, seat, breach, led)
+        else:
+            event = revoking.event(rules, seat, led)
+        log = log.append(play_event(seat, card)).append(event)
     else:
         # What the card shows the seat lacks (rules_of_play.revealed): a card that does
         # not follow shows a void in the led suit, and the game's restrictions more.
@@ -341,7 +358,10 @@ def _why_illegal(state: State, move: object) -> str:
         return f"{move.card} is not in seat {seat}'s hand ({format_cards(cards_of(hand))})"
     if game.lead_card is not None and rules_of_play.opening_lead(state, seat):
         must = cards_of(rules_of_play.opening_lead(state, seat))[0]
-        return f"seat {seat} holds {must} and must lead it to the first trick, not {move.card}"
+        return (
+            f"seat {seat} holds {must} and must lead it to the first trick, not {move.card}"
+            + cite("lead_card")
+        )
     limits = rules_of_play.active(game.restrictions, rules)
     text, kind = rules_of_play.refusal(
         deal.trick_rules, limits, hand, state.trick, state.waste, move.card, seat

@@ -115,6 +115,11 @@ class Restrictions:
     must_beat: Callable[[Any], bool] = _off
 
 
+#: The kinds of the restrictions: also the kinds of the events that announce a breach of
+#: one where a rules option makes it legal and penalised (see ``Revoking.breach``).
+RESTRICTION_KINDS: Final = frozenset(("unbroken", "first_trick", "must_trump", "must_beat"))
+
+
 class Active(NamedTuple):
     """The restrictions in force under one game's rules, as masks and flags (see
     :func:`active`): the cards not led until broken and those that break them, the

@@ -318,6 +318,13 @@ def _shown(view: Any, trick_rules: tricks.TrickRules) -> _Shown:
                     led = tricks.led_suit(trick_rules, trick)
                     assert led is not None
                     pending[(seat, led)] = trick_rules.follow_masks[led]
+                elif following is not None and following.kind in rules_of_play.RESTRICTION_KINDS:
+                    # A penalised breach (the card follows suit): a void in the led suit
+                    # only, and a breach of must trump shows the seat holds a trump.
+                    forbidden[seat] |= rules_of_play.revealed(trick_rules, None, trick, waste, card)
+                    trump = trick_rules.trump
+                    if following.kind == "must_trump" and trump is not None:
+                        pending[(seat, trump)] = trick_rules.follow_masks[trump]
                 else:
                     forbidden[seat] |= absent
             for key, mask in list(pending.items()):

@@ -97,6 +97,14 @@ def knowledge(
             assert event.seat is not None
             # A penalised revoke shows the seat held the led suit: no void after all.
             voids[event.seat] = revoked
+        elif event.kind in rules_of_play.RESTRICTION_KINDS:
+            assert event.seat is not None
+            # A penalised breach of a restriction (the card follows suit) shows what
+            # following suit shows, not what keeping the restriction would.
+            shown = 0
+            if reading:
+                shown = rules_of_play.revealed(trick_rules, None, trick[:-1], waste, trick[-1])
+            voids[event.seat] = revoked | shown
         elif event.kind == "trick":
             waste |= mask_of(trick)
             trick = []
