@@ -60,7 +60,7 @@ COMPILED_PYTHON = Path(__file__).resolve().parent.parent / ".venv-compiled" / "b
 
 #: More cardrules cases, (game, preset): Enfle with six players has the longest
 #: pick-up chains (about 27 pick-ups and 83 moves a game, up to 360 moves, against
-#: 15 and 49 with four), which the issue asks to include.
+#: 15 and 49 with four).
 EXTRA_CASES: tuple[tuple[str, str], ...] = (("enfle", "six_players"),)
 
 #: Ratios printed for information, without a target.

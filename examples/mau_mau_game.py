@@ -1,10 +1,11 @@
-"""Mau-Mau (seed 000's two-handed Stops game): the opening of a deal, move by move,
-then a game to 500 between a player who follows the seed's strategy advice and a
-random player.
+"""Two-handed Mau-Mau (the Stops game): the opening of a deal, move by move, then a
+game to 500 between a player who follows the rules' own strategy advice and a random
+player.
 
-The seed's strategy paragraph: play your long suit, keep sevens and eights for the
-end of the hand so that they can be played one after another while you go out.
-The strategic player also always announces "One card".
+The advice, from the strategy paragraph of the rules this game follows (the Gaming
+Dictionary's Mau-Mau): play your longest suit, and keep sevens and eights for the end
+of the hand, so that they can be played one after another, each making the opponent
+draw, while you go out. The advised player also always announces "One card".
 
 Usage: python examples/mau_mau_game.py [SEED]
 """
@@ -20,8 +21,8 @@ from cardrules.games import mau_mau
 from cardrules.moves import Move, Play
 
 
-def seed_strategy(view: mau_mau.View, legal: Sequence[Move], rng: random.Random) -> Move:
-    """Seed 000's advice: long suits first, sevens and eights last, always announce."""
+def advised_play(view: mau_mau.View, legal: Sequence[Move], rng: random.Random) -> Move:
+    """The advice: longest suit first, sevens and eights last, always announce."""
     plays = [m for m in legal if isinstance(m, Play)]
     if not plays:
         return legal[0]  # draw
@@ -50,7 +51,7 @@ def opening(seed: int) -> None:
         seat = mau_mau.to_move(state)
         assert isinstance(seat, int)
         view = mau_mau.observe(state, seat)
-        move = seed_strategy(view, view.legal_moves, rng)
+        move = advised_play(view, view.legal_moves, rng)
         print(f"  seat {seat} holds {' '.join(map(str, view.hand))}: {move}")
         state = mau_mau.apply(state, move)
         for event in mau_mau.events(state)[seen:]:
@@ -61,7 +62,7 @@ def opening(seed: int) -> None:
 
 
 def game(seed: int) -> None:
-    """A whole game to 500: seat 0 follows the seed's advice, seat 1 plays at random."""
+    """A whole game to 500: seat 0 follows the advice, seat 1 plays at random."""
     rules = mau_mau.Rules()
     state = mau_mau.deal(rules, seed=seed)
     rng = random.Random(seed)
@@ -70,12 +71,14 @@ def game(seed: int) -> None:
         assert isinstance(seat, int)
         legal = mau_mau.legal_moves(state)
         if seat == 0:
-            move = seed_strategy(mau_mau.observe(state, 0), legal, rng)
+            move = advised_play(mau_mau.observe(state, 0), legal, rng)
         else:
             move = rng.choice(legal)
         state = mau_mau.apply(state, move)
     score = mau_mau.score(state)
-    print(f"{rules}, seed {seed}: seat 0 follows the seed's advice, seat 1 plays at random")
+    print(f"{rules}, random seed {seed}")
+    print("seat 0 plays its longest suit and keeps sevens and eights to go out on;")
+    print("seat 1 plays at random")
     print("deal  dealer  seat 0  seat 1  (cards left: values)")
     for row in score.deals:
         values = " ".join(map(str, row.extra("hand_values")))

@@ -1,6 +1,7 @@
-"""Standard Mau Mau and Strafpoint (seed 002): one deal of the standard game, move by
-move, then a game of Strafpoint to 100 between two players who follow the seed's
-advice (shed jacks and high cards early) and two random players.
+"""Standard Mau Mau and Strafpoint: one deal of the standard game, move by move, then
+a game of Strafpoint to 100 between two players who shed their jacks and high cards
+early (each card left in hand costs its value in penalty points) and two random
+players.
 
 Usage: python examples/strafpoint_game.py [SEED]
 """
@@ -46,7 +47,8 @@ def series(seed: int) -> None:
     bots: list[Bot] = [heuristic_bot("strafpoint"), RandomBot()] * 2
     state = play_game(strafpoint, rules, bots, seed=seed)
     score = strafpoint.score(state)
-    print(f"{rules}, seed {seed}: seats 0 and 2 shed high cards, seats 1 and 3 play at random")
+    print(f"{rules}, random seed {seed}")
+    print("seats 0 and 2 shed their high cards early, seats 1 and 3 play at random")
     print("round  starts  " + "  ".join(f"seat {s}" for s in range(4)) + "  (went out)")
     for row in score.deals:
         won = row.extra("won")

@@ -127,7 +127,7 @@ def test_trumps_that_do_not_win() -> None:
 
 
 def test_trump_jokers_still_win_when_trumps_do_not() -> None:
-    # Maverick with trumps_win=False: only the led suit or a joker wins (RULES.md §3, amb. 1).
+    # Maverick with trumps_win=False: only the led suit or a joker wins (rule MV-4.5).
     rules = tricks.trick_rules(Suit.HEARTS, "trump", trumps_win=False)
     assert tricks.winner(rules, (*parse_cards("KS AH AS"), LITTLE_JOKER)) == 3
     assert tricks.winner(rules, (*parse_cards("KS"), BIG_JOKER, LITTLE_JOKER)) == 1

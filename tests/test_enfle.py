@@ -1,4 +1,4 @@
-"""Enfle: one test per rule, on hand-built deals (seed 000 first part, RULES.md §1)."""
+"""Enfle: one test per rule (the rule ids of docs/games/enfle.rst), on hand-built deals."""
 
 from __future__ import annotations
 
@@ -196,7 +196,7 @@ def test_a_player_who_cannot_follow_picks_up_exactly_the_cards_of_the_trick() ->
     assert str(pickup) == "seat 2 cannot follow spades and picks up AS KS"
 
 
-def test_the_pick_up_is_not_a_move_and_cannot_replace_following_rules_md_1_ambiguity_4() -> None:
+def test_the_pick_up_is_not_a_move_and_cannot_replace_following() -> None:
     """Rule EN-3.2, EN-3.4."""
     state = play(position(FOUR, ["AS 7C", "KS 8D", "9H 10H", "QS JD"], leader=0), "play AS")
     assert enfle.legal_moves(state) == (Play(Card("KS")),)  # seat 1 can follow: it must

@@ -1,7 +1,7 @@
-"""Mau-Mau (seed 000's two-handed Stops game): one test per rule, on hand-built positions.
+"""Two-handed Mau-Mau (the Stops game): one test per rule, on hand-built positions.
 
-Sources: seed 000 (second part) and RULES.md section 2 (its ambiguity numbers are
-cited), option names of section 6, test hooks of section 7.
+Each test names the rule it checks by its id on docs/games/mau_mau.rst, where the
+rule's source and, for a point the source leaves open, the decision taken are given.
 """
 
 from __future__ import annotations
@@ -99,7 +99,7 @@ def conserved(state: State) -> bool:
 # --------------------------------------------------------------------------- options
 
 
-def test_default_options_are_those_of_rules_md_section_6() -> None:
+def test_default_options_are_the_documented_ones() -> None:
     rules = Rules()
     assert (rules.players, rules.target, rules.must_play, rules.penalty_target) == (
         2,
@@ -210,7 +210,7 @@ def test_a_card_must_match_the_upcard_in_suit_or_rank_seed_example_five_of_diamo
         play(state, "play 9H")
 
 
-def test_jacks_are_not_wild_by_default_ambiguity_4() -> None:
+def test_jacks_are_not_wild_by_default() -> None:
     """Rule MM-3.3."""
     state = position("JC 9H 2S", "2C 3H 4H", "5D")
     assert texts(state) == ["draw"]
@@ -301,7 +301,7 @@ def test_a_jack_calling_a_suit_restricts_the_next_play_to_that_suit_or_a_jack() 
         play(state, "play KH")
 
 
-def test_a_jack_without_a_call_lets_any_card_be_played_ambiguity_6() -> None:
+def test_a_jack_without_a_call_lets_any_card_be_played() -> None:
     """Rule MM-5.4."""
     state = position("JH 9H 2C", "2D 3D 4S", "5H")
     state = play(state, "play JH")
@@ -309,7 +309,7 @@ def test_a_jack_without_a_call_lets_any_card_be_played_ambiguity_6() -> None:
     assert texts(state) == ["play 2D", "play 3D", "play 4S"]
 
 
-def test_a_jack_may_call_only_one_of_the_three_other_suits_ambiguity_5() -> None:
+def test_a_jack_may_call_only_one_of_the_three_other_suits() -> None:
     """Rule MM-5.3."""
     state = position("JH 9H 2C", "2D 3D 4S", "5H")
     calls = [
@@ -455,7 +455,7 @@ def test_a_missed_one_card_announcement_forces_a_draw_instead_of_going_out() -> 
     assert "seat 0 did not announce his last card" in [str(e) for e in mau_mau.events(state)]
     state = play(state, "play 9S")  # seat 0's turn: his 2S would go out on the 9S
     assert hand(state, 0) == cs("2S KC")
-    assert mau_mau.to_move(state) == 1  # the draw was his whole turn (ambiguity 8)
+    assert mau_mau.to_move(state) == 1  # the draw was his whole turn (MM-6.2)
     assert not state.unannounced
     assert "seat 0 must draw a card for not announcing his last card" in [
         str(e) for e in mau_mau.events(state)
@@ -613,7 +613,7 @@ def test_the_player_who_goes_out_scores_the_values_of_the_opponents_cards() -> N
     assert mau_mau.score(state).outcome is not None
 
 
-def test_a_last_seven_or_eight_still_makes_the_opponent_draw_ambiguity_2() -> None:
+def test_a_last_seven_or_eight_still_makes_the_opponent_draw() -> None:
     """Rule MM-7.2."""
     state = position("8H", "2C", "5H", stock="KS QS JS 4C")
     state = play(state, "play 8H")
@@ -772,7 +772,7 @@ def test_without_restock_an_eight_takes_what_is_left() -> None:
 # --------------------------------------------------------------------------- starters
 
 
-def test_a_seven_eight_or_jack_starter_is_an_ordinary_upcard_ambiguity_3() -> None:
+def test_a_seven_eight_or_jack_starter_is_an_ordinary_upcard() -> None:
     """Rule MM-2.3."""
     state = dealt("2C 3C 4C 5C 6C 9D 10D", "2D 3D 4D 5D 6D 7D 8D", "7C")
     assert len(hand(state, 0)) == 7 and mau_mau.to_move(state) == 0

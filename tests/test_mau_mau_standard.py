@@ -1,8 +1,7 @@
-"""Standard Mau Mau (the game seed 002 builds on): one test per rule, on hand-built positions.
+"""Standard Mau Mau (the game Strafpoint builds on): one test per rule, on hand-built positions.
 
-Sources: RULES.md section 4 ("Standard Mau Mau as assumed for the site" and the
-ambiguities of Strafpoint, cited by number), option names of section 6; seed 002
-for what the site says of the standard game.
+Each test names the rule it checks by its id on docs/games/mau_mau_standard.rst, where
+the rule's sources and, for a point they leave open, the decision taken are given.
 """
 
 from __future__ import annotations
@@ -109,7 +108,7 @@ def said(state: State) -> list[str]:
 # --------------------------------------------------------------------------- options
 
 
-def test_default_options_are_those_of_rules_md_section_6() -> None:
+def test_default_options_are_the_documented_ones() -> None:
     rules = Rules()
     assert (rules.players, rules.hand_size, rules.deck32) == (4, 5, False)
     assert (rules.nine_reverses, rules.ace_skips, rules.ace_skips_replaces_eight) == (
@@ -291,7 +290,7 @@ def test_an_eight_skips_the_next_player() -> None:
     assert mau_mau_standard.to_move(state) == 2
 
 
-def test_nine_and_ace_are_not_special_by_default_ambiguity_1() -> None:
+def test_nine_and_ace_are_not_special_by_default() -> None:
     """Rule MMS-3.3, MMS-3.4."""
     state = play(position(["9H 2C 3C", "6H 2D 3D", "9S 4S 5S"], "4H"), "play 9H")
     assert mau_mau_standard.to_move(state) == 1 and state.direction == 1
@@ -315,7 +314,7 @@ def test_with_two_players_nine_reverses_acts_as_a_skip() -> None:
     assert mau_mau_standard.to_move(state) == 0
 
 
-def test_ace_skips_in_addition_to_the_eight_ambiguity_2() -> None:
+def test_ace_skips_in_addition_to_the_eight() -> None:
     """Rule MMS-3.4."""
     options: dict[str, Any] = {"ace_skips": True}
     state = play(position(["AH 2C 3C", "6H 2D 3D", "9S 4S 5S"], "4H", **options), "play AH")
@@ -599,7 +598,7 @@ def test_the_first_player_out_wins_the_single_deal() -> None:
     assert score.deals[0].extra("cards_left") == (0, 3, 3)
 
 
-def test_a_last_seven_still_makes_the_next_player_draw_ambiguity_3() -> None:
+def test_a_last_seven_still_makes_the_next_player_draw() -> None:
     """Rule MMS-5.2."""
     state = position(["7H", "7D 2D 3D", "9S 4S 5S"], "4H")
     state = play(state, "play 7H")
@@ -659,7 +658,7 @@ def test_a_player_who_can_neither_play_nor_draw_passes() -> None:
     assert mau_mau_standard.to_move(state) == 2
 
 
-def test_a_blocked_round_is_drawn_ambiguity_7() -> None:
+def test_a_blocked_round_is_drawn() -> None:
     """With restocking a round cannot block in play (whoever holds a card of the
     upcard's suit can play it); the rule is checked on a position made by hand,
     in which those cards are missing.

@@ -1,4 +1,4 @@
-"""Maverick: one test per rule, on hand-built deals and positions (seed 001, RULES.md §3)."""
+"""Maverick: one test per rule (the rule ids of docs/games/maverick.rst), on hand-built deals."""
 
 from __future__ import annotations
 
@@ -140,14 +140,14 @@ def last_trick_points(state: State) -> int:
 # --------------------------------------------------------------------------- players, deck
 
 
-def test_four_players_in_two_partnerships_sitting_opposite_seed_001() -> None:
+def test_four_players_in_two_partnerships_sitting_opposite() -> None:
     """Rule MV-1.1."""
     assert maverick.teams(Rules()) == ((0, 2), (1, 3))
     with pytest.raises(RulesError, match="players=5 is not allowed: players must be 4"):
         Rules(players=5)
 
 
-def test_the_deck_is_52_cards_and_a_big_and_a_little_joker_seed_001() -> None:
+def test_the_deck_is_52_cards_and_a_big_and_a_little_joker() -> None:
     """Rule MV-1.2."""
     deck = maverick.deck_of(Rules())
     assert len(deck) == 54 and set(deck) == set(DECK54)
@@ -193,7 +193,7 @@ def test_dealing_order_13_each_one_at_a_time_from_the_dealers_left_then_two_face
         ("AS 2H", "default", Suit.SPADES, Suit.HEARTS),
     ],
 )
-def test_face_up_pair_fixes_trump_and_adder_rules_md_7(
+def test_face_up_pair_fixes_trump_and_adder(
     face_up: str, rule: str, trump: Suit, adder: Suit
 ) -> None:
     """Rule MV-2.3, MV-2.4, MV-2.5."""
@@ -228,7 +228,7 @@ def test_the_first_dealer_is_drawn_from_the_seed_and_the_deal_passes_clockwise()
 # --------------------------------------------------------------------------- passing
 
 
-def test_each_player_passes_two_cards_to_his_left_neighbour_seed_001() -> None:
+def test_each_player_passes_two_cards_to_his_left_neighbour() -> None:
     """Rule MV-3.1."""
     state = dealt()
     assert state.phase == Phase.PASSING
@@ -338,7 +338,7 @@ def test_followers_must_follow_the_led_suit_by_default() -> None:
     assert pickle.dumps(state) == before
 
 
-def test_jokers_are_trumps_a_joker_lead_is_a_trump_lead_rules_md_3_ambiguity_4() -> None:
+def test_jokers_are_trumps_a_joker_lead_is_a_trump_lead() -> None:
     """Rule MV-4.3."""
     state = position(["BJ 2C", "2H 4D", "LJ 5S", "3D 7D"])  # hearts trump
     state = play_all(state, "play BJ")
@@ -433,7 +433,7 @@ def test_the_winner_of_a_trick_leads_the_next() -> None:
     assert state.leader == 1 and maverick.to_move(state) == 1
 
 
-def test_when_trumps_do_not_win_only_the_led_suit_or_a_joker_wins_rules_md_3_ambiguity_1() -> None:
+def test_when_trumps_do_not_win_only_the_led_suit_or_a_joker_wins() -> None:
     """Rule MV-4.5."""
     rules = Rules(first_dealer=3, trumps_win=False)
     state = position(["9S", "AH", "AS", "5H"], rules=rules)
@@ -448,7 +448,7 @@ def test_when_trumps_do_not_win_only_the_led_suit_or_a_joker_wins_rules_md_3_amb
     assert last_trick_winner(state) == 1
 
 
-def test_suitless_jokers_are_playable_at_any_time_and_always_win_rules_md_3_ambiguity_4() -> None:
+def test_suitless_jokers_are_playable_at_any_time_and_always_win() -> None:
     """Rule MV-4.3."""
     rules = Rules(first_dealer=3, jokers="suitless")
     state = position(["9S 2C", "LJ 4S", "AS 5S", "2H 7D"], rules=rules)
@@ -555,13 +555,13 @@ def test_each_revoke_costs_4_and_a_void_player_is_not_penalised() -> None:
         ("2H 5H 9H 7S", -1, False),  # three trumps, no adder
         ("5S 6S 7S 9S", 1, False),  # sans atout: no trump, no adder
         ("4C 5S 6S 7S", 1, False),  # one adder
-        ("4C 5C 2H 9S", 2, False),  # two adders and a trump: +a (RULES.md §3 ambiguity 3)
+        ("4C 5C 2H 9S", 2, False),  # two adders and a trump: +a (MV-5.1)
         ("2H 5H 9H 4C", 1, False),  # three trumps and an adder
         ("4C 5C 6C 2S", 3, False),
         ("4C 5C 6C 7C", 4, True),  # a book: all four adders
     ],
 )
-def test_trick_scoring_table_seed_001(cards: str, points: int, book: bool) -> None:
+def test_trick_scoring_table(cards: str, points: int, book: bool) -> None:
     """Rule MV-5.1, MV-5.2, MV-5.3."""
     trick = parse_cards(cards)
     assert maverick.trick_score(trick, Suit.HEARTS, Suit.CLUBS) == points
@@ -698,7 +698,7 @@ def test_when_both_teams_reach_the_target_the_higher_total_wins() -> None:
     assert outcome is not None and outcome.winners == (1, 3)
 
 
-def test_equal_totals_at_the_target_play_on_rules_md_3() -> None:
+def test_equal_totals_at_the_target_play_on() -> None:
     """Rule MV-7.2."""
     rules = Rules(first_dealer=3, target=30)
     state = finish(at_totals((31, 30), rules))  # seat 3's team +1: 31 all
@@ -729,7 +729,7 @@ def test_max_deals_caps_the_game_as_truncated() -> None:
 BIDDING = Rules(first_dealer=3, bidding=True)
 
 
-def test_blind_is_declared_by_each_partnership_before_its_cards_are_seen_rules_md_3_amb_8() -> None:
+def test_blind_is_declared_by_each_partnership_before_its_cards_are_seen() -> None:
     """Rule MV-6.1."""
     state = dealt(BIDDING)
     assert state.phase == Phase.BLIND
@@ -812,7 +812,7 @@ def bid_deal(
     return maverick.score(state).deals[-1]
 
 
-def test_zero_bid_success_triples_a_positive_team_score_seed_001() -> None:
+def test_zero_bid_success_triples_a_positive_team_score() -> None:
     # Seat 1 bid zero and wins no trick; his partner's tricks give the team 5 (+1 last trick).
     """Rule MV-6.2."""
     row = bid_deal(
@@ -825,7 +825,7 @@ def test_zero_bid_success_triples_a_positive_team_score_seed_001() -> None:
     assert row.points[0] == 2
 
 
-def test_zero_bid_success_with_a_score_of_zero_or_less_gives_plus_one_seed_001() -> None:
+def test_zero_bid_success_with_a_score_of_zero_or_less_gives_plus_one() -> None:
     """Rule MV-6.2."""
     row = bid_deal(
         BIDDING,
@@ -859,7 +859,7 @@ def test_zero_bid_failure_scores_minus_one_or_subtracts_one_with_zero_fail_add()
     assert row.points[1] == 7
 
 
-def test_blind_success_doubles_and_failure_scores_minus_three_seed_001() -> None:
+def test_blind_success_doubles_and_failure_scores_minus_three() -> None:
     """Rule MV-6.3."""
     row = bid_deal(BIDDING, blinds=(False, True), trick_points=(2, 7))
     assert row.extra("raw") == (2, 8, 2, 8) and row.points == (2, 16, 2, 16)
@@ -878,7 +878,7 @@ def test_a_blind_team_scores_more_only_when_strictly_ahead() -> None:
     assert row.points[1] == -3
 
 
-def test_elegant_success_doubles_failure_zeroes_the_deal_seed_001() -> None:
+def test_elegant_success_doubles_failure_zeroes_the_deal() -> None:
     """Rule MV-6.4."""
     bids = ("no bid", "elegant", "no bid", "no bid")
     row = bid_deal(BIDDING, bids=bids, trick_points=(0, 15), books=(0, 3))

@@ -1,4 +1,4 @@
-"""Up and Down the River: one test per rule, on hand-built deals (seed 003, RULES.md §5)."""
+"""Up and Down the River: one test per rule (the rule ids of docs/games/oh_hell.rst)."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ TWO_CARDS = Rules(schedule="single", start_hand=2, first_dealer=3)
 ORDER = "AS KS 2H 3S  5C 9D 7D 8D  4H"
 
 
-def test_schedule_goes_down_to_one_and_back_up_seed_003() -> None:
+def test_schedule_goes_down_to_one_and_back_up() -> None:
     """Rule OH-2.1."""
     assert oh_hell.schedule_sizes(Rules(start_hand=5)) == (5, 4, 3, 2, 1, 2, 3, 4, 5)
 
@@ -54,7 +54,7 @@ def test_schedule_goes_down_to_one_and_back_up_seed_003() -> None:
         ("single", (3,)),
     ],
 )
-def test_other_schedules_rules_md_5(schedule: str, sizes: tuple[int, ...]) -> None:
+def test_other_schedules(schedule: str, sizes: tuple[int, ...]) -> None:
     """Rule OH-2.3."""
     assert oh_hell.schedule_sizes(Rules(start_hand=3, schedule=schedule)) == sizes
 
@@ -91,7 +91,7 @@ def test_the_player_left_of_the_dealer_bids_first_and_the_dealer_last() -> None:
     assert order == [0, 1, 2, 3]
 
 
-def test_hook_example_of_seed_003_five_cards_four_bid_dealer_may_not_bid_one() -> None:
+def test_hook_example_of_the_source_five_cards_four_bid_dealer_may_not_bid_one() -> None:
     """Rule OH-3.2."""
     state = oh_hell.deal(Rules(schedule="single", start_hand=5, first_dealer=3), seed=1)
     state = play_all(state, "bid 2", "bid 1", "bid 1")
@@ -139,7 +139,7 @@ def test_hook_binds_the_dealer_only() -> None:
     assert legal_bids(state) == [0, 1, 2]
 
 
-def test_simultaneous_bidding_may_total_the_hand_size_seed_003_closed_fists() -> None:
+def test_simultaneous_bidding_may_total_the_hand_size_closed_fists() -> None:
     """Rule OH-3.4."""
     rules = Rules(schedule="single", start_hand=2, first_dealer=3, bidding="simultaneous")
     state = play_all(oh_hell.deal(rules, seed=1), "bid 1", "bid 0", "bid 0")
@@ -250,7 +250,7 @@ def test_the_game_ends_after_the_schedule_and_the_highest_total_wins() -> None:
     assert oh_hell.legal_moves(state) == ()
 
 
-def test_equal_highest_totals_are_co_winners_rules_md_5_ambiguity_5() -> None:
+def test_equal_highest_totals_are_co_winners() -> None:
     """Rule OH-5.2."""
     state = oh_hell.deal(TWO_CARDS, seed=0, deck=stacked(ORDER))
     state = play_all(state, "bid 0", "bid 0", "bid 0", "bid 0")

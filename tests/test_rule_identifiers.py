@@ -173,6 +173,27 @@ def test_library_strings_make_no_internal_references(path: Path) -> None:
     assert not hits, f"{path.relative_to(ROOT)}: {hits}"
 
 
+#: Working names that must not come back into examples or test names: the numbered source
+#: texts and the sections and open points of a working document no user has.
+WORKING_NAMES = re.compile(r"\bseed_?\d{3}\b|rules_md|ambiguity_\d", re.IGNORECASE)
+
+
+def test_examples_and_tests_make_no_internal_references() -> None:
+    """Examples are read by users and test names show in their reports: no file numbers,
+    working documents or issue numbers there either (this file names them to find them)."""
+    this_file = Path(__file__).resolve()
+    files = sorted((ROOT / "examples").glob("*.py")) + sorted((ROOT / "tests").rglob("*.py"))
+    hits = [
+        f"{path.relative_to(ROOT)} line {text.count(chr(10), 0, m.start()) + 1}: {m.group(0)!r}"
+        for path in files
+        if path.resolve() != this_file
+        for text in [path.read_text(encoding="utf-8")]
+        for pattern in (FORBIDDEN, WORKING_NAMES)
+        for m in pattern.finditer(text)
+    ]
+    assert not hits, hits
+
+
 def test_readme_citation_and_docs_agree_on_six_games() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     citation = (ROOT / "CITATION.cff").read_text(encoding="utf-8")

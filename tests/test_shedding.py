@@ -1,6 +1,6 @@
-"""The shedding core on a table like the standard German Mau Mau (RULES.md section 4).
+"""The shedding core on a table like the standard German Mau Mau.
 
-Seed 000's Mau-Mau is tested in test_mau_mau.py. These tests check the core's
+The two-handed Mau-Mau is tested in test_mau_mau.py. These tests check the core's
 mechanics that only the standard game uses: more than two players, direction
 and reverse, skips, stacked sevens, the draw-once rule with ``end turn``, the
 "Mau" penalty drawn at the end of the turn, wild jacks that must call, and
@@ -31,7 +31,7 @@ from cardrules.moves import DRAW, END_TURN, Play, parse_move_text
 
 @attrs.frozen(slots=True, kw_only=True)
 class StandardLike(StopsRules):
-    """A test table: the defaults of RULES.md section 4 plus nine-reverses and ace-skips."""
+    """A test table: the standard game's defaults plus nine-reverses and ace-skips."""
 
     players: int = 3
     jack_on_jack: bool = False

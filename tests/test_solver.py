@@ -86,32 +86,54 @@ def _oh_hell_rules(rng: random.Random) -> Any:
     return games.get("oh_hell").Rules(schedule="single", start_hand=rng.randint(1, 6))
 
 
-def _maverick_rules(rng: random.Random) -> Any:
-    return games.get("maverick").PRESETS["single"]
+def _maverick(preset: str) -> Callable[[random.Random], Any]:
+    """Maverick's rules of one preset (each has a cap of one or two deals)."""
+    return lambda rng: games.get("maverick").PRESETS[preset]
 
 
-def _whist_rules(rng: random.Random) -> Any:
-    return importlib.import_module("examples.whist").Rules(target=1)
+def _example(path: str, **options: Any) -> Callable[[random.Random], Any]:
+    """An example game's rules, one deal to the target."""
+    return lambda rng: importlib.import_module(path).Rules(target=1, **options)
 
 
-def _hearts_rules(rng: random.Random) -> Any:
-    return importlib.import_module("examples.hearts").Rules(target=1)
-
-
-def _spades_rules(rng: random.Random) -> Any:
-    return importlib.import_module("examples.spades").Rules(target=1)
-
-
-#: Per game: the module's import path, its rules for a random position, and whether
-#: equivalent cards are proven there (both searches are then checked).
+#: Per case: the module's import path, its rules for a random position, and whether
+#: equivalent cards are proven there (both searches are then checked). Every option
+#: that changes a deal's points or the cards a seat may play has a case of its own:
+#: Maverick's revokes (a penalty, with and without bidding), must-trump and the
+#: adders' points, trumps that do not win, suitless jokers, the bidding options;
+#: Hearts' queen breaking hearts; Spades' nil tricks not counted for the partner.
 CASES: dict[str, tuple[str, Callable[[random.Random], Any], bool]] = {
     "oh_hell": ("cardrules.games.oh_hell", _oh_hell_rules, True),
-    "maverick": ("cardrules.games.maverick", _maverick_rules, False),
-    "whist": ("examples.whist", _whist_rules, True),
+    **{
+        f"maverick {preset}": ("cardrules.games.maverick", _maverick(preset), False)
+        for preset in (
+            "single",
+            "bidding",
+            "bidding_options",
+            "trumps_do_not_win",
+            "suitless_jokers",
+            "pagat_readings",
+            "revoke_penalty",
+            "revoke_penalty_bidding",
+        )
+    },
+    "whist": ("examples.whist", _example("examples.whist"), True),
     # Restrictions on play (hearts not led until broken), a trick scorer, a low total.
-    "hearts": ("examples.hearts", _hearts_rules, False),
-    "spades": ("examples.spades", _spades_rules, False),
+    "hearts": ("examples.hearts", _example("examples.hearts"), False),
+    "hearts queen_breaks_hearts": (
+        "examples.hearts",
+        _example("examples.hearts", queen_breaks_hearts=True),
+        False,
+    ),
+    "spades": ("examples.spades", _example("examples.spades"), False),
+    "spades nil_tricks_not_counted": (
+        "examples.spades",
+        _example("examples.spades", nil_tricks_count=False),
+        False,
+    ),
 }
+#: The cases whose margin (the seat's points less the best other seat's) is checked too.
+MARGIN_CASES = ("oh_hell", "maverick single", "whist", "hearts", "spades")
 
 
 @pytest.fixture
@@ -124,8 +146,11 @@ def game_of() -> Iterator[Callable[[str], Game]]:
         games.unregister(name)
 
 
-@pytest.mark.parametrize("margin", [False, True], ids=["points", "margin"])
-@pytest.mark.parametrize("name", list(CASES))
+@pytest.mark.parametrize(
+    ("name", "margin"),
+    [(name, False) for name in CASES] + [(name, True) for name in MARGIN_CASES],
+    ids=[f"{name} points" for name in CASES] + [f"{name} margin" for name in MARGIN_CASES],
+)
 def test_solver_equals_plain_minimax(
     name: str, margin: bool, game_of: Callable[[str], Game]
 ) -> None:
@@ -136,28 +161,39 @@ def test_solver_equals_plain_minimax(
     game = game_of(path)
     rng = random.Random(f"solver {name}" + (" margin" if margin else ""))
     checked = 0
+    revoked = 0
     while checked < (POSITIONS // 2 if margin else POSITIONS):
         state = random_position(game, make_rules(rng), rng, MOST_CARDS)
         if state is None:
             continue
-        seat = game.to_move(state)
-        assert isinstance(seat, int)
-        team = _team(game, state, seat)
-        deal = game.deal_number(state)
-        expected = [
-            minimax(game, game.apply(state, move), seat, team, deal, margin)
-            for move in game.legal_moves(state)
-        ]
-        for flag in (False, True) if equivalent else (False,):
-            got = solve_moves(game, state, equivalent_cards=flag, margin=margin)
-            assert [value for _, value in got] == expected, (flag, game.zones(state))
-        high = game.score(state).better == "high"
-        best = max(expected) if high else min(expected)
-        assert deal_value(game, state, margin=margin) == best
+        _check_against_minimax(game, state, margin, equivalent)
+        revoked += any(game.position(state).get("revokes", ()))
         checked += 1
+    if "revoke" in name:
+        # The option is tested only where revokes have been made (MV-4.4: a revoke is
+        # legal and costs the revoker's team 4 points).
+        assert revoked >= checked // 4, revoked
 
 
-@pytest.mark.parametrize("name", list(CASES))
+def _check_against_minimax(game: Game, state: Any, margin: bool, equivalent: bool) -> None:
+    """Every legal move's solved value, and the position's, equal plain minimax's."""
+    seat = game.to_move(state)
+    assert isinstance(seat, int)
+    team = _team(game, state, seat)
+    deal = game.deal_number(state)
+    expected = [
+        minimax(game, game.apply(state, move), seat, team, deal, margin)
+        for move in game.legal_moves(state)
+    ]
+    for flag in (False, True) if equivalent else (False,):
+        got = solve_moves(game, state, equivalent_cards=flag, margin=margin)
+        assert [value for _, value in got] == expected, (flag, game.zones(state))
+    high = game.score(state).better == "high"
+    best = max(expected) if high else min(expected)
+    assert deal_value(game, state, margin=margin) == best
+
+
+@pytest.mark.parametrize("name", [name for name in CASES if "revoke" not in name])
 def test_the_play_is_searched_by_the_engines_double_dummy_search(
     name: str, game_of: Callable[[str], Game]
 ) -> None:
@@ -230,3 +266,61 @@ def test_a_chance_step_inside_the_deal_is_refused() -> None:
     state = oh_hell.deal(oh_hell.Rules(schedule="single", start_hand=2), seed=1, chance="explicit")
     with pytest.raises(UnsolvableError, match="chance"):
         solve_moves(oh_hell, state)
+
+
+def test_solver_equals_plain_minimax_where_a_seat_can_still_shoot_the_moon(
+    game_of: Callable[[str], Game],
+) -> None:
+    """Hearts' moon (HE-8) changes every seat's points at the last card: positions where
+    one seat has taken every penalty point played so far, and some are still out, are
+    drawn on purpose (random play seldom reaches them)."""
+    game = game_of("examples.hearts")
+    rules = cast(Any, game).Rules(target=1)
+    rng = random.Random("solver hearts moon")
+    checked = 0
+    while checked < POSITIONS // 2:
+        state = random_position(game, rules, rng, MOST_CARDS)
+        if state is None:
+            continue
+        position = game.position(state)
+        taken = sum(position["taken"])
+        if taken == 0 or taken == 26:
+            continue
+        shooter = rng.randrange(4)
+        position["taken"] = [taken if seat == shooter else 0 for seat in range(4)]
+        _check_against_minimax(game, game.setup(rules, position), False, False)
+        checked += 1
+
+
+#: Two positions of Maverick with the revoke penalty (MV-4.4) where the revokes made
+#: and the books decide the points, though no seat's view shows them: a table keyed on
+#: what the seats see gave two of them the value of another position.
+REVOKE_POSITIONS = (
+    (
+        "maverick(max_deals=1,revoke=penalty) phase=playing deal_number=0 dealer=0 "
+        "totals=[0/0/0/0] rows=[] outcome=none "
+        'hands=[2C,8D,8H,6S/QC,10S,KS,AS/JC,KC,AH,QS/4C,KD,9S,JS] undealt="" '
+        "face_up=7H,5D trump=hearts adder=diamonds blinds=[none/none] "
+        'passed=[3S,KS/JH,QS/4C,2D/2H,4H] bids=[none/none/none/none] leader=2 trick="" '
+        "tricks_won=[1/1/4/3] trick_points=[0/7] books=[0/0] revokes=[7/1/4/3] "
+        "won=3C,5C,6C,7C,8C,9C,10C,AC,2D,3D,4D,6D,7D,9D,10D,JD,QD,AD,2H,3H,4H,5H,6H,9H,10H,JH,QH,KH,2S,3S,4S,5S,7S,8S,LJ,BJ"
+    ),
+    (
+        "maverick(max_deals=1,revoke=penalty) phase=playing deal_number=0 dealer=2 "
+        "totals=[0/0/0/0] rows=[] outcome=none "
+        'hands=[9C,KD,3S,7S/5C,2D,10D,3H/3C,9H,4S,10S/JD,8H,KS,AS] undealt="" '
+        "face_up=KH,4H trump=spades adder=diamonds blinds=[none/none] "
+        'passed=[6C,3H/AH,LJ/2C,7D/4C,9C] bids=[none/none/none/none] leader=3 trick="" '
+        "tricks_won=[1/3/4/1] trick_points=[6/1] books=[0/0] revokes=[5/5/3/7] "
+        "won=2C,4C,6C,7C,8C,10C,JC,QC,KC,AC,3D,4D,5D,6D,7D,8D,9D,QD,AD,2H,5H,6H,7H,10H,JH,QH,AH,2S,5S,6S,8S,9S,JS,QS,LJ,BJ"
+    ),
+)
+
+
+@pytest.mark.parametrize("text", REVOKE_POSITIONS, ids=["first", "second"])
+def test_revokes_made_count_in_the_value_of_a_position(text: str) -> None:
+    """MV-4.4: the solver's values are minimax's where earlier revokes cost points."""
+    from cardrules.positions import setup_text
+
+    maverick = games.get("maverick")
+    _check_against_minimax(maverick, setup_text(text), False, False)

@@ -1,10 +1,8 @@
-"""Strafpoint (seed 002's penalty-point Mau Mau): one test per rule, on hand-built positions.
+"""Strafpoint (penalty-point Mau Mau): one test per rule, on hand-built positions.
 
-Sources: seed 002 (quoted in the docs page), RULES.md section 4 ("Strafpoint
-layer" and the ambiguities, cited by number), section 6 (options), section 7
-(test hooks: A=11 and J=20; the tie at the limit broken by rounds won; the limit
-checked as >=). The rounds themselves are the standard game's
-(tests/test_mau_mau_standard.py).
+Each test names the rule it checks by its id on docs/games/strafpoint.rst (among
+them: A=11 and J=20; the tie at the limit broken by rounds won; the limit checked as
+>=). The rounds themselves are the standard game's (tests/test_mau_mau_standard.py).
 """
 
 from __future__ import annotations
@@ -149,7 +147,7 @@ def test_with_mau_on_the_last_card_only_a_called_last_card_ends_the_round() -> N
     assert strafpoint.to_move(state) == 1
 
 
-def test_a_last_seven_makes_the_next_player_draw_and_those_cards_count_ambiguity_3() -> None:
+def test_a_last_seven_makes_the_next_player_draw_and_those_cards_count() -> None:
     """Rule SP-1.2."""
     state = position(["7H", "2D 3D", "2S"], "4H")
     stock_top = state.stock[:2]
@@ -176,7 +174,7 @@ def test_the_next_round_is_reshuffled_and_redealt_and_the_next_player_starts() -
     assert said(state)[-2].startswith("deal 2: seat 0 deals 5 cards each")
 
 
-def test_the_start_moves_one_seat_clockwise_each_round_ambiguity_5() -> None:
+def test_the_start_moves_one_seat_clockwise_each_round() -> None:
     """Rule SP-4.1, SP-4.2."""
     rules = Rules(first_dealer=1, players=3, limit=10_000, voluntary_draw=False)
     state = strafpoint.deal(rules, seed=4)
@@ -199,7 +197,7 @@ def test_play_goes_clockwise_again_after_a_reversed_round() -> None:
     assert state.match.deal_number == 1 and state.direction == 1
 
 
-def test_a_blocked_round_counts_every_hand_and_nobody_wins_it_ambiguity_7() -> None:
+def test_a_blocked_round_counts_every_hand_and_nobody_wins_it() -> None:
     # Made by hand: the hearts, fours and jacks are nowhere (in play a round cannot
     # block while the discard pile can be reshuffled).
     """Rule SP-1.3."""
@@ -262,7 +260,7 @@ def test_a_tie_goes_to_the_player_with_the_most_rounds_won() -> None:
     assert not score.outcome.draw
 
 
-def test_a_tie_in_points_and_rounds_won_is_a_draw_ambiguity_6() -> None:
+def test_a_tie_in_points_and_rounds_won_is_a_draw() -> None:
     """Rule SP-5.2."""
     state = position(
         ["5H", "AD JC 2D 9C 10C 8C 7C", "KS 9S"], "4H", totals=(29, 80, 10), won=(0, 1, 1)

@@ -42,15 +42,14 @@ game whose holder of a card must lead it) are searched as described here.
 
 The transposition table is consulted where a trick is about to be led (the
 ``"trick"`` zone of ``zones(state)`` is empty), as double-dummy solvers do. Its
-key is: the seat to move, each seat's hand (from ``zones``), and the running
-figures of the deal that a seat at the table is shown (``describe`` of the
-mover's view: bids, tricks won, trick points, trumps, ...), less the mover's
-own hand, which the hands already give. Two positions with the same key have the
-same future, so they share one entry; the tests check this against plain
-minimax over the contract. With equivalent cards (below) the hands in the key
-are written by each card's rank among the cards of its suit still held, as
-bridge double-dummy solvers do, so positions that differ only in which lower
-cards have gone share an entry too.
+key is the seat to move, each seat's hand (from ``zones``) and the rest of the
+position (``position(state)`` less the hands: tricks won, bids, trick points,
+revokes, trumps, the cards gone, ...). The position holds everything the play
+from there depends on, so two positions with the same key have the same future
+and the same points, and share one entry; the tests check this against plain
+minimax over the game's interface, for every option that changes a deal's points.
+With equivalent cards (below) the hands in the key are written by each card's
+rank among the cards of its suit still held, as bridge double-dummy solvers do.
 
 *Equivalent cards* (``equivalent_cards=True``): two cards of one suit in the
 mover's hand with no card of that suit between them in rank left in another
@@ -400,12 +399,22 @@ def _relative_masks(zones: Any) -> tuple[int, ...]:
 
 
 def _figures(game: Game, state: Any, mover: int) -> tuple[object, ...]:
-    """The deal's running figures as the mover's view shows them (its hand left out)."""
-    facts: list[object] = []
-    for fact in game.describe(game.observe(state, mover)):
-        if fact.label != "hand":
-            facts.append((fact.label, fact.value))
-    return tuple(facts)
+    """Everything of the position but the hands, which the key holds as masks: a
+    position holds everything the play from here depends on (the :class:`Game`
+    protocol's promise), so two positions with the same seat to move, figures and
+    hands have the same future and score the same points."""
+    figures: list[object] = [mover]
+    for key, value in game.position(state).items():
+        if key != "hands":
+            figures.append((key, _hashable(value)))
+    return tuple(figures)
+
+
+def _hashable(value: object) -> object:
+    """A position's value with its lists made tuples (the rest is already hashable)."""
+    if isinstance(value, list):
+        return tuple(_hashable(item) for item in value)
+    return value
 
 
 def _plain_card(move: object) -> Card | None:

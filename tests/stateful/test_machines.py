@@ -3,7 +3,7 @@
 Each machine deals a game and then mixes, in any order hypothesis finds: legal
 moves, illegal moves (refused, nothing changed), observe and sample, record and
 state-JSON round-trips, and undo (going back to a kept earlier state, which must
-be unchanged). After every step it checks the invariants of DESIGN.md.
+be unchanged). After every step it checks the invariants every game promises.
 """
 
 from __future__ import annotations

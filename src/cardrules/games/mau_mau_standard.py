@@ -158,7 +158,7 @@ class StandardOptions(StopsRules):
     * ``ace_skips_replaces_eight``: with ``ace_skips``, the 8 no longer skips
       (default False; None, not applicable, without ``ace_skips``; MMS-3.4).
     * ``mau_penalty``: the play that leaves one card must call "Mau" (default
-      True; the site's "no Mau penalty" is False; MMS-4.1).
+      True; the site's option of no Mau penalty is False; MMS-4.1).
     * ``mau_penalty_cards``: the cards drawn for a missed "Mau" (default 2;
       None, not applicable, when ``mau_penalty`` is False; MMS-4.1).
     * ``mau_call``: which play calls "Mau": ``"last_but_one"``, the play that
