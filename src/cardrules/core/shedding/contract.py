@@ -36,9 +36,9 @@ from cardrules.core.checks import (
     check_seed,
     check_view,
     described,
+    wrong_state,
 )
 from cardrules.core.match import Match
-from cardrules.core.options import show_value
 from cardrules.core.serial import StateReader
 from cardrules.core.shedding.dealing import begin_deal, new_game
 from cardrules.core.shedding.description import StopsRules
@@ -265,12 +265,22 @@ _MOVE_CLASSES: Final = (
 
 
 def _refused(value: object, what: str = "state") -> ArgumentError:
-    """The error for a ``what`` (state or view) that is not one of a Stops game."""
-    rules = getattr(value, "rules", None)
-    found = f"a {what} of {rules}" if rules is not None else show_value(value)
+    """The error for a ``what`` (state or view) that is no Stops game's: it names the
+    game of the value's rules when they are a Stops game's (a view given for a state);
+    otherwise the function, shared by every Stops game, cannot know which game was meant."""
+    game: StopsGame | None = getattr(type(getattr(value, "rules", None)), "stops_game", None)
+    source = "observe" if what == "view" else "deal, apply or sample"
+    if game is not None and type(value) in (_STATE, View):
+        given = "view" if type(value) is View else "state"
+        return ArgumentError(
+            f"{game.title} needs a {what} of {game.title} (from its {source}), "
+            f"not a {given} of {game.title}"
+        )
+    if game is not None:
+        return wrong_state(value, game.title, what)
     return ArgumentError(
-        f"a Stops game (Mau-Mau, Mau Mau, Strafpoint, Crazy Eights, ...) needs a {what} "
-        f"of a Stops game, from its deal, apply or sample, not {found}"
+        f"a Stops game's functions need a {what} of a Stops game (from the game's {source}), "
+        f"not {described(value, what)}"
     )
 
 
@@ -342,7 +352,7 @@ def parse_move(state: object, text: object) -> Move:
         raise _refused(state)
     move = parse_text(state, text)
     if move not in _core_legal_moves(state):
-        raise IllegalMoveError(why_illegal(state, move, _game_of(state).title))
+        raise IllegalMoveError(why_illegal(state, move))
     return move
 
 
@@ -423,8 +433,8 @@ def setup(rules: object, position: object, *, seed: object = 0) -> State:
     game: StopsGame | None = getattr(type(rules), "stops_game", None)
     if game is None or not isinstance(rules, StopsRules):
         raise ArgumentError(
-            "setup needs the rules of a Stops game (Mau-Mau, Mau Mau, Strafpoint, Crazy "
-            f"Eights, ...), such as mau_mau.Rules(), not {described(rules, 'rules')}"
+            "setup needs the rules of a Stops game (the game module's Rules(...)), "
+            f"not {described(rules, 'rules')}"
         )
     return game.setup(rules, position, seed=seed)
 

@@ -9,7 +9,14 @@ from __future__ import annotations
 from typing import Final
 
 from cardrules.cards import Card, Suit, cards_of, format_cards
-from cardrules.core.shedding.description import _RANK_NAMES, RANK_MASKS, SUIT_MASKS, Stops, _Hot
+from cardrules.core.shedding.description import (
+    _RANK_NAMES,
+    RANK_MASKS,
+    SUIT_MASKS,
+    Stops,
+    _Hot,
+    title_of,
+)
 from cardrules.core.shedding.state import _PLAYING, Phase, State
 from cardrules.game import CHANCE, Chance
 from cardrules.moves import (
@@ -197,13 +204,14 @@ def parse_text(state: State, text: object) -> Move:
     return parse_move_text(text, move_forms(state))
 
 
-def why_illegal(state: State, move: object, game: str = "Mau-Mau") -> str:
-    """Why ``move`` is not legal in ``state``, in words a person understands."""
+def why_illegal(state: State, move: object) -> str:
+    """Why ``move`` is not legal in ``state``, in words a person understands; a message
+    that names the game names it by its own title (:func:`title_of` its rules)."""
     phase = state.phase
     if phase is Phase.OVER:
         return "the game is over: no move is legal"
     if not isinstance(move, (Play, Draw, EndTurn, DealCard, ChooseDealer)):
-        return not_a_move(move, game, move_forms(state))
+        return not_a_move(move, title_of(state.rules), move_forms(state))
     if phase is Phase.CHOOSE_DEALER:
         return f"a chance step is due (explicit chance): the move must be 'dealer SEAT', not {move}"
     if phase is Phase.DEALING or phase is Phase.DRAWING:
@@ -229,8 +237,8 @@ def why_illegal(state: State, move: object, game: str = "Mau-Mau") -> str:
         return f"seat {seat} is to move; '{move}' is a chance outcome, for explicit chance only"
     if isinstance(move, EndTurn):
         return (
-            f"'end turn' is allowed only after drawing a card ({game}: {_options(state)})"
-            + cite("end_turn")
+            f"'end turn' is allowed only after drawing a card "
+            f"({title_of(state.rules)}: {_options(state)})" + cite("end_turn")
         )
     if isinstance(move, Draw):
         if state.drawn is not None:
