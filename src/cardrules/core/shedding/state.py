@@ -10,7 +10,7 @@ from cardrules.core import changes as changes_core
 from cardrules.core.match import Match
 from cardrules.core.serial import frozen_position, thawed_position
 from cardrules.core.shedding.description import StopsRules, _Hot
-from cardrules.game import ChanceMode, Event, Log, Outcome
+from cardrules.game import ChanceMode, Event, Log, Outcome, notebook_picture
 from cardrules.moves import Draw, EndTurn, Move
 
 #: ``State.after`` when, after the cards owed are drawn, the same seat goes on.
@@ -172,9 +172,7 @@ class State(NamedTuple):
 
     def _repr_svg_(self) -> str | None:
         """The picture notebooks show of this state (see :mod:`cardrules.svg`)."""
-        from cardrules.svg import repr_svg
-
-        return repr_svg(self)
+        return notebook_picture(self)
 
 
 _new: Final = tuple.__new__

@@ -11,7 +11,7 @@ from cardrules.core.shedding.description import Stops, StopsRules
 from cardrules.core.shedding.rules_of_play import _optional, legal_moves, to_move
 from cardrules.core.shedding.state import Phase, State
 from cardrules.errors import ArgumentError, show_value
-from cardrules.game import Chance, ChanceMode, Event, Fact, Score
+from cardrules.game import Chance, ChanceMode, Event, Fact, Score, notebook_picture
 from cardrules.moves import Draw, EndTurn, Move, Play
 
 
@@ -77,9 +77,7 @@ class View:
 
     def _repr_svg_(self) -> str | None:
         """The picture notebooks show of this view (see :mod:`cardrules.svg`)."""
-        from cardrules.svg import repr_svg
-
-        return repr_svg(self)
+        return notebook_picture(self)
 
 
 def observe(state: State, seat: int, score: Score) -> View:
