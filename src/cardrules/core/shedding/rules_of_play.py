@@ -17,7 +17,7 @@ from cardrules.core.shedding.description import (
     _Hot,
     title_of,
 )
-from cardrules.core.shedding.state import _PLAYING, Phase, State
+from cardrules.core.shedding.state import _PLAYING, _STATE, Phase, State, _wrong_state
 from cardrules.game import CHANCE, Chance
 from cardrules.moves import (
     DEALS,
@@ -35,8 +35,13 @@ from cardrules.moves import (
 )
 
 
-def to_move(state: State) -> int | Chance | None:
+# state: object, checked here: compiled, a typed parameter would refuse another type with
+# the compiler's TypeError instead of the library's error (as in every function a game
+# module takes from the engine).
+def to_move(state: object) -> int | Chance | None:
     """The seat to move, CHANCE at a random event (explicit chance), None when over."""
+    if type(state) is not _STATE:
+        raise _wrong_state(state)
     phase = state.phase
     if phase is _PLAYING:
         return state.turn
@@ -122,13 +127,15 @@ _DRAW_ALONE: Final[tuple[Move, ...]] = (DRAW,)
 _END_TURN_ALONE: Final[tuple[Move, ...]] = (END_TURN,)
 
 
-def legal_moves(state: State) -> tuple[Move, ...]:
+def legal_moves(state: object) -> tuple[Move, ...]:
     """Every legal move in canonical order; ``()`` if and only if the game is over.
 
     Plays come by card index; the versions of one card's play are the plain
     play, its announcement, then each call (with and without announcement);
     then ``draw``, then ``end turn``.
     """
+    if type(state) is not _STATE:
+        raise _wrong_state(state)
     phase = state.phase
     if phase is _PLAYING:
         hot = state.deal.hot
@@ -151,8 +158,10 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     return tuple(move for move, _ in chance_outcomes(state))
 
 
-def chance_outcomes(state: State) -> tuple[tuple[Move, float], ...]:
+def chance_outcomes(state: object) -> tuple[tuple[Move, float], ...]:
     """At a CHANCE step, each possible outcome with its probability; else ``()``."""
+    if type(state) is not _STATE:
+        raise _wrong_state(state)
     phase = state.phase
     if phase is Phase.DEALING or phase is Phase.DRAWING:
         stock = state.stock
