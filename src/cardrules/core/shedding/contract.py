@@ -39,7 +39,7 @@ from cardrules.core.checks import (
 from cardrules.core.match import Match
 from cardrules.core.serial import StateReader
 from cardrules.core.shedding.dealing import begin_deal, new_game
-from cardrules.core.shedding.description import StopsRules
+from cardrules.core.shedding.description import StopsRules, described_game
 from cardrules.core.shedding.numbers import MoveNumbers
 from cardrules.core.shedding.play import apply as _core_apply
 from cardrules.core.shedding.play import game_over
@@ -399,7 +399,7 @@ def setup(rules: object, position: object, *, seed: object = 0) -> State:
     >>> [str(move) for move in mau_mau.legal_moves(state)]
     ['play 3C', 'play JD', 'play JD call clubs', 'play JD call hearts', 'play JD call spades']
     """
-    game: StopsGame | None = getattr(type(rules), "stops_game", None)
+    game = described_game(rules)
     if game is None or not isinstance(rules, StopsRules):
         raise ArgumentError(
             "setup needs the rules of a Stops game (the game module's Rules(...)), "

@@ -387,11 +387,18 @@ class StopsRules(BaseRules):
     stops: Stops = attrs.field(init=False, eq=False, repr=False)
 
 
+def described_game(rules: object) -> StopsGame | None:
+    """The description of the game these rules are of: describing a game with a
+    ``StopsGame`` sets it on the game's ``Rules`` class as ``stops_game``; None for
+    rules of a game not yet described, or no Stops game's."""
+    game: StopsGame | None = getattr(type(rules), "stops_game", None)
+    return game
+
+
 def title_of(rules: StopsRules) -> str:
     """The title of the game these rules are of, for messages: its description's
-    ``title`` (describing a game with a ``StopsGame`` sets it on the game's ``Rules``
-    class as ``stops_game``); "this game" for rules of a game not yet described."""
-    game: StopsGame | None = getattr(type(rules), "stops_game", None)
+    ``title``; "this game" for rules of a game not yet described."""
+    game = described_game(rules)
     return "this game" if game is None else game.title
 
 

@@ -10,7 +10,7 @@ from cardrules.core import changes as changes_core
 from cardrules.core.checks import described
 from cardrules.core.match import Match
 from cardrules.core.serial import frozen_position, thawed_position
-from cardrules.core.shedding.description import StopsRules, _Hot
+from cardrules.core.shedding.description import StopsRules, _Hot, described_game
 from cardrules.errors import ArgumentError
 from cardrules.game import ChanceMode, Event, Log, Outcome, notebook_picture
 from cardrules.moves import Draw, EndTurn, Move
@@ -196,7 +196,7 @@ def _wrong_state(value: object, what: str = "state") -> ArgumentError:
     """The error for a ``what`` (state or view) that is no Stops game's: it names the
     game of the value's rules when they are a Stops game's (a view given for a state, say);
     otherwise the function, shared by every Stops game, cannot know which game was meant."""
-    game: StopsGame | None = getattr(type(getattr(value, "rules", None)), "stops_game", None)
+    game = described_game(getattr(value, "rules", None))
     source = "observe" if what == "view" else "deal, apply or sample"
     if game is None:
         return ArgumentError(
@@ -212,7 +212,7 @@ def _wrong_state(value: object, what: str = "state") -> ArgumentError:
 
 def _game_of(state: State) -> StopsGame:
     """The description of the state's game (describing a game sets it on its ``Rules``)."""
-    game: StopsGame | None = getattr(type(state.rules), "stops_game", None)
+    game = described_game(state.rules)
     if game is None:
         raise ArgumentError(
             f"{type(state.rules).__name__} has no StopsGame: describe the game with "
