@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import random
+import sys
 from typing import Any
 
 import pytest
@@ -68,6 +70,36 @@ def test_oh_hell_heuristic_ducks_when_its_bid_is_made() -> None:
 def test_heuristic_bot_for_an_unknown_game_is_refused() -> None:
     with pytest.raises(RulesError):
         heuristic_bot("chess")
+
+
+def test_the_games_of_cardrules_register_their_heuristic_bots_as_any_game_does() -> None:
+    """Each game of cardrules has its heuristic bot from its registration (by import path,
+    as any game may give it), not from a table of the bots."""
+    for name in games.names():
+        registered = games.registration(name)
+        if registered.builtin:
+            assert isinstance(registered.heuristic, str)
+            assert registered.heuristic.startswith("cardrules.bots.heuristics:")
+            make = registered.load_heuristic()
+            assert make is not None and type(heuristic_bot(name)) is make
+    assert type(heuristic_bot("up_and_down_the_river")) is OhHellBot
+
+
+def test_a_heuristic_bot_given_by_import_path_is_imported_when_first_made() -> None:
+    module = importlib.import_module("examples.whist")
+    try:
+        games.register(module, heuristic="examples.whist:WhistBot")
+        assert type(heuristic_bot("whist")) is module.WhistBot
+        games.register(module, heuristic="examples.whist:NoSuchBot")
+        with pytest.raises(
+            RulesError,
+            match=r"^cannot load the heuristic bot of 'whist' \(examples.whist:NoSuchBot\): "
+            "AttributeError",
+        ):
+            heuristic_bot("whist")
+    finally:
+        games.unregister(module.NAME)
+        del sys.modules["examples.whist"]  # the next import registers it again
 
 
 def test_heuristic_beats_random_at_up_and_down_the_river() -> None:

@@ -23,8 +23,8 @@ from cardrules import games, testing
 from cardrules.bots.heuristics import heuristic_bot
 from cardrules.cards import DECK52, parse_cards
 from cardrules.cli import main
-from cardrules.errors import RulesError
-from cardrules.moves import parse_move_text
+from cardrules.errors import ArgumentError, IllegalMoveError, RulesError
+from cardrules.moves import END_TURN, parse_move_text
 from cardrules.records import Record, record_of, replay
 from cardrules.simulate import make_bot, simulate
 from tests.commands import ROOT, cardrules
@@ -91,6 +91,23 @@ def test_losers_pay_the_value_of_their_cards(eights: Any) -> None:
     score = eights.score(state)
     assert score.outcome is not None and score.outcome.winners == (1,)
     assert score.totals == (-9, 9) and score.payoffs == (-9.0, 9.0)
+
+
+def test_an_illegal_move_names_crazy_eights(eights: Any) -> None:
+    """The shedding engine's messages name the game by its own title, never another game
+    of the family: here a refused ``end turn`` through ``apply``, and a value that is no
+    move at all."""
+    state = eights.deal(eights.Rules(), seed=1)
+    with pytest.raises(IllegalMoveError, match=r"after drawing a card \(Crazy Eights: ") as caught:
+        eights.apply(state, END_TURN)
+    assert "Mau" not in str(caught.value)
+    with pytest.raises(IllegalMoveError, match=r"^'3' is not a move of Crazy Eights: "):
+        eights.apply(state, 3)
+    with pytest.raises(IllegalMoveError, match=r"\(Crazy Eights: "):
+        eights.parse_move(state, "end turn")
+    view = eights.observe(state, 0)
+    with pytest.raises(ArgumentError, match=r"^Crazy Eights needs a state of Crazy Eights"):
+        eights.legal_moves(view)
 
 
 def test_calls_of_eights_have_move_numbers(eights: Any) -> None:

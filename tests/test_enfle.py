@@ -15,9 +15,9 @@ import pytest
 from cardrules.bots import RandomBot
 from cardrules.bots.heuristics import heuristic_bot
 from cardrules.cards import Card, Suit, cards_of, format_cards, mask_of, parse_cards
-from cardrules.core import trickgame
+from cardrules.core import trickgame, tricks
 from cardrules.errors import IllegalMoveError, NotationError, RecordError, RulesError
-from cardrules.game import CHANCE
+from cardrules.game import CHANCE, Event
 from cardrules.games import enfle
 from cardrules.games.enfle import Rules
 from cardrules.moves import Bid, ChooseDealer, DealCard, Play
@@ -357,6 +357,12 @@ def test_observe_shows_own_hand_public_pickups_and_voids_nothing_hidden() -> Non
     assert enfle.observe(play(state, "play AS"), 0).known[2] == parse_cards("KS")
 
 
+def knowledge(log: Sequence[Event], players: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A state's ``known`` and ``voids``, read afresh from the public log of its deal
+    (Enfle has no trumps: a player who does not follow suit is void in it)."""
+    return trickgame.knowledge(log, players, tricks.trick_rules(None))
+
+
 def test_public_knowledge_kept_move_by_move_matches_a_reading_of_the_log() -> None:
     # observe reads known cards and voids from the state, which play keeps up to date;
     # a state loaded from a record rebuilds them from the log. Both must agree, in
@@ -369,7 +375,7 @@ def test_public_knowledge_kept_move_by_move_matches_a_reading_of_the_log() -> No
         while not enfle.is_over(state):
             state = enfle.apply(state, rng.choice(enfle.legal_moves(state)))
             pickups += state.log.last(1)[0].kind == "pickup"
-            assert (state.known, state.voids) == enfle._knowledge(state.log.to_tuple(), 5)
+            assert (state.known, state.voids) == knowledge(state.log.to_tuple(), 5)
             if state.moves_made % 37 == 0:
                 loaded = enfle.state_from_dict(enfle.state_to_dict(state))
                 assert loaded == state

@@ -24,8 +24,9 @@ from cardrules.cards import ACE, DECK52, JACK, Card, Suit, cards_of, mask_of, pa
 from cardrules.core import shedding
 from cardrules.core.options import rules_to_text, set_resolved
 from cardrules.core.shedding import AnnounceOn, Effect, State, Stops, StopsRules, contract
-from cardrules.errors import IllegalMoveError, RulesError
+from cardrules.errors import ArgumentError, IllegalMoveError, RulesError
 from cardrules.game import Score
+from cardrules.games import mau_mau
 from cardrules.moves import DRAW, END_TURN, Play, parse_move_text
 
 
@@ -380,6 +381,34 @@ def test_states_are_built_by_keyword_but_in_the_two_hottest_functions() -> None:
     }
     for module, function, names in positional:
         assert names == list(State._fields), (module, function)
+
+
+@pytest.mark.parametrize(
+    "function",
+    [shedding.to_move, shedding.legal_moves, shedding.chance_outcomes, shedding.zones],
+    ids=lambda function: function.__name__,
+)
+def test_the_engine_functions_check_their_state_where_they_are_defined(function: Any) -> None:
+    """Rule: as the trick engine's, each function of the shedding engine that a game module
+    takes refuses what is no state of a Stops game itself, not through a wrapper; a
+    value of a Stops game is named by that game's own title."""
+    with pytest.raises(ArgumentError, match=r"^a Stops game's functions need a state of a "):
+        function(None)
+    assert contract.legal_moves is shedding.legal_moves  # the game modules' function
+    state = position(["2H 3H", "4C 5C", "6D 7D"], "9H")
+    view = shedding.observe(state, 0, _NO_SCORE)
+    with pytest.raises(ArgumentError, match=r"^a Stops game's functions need a state of "):
+        function(view)  # a view of a game not described (no StopsGame): no title to name
+    with pytest.raises(ArgumentError, match=r"^Mau-Mau needs a state of Mau-Mau \(from its "):
+        function(mau_mau.observe(mau_mau.deal(mau_mau.Rules(), seed=1), 0))
+
+
+def test_sample_checks_its_view_and_its_random_generator() -> None:
+    state = mau_mau.deal(mau_mau.Rules(), seed=1)
+    with pytest.raises(ArgumentError, match=r"^Mau-Mau needs a view of Mau-Mau \(from its "):
+        shedding.sample(state, random.Random(1))
+    with pytest.raises(ArgumentError, match=r"^rng must be a random.Random"):
+        shedding.sample(mau_mau.observe(state, 0), 1)
 
 
 def test_the_table_pickles_as_its_options_and_rebuilds_its_hot_values() -> None:

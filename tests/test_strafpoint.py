@@ -15,10 +15,11 @@ import pytest
 from cardrules.cards import DECK32, DECK52, Card, mask_of, parse_cards
 from cardrules.core.match import Match
 from cardrules.core.options import parse_rules_text
-from cardrules.errors import RulesError
+from cardrules.errors import IllegalMoveError, RulesError
 from cardrules.game import DealRow
 from cardrules.games import mau_mau_standard, strafpoint
 from cardrules.games.strafpoint import Phase, Rules, State
+from cardrules.moves import END_TURN
 from cardrules.records import state_from_json, state_to_json
 
 
@@ -308,6 +309,23 @@ def test_a_whole_game_is_recorded_and_replays() -> None:
         max(score.totals) >= 100 > max(t - p for t, p in zip(score.totals, score.deals[-1].points))
     )
     assert state_from_json(state_to_json(state)) == state
+
+
+# --------------------------------------------------------------------------- messages
+
+
+def test_messages_name_strafpoint_not_the_standard_game_mms_2_2() -> None:
+    """MMS-2.2 ('end turn' only after drawing), refused by ``parse_move`` and by ``apply``:
+    the message names Strafpoint, whose rounds are the standard game's."""
+    state = position(["2H 10H 3C", "6D 2D 3D", "9D 4D 5D"], "4H")
+    refused = r"after drawing a card \(Strafpoint: .* \(rule MMS-2\.2\)$"
+    with pytest.raises(IllegalMoveError, match=refused) as caught:
+        strafpoint.parse_move(state, "end turn")
+    assert "Mau" not in str(caught.value)
+    with pytest.raises(IllegalMoveError, match=refused):
+        strafpoint.apply(state, END_TURN)
+    with pytest.raises(IllegalMoveError, match=r"^'3' is not a move of Strafpoint: "):
+        strafpoint.apply(state, 3)
 
 
 # --------------------------------------------------------------------------- the heuristic bot

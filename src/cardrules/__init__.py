@@ -14,7 +14,7 @@ one that ``pip install cardrules`` gives, True for the optional compiled build
 
 from __future__ import annotations
 
-from cardrules import cards, errors, game, games
+from cardrules import cards, errors, game, games, svg
 from cardrules.errors import (
     BotError,
     CardrulesError,
@@ -26,6 +26,10 @@ from cardrules.errors import (
     RulesError,
 )
 from cardrules.game import CHANCE
+
+# The pictures notebooks show of states and views: the engines' values ask for them, and
+# the drawing, which finds a value's game in the registry above the engines, is installed here.
+game.set_notebook_drawing(svg.repr_svg)
 
 __all__ = [
     "CHANCE",

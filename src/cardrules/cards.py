@@ -23,7 +23,7 @@ from __future__ import annotations
 import enum
 import reprlib
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final, cast
 
 from cardrules.errors import DeckError, NotationError, show_value
@@ -275,14 +275,6 @@ def mask_of(cards: Iterable[Card]) -> int:
     for card in cards:
         mask |= card.bit
     return mask
-
-
-def iter_mask(mask: int) -> Iterator[Card]:
-    """The cards of a mask, by index."""
-    while mask:
-        low = mask & -mask
-        yield ALL_CARDS[low.bit_length() - 1]
-        mask ^= low
 
 
 # The cards of each byte of a mask, per byte position: views turn hands and piles

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Final, Generic, Literal, Protocol, TypeAlias, TypeVar
 
 import attrs
@@ -395,6 +395,28 @@ def winners_by_total(totals: Sequence[int], better: Literal["high", "low"]) -> t
     """
     best = max(totals) if better == "high" else min(totals)
     return tuple(seat for seat, total in enumerate(totals) if total == best)
+
+
+#: What draws a state or a view for a notebook; empty until the package installs the
+#: pictures of :mod:`cardrules.svg` (see :func:`set_notebook_drawing`).
+_NOTEBOOK_DRAWING: Final[list[Callable[[Any], str | None]]] = []
+
+
+def notebook_picture(state_or_view: object) -> str | None:
+    """The SVG picture a notebook shows of a state or a view (their ``_repr_svg_``), or
+    None, for which the notebook shows its text.
+
+    The engines' values call it: they sit below the pictures (:mod:`cardrules.svg`,
+    which finds a value's game in the registry of games), which they never import;
+    importing cardrules installs the drawing from above.
+    """
+    return _NOTEBOOK_DRAWING[0](state_or_view) if _NOTEBOOK_DRAWING else None
+
+
+def set_notebook_drawing(draw: Callable[[Any], str | None]) -> None:
+    """Make ``draw`` the picture notebooks show of every engine's states and views
+    (cardrules installs :func:`cardrules.svg.repr_svg` when it is imported)."""
+    _NOTEBOOK_DRAWING[:] = [draw]
 
 
 class View(Protocol):

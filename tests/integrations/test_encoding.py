@@ -60,13 +60,24 @@ def test_every_game_has_an_observation_encoder(name: str) -> None:
     assert encoding.encoder(name).NAME == games.get(name).NAME
 
 
-def test_a_game_without_encoder_is_named_in_the_error() -> None:
+def test_a_game_without_encoder_is_named_in_the_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    registered = games.registration("oh_hell")
+    monkeypatch.setitem(games._GAMES, "oh_hell", attrs.evolve(registered, encoder=None))
     with pytest.raises(LookupError, match="no observation encoder for oh_hell"):
-        saved = encoding._ENCODERS.pop("oh_hell")
-        try:
-            encoding.encoder("oh_hell")
-        finally:
-            encoding._ENCODERS["oh_hell"] = saved
+        encoding.encoder("oh_hell")
+
+
+def test_the_games_of_cardrules_register_their_encoders_by_import_path() -> None:
+    """The games of cardrules give their encoders to the registry as any game does, by
+    import path (registering needs no numpy); the adapters import them when first needed."""
+    for name in games.names():
+        registered = games.registration(name)
+        if registered.builtin:
+            assert registered.encoder == f"cardrules.integrations.encoding.{name}"
+            assert registered.load_encoder() is encoding.encoder(name)
+    assert set(encoding.names()) >= {
+        name for name in games.names() if games.registration(name).builtin
+    }
 
 
 @pytest.mark.parametrize("name", games.names())

@@ -301,16 +301,6 @@ class MauMauBot:
         return max(plays, key=preference)
 
 
-_HEURISTICS: dict[str, Callable[[], Bot]] = {
-    "oh_hell": OhHellBot,
-    "enfle": EnfleBot,
-    "maverick": MaverickBot,
-    "mau_mau": MauMauBot,
-    "mau_mau_standard": MauMauStandardBot,
-    "strafpoint": StrafpointBot,
-}
-
-
 def heuristic_bot(game: str | Game) -> Bot:
     """The heuristic bot of ``game`` (a name or a game module).
 
@@ -320,13 +310,11 @@ def heuristic_bot(game: str | Game) -> Bot:
     from cardrules import games
 
     registration = games.registration(game)
-    name = registration.game.NAME
-    if name in _HEURISTICS and registration.builtin:
-        return _HEURISTICS[name]()
-    if registration.heuristic is not None:
-        bot: Bot = registration.heuristic()
+    make = registration.load_heuristic()
+    if make is not None:
+        bot: Bot = make()
         return bot
     raise RulesError(
-        f"no heuristic bot for {name!r}: give one with "
+        f"no heuristic bot for {registration.game.NAME!r}: give one with "
         f"cardrules.games.register(module, heuristic=...)"
     )

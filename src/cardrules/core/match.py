@@ -135,15 +135,6 @@ def truncated() -> Outcome:
     return Outcome("truncated", (), False)
 
 
-def ranked_outcome(
-    reason: Literal["target reached", "schedule complete", "limit reached", "blocked"],
-    winners: tuple[int, ...],
-    players: int,
-) -> Outcome:
-    """An outcome where several winners mean a draw between them."""
-    return Outcome(reason, winners, draw=len(winners) > 1 and len(winners) <= players)
-
-
 def match_over(
     rules: BaseRules,
     match: Match,

@@ -72,26 +72,52 @@ class Registration:
     (``heuristic_bot`` and the ``heuristic`` bot specification use it); None if
     the game has none. ``encoder``: the observation encoder the OpenSpiel and
     PettingZoo adapters use (see :class:`cardrules.integrations.encoding.Encoder`);
-    None if the game has none (the adapters then say so). ``aliases``: other
-    names that find the game; ``builtin``: one of the games of cardrules.
+    None if the game has none (the adapters then say so). Either may be given as
+    an import path instead (``"package.module:attribute"``, or ``"package.module"``
+    for a module), imported only when first needed (:meth:`load_heuristic`,
+    :meth:`load_encoder`): an encoder needs numpy, which registering a game must not.
+    ``aliases``: other names that find the game; ``builtin``: one of the games of
+    cardrules.
     """
 
     game: Game
     aliases: tuple[str, ...] = ()
-    heuristic: Callable[[], Any] | None = None
+    heuristic: Callable[[], Any] | str | None = None
     encoder: Any = None
     builtin: bool = False
 
+    def load_heuristic(self) -> Callable[[], Any] | None:
+        """The factory of the game's heuristic bot (imported if given by its path), or None."""
+        if self.heuristic is None:
+            return None
+        found: Callable[[], Any] = _loaded(self.heuristic, "heuristic bot", self.game.NAME)
+        return found
 
-_GAMES: Final[dict[str, Registration]] = {
-    module.NAME: Registration(module, builtin=True)
-    for module in (oh_hell, enfle, mau_mau, mau_mau_standard, strafpoint, maverick)
-}
-_ALIASES: Final[dict[str, str]] = {
-    "up_and_down_the_river": "oh_hell",
-    "rolling_stone": "enfle",
-    "schwellen": "enfle",
-}
+    def load_encoder(self) -> Any:
+        """The game's encoder (imported if given by its path), or None."""
+        if self.encoder is None:
+            return None
+        return _loaded(self.encoder, "encoder", self.game.NAME)
+
+
+def _loaded(reference: object, what: str, name: str) -> Any:
+    """``reference`` itself, or what its import path names (``package.module:attribute``)."""
+    if not isinstance(reference, str):
+        return reference
+    module_name, _, attribute = reference.partition(":")
+    try:
+        found: Any = importlib.import_module(module_name)
+        if attribute:
+            found = getattr(found, attribute)
+    except Exception as error:  # whatever the module raises while it runs
+        raise RulesError(
+            f"cannot load the {what} of {name!r} ({reference}): {_one_line(error)}"
+        ) from None
+    return found
+
+
+_GAMES: Final[dict[str, Registration]] = {}
+_ALIASES: Final[dict[str, str]] = {}
 _entry_points_loaded: list[bool] = [False]
 #: The modules loaded from a game file by :func:`get`: module name -> the file's full path.
 _FILES: Final[dict[str, str]] = {}
@@ -187,7 +213,7 @@ def register(
     game: Any,
     *,
     aliases: Iterable[str] = (),
-    heuristic: Callable[[], Any] | None = None,
+    heuristic: Callable[[], Any] | str | None = None,
     encoder: Any = None,
     replace: bool = False,
 ) -> Game:
@@ -196,7 +222,9 @@ def register(
     ``game`` is a module (or any object) with every function of the
     :class:`~cardrules.game.Game` protocol. ``heuristic`` makes the game's
     heuristic bot and ``encoder`` gives the adapters its tensors (both
-    optional; see :class:`Registration`). Registering the same module again
+    optional, each the object or its import path, such as
+    ``"mypackage.encoding:CrazyEightsEncoder"``; see :class:`Registration`).
+    Registering the same module again
     adds what is given to its registration; another game under a name already taken is
     refused unless ``replace`` is true. The games of cardrules cannot be
     replaced.
@@ -237,6 +265,27 @@ def register(
     for alias in aliases:
         _ALIASES[alias] = name
     return checked
+
+
+def _register_own(game: Game, bot: str, aliases: tuple[str, ...] = ()) -> None:
+    """Register a game of cardrules as any game is registered: its heuristic bot is a class
+    of :mod:`cardrules.bots.heuristics` (which imports the games) and its encoder a module
+    of :mod:`cardrules.integrations.encoding` (which needs numpy), both by import path."""
+    register(
+        game,
+        aliases=aliases,
+        heuristic=f"cardrules.bots.heuristics:{bot}",
+        encoder=f"cardrules.integrations.encoding.{game.NAME}",
+    )
+    _GAMES[game.NAME] = attrs.evolve(_GAMES[game.NAME], builtin=True)
+
+
+_register_own(oh_hell, "OhHellBot", aliases=("up_and_down_the_river",))
+_register_own(enfle, "EnfleBot", aliases=("rolling_stone", "schwellen"))
+_register_own(mau_mau, "MauMauBot")
+_register_own(mau_mau_standard, "MauMauStandardBot")
+_register_own(strafpoint, "StrafpointBot")
+_register_own(maverick, "MaverickBot")
 
 
 def unregister(name: str) -> None:

@@ -38,7 +38,7 @@ totals. A deal stopped by ``max_moves`` returns the antes: it scores nothing.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Final
 
@@ -321,11 +321,6 @@ def _refuse_pick_up(text: str) -> str | None:
             "takes the trick by himself; write 'play CARD'"
         )
     return None
-
-
-def _knowledge(log: Sequence[Event], players: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The state's ``known`` and ``voids``, read from the public log of this deal."""
-    return trickgame.knowledge(log, players, tricks.trick_rules(None))
 
 
 def _check_consistent(state: State, r: StateReader) -> None:

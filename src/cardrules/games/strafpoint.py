@@ -231,7 +231,7 @@ def score(state: object) -> Score:
 # The game's description; every other contract function is the shedding engine's.
 GAME: Final = shedding.StopsGame(
     name=NAME,
-    title=mau_mau_standard.TITLE,
+    title="Strafpoint",
     version=version,
     rules_class=Rules,
     numbers=NUMBERS,

@@ -15,8 +15,9 @@ contract in the same way as a trick game (:mod:`cardrules.core.trickgame.contrac
 
 The star import gives the functions listed in ``__all__``: they serve every Stops
 game, and find the game of a state from its rules (``Rules.stops_game``, which the
-description sets); ``setup`` finds it from the rules it is given. A function of this
-module refuses anything but a state (or a view) of a Stops game with an
+description sets); ``setup`` finds it from the rules it is given. Each checks its
+arguments itself, where it is defined, as the trick engine's functions do: it refuses
+anything but a state (or a view) of a Stops game with an
 :class:`~cardrules.errors.ArgumentError`.
 """
 
@@ -30,36 +31,35 @@ from cardrules.cards import Card
 from cardrules.core import match as match_core
 from cardrules.core.bookkeeping import deal_number, moves_made, origin, players
 from cardrules.core.checks import (
-    check_rng,
     check_rules,
     check_seat,
     check_seed,
-    check_view,
     described,
 )
 from cardrules.core.match import Match
-from cardrules.core.options import show_value
 from cardrules.core.serial import StateReader
 from cardrules.core.shedding.dealing import begin_deal, new_game
-from cardrules.core.shedding.description import StopsRules
+from cardrules.core.shedding.description import StopsRules, described_game
 from cardrules.core.shedding.numbers import MoveNumbers
 from cardrules.core.shedding.play import apply as _core_apply
 from cardrules.core.shedding.play import game_over
 from cardrules.core.shedding.positions import position_of_state, position_of_view
 from cardrules.core.shedding.positions import setup as _core_setup
-from cardrules.core.shedding.rules_of_play import chance_outcomes as _core_chance_outcomes
-from cardrules.core.shedding.rules_of_play import legal_moves as _core_legal_moves
-from cardrules.core.shedding.rules_of_play import parse_text, why_illegal
-from cardrules.core.shedding.rules_of_play import to_move as _core_to_move
-from cardrules.core.shedding.sampling import sample as _core_sample
+from cardrules.core.shedding.rules_of_play import (
+    chance_outcomes,
+    legal_moves,
+    parse_text,
+    to_move,
+    why_illegal,
+)
+from cardrules.core.shedding.sampling import sample
 from cardrules.core.shedding.serialization import state_from_reader
 from cardrules.core.shedding.serialization import state_to_dict as _core_state_to_dict
-from cardrules.core.shedding.state import _STATE, Phase, State
-from cardrules.core.shedding.views import View, describe, explain_move
+from cardrules.core.shedding.state import _STATE, Phase, State, _game_of, _wrong_state
+from cardrules.core.shedding.views import View, describe, explain_move, zones
 from cardrules.core.shedding.views import observe as _core_observe
-from cardrules.core.shedding.views import zones as _core_zones
 from cardrules.errors import ArgumentError, IllegalMoveError, RecordError
-from cardrules.game import Chance, ChanceMode, Event, Outcome, Score
+from cardrules.game import ChanceMode, Event, Outcome, Score
 from cardrules.moves import (
     Bid,
     Blind,
@@ -266,27 +266,6 @@ _MOVE_CLASSES: Final = (
 )
 
 
-def _refused(value: object, what: str = "state") -> ArgumentError:
-    """The error for a ``what`` (state or view) that is not one of a Stops game."""
-    rules = getattr(value, "rules", None)
-    found = f"a {what} of {rules}" if rules is not None else show_value(value)
-    return ArgumentError(
-        f"a Stops game (Mau-Mau, Mau Mau, Strafpoint, Crazy Eights, ...) needs a {what} "
-        f"of a Stops game, from its deal, apply or sample, not {found}"
-    )
-
-
-def _game_of(state: State) -> StopsGame:
-    """The description of the state's game (set on its ``Rules`` class)."""
-    game: StopsGame | None = getattr(type(state.rules), "stops_game", None)
-    if game is None:
-        raise ArgumentError(
-            f"{type(state.rules).__name__} has no StopsGame: describe the game with "
-            "shedding.StopsGame(rules_class=..., ...) before playing it"
-        )
-    return game
-
-
 def _settle(state: State) -> State:
     """Score each finished deal, then end the game or deal the next deal."""
     while state.phase is _SCORING:
@@ -312,7 +291,7 @@ def _settle(state: State) -> State:
 def is_over(state: object) -> bool:
     """Whether the game has ended (its end was reached, or a safety cap)."""
     if type(state) is not _STATE:
-        raise _refused(state)
+        raise _wrong_state(state)
     return state.phase is _OVER
 
 
@@ -323,7 +302,7 @@ def apply(state: object, move: object) -> State:
     the next one happen inside ``apply`` and are written to the event log.
     """
     if type(state) is not _STATE:
-        raise _refused(state)
+        raise _wrong_state(state)
     try:
         after = _core_apply(state, move)  # type: ignore[arg-type]  # refused below
     except TypeError:
@@ -341,24 +320,24 @@ def apply(state: object, move: object) -> State:
 def parse_move(state: object, text: object) -> Move:
     """Read a move and check it is legal here (NotationError / IllegalMoveError)."""
     if type(state) is not _STATE:
-        raise _refused(state)
+        raise _wrong_state(state)
     move = parse_text(state, text)
-    if move not in _core_legal_moves(state):
-        raise IllegalMoveError(why_illegal(state, move, _game_of(state).title))
+    if move not in legal_moves(state):
+        raise IllegalMoveError(why_illegal(state, move))
     return move
 
 
 def events(state: object) -> tuple[Event, ...]:
     """The public event log, oldest first."""
     if type(state) is not _STATE:
-        raise _refused(state)
+        raise _wrong_state(state)
     return state.log.to_tuple()
 
 
 def moves_played(state: object) -> tuple[Move, ...]:
     """Every move applied since the deal (chance outcomes included in explicit mode)."""
     if type(state) is not _STATE:
-        raise _refused(state)
+        raise _wrong_state(state)
     if state.history is None:
         raise RecordError("this state was made by sample(): it has no move history")
     return state.history.to_tuple()
@@ -370,7 +349,7 @@ def observe(state: object, seat: object) -> View:
     """The view of ``seat``: own hand, upcard, called suit, sizes, pile, direction,
     the public log and the scores."""
     if type(state) is not _STATE:
-        raise _refused(state)
+        raise _wrong_state(state)
     checked = check_seat(seat, state.rules.stops.players)
     return _core_observe(state, checked, _game_of(state).score(state))
 
@@ -394,7 +373,7 @@ def position(state_or_view: object) -> dict[str, Any]:
         assert isinstance(state_or_view, View)
         if isinstance(state_or_view.rules, StopsRules):
             return position_of_view(state_or_view)
-    raise _refused(state_or_view, "state or view")
+    raise _wrong_state(state_or_view, "state or view")
 
 
 def setup(rules: object, position: object, *, seed: object = 0) -> State:
@@ -422,11 +401,11 @@ def setup(rules: object, position: object, *, seed: object = 0) -> State:
     >>> [str(move) for move in mau_mau.legal_moves(state)]
     ['play 3C', 'play JD', 'play JD call clubs', 'play JD call hearts', 'play JD call spades']
     """
-    game: StopsGame | None = getattr(type(rules), "stops_game", None)
+    game = described_game(rules)
     if game is None or not isinstance(rules, StopsRules):
         raise ArgumentError(
-            "setup needs the rules of a Stops game (Mau-Mau, Mau Mau, Strafpoint, Crazy "
-            f"Eights, ...), such as mau_mau.Rules(), not {described(rules, 'rules')}"
+            "setup needs the rules of a Stops game (the game module's Rules(...)), "
+            f"not {described(rules, 'rules')}"
         )
     return game.setup(rules, position, seed=seed)
 
@@ -434,46 +413,9 @@ def setup(rules: object, position: object, *, seed: object = 0) -> State:
 def state_to_dict(state: object) -> dict[str, Any]:
     """A JSON-ready dict of the whole state (hidden cards included: it is the state)."""
     if type(state) is not _STATE:
-        raise _refused(state)
+        raise _wrong_state(state)
     game = _game_of(state)
     return _core_state_to_dict(state, game.name, game.version)
-
-
-def to_move(state: object) -> int | Chance | None:
-    """The seat to move, CHANCE at a random event (explicit chance), None when over."""
-    if type(state) is not _STATE:
-        raise _refused(state)
-    return _core_to_move(state)
-
-
-def legal_moves(state: object) -> tuple[Move, ...]:
-    """Every legal move, in the canonical order (empty iff the game is over)."""
-    if type(state) is not _STATE:
-        raise _refused(state)
-    return _core_legal_moves(state)
-
-
-def chance_outcomes(state: object) -> tuple[tuple[Move, float], ...]:
-    """At a CHANCE step, each possible outcome with its probability; else ``()``."""
-    if type(state) is not _STATE:
-        raise _refused(state)
-    return _core_chance_outcomes(state)
-
-
-def zones(state: object) -> dict[str, tuple[Card, ...]]:
-    """Where every card is: the hands, the stock, the discard pile, the upcard."""
-    if type(state) is not _STATE:
-        raise _refused(state)
-    return _core_zones(state)
-
-
-def sample(view: object, rng: object) -> State:
-    """A complete state consistent with ``view``, drawn by the shedding core's ``sample``."""
-    if type(view) is not View or not isinstance(view.rules, StopsRules):
-        raise _refused(view, "view")
-    checked = check_rng(rng)
-    check_view(view)
-    return _core_sample(view, checked)
 
 
 def bind(namespace: dict[str, Any]) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Final, Literal, cast
+from typing import TYPE_CHECKING, Any, Final, Literal, cast
 
 import attrs
 
@@ -18,6 +18,9 @@ from cardrules.cards import ALL_CARDS, Card, Suit, mask_of
 from cardrules.core.options import BaseRules, check_choice
 from cardrules.errors import RulesError
 from cardrules.moves import PLAYS, Play
+
+if TYPE_CHECKING:  # the description of a game: a type here, built above this module
+    from cardrules.core.shedding.contract import StopsGame
 
 SUIT_MASKS: Final = tuple(mask_of(c for c in ALL_CARDS[:52] if c.suit is s) for s in Suit)
 RANK_MASKS: Final = tuple(mask_of(c for c in ALL_CARDS[:52] if c.rank == r) for r in range(17))
@@ -235,10 +238,7 @@ class Stops:
     rule_ids: tuple[tuple[str, str], ...] = attrs.field(default=cast(Any, ()), eq=False, repr=False)
     # Derived tables, for speed (see __attrs_post_init__).
     deck_mask: int = attrs.field(init=False, eq=False, repr=False)
-    match_masks: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
-    called_masks: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     stack_masks: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
-    free_masks: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     call_mask: int = attrs.field(init=False, eq=False, repr=False)
     call_style: int = attrs.field(init=False, eq=False, repr=False)
     hot: _Hot = attrs.field(init=False, eq=False, repr=False)
@@ -293,9 +293,6 @@ class Stops:
         )
         for name, value in (
             ("deck_mask", deck_mask),
-            ("free_masks", free_masks),
-            ("match_masks", tuple(match_masks)),
-            ("called_masks", tuple(called_masks)),
             ("stack_masks", stack_masks),
             ("call_mask", calls & deck_mask),
             (
@@ -388,6 +385,21 @@ class StopsRules(BaseRules):
     """
 
     stops: Stops = attrs.field(init=False, eq=False, repr=False)
+
+
+def described_game(rules: object) -> StopsGame | None:
+    """The description of the game these rules are of: describing a game with a
+    ``StopsGame`` sets it on the game's ``Rules`` class as ``stops_game``; None for
+    rules of a game not yet described, or no Stops game's."""
+    game: StopsGame | None = getattr(type(rules), "stops_game", None)
+    return game
+
+
+def title_of(rules: StopsRules) -> str:
+    """The title of the game these rules are of, for messages: its description's
+    ``title``; "this game" for rules of a game not yet described."""
+    game = described_game(rules)
+    return "this game" if game is None else game.title
 
 
 _TABLES: dict[tuple[object, ...], Stops] = {}

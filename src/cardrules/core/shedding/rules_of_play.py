@@ -9,8 +9,15 @@ from __future__ import annotations
 from typing import Final
 
 from cardrules.cards import Card, Suit, cards_of, format_cards
-from cardrules.core.shedding.description import _RANK_NAMES, RANK_MASKS, SUIT_MASKS, Stops, _Hot
-from cardrules.core.shedding.state import _PLAYING, Phase, State
+from cardrules.core.shedding.description import (
+    _RANK_NAMES,
+    RANK_MASKS,
+    SUIT_MASKS,
+    Stops,
+    _Hot,
+    title_of,
+)
+from cardrules.core.shedding.state import _PLAYING, _STATE, Phase, State, _wrong_state
 from cardrules.game import CHANCE, Chance
 from cardrules.moves import (
     DEALS,
@@ -28,8 +35,13 @@ from cardrules.moves import (
 )
 
 
-def to_move(state: State) -> int | Chance | None:
+# state: object, checked here: compiled, a typed parameter would refuse another type with
+# the compiler's TypeError instead of the library's error (as in every function a game
+# module takes from the engine).
+def to_move(state: object) -> int | Chance | None:
     """The seat to move, CHANCE at a random event (explicit chance), None when over."""
+    if type(state) is not _STATE:
+        raise _wrong_state(state)
     phase = state.phase
     if phase is _PLAYING:
         return state.turn
@@ -115,13 +127,15 @@ _DRAW_ALONE: Final[tuple[Move, ...]] = (DRAW,)
 _END_TURN_ALONE: Final[tuple[Move, ...]] = (END_TURN,)
 
 
-def legal_moves(state: State) -> tuple[Move, ...]:
+def legal_moves(state: object) -> tuple[Move, ...]:
     """Every legal move in canonical order; ``()`` if and only if the game is over.
 
     Plays come by card index; the versions of one card's play are the plain
     play, its announcement, then each call (with and without announcement);
     then ``draw``, then ``end turn``.
     """
+    if type(state) is not _STATE:
+        raise _wrong_state(state)
     phase = state.phase
     if phase is _PLAYING:
         hot = state.deal.hot
@@ -144,8 +158,10 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     return tuple(move for move, _ in chance_outcomes(state))
 
 
-def chance_outcomes(state: State) -> tuple[tuple[Move, float], ...]:
+def chance_outcomes(state: object) -> tuple[tuple[Move, float], ...]:
     """At a CHANCE step, each possible outcome with its probability; else ``()``."""
+    if type(state) is not _STATE:
+        raise _wrong_state(state)
     phase = state.phase
     if phase is Phase.DEALING or phase is Phase.DRAWING:
         stock = state.stock
@@ -197,13 +213,14 @@ def parse_text(state: State, text: object) -> Move:
     return parse_move_text(text, move_forms(state))
 
 
-def why_illegal(state: State, move: object, game: str = "Mau-Mau") -> str:
-    """Why ``move`` is not legal in ``state``, in words a person understands."""
+def why_illegal(state: State, move: object) -> str:
+    """Why ``move`` is not legal in ``state``, in words a person understands; a message
+    that names the game names it by its own title (:func:`title_of` its rules)."""
     phase = state.phase
     if phase is Phase.OVER:
         return "the game is over: no move is legal"
     if not isinstance(move, (Play, Draw, EndTurn, DealCard, ChooseDealer)):
-        return not_a_move(move, game, move_forms(state))
+        return not_a_move(move, title_of(state.rules), move_forms(state))
     if phase is Phase.CHOOSE_DEALER:
         return f"a chance step is due (explicit chance): the move must be 'dealer SEAT', not {move}"
     if phase is Phase.DEALING or phase is Phase.DRAWING:
@@ -229,8 +246,8 @@ def why_illegal(state: State, move: object, game: str = "Mau-Mau") -> str:
         return f"seat {seat} is to move; '{move}' is a chance outcome, for explicit chance only"
     if isinstance(move, EndTurn):
         return (
-            f"'end turn' is allowed only after drawing a card ({game}: {_options(state)})"
-            + cite("end_turn")
+            f"'end turn' is allowed only after drawing a card "
+            f"({title_of(state.rules)}: {_options(state)})" + cite("end_turn")
         )
     if isinstance(move, Draw):
         if state.drawn is not None:

@@ -7,9 +7,11 @@ from collections.abc import Sequence
 from typing import Final
 
 from cardrules.cards import Card, cards_of, mask_of
+from cardrules.core.checks import check_rng, check_view
 from cardrules.core.sampling import count_worlds, deal_requiring, deal_uniformly
+from cardrules.core.shedding.description import StopsRules
 from cardrules.core.shedding.drawing import _shown_held
-from cardrules.core.shedding.state import State, _built, _with
+from cardrules.core.shedding.state import State, _built, _with, _wrong_state
 from cardrules.core.shedding.views import View
 from cardrules.game import Log
 
@@ -18,7 +20,8 @@ _SOFT_TRIES: Final = 64
 _QUICK_TRIES: Final = 32
 
 
-def sample(view: View, rng: random.Random) -> State:
+# view and rng: object, checked here (see rules_of_play.to_move).
+def sample(view: object, rng: object) -> State:
     """A complete state consistent with ``view``, with a fresh seed and no history.
 
     The unseen cards (the other hands and the stock) are dealt uniformly at
@@ -57,6 +60,15 @@ def sample(view: View, rng: random.Random) -> State:
     random order (index order in explicit mode); under the draw-once rule
     another seat's drawn card is a random card of its hand.
     """
+    if type(view) is not View or not isinstance(view.rules, StopsRules):
+        raise _wrong_state(view, "view")
+    checked = check_rng(rng)
+    check_view(view)
+    return _sample(view, checked)
+
+
+def _sample(view: View, rng: random.Random) -> State:
+    """:func:`sample` of a checked view."""
     stops = view.rules.stops
     players = stops.players
     seat = view.seat

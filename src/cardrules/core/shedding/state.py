@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import enum
-from typing import Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from cardrules.cards import Card, Suit
 from cardrules.core import changes as changes_core
+from cardrules.core.checks import described
 from cardrules.core.match import Match
 from cardrules.core.serial import frozen_position, thawed_position
-from cardrules.core.shedding.description import StopsRules, _Hot
-from cardrules.game import ChanceMode, Event, Log, Outcome
+from cardrules.core.shedding.description import StopsRules, _Hot, described_game
+from cardrules.errors import ArgumentError
+from cardrules.game import ChanceMode, Event, Log, Outcome, notebook_picture
 from cardrules.moves import Draw, EndTurn, Move
+
+if TYPE_CHECKING:  # the description of a game: a type here, built above this module
+    from cardrules.core.shedding.contract import StopsGame
 
 #: ``State.after`` when, after the cards owed are drawn, the same seat goes on.
 CONTINUE: Final = -1
@@ -172,9 +177,7 @@ class State(NamedTuple):
 
     def _repr_svg_(self) -> str | None:
         """The picture notebooks show of this state (see :mod:`cardrules.svg`)."""
-        from cardrules.svg import repr_svg
-
-        return repr_svg(self)
+        return notebook_picture(self)
 
 
 _new: Final = tuple.__new__
@@ -187,6 +190,35 @@ _DRAW: Final = Draw
 _END_TURN: Final = EndTurn
 _FIELD_INDEX: Final[dict[str, int]] = changes_core.field_index(State)
 _DEAL_FIELD_INDEX: Final[dict[str, int]] = changes_core.field_index(Deal)
+
+
+def _wrong_state(value: object, what: str = "state") -> ArgumentError:
+    """The error for a ``what`` (state or view) that is no Stops game's: it names the
+    game of the value's rules when they are a Stops game's (a view given for a state, say);
+    otherwise the function, shared by every Stops game, cannot know which game was meant."""
+    game = described_game(getattr(value, "rules", None))
+    source = "observe" if what == "view" else "deal, apply or sample"
+    if game is None:
+        return ArgumentError(
+            f"a Stops game's functions need a {what} of a Stops game (from the game's "
+            f"{source}), not {described(value, what)}"
+        )
+    given = "state" if type(value) is State else type(value).__name__  # a View, say
+    return ArgumentError(
+        f"{game.title} needs a {what} of {game.title} (from its {source}), "
+        f"not a {given} of {game.title}"
+    )
+
+
+def _game_of(state: State) -> StopsGame:
+    """The description of the state's game (describing a game sets it on its ``Rules``)."""
+    game = described_game(state.rules)
+    if game is None:
+        raise ArgumentError(
+            f"{type(state.rules).__name__} has no StopsGame: describe the game with "
+            "shedding.StopsGame(rules_class=..., ...) before playing it"
+        )
+    return game
 
 
 def _with(state: State, **changes: Any) -> State:

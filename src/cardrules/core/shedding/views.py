@@ -9,14 +9,16 @@ from cardrules.core.checks import check_seat
 from cardrules.core.match import Match
 from cardrules.core.shedding.description import Stops, StopsRules
 from cardrules.core.shedding.rules_of_play import _optional, legal_moves, to_move
-from cardrules.core.shedding.state import Phase, State
+from cardrules.core.shedding.state import _STATE, Phase, State, _wrong_state
 from cardrules.errors import ArgumentError, show_value
-from cardrules.game import Chance, ChanceMode, Event, Fact, Score
+from cardrules.game import Chance, ChanceMode, Event, Fact, Score, notebook_picture
 from cardrules.moves import Draw, EndTurn, Move, Play
 
 
-def zones(state: State) -> dict[str, tuple[Card, ...]]:
+def zones(state: object) -> dict[str, tuple[Card, ...]]:
     """Where every card is: each hand, the stock (buried starters last), the pile, the upcard."""
+    if type(state) is not _STATE:
+        raise _wrong_state(state)
     result = {f"hand {seat}": cards_of(hand) for seat, hand in enumerate(state.hands)}
     result["stock"] = state.stock + state.buried
     result["discard pile"] = cards_of(state.pile)
@@ -77,9 +79,7 @@ class View:
 
     def _repr_svg_(self) -> str | None:
         """The picture notebooks show of this view (see :mod:`cardrules.svg`)."""
-        from cardrules.svg import repr_svg
-
-        return repr_svg(self)
+        return notebook_picture(self)
 
 
 def observe(state: State, seat: int, score: Score) -> View:

@@ -18,7 +18,16 @@ from cardrules.core import tricks
 from cardrules.core.match import Match
 from cardrules.core.options import BaseRules, check_choice
 from cardrules.errors import ArgumentError, RulesError, show_value
-from cardrules.game import Chance, ChanceMode, Event, Log, Outcome, Score, winners_by_total
+from cardrules.game import (
+    Chance,
+    ChanceMode,
+    Event,
+    Log,
+    Outcome,
+    Score,
+    notebook_picture,
+    winners_by_total,
+)
 from cardrules.moves import Move, PassCards
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
@@ -319,9 +328,7 @@ class View:
 
     def _repr_svg_(self) -> str | None:
         """The picture notebooks show of this view (see :mod:`cardrules.svg`)."""
-        from cardrules.svg import repr_svg
-
-        return repr_svg(self)
+        return notebook_picture(self)
 
 
 #: The fields every trick game's view has: those of :class:`View`.

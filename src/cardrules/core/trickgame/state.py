@@ -13,7 +13,7 @@ from cardrules.core.checks import described, wrong_state
 from cardrules.core.match import Match
 from cardrules.core.serial import thawed_position
 from cardrules.errors import ArgumentError
-from cardrules.game import ChanceMode, Event, Log, Outcome
+from cardrules.game import ChanceMode, Event, Log, Outcome, notebook_picture
 from cardrules.moves import Move
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
@@ -228,9 +228,7 @@ class State(NamedTuple):
 
     def _repr_svg_(self) -> str | None:
         """The picture notebooks show of this state (see :mod:`cardrules.svg`)."""
-        from cardrules.svg import repr_svg
-
-        return repr_svg(self)
+        return notebook_picture(self)
 
 
 # The per-move path builds states with tuple.__new__: NamedTuple's own __new__ is a

@@ -61,14 +61,6 @@ import numpy.typing as npt
 from cardrules import games
 from cardrules.errors import RulesError
 from cardrules.game import CHANCE, Game
-from cardrules.integrations.encoding import (
-    enfle,
-    mau_mau,
-    mau_mau_standard,
-    maverick,
-    oh_hell,
-    strafpoint,
-)
 from cardrules.integrations.encoding.layout import Layout, Piece, Tensor
 from cardrules.render import format_value
 
@@ -134,41 +126,25 @@ class Encoder(Protocol):
         ...
 
 
-_ENCODERS: Final[dict[str, Encoder]] = {
-    "oh_hell": oh_hell,
-    "enfle": enfle,
-    "maverick": maverick,
-    "mau_mau": mau_mau,
-    "mau_mau_standard": mau_mau_standard,
-    "strafpoint": strafpoint,
-}
-
-
 def names() -> tuple[str, ...]:
-    """The games that have an encoder."""
-    return tuple(_ENCODERS)
+    """The registered games that have an encoder (the games of cardrules first)."""
+    return tuple(name for name in games.names() if games.registration(name).encoder is not None)
 
 
 def encoder(name: str | Game) -> Encoder:
     """The encoder of a game (a name, alias or game module); LookupError if it has none.
 
-    A game registered with :func:`cardrules.games.register` has the ``encoder``
-    given there.
+    A game has the ``encoder`` given to :func:`cardrules.games.register` (the games of
+    cardrules too, registered with the modules of this package).
     """
     registration = games.registration(name)
-    key = registration.game.NAME
-    if registration.builtin:
-        try:
-            return _ENCODERS[key]
-        except KeyError:
-            raise LookupError(f"no observation encoder for {key}") from None
-    if registration.encoder is None:
+    found: Encoder | None = registration.load_encoder()
+    if found is None:
         raise LookupError(
-            f"no observation encoder for {key}: give one with "
+            f"no observation encoder for {registration.game.NAME}: give one with "
             "cardrules.games.register(module, encoder=...), an object with the "
             "functions of cardrules.integrations.encoding.Encoder"
         )
-    found: Encoder = registration.encoder
     return found
 
 
