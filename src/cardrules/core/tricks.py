@@ -260,12 +260,6 @@ def winner(rules: TrickRules, trick: Sequence[Card]) -> int:
     return best_position
 
 
-def cards_of_suit(rules: TrickRules, suit: Suit) -> tuple[Card, ...]:
-    """The cards that count as ``suit`` under these rules."""
-    mask = rules.follow_masks[suit]
-    return tuple(card for card in ALL_CARDS if card.bit & mask)
-
-
 def seat_to_play(leader: int, played: int, players: int) -> int:
     """The seat whose turn it is when ``played`` cards lie in a trick: clockwise from the leader.
 
