@@ -47,6 +47,7 @@ from cardrules.cards import ALL_CARDS
 from cardrules.core.changes import with_item
 from cardrules.core.trickgame import rules_of_play
 from cardrules.core.trickgame.queries import legal_moves
+from cardrules.core.trickgame.rules_of_play import follow_suit
 from cardrules.core.trickgame.solving_tables import (
     _ALL_COUNTS,
     _INFINITY,
@@ -68,18 +69,11 @@ class _Deal(_DealTables):
 
     # ------------------------------------------------------------------ the moves
 
-    def _legal(self, hand: int, trick: list[int], led: int, waste: int) -> int:
-        """The mask of the cards of ``hand`` that may be played to ``trick``."""
-        limits = self.limits
-        if limits is not None:
-            cards = tuple(ALL_CARDS[index] for index in trick)
-            return rules_of_play.playable(self.trick_rules, limits, hand, cards, waste)
-        if led < 0:
-            return hand
-        following = hand & self.follow[led]
-        if following:
-            return following | (hand & self.anytime)
-        return hand
+    def _legal(self, hand: int, trick: list[int], waste: int) -> int:
+        """The mask of the cards of ``hand`` that may be played to ``trick`` under the
+        game's restrictions (without them the search calls follow suit directly)."""
+        cards = tuple(ALL_CARDS[index] for index in trick)
+        return rules_of_play.playable(self.trick_rules, self.limits, hand, cards, waste)
 
     def _distinct(self, legal: int, hands: list[int], mover: int, trick: list[int]) -> int:
         """``legal`` less each card that has the next higher card of its suit among the
@@ -295,7 +289,10 @@ class _Deal(_DealTables):
         if forced:
             legal = forced
         else:
-            legal = self._legal(hand, trick, led, waste)
+            if self.limits is None:  # follow suit alone: the hot path, called directly
+                legal = follow_suit(hand, self.groups[led], self.anytime)
+            else:
+                legal = self._legal(hand, trick, waste)
             if self.equivalent and legal & (legal - 1):
                 legal = self._distinct(legal, hands, mover, trick)
         maximizing = self.maximizing[mover]

@@ -45,6 +45,9 @@ class _DealTables:
         self.limits = rules_of_play.active(game.restrictions, rules)
         self.follow = trick_rules.follow_masks
         self.anytime = trick_rules.anytime_mask
+        # By the suit led (the search's ``led``; -1, the last entry, for none yet): the
+        # follow group led, as rules_of_play.follow_suit takes it.
+        self.groups = [*trick_rules.follow_masks, 0]
         self.counts_tricks: bool = game.counts_tricks
         self.score_trick = game.score_trick
         team: tuple[int, ...] = (seat,)
