@@ -28,6 +28,7 @@ from cardrules.core.match import Match, first_dealer, shuffled
 from cardrules.core.options import parse_rules_text
 from cardrules.core.randomness import Stream
 from cardrules.core.sampling import count_worlds, deal_uniformly
+from cardrules.core.trickgame import rules_of_play
 from cardrules.errors import NotationError
 from cardrules.game import Event, Log, winners_by_total
 from cardrules.games.oh_hell import Rules
@@ -88,13 +89,19 @@ def test_match_records_deals_and_passes_the_deal_left() -> None:
     assert m.rows[0].dealer == 3
 
 
+def _follow(rules: tricks.TrickRules, hand: int, lead: str) -> int:
+    """The cards of ``hand`` that follow suit to a trick led with ``lead`` (cards)."""
+    group = rules_of_play.led_group(rules, parse_cards(lead))
+    return rules_of_play.follow_suit(hand, group, rules.anytime_mask)
+
+
 def test_follow_suit_and_void() -> None:
     rules = tricks.trick_rules(Suit.HEARTS)
     hand = mask_of(parse_cards("2S 9S 3H KD"))
-    assert cards_of(tricks.playable(rules, hand, Suit.SPADES)) == parse_cards("2S 9S")
-    assert tricks.playable(rules, hand, Suit.CLUBS) == hand
-    assert tricks.playable(rules, hand, None) == hand
-    assert tricks.is_revoke(rules, hand, Suit.SPADES, parse_cards("KD")[0])
+    assert cards_of(_follow(rules, hand, "5S")) == parse_cards("2S 9S")
+    assert _follow(rules, hand, "5C") == hand
+    assert _follow(rules, hand, "") == hand  # the lead: any card
+    assert not parse_cards("KD")[0].bit & _follow(rules, hand, "5S")  # a revoke
 
 
 def test_trick_winner_trump_then_led_suit() -> None:
@@ -110,12 +117,12 @@ def test_jokers_as_highest_trumps_and_as_suitless() -> None:
     trick = (parse_cards("AS")[0], LITTLE_JOKER, BIG_JOKER, parse_cards("KS")[0])
     assert tricks.winner(trump_jokers, trick) == 2
     hand = mask_of([LITTLE_JOKER, *parse_cards("2H")])
-    assert cards_of(tricks.playable(trump_jokers, hand, Suit.SPADES)) == (LITTLE_JOKER,)
+    assert cards_of(_follow(trump_jokers, hand, "5S")) == (LITTLE_JOKER,)
     suitless = tricks.trick_rules(Suit.SPADES, "suitless")
     assert tricks.led_suit(suitless, (BIG_JOKER, *parse_cards("3D"))) is Suit.DIAMONDS
     assert tricks.winner(suitless, (*parse_cards("3D AS"), LITTLE_JOKER)) == 2
     hand = mask_of([LITTLE_JOKER, *parse_cards("2D 4C")])
-    assert cards_of(tricks.playable(suitless, hand, Suit.DIAMONDS)) == (
+    assert cards_of(_follow(suitless, hand, "5D")) == (
         *parse_cards("2D"),
         LITTLE_JOKER,
     )

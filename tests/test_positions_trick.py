@@ -20,7 +20,7 @@ import pytest
 
 from cardrules import games
 from cardrules.cards import Card, Suit, cards_of, format_cards, mask_of, parse_cards
-from cardrules.core.trickgame import positions
+from cardrules.core.trickgame import position_reading, positions
 from cardrules.errors import ArgumentError, CardrulesError, PositionError, RecordError
 from cardrules.games import enfle, maverick, oh_hell
 from cardrules.moves import Bid, Play
@@ -139,7 +139,7 @@ def test_a_position_is_plain_data_in_a_fixed_order(
     spot = game.position(state)
     assert all(plain(value) for value in spot.values())
     assert list(spot)[:6] == ["phase", "deal_number", "dealer", "totals", "rows", "outcome"]
-    assert list(spot) == positions._keys(rules.trick_game)
+    assert list(spot) == position_reading._keys(rules.trick_game)
     for key in ("game", "version", "rules", "seed", "chance", "first_deck", "events"):
         assert key not in spot
     for key in ("history", "moves_made", "match", "dealt", "position"):
@@ -543,10 +543,10 @@ def test_lacks_text_round_trips() -> None:
     reader = positions.PositionReader({}, "x", "1")
     for mask in (0, SUIT_MASKS[Suit.HEARTS], SUIT_MASKS[Suit.CLUBS] | Card("BJ").bit):
         text = positions.lacks_text(mask)
-        assert positions._read_lacks(reader, text, "voids[0]") == mask
-    assert cards_of(positions._read_lacks(reader, "QS", "voids[0]")) == (Card("QS"),)
+        assert position_reading._read_lacks(reader, text, "voids[0]") == mask
+    assert cards_of(position_reading._read_lacks(reader, "QS", "voids[0]")) == (Card("QS"),)
     with pytest.raises(PositionError, match=r"voids\[0\]"):
-        positions._read_lacks(reader, "hearts ZZ", "voids[0]")
+        position_reading._read_lacks(reader, "hearts ZZ", "voids[0]")
 
 
 def set_up_or_refused(game: Any, rules: Any, spot: dict[str, Any]) -> object:
@@ -576,7 +576,7 @@ def test_a_place_of_cards_written_star_holds_the_rest_of_the_deck(
     game = module_of(name, examples)
     rules = game.Rules(**options)
     deck = game.deck_of(rules)
-    keys = positions._card_keys(rules.trick_game)
+    keys = position_reading._card_keys(rules.trick_game)
     same = 0
     for state in states_along(game, rules, random.Random(case), 12):
         spot = game.position(state)
@@ -599,7 +599,7 @@ def test_no_other_field_may_be_star(case: str, examples: dict[str, ModuleType]) 
     name, options = CASES[case]
     game = module_of(name, examples)
     rules = game.Rules(**options)
-    keys = positions._card_keys(rules.trick_game)
+    keys = position_reading._card_keys(rules.trick_game)
     allowed = f"one of the fields {', '.join(keys)} may be '\\*'"
     refusal = "field '{}' cannot be '\\*' .*" + allowed
     for state in states_along(game, rules, random.Random(case), 3):

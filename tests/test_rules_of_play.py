@@ -525,10 +525,24 @@ def test_a_card_counted_in_another_suit_leads_follows_and_wins_as_that_suit() ->
     ranks[Card("JC").index] = 15  # above the ace of hearts
     rules = tricks.TrickRules(Suit.HEARTS, None, True, tuple(follow), 0, tuple(ranks))
     hand = mask_of(parse_cards("2C 9H"))
-    assert tricks.playable_to(rules, hand, parse_cards("JC")) == Card("9H").bit
-    assert tricks.playable_to(rules, hand, parse_cards("AC")) == Card("2C").bit
+    for lead, follows in (("JC", "9H"), ("AC", "2C")):
+        group = rules_of_play.led_group(rules, parse_cards(lead))
+        assert rules_of_play.follow_suit(hand, group, 0) == Card(follows).bit
     assert tricks.winner(rules, parse_cards("AH JC KH")) == 1
     assert tricks.winner(rules, parse_cards("AC JC")) == 1  # a trump on a club lead
     assert (
         rules_of_play.revealed(rules, None, parse_cards("JC"), 0, Card("2C")) == follow[Suit.HEARTS]
     )
+
+
+def test_follow_suit_is_a_test_over_any_follow_group() -> None:
+    """Follow suit reads a follow group as a mask of cards, never as a suit: a group that
+    is no suit (Skat's grand makes the four jacks a group of their own) is followed the
+    same way, and cards playable at any time stay playable."""
+    jacks = mask_of(parse_cards("JC JS JH JD"))
+    hand = mask_of(parse_cards("JS 7C AH"))
+    assert rules_of_play.follow_suit(hand, jacks, 0) == Card("JS").bit
+    clubs = tricks.SUIT_MASKS[Suit.CLUBS] & ~jacks
+    assert rules_of_play.follow_suit(hand, clubs, Card("AH").bit) == mask_of(parse_cards("7C AH"))
+    assert rules_of_play.follow_suit(hand & ~jacks, jacks, 0) == hand & ~jacks  # void: any card
+    assert rules_of_play.follow_suit(hand, 0, 0) == hand  # nothing led yet: any card

@@ -1,20 +1,19 @@
-"""The trick-taking core: which cards may be played to a trick, and who wins it.
+"""The trick-taking core: how tricks work in one deal (:class:`TrickRules`), and who wins
+a trick.
 
 Shared by Up and Down the River (trumps from a turned card), Enfle (no trumps)
 and Maverick (trumps with jokers above the ace, a revoke that is legal but
 penalised, trumps that may score without winning). Hands are card masks (see
 :mod:`cardrules.cards`); a :class:`TrickRules` holds the precomputed masks for
-one trump suit and one treatment of jokers.
+one trump suit and one treatment of jokers. Which cards may be played (follow suit,
+and every restriction on it) is :mod:`cardrules.core.trickgame.rules_of_play`'s.
 
->>> from cardrules.cards import Suit, parse_cards, mask_of, cards_of
+>>> from cardrules.cards import Suit, parse_cards
 >>> rules = trick_rules(trump=Suit.HEARTS)
->>> hand = mask_of(parse_cards("2S 9S 3H KD"))
->>> cards_of(playable(rules, hand, Suit.SPADES))       # must follow suit
-(Card('2S'), Card('9S'))
->>> cards_of(playable(rules, hand, Suit.CLUBS)) == cards_of(hand)   # void: anything
-True
 >>> winner(rules, parse_cards("KS 2H AS 5S"))           # the trump wins
 1
+>>> led_suit(rules, parse_cards("KS 2H"))
+<Suit.SPADES: 3>
 """
 
 from __future__ import annotations
@@ -30,11 +29,8 @@ from cardrules.frozen import Frozen
 __all__ = [
     "PLAIN",
     "TrickRules",
-    "can_follow",
-    "is_revoke",
     "led_suit",
     "pick_up",
-    "playable",
     "seat_to_play",
     "suit_of",
     "trick_plays",
@@ -65,8 +61,11 @@ class TrickRules(Frozen):
     printed; Skat puts the ten above the king, Euchre the bowers above the ace).
 
     Derived, for the hot path: ``card_suits[i]``, the suit card ``i`` counts as (None
-    for a suitless joker), and ``led_masks[i]``, the cards that follow it when it is
-    led (its suit's follow mask, 0 for a suitless joker).
+    for a suitless joker), and ``led_masks[i]``, card ``i``'s follow group: the cards
+    that follow it when it is led (its suit's follow mask, 0 for a suitless joker). The
+    rules of play read the groups from these masks alone
+    (:func:`~cardrules.core.trickgame.rules_of_play.led_group`,
+    :func:`~cardrules.core.trickgame.rules_of_play.follow_suit`).
 
     >>> from cardrules.cards import Card, Suit
     >>> plain = trick_rules(Suit.HEARTS)
@@ -183,52 +182,6 @@ def led_suit(rules: TrickRules, trick: Sequence[Card]) -> Suit | None:
     return None
 
 
-def can_follow(rules: TrickRules, hand: int, led: Suit) -> bool:
-    """Whether a hand holds a card of the led suit."""
-    return bool(hand & rules.follow_masks[led])
-
-
-def playable(rules: TrickRules, hand: int, led: Suit | None) -> int:
-    """The mask of cards that may be played: the led suit when held, else anything.
-
-    Suitless jokers may be played at any time.
-    """
-    if led is None:
-        return hand
-    following = hand & rules.follow_masks[led]
-    if following:
-        return following | (hand & rules.anytime_mask)
-    return hand
-
-
-def playable_to(rules: TrickRules, hand: int, trick: Sequence[Card]) -> int:
-    """:func:`playable` for the suit led to ``trick`` so far, in one call (the hot path).
-
-    >>> from cardrules.cards import Suit, mask_of, parse_cards
-    >>> rules = trick_rules(Suit.SPADES)
-    >>> hand = mask_of(parse_cards("2H 9H KS"))
-    >>> playable_to(rules, hand, parse_cards("5H")) == mask_of(parse_cards("2H 9H"))
-    True
-    """
-    if not trick:
-        return hand
-    # A led card with a suit names the led suit; only a joker lead needs a look further.
-    led = rules.card_suits[trick[0].index]
-    if led is None:
-        led = led_suit(rules, trick)
-        if led is None:
-            return hand
-    following = hand & rules.follow_masks[led]
-    if following:
-        return following | (hand & rules.anytime_mask)
-    return hand
-
-
-def is_revoke(rules: TrickRules, hand: int, led: Suit | None, card: Card) -> bool:
-    """Whether playing ``card`` from ``hand`` fails to follow a suit the hand holds."""
-    return not (card.bit & playable(rules, hand, led))
-
-
 def winner(rules: TrickRules, trick: Sequence[Card]) -> int:
     """The position in ``trick`` (0 = the lead) of the card that wins it.
 
@@ -258,12 +211,6 @@ def winner(rules: TrickRules, trick: Sequence[Card]) -> int:
         if strength > best_strength:
             best_position, best_strength = position, strength
     return best_position
-
-
-def cards_of_suit(rules: TrickRules, suit: Suit) -> tuple[Card, ...]:
-    """The cards that count as ``suit`` under these rules."""
-    mask = rules.follow_masks[suit]
-    return tuple(card for card in ALL_CARDS if card.bit & mask)
 
 
 def seat_to_play(leader: int, played: int, players: int) -> int:

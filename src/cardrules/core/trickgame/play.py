@@ -81,21 +81,34 @@ def apply(state: object, move: object) -> State:
                 if game.restrictions is None
                 else rules_of_play.active(game.restrictions, rules)
             )
+            group = 0
             if limits is None:  # follow suit alone: the hot path, called directly
-                allowed = tricks.playable_to(trick_rules, hand, trick)
+                # The led group (rules_of_play.led_group), read off the lead unless a
+                # joker led.
+                group = trick_rules.led_masks[trick[0].index] if trick else 0
+                if not group and trick:
+                    group = rules_of_play.led_group(trick_rules, trick)
+                allowed = rules_of_play.follow_suit(hand, group, trick_rules.anytime_mask)
             else:
                 allowed = rules_of_play.playable(trick_rules, limits, hand, trick, state.waste)
             if bit & allowed:
-                return _play(state, game, seat, PLAYS[move.card.index], trick_rules, False)
+                # Follow suit alone: legal cards that hold none of the led group show a
+                # void in it (rules_of_play.revealed's first case, read off them here).
+                void = 0 if allowed & group else group
+                play = PLAYS[move.card.index]
+                return _play(state, game, seat, play, trick_rules, limits, void, False)
             if bit & hand and game.revoking is not None and game.revoking.allowed(rules):
                 # Legal and penalised: a revoke, or a card that follows suit but breaks one
                 # of the game's restrictions (must trump, say), which is no revoke.
                 breach = ""
-                if limits is not None and bit & tricks.playable_to(trick_rules, hand, trick):
-                    breach = rules_of_play.refusal(
-                        trick_rules, limits, hand, trick, state.waste, move.card, seat
-                    )[1]
-                return _play(state, game, seat, PLAYS[move.card.index], trick_rules, True, breach)
+                if limits is not None:
+                    group = rules_of_play.led_group(trick_rules, trick)
+                    if bit & rules_of_play.follow_suit(hand, group, trick_rules.anytime_mask):
+                        breach = rules_of_play.refusal(
+                            trick_rules, limits, hand, trick, state.waste, move.card, seat
+                        )[1]
+                play = PLAYS[move.card.index]
+                return _play(state, game, seat, play, trick_rules, None, 0, True, breach)
     elif phase is game.bidding_phase:
         if type(move) is Bid:
             assert game.bidding is not None
@@ -144,9 +157,14 @@ def _play(
     seat: int,
     move: Play,
     trick_rules: tricks.TrickRules,
+    limits: rules_of_play.Active | None,
+    void: int,
     revoked: bool,
     breach: str = "",
 ) -> State:
+    """The state after ``seat`` plays ``move`` (legal, or a legal ``revoked`` play) under
+    the restrictions in force ``limits``; without them, ``void`` is the follow group the
+    play shows the seat lacks (0: none)."""
     # One unpacking reads every field a move changes at once: cheaper than a dozen
     # attribute reads. The deal stays as it is: playing a card changes nothing it holds.
     (
@@ -188,29 +206,11 @@ def _play(
         log = log.append(play_event(seat, card)).append(event)
     else:
         # What the card shows the seat lacks (rules_of_play.revealed): a card that does
-        # not follow shows a void in the led suit, and the game's restrictions more.
-        limits = (
-            None if game.restrictions is None else rules_of_play.active(game.restrictions, rules)
-        )
+        # not follow shows a void in the led group, and the game's restrictions more.
         if limits is not None:
-            absent = rules_of_play.revealed(trick_rules, limits, trick, waste, card)
-            if absent & ~voids[seat]:
-                voids = with_item(voids, seat, voids[seat] | absent)
-        elif trick:
-            # Follow suit alone: revealed's first case, inlined on this hot path (a call
-            # costs more than the test).
-            if trick_rules.jokers is None:
-                follow = trick_rules.led_masks[trick[0].index]
-                if not bit & follow and not voids[seat] & follow:
-                    voids = with_item(voids, seat, voids[seat] | follow)
-            else:
-                led = trick_rules.card_suits[trick[0].index]  # a joker lead: look further
-                if led is None:
-                    led = tricks.led_suit(trick_rules, trick)
-                if led is not None:
-                    follow = trick_rules.follow_masks[led]
-                    if not bit & (follow | trick_rules.anytime_mask) and not voids[seat] & follow:
-                        voids = with_item(voids, seat, voids[seat] | follow)
+            void = rules_of_play.revealed(trick_rules, limits, trick, waste, card)
+        if void & ~voids[seat]:
+            voids = with_item(voids, seat, voids[seat] | void)
         log = log.append(play_event(seat, card))
     if known[seat] & bit:
         known = with_item(known, seat, known[seat] & ~bit)
@@ -238,11 +238,12 @@ def _play(
             leader = winner
         elif game.pick_up:  # a player who cannot follow picks the trick up (EN-3.4)
             following = (seat + 1) % players
-            if not hands[following] & trick_rules.led_masks[trick[0].index]:
+            group = rules_of_play.led_group(trick_rules, trick)
+            if not hands[following] & group:
                 # He cannot follow: he takes the trick into his hand and leads next.
                 hands = tricks.pick_up(hands, following, trick)
                 log = log.append(_pickup_event(following, trick))
-                known, voids = _after_pickup(known, voids, following, trick, trick_rules)
+                known, voids = _after_pickup(known, voids, following, trick, group)
                 trick = ()
                 leader = following
     moves_made += 1
@@ -281,12 +282,12 @@ def _after_pickup(
     voids: tuple[int, ...],
     seat: int,
     trick: Sequence[Card],
-    trick_rules: tricks.TrickRules,
+    group: int,
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The public knowledge after ``seat`` picks up ``trick``: it holds those cards,
-    and it holds no card of the led suit besides them."""
+    and it holds no card of the led ``group`` besides them."""
     known = with_item(known, seat, known[seat] | mask_of(trick))
-    void = voids[seat] | trick_rules.led_masks[trick[0].index]
+    void = voids[seat] | group
     return known, with_item(voids, seat, void)
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import cards_of
-from cardrules.core import tricks
 from cardrules.core.trickgame import rules_of_play
 from cardrules.core.trickgame.description import Declaring, Passing
 from cardrules.core.trickgame.numbers import _bids_of, _passes_of, _plays_of
@@ -102,15 +101,19 @@ def legal_moves(state: object) -> tuple[Move, ...]:
         if game.revoking is not None and game.revoking.allowed(rules):
             return _plays_of(hands[seat])  # a revoke is legal and penalised (MV-4.4)
         # Any lead, then the led suit if held (OH-4.1, OH-4.2, OH-4.4, EN-3.1, EN-3.2,
-        # MV-4.1 to MV-4.3), then the game's restrictions (rules_of_play.playable; without
-        # restrictions it is follow suit alone, called directly on this hot path).
-        limits = (
-            None if game.restrictions is None else rules_of_play.active(game.restrictions, rules)
-        )
-        if limits is None:
-            return _plays_of(tricks.playable_to(deal.trick_rules, hands[seat], trick))
+        # MV-4.1 to MV-4.3), then the game's restrictions (rules_of_play.playable).
+        trick_rules = deal.trick_rules
+        if game.restrictions is None:  # follow suit alone, called directly on this hot path
+            # The led group (rules_of_play.led_group), read off the lead unless a joker led.
+            group = trick_rules.led_masks[trick[0].index] if trick else 0
+            if not group and trick:
+                group = rules_of_play.led_group(trick_rules, trick)
+            return _plays_of(
+                rules_of_play.follow_suit(hands[seat], group, trick_rules.anytime_mask)
+            )
+        limits = rules_of_play.active(game.restrictions, rules)
         return _plays_of(
-            rules_of_play.playable(deal.trick_rules, limits, hands[seat], trick, state.waste)
+            rules_of_play.playable(trick_rules, limits, hands[seat], trick, state.waste)
         )
     if phase is game.bidding_phase:
         assert game.bidding is not None  # a bidding phase comes with a bidding

@@ -1,8 +1,19 @@
 """The rules of play of a trick game, in one place: which cards may be played, why
 a card is refused, and what a play shows about the hand it came from.
 
-Follow suit (:func:`cardrules.core.tricks.playable_to`) is the base; a game adds the
-restrictions of its family through a :class:`Restrictions` in its description:
+Follow suit is the base, written once over card masks: each card counts in one *follow
+group* (a suit, as a rule; a deal's :class:`~cardrules.core.tricks.TrickRules` may move a
+card to another group, as Euchre's left bower counts as a trump), or in none (a joker
+playable at any time). :func:`led_group` is the group led to a trick so far, as the mask
+of its cards, and :func:`follow_suit` the cards of a hand that follow it. Legal moves, the
+engine's check of a play, the illegal-move message, what a play reveals (the voids views
+show and ``sample`` respects) and the double-dummy search all call these two; they read
+only the masks of the deal's groups (``TrickRules.led_masks``, ``anytime_mask``), never a
+suit, so a deal that sets its own groups (more or fewer than the four suits) is followed,
+revealed and searched the same way.
+
+A game adds the restrictions of its family through a :class:`Restrictions` in its
+description:
 
 * a suit that may not be led until broken (Hearts, Spades);
 * cards barred on the first trick of a deal (Hearts: hearts and the queen of spades);
@@ -19,6 +30,12 @@ play reveals follows from the public log alone.
 
 >>> from cardrules.cards import Suit, cards_of, mask_of, parse_cards
 >>> from cardrules.core.tricks import trick_rules
+>>> hand = mask_of(parse_cards("2S 9S 3H KD"))
+>>> spades = led_group(trick_rules(Suit.HEARTS), parse_cards("5S"))
+>>> cards_of(follow_suit(hand, spades, 0))                      # must follow suit
+(Card('2S'), Card('9S'))
+>>> follow_suit(hand, SUIT_MASKS[Suit.CLUBS], 0) == hand        # void: anything
+True
 >>> hearts = Restrictions(unbroken=lambda rules: SUIT_MASKS[Suit.HEARTS])
 >>> limits = active(hearts, None)
 >>> hand = mask_of(parse_cards("2H 9H KS"))
@@ -34,7 +51,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from cardrules.cards import ALL_CARDS, Card, Suit, cards_of, format_cards, mask_of
+from cardrules.cards import ALL_CARDS, Card, cards_of, format_cards, mask_of
 from cardrules.core import tricks
 from cardrules.core.tricks import SUIT_MASKS
 
@@ -49,6 +66,8 @@ __all__ = [
     "Restrictions",
     "active",
     "beaters",
+    "follow_suit",
+    "led_group",
     "playable",
     "refusal",
     "revealed",
@@ -162,17 +181,50 @@ def active(restrictions: Restrictions | None, rules: Any) -> Active | None:
     return limits
 
 
-def _led(trick_rules: tricks.TrickRules, trick: Sequence[Card]) -> Suit | None:
-    led = trick_rules.card_suits[trick[0].index]
-    return led if led is not None else tricks.led_suit(trick_rules, trick)
+def led_group(trick_rules: tricks.TrickRules, trick: Sequence[Card]) -> int:
+    """The follow group led to ``trick`` so far, as the mask of its cards: the group of
+    the first card that counts in one (a joker playable at any time sets none: the next
+    card does); 0 before the lead.
+
+    >>> from cardrules.cards import BIG_JOKER, Suit, parse_cards
+    >>> from cardrules.core.tricks import trick_rules
+    >>> suitless = trick_rules(Suit.SPADES, "suitless")
+    >>> led_group(suitless, (BIG_JOKER, *parse_cards("3D"))) == SUIT_MASKS[Suit.DIAMONDS]
+    True
+    """
+    led_masks = trick_rules.led_masks
+    for card in trick:
+        group = led_masks[card.index]
+        if group:
+            return group
+    return 0
 
 
-def _trump_class(trick_rules: tricks.TrickRules, led: Suit) -> int:
-    """The trumps a player void in ``led`` may trump with (0 when the led suit is trumps)."""
+def follow_suit(hand: int, group: int, anytime: int) -> int:
+    """Follow suit, the one body every caller shares: the cards of ``hand`` (a mask) that
+    may be played to a trick whose led follow group is ``group`` (a mask, see
+    :func:`led_group`; 0 when nothing is led yet), where the cards of ``anytime`` may be
+    played whatever was led: the cards of the group the hand holds, with its cards
+    playable at any time, else (a void, or the lead) any card of the hand.
+
+    What a legal play shows follows from it: a card outside ``follow_suit(ALL_MASK,
+    group, anytime)`` (the cards a holder of the group may play) shows a void in the
+    group (see :func:`revealed`).
+    """
+    following = hand & group
+    if following:
+        return following | (hand & anytime)
+    return hand
+
+
+def _trumps(trick_rules: tricks.TrickRules, group: int) -> int:
+    """The trumps a player void in the led ``group`` may trump with (0 when no trump
+    suit, or when trumps were led)."""
     trump = trick_rules.trump
-    if trump is None or trump is led:
+    if trump is None:
         return 0
-    return trick_rules.follow_masks[trump]
+    trumps = trick_rules.follow_masks[trump]
+    return 0 if trumps == group else trumps
 
 
 def beaters(trick_rules: tricks.TrickRules, trick: Sequence[Card], cards: int) -> int:
@@ -197,12 +249,14 @@ def _narrow(
     limits: Active,
     hand: int,
     trick: Sequence[Card],
+    group: int,
     waste: int,
     allowed: int,
     watched: int,
 ) -> tuple[int, str]:
-    """The restrictions applied in turn to ``allowed`` (the cards that follow suit), and
-    the kind of the one that removed the ``watched`` card ("" if none did)."""
+    """The restrictions applied in turn to ``allowed`` (the cards that follow the led
+    ``group``), and the kind of the one that removed the ``watched`` card ("" if none
+    did)."""
     dropped = ""
     if not trick:
         if limits.unbroken and not waste & limits.breaking:
@@ -211,26 +265,23 @@ def _narrow(
                 if watched & allowed and not watched & rest:
                     dropped = "unbroken"
                 allowed = rest
-    else:
-        led = _led(trick_rules, trick)
-        if led is not None:
-            follow = trick_rules.follow_masks[led]
-            trumps = _trump_class(trick_rules, led)
-            if limits.must_trump and trumps and not hand & follow and hand & trumps:
-                rest = hand & (trumps | trick_rules.anytime_mask)
-                if watched & allowed and not watched & rest:
-                    dropped = "must_trump"
-                allowed = rest
-            if limits.must_beat:
-                for kind in (follow, trumps):
-                    part = allowed & kind
-                    if part:
-                        winning = beaters(trick_rules, trick, part)
-                        if winning:
-                            rest = (allowed & ~kind) | winning
-                            if not dropped and watched & allowed and not watched & rest:
-                                dropped = "must_beat"
-                            allowed = rest
+    elif group:
+        trumps = _trumps(trick_rules, group)
+        if limits.must_trump and trumps and not hand & group and hand & trumps:
+            rest = hand & (trumps | trick_rules.anytime_mask)
+            if watched & allowed and not watched & rest:
+                dropped = "must_trump"
+            allowed = rest
+        if limits.must_beat:
+            for kind in (group, trumps):
+                part = allowed & kind
+                if part:
+                    winning = beaters(trick_rules, trick, part)
+                    if winning:
+                        rest = (allowed & ~kind) | winning
+                        if not dropped and watched & allowed and not watched & rest:
+                            dropped = "must_beat"
+                        allowed = rest
     if limits.barred and not waste:
         rest = allowed & ~limits.barred
         if rest:
@@ -249,16 +300,17 @@ def playable(
 ) -> int:
     """The mask of the cards of ``hand`` the seat to move may play to ``trick``.
 
-    Follow suit first (the led suit when held, suitless jokers at any time), then the
-    restrictions ``limits`` holds (None: none), in this order: not leading an
-    unbroken suit, must trump, must beat, the first trick's barred cards; each one
-    narrows the cards left unless it would leave none. ``waste`` is the mask of the
-    cards in the deal's finished tricks.
+    Follow suit first (:func:`follow_suit`: the led group when held, suitless jokers at
+    any time), then the restrictions ``limits`` holds (None: none), in this order: not
+    leading an unbroken suit, must trump, must beat, the first trick's barred cards;
+    each one narrows the cards left unless it would leave none. ``waste`` is the mask of
+    the cards in the deal's finished tricks.
     """
-    allowed = tricks.playable_to(trick_rules, hand, trick)
+    group = led_group(trick_rules, trick)
+    allowed = follow_suit(hand, group, trick_rules.anytime_mask)
     if limits is None:
         return allowed
-    return _narrow(trick_rules, limits, hand, trick, waste, allowed, 0)[0]
+    return _narrow(trick_rules, limits, hand, trick, group, waste, allowed, 0)[0]
 
 
 def refusal(
@@ -274,14 +326,15 @@ def refusal(
     of rule it enforces (``follow`` or one of the :class:`Restrictions` kinds), so that
     the caller can cite the game's rule identifier. The card must be refused by
     :func:`playable`."""
-    following = tricks.playable_to(trick_rules, hand, trick)
+    group = led_group(trick_rules, trick)
+    following = follow_suit(hand, group, trick_rules.anytime_mask)
     if not card.bit & following:
-        led = _led(trick_rules, trick)
+        led = tricks.led_suit(trick_rules, trick)
         assert led is not None
-        cards = format_cards(cards_of(hand & trick_rules.follow_masks[led]))
+        cards = format_cards(cards_of(hand & group))
         return f"seat {seat} must follow suit: {led.plural} ({cards})", "follow"
     assert limits is not None
-    allowed, kind = _narrow(trick_rules, limits, hand, trick, waste, following, card.bit)
+    allowed, kind = _narrow(trick_rules, limits, hand, trick, group, waste, following, card.bit)
     cards = format_cards(cards_of(allowed))
     if kind == "unbroken":
         text = f"{card} may not be led until broken while seat {seat} holds another card"
@@ -305,7 +358,8 @@ def revealed(
 ) -> int:
     """The cards a legal play of ``card`` to ``trick`` shows the player did not hold.
 
-    A card that does not follow shows a void in the suit led; under the restrictions:
+    A card that does not follow (see :func:`follow_suit`) shows a void in the group led;
+    under the restrictions:
     leading an unbroken card shows no other card, a discard under must trump shows no
     trump, a card that does not win under must beat shows none of its kind that would,
     and a barred card on the first trick shows no unbarred card the player could have
@@ -317,25 +371,25 @@ def revealed(
     absent = 0
     scope = ALL_MASK  # the cards the player could have chosen from, as far as is certain
     if trick:
-        led = _led(trick_rules, trick)
-        if led is None:
+        group = led_group(trick_rules, trick)
+        if not group:
             return 0
-        follow = trick_rules.follow_masks[led]
         anytime = trick_rules.anytime_mask
-        if bit & follow:
-            scope = follow | anytime
-        elif not bit & anytime:
-            absent = follow
+        followers = follow_suit(ALL_MASK, group, anytime)  # what a holder of the group plays
+        if not bit & followers:
+            absent = group
+        elif bit & group:
+            scope = followers
         if limits is None:
             return absent
-        trumps = _trump_class(trick_rules, led)
+        trumps = _trumps(trick_rules, group)
         if limits.must_trump and trumps and absent:
             if bit & trumps:
                 scope = trumps | anytime
             else:
                 absent |= trumps
         if limits.must_beat:
-            for kind in (follow, trumps):
+            for kind in (group, trumps):
                 if not kind or (kind == trumps and not absent):
                     continue  # the trumps are a kind only for a player void in the led suit
                 winning = beaters(trick_rules, trick, kind)

@@ -9,7 +9,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from cardrules.cards import Card, Suit, cards_of, mask_of
+from cardrules.cards import Card, cards_of, mask_of
 from cardrules.core import tricks
 from cardrules.core.changes import with_item
 from cardrules.core.checks import check_rng, check_view
@@ -142,7 +142,7 @@ def _sample(view: Any, rng: random.Random) -> State:
     mover = view.to_move
     if game.pick_up and view.phase is game.playing and view.trick and mover != seat:
         assert isinstance(mover, int)
-        suit_mask = _view_trick_rules(view).led_masks[view.trick[0].index]
+        suit_mask = rules_of_play.led_group(_view_trick_rules(view), view.trick)
         if not known[mover] & suit_mask:
             needs = (others.index(mover), suit_mask)
     if needs is not None and any(
@@ -295,7 +295,7 @@ def _shown(view: Any, trick_rules: tricks.TrickRules) -> _Shown:
     limits = rules_of_play.active(rules.trick_game.restrictions, rules)
     forbidden = [0] * players
     played = [0] * players
-    pending: dict[tuple[int, Suit], int] = {}
+    pending: dict[tuple[int, int], int] = {}  # by seat and group led: the group
     shown = deal_events(view.events)
     trick: list[Card] = []
     waste = 0  # the cards of the deal's finished tricks
@@ -315,16 +315,16 @@ def _shown(view: Any, trick_rules: tricks.TrickRules) -> _Shown:
             if absent:
                 following = shown[position + 1] if position + 1 < len(shown) else None
                 if following is not None and following.kind == "revoke":
-                    led = tricks.led_suit(trick_rules, trick)
-                    assert led is not None
-                    pending[(seat, led)] = trick_rules.follow_masks[led]
+                    group = rules_of_play.led_group(trick_rules, trick)
+                    pending[(seat, group)] = group
                 elif following is not None and following.kind in rules_of_play.RESTRICTION_KINDS:
                     # A penalised breach (the card follows suit): a void in the led suit
                     # only, and a breach of must trump shows the seat holds a trump.
                     forbidden[seat] |= rules_of_play.revealed(trick_rules, None, trick, waste, card)
                     trump = trick_rules.trump
                     if following.kind == "must_trump" and trump is not None:
-                        pending[(seat, trump)] = trick_rules.follow_masks[trump]
+                        trumps = trick_rules.follow_masks[trump]
+                        pending[(seat, trumps)] = trumps
                 else:
                     forbidden[seat] |= absent
             for key, mask in list(pending.items()):

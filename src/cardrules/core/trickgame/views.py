@@ -114,7 +114,7 @@ def knowledge(
         elif event.kind == "pickup":
             assert event.seat is not None
             known[event.seat] |= mask_of(event.cards)
-            voids[event.seat] |= trick_rules.led_masks[event.cards[0].index]
+            voids[event.seat] |= rules_of_play.led_group(trick_rules, event.cards)
             trick = []
             reading = True
     return tuple(known), tuple(voids)

@@ -1,0 +1,249 @@
+"""The per-deal figures and tables of the double-dummy search
+(:mod:`cardrules.core.trickgame.solving`): what the deal fixes, read once (teams, the
+cards' suits and strengths), and the deal's points, each read once per distinct end of
+the deal and kept (the leaves, what the points depend on among the tricks won and their
+bounds, the tally after a finished trick)."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Final
+
+from cardrules.cards import ALL_CARDS
+from cardrules.core import tricks
+from cardrules.core.trickgame import rules_of_play
+from cardrules.core.trickgame.description import teams
+from cardrules.core.trickgame.state import State, _with
+from cardrules.solver import objective
+
+_INFINITY: Final = float("inf")
+
+#: What the points depend on, among the tricks won (see _DealTables.projection).
+_CONSTANT: Final = 0
+_TEAM_TOTAL: Final = 1
+_ALL_COUNTS: Final = 2
+
+
+class _DealTables:
+    """What one seat's search of one deal reads: what the deal fixes, and its tables.
+
+    The hands, the trick, the tricks won and the tally vary from position to
+    position; everything else the points or the play read is the deal's.
+    """
+
+    def __init__(self, state: State, seat: int, equivalent: bool, margin: bool) -> None:
+        deal = state.deal
+        rules = deal.rules
+        game = rules.trick_game
+        self.root = state
+        self.game = game
+        self.seat = seat
+        players: int = rules.players
+        self.players = players
+        trick_rules: tricks.TrickRules = deal.trick_rules
+        self.trick_rules = trick_rules
+        self.limits = rules_of_play.active(game.restrictions, rules)
+        self.follow = trick_rules.follow_masks
+        self.anytime = trick_rules.anytime_mask
+        # By the suit led (the search's ``led``; -1, the last entry, for none yet): the
+        # follow group led, as rules_of_play.follow_suit takes it.
+        self.groups = [*trick_rules.follow_masks, 0]
+        self.counts_tricks: bool = game.counts_tricks
+        self.score_trick = game.score_trick
+        team: tuple[int, ...] = (seat,)
+        for members in teams(rules):
+            if seat in members:
+                team = members
+        self.team = team
+        self.others = [other for other in range(players) if other not in team]
+        self.margin = margin and bool(self.others)
+        self.maximizing = [member in team for member in range(players)]
+        self.sign = -1.0 if game.better == "low" else 1.0
+        # Per card index: the suit it counts as (-1: a suitless joker), its strength
+        # as a trump, as the led suit, and as a joker (winner's order, tricks.winner).
+        trump = trick_rules.trump if trick_rules.trumps_win else None
+        self.suit: list[int] = []
+        self.trump_strength: list[int] = []
+        self.plain_strength: list[int] = []
+        for card in ALL_CARDS:
+            counted = trick_rules.card_suits[card.index]
+            self.suit.append(-1 if counted is None else int(counted))
+            if card.suit is None:
+                self.trump_strength.append(300 + card.rank)
+                self.plain_strength.append(300 + card.rank)
+            elif counted is not None and counted is trump:
+                self.trump_strength.append(200 + trick_rules.strengths[card.index])
+                self.plain_strength.append(200 + trick_rules.strengths[card.index])
+            else:
+                self.trump_strength.append(-1)
+                self.plain_strength.append(100 + trick_rules.strengths[card.index])
+        # Equivalent cards by mask need each suit's cards in rank order by index.
+        self.equivalent = equivalent and _natural_order(trick_rules)
+        self.table: dict[tuple[object, ...], tuple[float, float, int]] = {}
+        self.leaves: dict[tuple[object, ...], float] = {}
+        self.trick_scores: dict[tuple[object, ...], tuple[int, ...]] = {}
+        self.nodes = 0
+        self.projection = _ALL_COUNTS
+        # Per projected count: the points, and per (count, tricks left) their bounds.
+        self.by_count: list[float] = []
+        self.bounds: dict[tuple[int, int], tuple[float, float]] = {}
+        self.spreads: dict[tuple[tuple[int, ...], int], tuple[float, float]] = {}
+        if self.score_trick is None:
+            self._project(state)
+
+    # ------------------------------------------------------------------ the points
+
+    def _leaf(self, won: tuple[int, ...], tally: tuple[int, ...], leader: int) -> float:
+        """The seat's points (times sign) for a deal that ended with these figures."""
+        key = (won, tally)
+        found = self.leaves.get(key)
+        if found is not None:
+            return found
+        root = self.root
+        final = _with(
+            root,
+            hands=(0,) * self.players,
+            trick=(),
+            leader=leader,
+            tricks_won=won,
+            tally=tally,
+            waste=root.waste | _in_play(root),
+        )
+        points = self.game.score_deal(final, None)[0]
+        value = self.sign * objective(points, self.seat, self.others, self.margin, self.sign > 0)
+        self.leaves[key] = value
+        return value
+
+    def _project(self, state: State) -> None:
+        """Find what of the tricks won the points depend on, by scoring every way the
+        deal's tricks can fall among the seats (the tally is fixed: no trick scorer)."""
+        tally = state.tally
+        players = self.players
+        if not self.counts_tricks:
+            self.projection = _CONSTANT
+            value = self._leaf(state.tricks_won, tally, 0)
+            self.by_count = [value]
+            return
+        total = sum(state.tricks_won) + _tricks_left(state, players)
+        team = self.team
+        finals: list[tuple[int, ...]] = []
+        for split in itertools.product(range(total + 1), repeat=players - 1):
+            rest = total - sum(split)
+            if rest >= 0:
+                finals.append((*split, rest))
+        constant = True
+        by_total: dict[int, float] = {}
+        by_team_total = True
+        first = self._leaf(finals[0], tally, 0)
+        for won in finals:
+            value = self._leaf(won, tally, 0)
+            if value != first:
+                constant = False
+            count = 0
+            for member in team:
+                count += won[member]
+            seen = by_total.get(count)
+            if seen is None:
+                by_total[count] = value
+            elif seen != value:
+                by_team_total = False
+        if constant:
+            self.projection = _CONSTANT
+            self.by_count = [first]
+        elif by_team_total:
+            self.projection = _TEAM_TOTAL
+            self.by_count = [by_total.get(count, 0.0) for count in range(total + 1)]
+        else:
+            self.projection = _ALL_COUNTS
+
+    def _bounds(self, count: int, left: int) -> tuple[float, float]:
+        """The least and most points the team can end with, from ``count`` tricks
+        (projected) with ``left`` tricks to play."""
+        key = (count, left)
+        found = self.bounds.get(key)
+        if found is None:
+            if self.projection == _CONSTANT:
+                found = (self.by_count[0], self.by_count[0])
+            else:
+                values = self.by_count[count : count + left + 1]
+                found = (min(values), max(values))
+            self.bounds[key] = found
+        return found
+
+    def _spread(self, won: tuple[int, ...], left: int) -> tuple[float, float]:
+        """The least and most points from the tricks ``won`` so far with ``left``
+        tricks to play, however they fall (no trick scorer: the tally is fixed)."""
+        key = (won, left)
+        found = self.spreads.get(key)
+        if found is None:
+            tally = self.root.tally
+            low = _INFINITY
+            high = -_INFINITY
+            for split in itertools.product(range(left + 1), repeat=self.players - 1):
+                rest = left - sum(split)
+                if rest >= 0:
+                    final = tuple(count + more for count, more in zip(won, (*split, rest)))
+                    value = self._leaf(final, tally, 0)
+                    low = min(low, value)
+                    high = max(high, value)
+            found = self.spreads[key] = (low, high)
+        return found
+
+    def _tally_after(
+        self,
+        hands: list[int],
+        leader: int,
+        trick: list[int],
+        won: tuple[int, ...],
+        tally: tuple[int, ...],
+        winner: int,
+    ) -> tuple[int, ...]:
+        """The tally after a finished trick, from the game's trick scorer."""
+        key = (winner, tuple(trick), tally)
+        found = self.trick_scores.get(key)
+        if found is None:
+            scorer = self.score_trick
+            assert scorer is not None
+            cards = tuple(ALL_CARDS[index] for index in trick)
+            before = _with(
+                self.root,
+                hands=tuple(hands),
+                leader=leader,
+                trick=cards[:-1],
+                tricks_won=won,
+                tally=tally,
+            )
+            found = scorer(before, winner, cards, tally)[0]
+            self.trick_scores[key] = found
+        return found
+
+
+def _natural_order(trick_rules: tricks.TrickRules) -> bool:
+    """Whether each suit's cards rank in the order of their indices (no card moved to
+    another suit, no joker): then a card's neighbours in rank are its neighbours in
+    the suit's mask."""
+    for suit, follow in enumerate(trick_rules.follow_masks):
+        if follow != tricks.SUIT_MASKS[suit]:
+            return False
+    if trick_rules.anytime_mask:
+        return False
+    strengths = trick_rules.strengths
+    for index in range(1, 52):
+        if index % 13 and strengths[index] <= strengths[index - 1]:
+            return False
+    return True
+
+
+def _in_play(state: State) -> int:
+    """The mask of the cards in the hands and the trick."""
+    mask = 0
+    for hand in state.hands:
+        mask |= hand
+    for card in state.trick:
+        mask |= card.bit
+    return mask
+
+
+def _tricks_left(state: State, players: int) -> int:
+    """The tricks still to finish: the cards in play over the players."""
+    return (_in_play(state).bit_count() + players - 1) // players
