@@ -312,7 +312,10 @@ def table(deals: Sequence[dict[str, Any]]) -> tuple[str, dict[str, Any]]:
     ]
     truncated_games = sum(int(pair["truncated"]) for pair in pairs)
     if truncated_games:
-        lines.append(f"{truncated_games} games ended by the safety cap on moves")
+        lines.append(
+            f"{truncated_games} games ended by a safety cap (max_deals or max_moves), not by"
+            " the rules (rules of one deal, max_deals=1, end every game so)"
+        )
     for text in sorted(calibrations):
         calibration = json.loads(text)
         if calibration:
