@@ -339,6 +339,11 @@ def table(deals: Sequence[dict[str, Any]]) -> tuple[str, dict[str, Any]]:
 # ---------------------------------------------------------------- a run
 
 
+def _configuration(deal: dict[str, Any]) -> tuple[str, str, tuple[str, ...], int]:
+    """What makes deals of a file one run: the game, rules, line-up and seed given."""
+    return deal["game"], deal["rules_given"], tuple(deal["specs"]), int(deal["base_seed"])
+
+
 def _finished(deals: Sequence[dict[str, Any]]) -> set[tuple[str, str, int]]:
     return {(deal["pair"][0], deal["pair"][1], int(deal["deal"])) for deal in deals}
 
@@ -377,9 +382,7 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
     done = [
         deal
         for deal in read_results(path)
-        if deal["game"] == args.game
-        and deal["specs"] == specs
-        and deal["rules_given"] == rules_text
+        if _configuration(deal) == (args.game, rules_text, tuple(specs), args.seed)
     ]
     bots, calibration = _resolve(game, rules, specs, done, args)
     finished = _finished(done)
@@ -471,13 +474,22 @@ def main() -> None:
     if args.table:
         deals = read_results(Path(args.table))
     elif args.game:
-        deals = run(args)
+        try:
+            deals = run(args)
+        except KeyboardInterrupt:
+            print("stopped: the deal in progress is lost, the others are in the file")
+            deals = read_results(Path(args.results or f"pimc-{args.game}.jsonl"))
     else:
         parser.error("name a GAME to play, or give --table FILE")
-    text, data = table(deals)
-    print(text)
+    # One table for each run the file holds (a game, rules, line-up and seed).
+    runs: dict[tuple[str, str, tuple[str, ...], int], list[dict[str, Any]]] = {}
+    for deal in deals:
+        runs.setdefault(_configuration(deal), []).append(deal)
+    tables = [table(part) for part in runs.values()] or [table([])]
+    print("\n\n".join(text for text, _ in tables))
     if args.json:
-        Path(args.json).write_text(json.dumps(data, indent=1))
+        data = [part for _, part in tables]
+        Path(args.json).write_text(json.dumps(data[0] if len(data) == 1 else data, indent=1))
 
 
 if __name__ == "__main__":
