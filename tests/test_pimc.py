@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -145,3 +146,21 @@ def test_equivalent_cards_are_on_where_the_game_declares_them() -> None:
 
     assert PIMCBot(oh_hell).equivalent_cards
     assert not PIMCBot(maverick).equivalent_cards
+
+
+def test_a_time_budget_cuts_a_long_solve_short() -> None:
+    """Solving whole deals of ten cards a hand from the first lead takes far longer than
+    a tenth of a second: the move's time stops the solve inside it, and the bot still
+    answers with a legal move, well within a generous bound."""
+    oh_hell = games.get("oh_hell")
+    state = oh_hell.deal(oh_hell.Rules(schedule="single", start_hand=10), seed=4)
+    while type(oh_hell.legal_moves(state)[0]) is not Play:
+        state = oh_hell.apply(state, oh_hell.legal_moves(state)[0])
+    seat = oh_hell.to_move(state)
+    assert isinstance(seat, int)
+    bot = PIMCBot(oh_hell, seconds=0.1, solve_cards=10)
+    legal = oh_hell.legal_moves(state)
+    started = time.monotonic()
+    move = bot.choose(oh_hell.observe(state, seat), legal, random.Random(0))
+    assert time.monotonic() - started < 5
+    assert move in legal

@@ -13,15 +13,21 @@ from __future__ import annotations
 import importlib
 import os
 import random
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Callable, Iterator
 from typing import Any, cast
 
 import pytest
 
 from cardrules import games
+from cardrules.core.budget import TICK
+from cardrules.errors import ArgumentError
 from cardrules.game import Game
 from cardrules.moves import Play
-from cardrules.solver import Solver, UnsolvableError, deal_value, solve_moves
+from cardrules.solver import SearchBudgetError, Solver, UnsolvableError, deal_value, solve_moves
 
 DEEP = os.environ.get("HYPOTHESIS_PROFILE") == "deep"
 #: Positions per game, and the most cards per hand.
@@ -324,3 +330,86 @@ def test_revokes_made_count_in_the_value_of_a_position(text: str) -> None:
 
     maverick = games.get("maverick")
     _check_against_minimax(maverick, setup_text(text), False, False)
+
+
+def _first_lead(cards: int) -> tuple[Game, Any]:
+    """Up and Down the River, one deal of ``cards`` cards a hand, at its first lead."""
+    oh_hell = games.get("oh_hell")
+    state = oh_hell.deal(oh_hell.Rules(schedule="single", start_hand=cards), seed=11)
+    while type(oh_hell.legal_moves(state)[0]) is not Play:
+        state = oh_hell.apply(state, oh_hell.legal_moves(state)[0])
+    return oh_hell, state
+
+
+def test_a_budget_of_positions_is_kept() -> None:
+    """A solve given fewer positions than it needs stops with SearchBudgetError, having
+    searched about as many as it was given (to within one tick)."""
+    game, state = _first_lead(8)
+    seat = game.to_move(state)
+    assert isinstance(seat, int)
+    solver = Solver(game, seat, 0, positions=5_000)
+    with pytest.raises(SearchBudgetError, match="5000 positions"):
+        solver.move_values(state)
+    assert 5_000 <= solver.nodes <= 5_000 + 2 * TICK
+    with pytest.raises(SearchBudgetError):
+        deal_value(game, state, positions=1)
+
+
+def test_a_budget_of_time_is_kept() -> None:
+    """A whole deal of ten cards a hand takes far longer than a tenth of a second: the
+    solve stops within a generous bound of its time (this is responsiveness, not speed)."""
+    game, state = _first_lead(10)
+    started = time.monotonic()
+    with pytest.raises(SearchBudgetError, match="seconds"):
+        solve_moves(game, state, seconds=0.1)
+    assert time.monotonic() - started < 5
+
+
+def test_a_budget_of_nothing_is_refused() -> None:
+    with pytest.raises(ArgumentError, match="seconds"):
+        Solver(games.get("oh_hell"), 0, 0, seconds=-1)
+    with pytest.raises(ArgumentError, match="positions"):
+        Solver(games.get("oh_hell"), 0, 0, positions=True)
+
+
+_LONG_SOLVE = """
+import sys
+from cardrules import games
+from cardrules.moves import Play
+from cardrules.solver import solve_moves
+oh_hell = games.get("oh_hell")
+print("solving", flush=True)
+try:
+    for seed in range(1000):  # deal after deal, should one be solved quickly
+        rules = oh_hell.Rules(schedule="single", start_hand=12, players=4)
+        state = oh_hell.deal(rules, seed=seed)
+        while type(oh_hell.legal_moves(state)[0]) is not Play:
+            state = oh_hell.apply(state, oh_hell.legal_moves(state)[0])
+        solve_moves(oh_hell, state)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+    sys.exit(3)
+print("finished", flush=True)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT, as Ctrl-C does")
+def test_ctrl_c_stops_a_long_solve() -> None:
+    """Ctrl-C (SIGINT) stops a solve of a whole deal of twelve cards a hand within a few
+    seconds, in whichever build runs the tests (compiled code runs no signal handler
+    unless the search lets it in)."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", _LONG_SOLVE], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert process.stdout is not None
+        assert process.stdout.readline().strip() == "solving"
+        time.sleep(1.0)
+        process.send_signal(signal.SIGINT)
+        sent = time.monotonic()
+        output, _ = process.communicate(timeout=30)
+        assert time.monotonic() - sent < 10
+        assert output.strip() == "interrupted"
+        assert process.returncode == 3
+    finally:
+        process.kill()

@@ -26,6 +26,7 @@ __all__ = [
     "PositionError",
     "RecordError",
     "RulesError",
+    "SearchBudgetError",
     "WorkerError",
     "describe_error",
     "show_value",
@@ -86,6 +87,11 @@ class ArgumentError(CardrulesError, ValueError, TypeError):
 
 class PositionError(CardrulesError, ValueError):
     """A position that does not hold together, or that cannot be read."""
+
+
+class SearchBudgetError(CardrulesError, RuntimeError):
+    """A search (the solver's) used up the time or the positions it was given before it
+    finished: it has no value to give. Ask again with a larger budget, or none."""
 
 
 _Error = TypeVar("_Error", bound=BaseException)

@@ -51,6 +51,12 @@ minimax over the game's interface, for every option that changes a deal's points
 With equivalent cards (below) the hands in the key are written by each card's
 rank among the cards of its suit still held, as bridge double-dummy solvers do.
 
+*A budget:* a :class:`Solver` (and :func:`solve_moves`, :func:`deal_value`) may be
+given ``seconds`` or ``positions`` to spend; once they are spent the search raises
+:class:`~cardrules.errors.SearchBudgetError`. With or without a budget, a search lets
+Python handle signals every thousand positions or so, so Ctrl-C (or a timer's
+signal) stops a long solve within a moment, in the compiled build too.
+
 *Equivalent cards* (``equivalent_cards=True``): two cards of one suit in the
 mover's hand with no card of that suit between them in rank left in another
 hand or in the current trick win and lose the same tricks, so only one of them
@@ -83,11 +89,19 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from cardrules.cards import Card
-from cardrules.errors import CardrulesError
+from cardrules.core.budget import TICK, Budget
+from cardrules.errors import CardrulesError, SearchBudgetError
 from cardrules.game import Game
 from cardrules.moves import Play
 
-__all__ = ["Solver", "UnsolvableError", "deal_value", "objective", "solve_moves"]
+__all__ = [
+    "SearchBudgetError",
+    "Solver",
+    "UnsolvableError",
+    "deal_value",
+    "objective",
+    "solve_moves",
+]
 
 #: Larger than any deal's points.
 _INFINITY: Final = float("inf")
@@ -105,8 +119,10 @@ class Solver:
     usually). The table is kept between calls, so one solver may value many
     positions of the same deal for the same seat (different deals of cards too:
     the key holds every hand). ``margin``: value the seat's points less the best
-    points among the seats outside its team (see the module docs). ``nodes`` counts
-    the positions searched.
+    points among the seats outside its team (see the module docs). ``seconds`` and
+    ``positions``: the solver's budget, over all its calls from its making (None: no
+    limit); a call that runs out of it raises
+    :class:`~cardrules.errors.SearchBudgetError`. ``nodes`` counts the positions searched.
     """
 
     def __init__(
@@ -117,6 +133,8 @@ class Solver:
         *,
         equivalent_cards: bool = False,
         margin: bool = False,
+        seconds: float | None = None,
+        positions: int | None = None,
     ) -> None:
         self.game = game
         self.seat = seat
@@ -128,6 +146,10 @@ class Solver:
         # does: cardrules.core.trickgame.solving); None where it declines a position.
         fast = getattr(game, "double_dummy", None)
         self.fast: Any = fast(seat, equivalent_cards, margin) if callable(fast) else None
+        #: What the solver may spend, from now on, over every call (see the module docs).
+        self.budget = Budget(seconds, positions)
+        if self.fast is not None and hasattr(self.fast, "budget"):
+            self.fast.budget = self.budget
         self.table: dict[tuple[object, ...], tuple[float, float, object]] = {}
         self.team: frozenset[int] = frozenset()
         self.others: list[int] = []
@@ -223,6 +245,8 @@ class Solver:
         """
         game = self.game
         self.searched += 1
+        if not self.searched & (TICK - 1):
+            self.budget.tick()
         if game.deal_number(state) != self.deal or game.is_over(state):
             return self._leaf(state)
         mover = game.to_move(state)
@@ -303,16 +327,30 @@ class Solver:
 
 
 def solve_moves(
-    game: Game, state: Any, *, equivalent_cards: bool = False, margin: bool = False
+    game: Game,
+    state: Any,
+    *,
+    equivalent_cards: bool = False,
+    margin: bool = False,
+    seconds: float | None = None,
+    positions: int | None = None,
 ) -> list[tuple[Any, float]]:
     """Each legal move of ``state``, in ``legal_moves`` order, with the points the
     deal scores for the seat to move after it, every seat playing its best (the
-    others against the mover and its partners; see the module docs)."""
+    others against the mover and its partners; see the module docs). ``seconds`` and
+    ``positions`` limit the search (:class:`~cardrules.errors.SearchBudgetError` when
+    spent)."""
     seat = game.to_move(state)
     if not isinstance(seat, int):
         raise UnsolvableError("no seat is to move here: the game is over or chance moves next")
     solver = Solver(
-        game, seat, game.deal_number(state), equivalent_cards=equivalent_cards, margin=margin
+        game,
+        seat,
+        game.deal_number(state),
+        equivalent_cards=equivalent_cards,
+        margin=margin,
+        seconds=seconds,
+        positions=positions,
     )
     return solver.move_values(state)
 
@@ -324,16 +362,26 @@ def deal_value(
     *,
     equivalent_cards: bool = False,
     margin: bool = False,
+    seconds: float | None = None,
+    positions: int | None = None,
 ) -> float:
     """The points the deal of ``state`` scores for ``seat`` (default: the seat to
-    move), every seat playing its best (see the module docs)."""
+    move), every seat playing its best (see the module docs). ``seconds`` and
+    ``positions`` limit the search (:class:`~cardrules.errors.SearchBudgetError` when
+    spent)."""
     if seat is None:
         mover = game.to_move(state)
         if not isinstance(mover, int):
             raise UnsolvableError("no seat is to move here: name the seat whose points are wanted")
         seat = mover
     solver = Solver(
-        game, seat, game.deal_number(state), equivalent_cards=equivalent_cards, margin=margin
+        game,
+        seat,
+        game.deal_number(state),
+        equivalent_cards=equivalent_cards,
+        margin=margin,
+        seconds=seconds,
+        positions=positions,
     )
     return solver.value(state)
 

@@ -25,10 +25,12 @@ playout randomness, so the moves compare in pairs. With ``solve_cards`` at least
 the cards dealt, it is plain PIMC: every move of the play is solved exactly.
 
 The budget is ``samples`` drawn deals a move, or ``seconds`` a move (as many deals
-as fit, at least one), whichever ends first. Budgeted by samples alone the bot is
-deterministic: the same view and random generator give the same move. By name
-(:func:`cardrules.simulate.make_bot`), ``pimc:20`` draws 20 deals a move and
-``pimc:0.5s`` as many as half a second allows.
+as fit), whichever ends first. The seconds bind the solver too: a solve still
+running when the time is up stops, and its deal is left out of the mean; if not
+one deal was valued in the time, the bot plays the ``playout`` bot's move.
+Budgeted by samples alone the bot is deterministic: the same view and random
+generator give the same move. By name (:func:`cardrules.simulate.make_bot`),
+``pimc:20`` draws 20 deals a move and ``pimc:0.5s`` as many as half a second allows.
 
 ``equivalent_cards``: search one card of each run of cards that are proven
 equivalent (see :mod:`cardrules.solver`); None turns it on for a game whose module
@@ -62,7 +64,7 @@ from typing import Any, TypeVar
 from cardrules.bots import Bot, RandomBot
 from cardrules.game import Game
 from cardrules.moves import Play
-from cardrules.solver import Solver, UnsolvableError
+from cardrules.solver import SearchBudgetError, Solver, UnsolvableError
 
 __all__ = ["PIMCBot"]
 
@@ -143,27 +145,30 @@ class PIMCBot:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         totals = [0.0] * len(legal_moves)
         solver: Solver | None = None
+        worlds = 0
         for _ in range(self.samples):
             world = game.sample(view, rng)
             if solver is None:
+                # The move's time is the solver's budget too: a long solve stops with it.
                 solver = Solver(
                     game,
                     seat,
                     game.deal_number(world),
                     equivalent_cards=self.equivalent_cards,
                     margin=self.margin,
+                    seconds=None if deadline is None else max(0.0, deadline - time.perf_counter()),
                 )
-            values = self._solved(solver, world)
-            if values is not None:
-                for index, move in enumerate(legal_moves):
-                    totals[index] += values[move]
-            else:
-                seed = rng.getrandbits(64)
-                for index, move in enumerate(legal_moves):
-                    after = game.apply(world, move)
-                    totals[index] += self._played_out(solver, after, random.Random(seed))
+            try:
+                values = self._world_values(solver, world, legal_moves, rng)
+            except SearchBudgetError:
+                break  # out of time inside a solve: this world is left out
+            for index, value in enumerate(values):
+                totals[index] += value
+            worlds += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
+        if not worlds:  # not one world solved in the time: the playout bot's move
+            return self.playout.choose(view, legal_moves, rng)
         # Points are the value; where low totals are better, the fewest points are best.
         sign = -1.0 if view.score.better == "low" else 1.0
         best = 0
@@ -176,6 +181,20 @@ class PIMCBot:
             if preferred in legal_moves and legal_moves.index(preferred) in tied:
                 return preferred
         return legal_moves[best]
+
+    def _world_values(
+        self, solver: Solver, world: Any, legal_moves: Sequence[M], rng: random.Random
+    ) -> list[float]:
+        """The value of each legal move in one sampled world: solved, or played out by
+        the playout bot down to the endgame and solved from there."""
+        values = self._solved(solver, world)
+        if values is not None:
+            return [values[move] for move in legal_moves]
+        seed = rng.getrandbits(64)
+        return [
+            self._played_out(solver, self.game.apply(world, move), random.Random(seed))
+            for move in legal_moves
+        ]
 
     def _solved(self, solver: Solver, world: Any) -> dict[Any, float] | None:
         """The solved value of each legal move of ``world``, or None when the endgame is

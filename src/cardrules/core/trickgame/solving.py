@@ -44,6 +44,7 @@ from __future__ import annotations
 from typing import Final
 
 from cardrules.cards import ALL_CARDS
+from cardrules.core.budget import TICK, Budget
 from cardrules.core.changes import with_item
 from cardrules.core.trickgame import rules_of_play
 from cardrules.core.trickgame.queries import legal_moves
@@ -207,6 +208,8 @@ class _Deal(_DealTables):
         """:meth:`search`, with the trick's led suit (-1: none), the strength of the
         card winning it so far and that card's place in it."""
         self.nodes += 1
+        if not self.nodes & (TICK - 1):
+            self.budget.tick()
         if trick:
             return self._moves(
                 hands, leader, trick, won, tally, waste, alpha, beta, led, top, top_at, -1
@@ -381,6 +384,8 @@ class DoubleDummy:
         self.margin = margin
         self.deals: dict[tuple[object, ...], _Deal] = {}
         self.searched = 0
+        #: What a search may spend: :class:`cardrules.solver.Solver` gives its own.
+        self.budget = Budget()
 
     @property
     def nodes(self) -> int:
@@ -427,6 +432,7 @@ class DoubleDummy:
                 self.searched += sum(deal.nodes for deal in self.deals.values())
                 self.deals.clear()
             found = self.deals[key] = _Deal(state, self.seat, self.equivalent_cards, self.margin)
+        found.budget = self.budget
         return found
 
     def move_values(self, state: object) -> list[tuple[Play, float]] | None:

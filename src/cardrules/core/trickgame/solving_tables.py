@@ -11,6 +11,7 @@ from typing import Final
 
 from cardrules.cards import ALL_CARDS
 from cardrules.core import tricks
+from cardrules.core.budget import Budget
 from cardrules.core.trickgame import rules_of_play
 from cardrules.core.trickgame.description import teams
 from cardrules.core.trickgame.state import State, _with
@@ -83,6 +84,8 @@ class _DealTables:
         self.leaves: dict[tuple[object, ...], float] = {}
         self.trick_scores: dict[tuple[object, ...], tuple[int, ...]] = {}
         self.nodes = 0
+        #: What the search may spend (the :class:`DoubleDummy`'s, set for each search).
+        self.budget = Budget()
         self.projection = _ALL_COUNTS
         # Per projected count: the points, and per (count, tricks left) their bounds.
         self.by_count: list[float] = []
