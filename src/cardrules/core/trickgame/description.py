@@ -40,7 +40,7 @@ class TrickGameRules(BaseRules):
     """The base of a trick game's ``Rules``: it has ``players``, and names the game.
 
     Building a :class:`TrickGame` sets ``Rules.trick_game`` to it, which is how
-    every contract function finds the game from a state.
+    every interface function finds the game from a state.
     """
 
     # A field without a default: every game's Rules redefines it with its own default
@@ -278,25 +278,40 @@ def _sides(rules: Any, game: Any, seat: int) -> tuple[int, ...]:
 
 
 # A game's view derives from this class, in this library or outside it (see TrickGameRules).
+# kw_only: the fields with defaults come before a game's own fields, which need none.
 @mypyc_attr(allow_interpreted_subclasses=True)
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, kw_only=True)
 class View:
     """What one seat may know: the fields every trick game's view has, which the engine
-    fills (and :func:`~cardrules.core.trickgame.sample` reads). A game's ``View`` derives
-    from it and adds only its own fields, which the engine fills by name too when it
-    knows them: ``trump_card``, ``trump``; with bidding ``hand_size``, ``bids`` and
-    ``has_bid``; ``tricks_won``; ``won_cards`` or ``waste``; ``known``, ``voids`` and
-    ``absent``; a round's key, ``has_passed``, ``passed``, ``received``, ``passed_to``;
-    ``face_up``, ``revokes``. A game's own values come from its ``view_extras`` hook.
+    fills (and :func:`~cardrules.core.trickgame.sample` reads).
+
+    The first fields are those of every deal. The fields after ``legal_moves`` come with
+    a feature of the description; a game without the feature keeps their default:
+
+    * ``trump_card``: the card turned for trumps (``trump_card`` other than ``"none"``);
+    * ``trump``: the trump suit fixed without turning a card (``trump_suit``, ``face_up``);
+    * ``face_up``: the cards turned face up after the hands (``face_up``);
+    * ``hand_size``, ``bids``, ``has_bid``: the cards dealt each seat in this deal, the
+      bids this seat may see (during simultaneous bidding only its own: the others are
+      None until every seat has bid) and who has bid (``bidding``); a round of
+      declarations keyed ``bids`` shows its words there instead (Maverick);
+    * ``has_passed``, ``passed``, ``received``, ``passed_to``: who has passed, the cards
+      this seat passed, those it received once every seat has passed, and the seat its
+      pass goes to in this deal (None: no pass) (a :class:`Passing` round);
+    * ``tricks_won``: the tricks each seat has won in this deal (``counts_tricks``);
+    * ``won_cards``: the cards of the finished tricks (every game);
+    * ``revokes``: each seat's penalised revokes in this deal (``revoking``).
+
+    A game's ``View`` derives from it and declares only its own fields: a round's key,
+    the second face-up suit's key, the tally's keys, the public knowledge it shows
+    (``known``, ``voids``, ``absent``) and what its ``view_extras`` hook gives.
 
     >>> import attrs
     >>> @attrs.frozen(slots=True)
-    ... class WhistView(View):
-    ...     trump_card: Card | None
-    ...     tricks_won: tuple[int, ...]
-    ...     won_cards: tuple[Card, ...]
-    >>> [field.name for field in attrs.fields(WhistView)][-3:]
-    ['trump_card', 'tricks_won', 'won_cards']
+    ... class HeartsView(View):
+    ...     taken: tuple[int, ...]
+    >>> [field.name for field in attrs.fields(HeartsView)][-3:]
+    ['won_cards', 'revokes', 'taken']
     """
 
     rules: Any
@@ -316,6 +331,26 @@ class View:
     moves_made: int
     events: tuple[Event, ...]
     legal_moves: tuple[Move, ...]
+    trump_card: Card | None = None
+    trump: Suit | None = None
+    face_up: tuple[Card, ...] = ()
+    hand_size: int = 0
+    bids: tuple[Any, ...] = ()
+    has_bid: tuple[bool, ...] = ()
+    has_passed: tuple[bool, ...] = ()
+    passed: tuple[Card, ...] = ()
+    received: tuple[Card, ...] = ()
+    passed_to: int | None = None
+    tricks_won: tuple[int, ...] = ()
+    won_cards: tuple[Card, ...] = ()
+    revokes: tuple[int, ...] = ()
+
+    def shown_fields(self) -> tuple[str, ...]:
+        """The names of the fields this view shows, in order: those of every view, those
+        its game's features imply and the game's own (the others keep their defaults).
+        The text renderings of a view show these."""
+        shown: tuple[str, ...] = self.rules.trick_game.view_fields
+        return shown
 
     def _repr_svg_(self) -> str | None:
         """The picture notebooks show of this view (see :mod:`cardrules.svg`)."""
@@ -324,12 +359,52 @@ class View:
         return repr_svg(self)
 
 
-#: The fields every trick game's view has: those of :class:`View`.
-VIEW_FIELDS: Final = tuple(field.name for field in attrs.fields(View))
+#: The fields every trick game's view has (the first of :class:`View`).
+VIEW_FIELDS: Final = (
+    *(field.name for field in attrs.fields(View) if field.default is attrs.NOTHING),
+    "won_cards",
+)
 
 
-#: The fields a view needs besides when the game has bidding.
+#: The fields a view shows with bidding.
 BIDDING_VIEW_FIELDS: Final = ("hand_size", "bids", "has_bid")
+
+
+def _implied_fields(game: TrickGame) -> frozenset[str]:
+    """The fields of the base :class:`View` after ``legal_moves`` that the features of
+    ``game``'s description imply (a round of declarations implies the one it is keyed by)."""
+    implied = {"won_cards"}
+    if game.trump_card != "none":
+        implied.add("trump_card")
+    if game.trump_suit is not None or game.face_up is not None:
+        implied.add("trump")
+    if game.face_up is not None:
+        implied.add("face_up")
+    if game.bidding is not None:
+        implied.update(BIDDING_VIEW_FIELDS)
+    if game.passing is not None:
+        implied.update(("has_passed", "passed", "received", "passed_to"))
+    if game.counts_tricks:
+        implied.add("tricks_won")
+    if game.revoking is not None:
+        implied.add("revokes")
+    implied.update(r.key for r in game.rounds if isinstance(r, Declaring))
+    return frozenset(implied)
+
+
+def default_deal_event(rules: Any, match: Match, size: int) -> Event:
+    """The public event that opens a deal, unless the game says otherwise
+    (:attr:`TrickGame.deal_event`): ``deal 3: seat 1 deals 13 cards each``."""
+    return _deal_event_of(match.deal_number, match.dealer, size)
+
+
+@functools.cache
+def _deal_event_of(deal_number: int, dealer: int, size: int) -> Event:
+    """Built once: events are immutable."""
+    cards = "1 card each" if size == 1 else f"{size} cards each"
+    return Event(
+        "deal", dealer, value=size, text=f"deal {deal_number + 1}: seat {dealer} deals {cards}"
+    )
 
 
 _TRICK_RULES: Final = tricks.PLAIN
@@ -350,14 +425,43 @@ def _team_of(rules: Any, seat: int) -> int:
     return next(t for t, members in enumerate(teams(rules)) if seat in members)
 
 
+def phases_of(
+    rounds: Sequence[Declaring | Passing], bidding: bool, module: str
+) -> type[enum.IntEnum]:
+    """A game's ``Phase`` enumeration, numbered from 0 in the order a deal goes through
+    them: CHOOSE_DEALER and DEALING (explicit chance steps), the phase of each round
+    before play (its ``phase`` name), BIDDING with bidding, PLAYING and OVER.
+
+    >>> [(phase.name, int(phase)) for phase in phases_of((Passing(count=3),), False, __name__)]
+    [('CHOOSE_DEALER', 0), ('DEALING', 1), ('PASSING', 2), ('PLAYING', 3), ('OVER', 4)]
+    """
+    names = ["CHOOSE_DEALER", "DEALING", *(r.phase for r in rounds)]
+    if bidding:
+        names.append("BIDDING")
+    names += ["PLAYING", "OVER"]
+    if len(set(names)) != len(names):
+        raise RulesError(f"the phases {', '.join(names)} must have different names")
+    phases = enum.IntEnum(  # type: ignore[misc]  # the names are the game's
+        "Phase", [(name, number) for number, name in enumerate(names)], module=module
+    )
+    phases.__doc__ = "Where a game stands: CHOOSE_DEALER and DEALING are explicit chance steps."
+    return phases
+
+
+def _phase_of(rules_class: type[TrickGameRules], name: str) -> enum.IntEnum:
+    """The phase ``name`` of the game of ``rules_class`` (how a phase is unpickled)."""
+    game: TrickGame = cast(Any, rules_class).trick_game
+    phase: enum.IntEnum = game.phases[name]
+    return phase
+
+
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class TrickGame:
     """The description of a trick game: what the engine needs to play it.
 
     * ``name``, ``title``, ``version``: the registry name, the name shown to users,
       the behaviour version recorded in states.
-    * ``rules_class``, ``phases``: the game's ``Rules`` and ``Phase`` enum; the enum
-      has CHOOSE_DEALER, DEALING, PLAYING and OVER, and BIDDING when there is bidding.
+    * ``rules_class``: the game's ``Rules``.
     * ``deck(rules)``: the cards, in their canonical order.
     * ``hand_size(rules, deal_number)``: the cards each seat gets in a deal.
     * ``packet(rules)``: cards dealt to a seat at a time, clockwise from the
@@ -365,7 +469,8 @@ class TrickGame:
     * ``trump_card``: which card is turned for trump: ``"none"`` (no trumps),
       ``"next"`` (the card after the hands, out of play) or ``"dealer's last"``
       (the dealer's last card, shown to all; it stays in his hand).
-    * ``deal_event(rules, match, hand_size)``: the public event that opens a deal.
+    * ``deal_event(rules, match, hand_size)``: the public event that opens a deal
+      (default :func:`default_deal_event`: ``deal 1: seat 3 deals 8 cards each``).
     * ``bidding``: a :class:`Bidding`, or None.
     * ``pick_up``: a player who cannot follow takes the trick into his hand and
       leads the next one (Enfle); play goes on to the next seat after each card.
@@ -388,12 +493,9 @@ class TrickGame:
       (Enfle's "pick up", which is not a move), or None.
     * ``max_players``: the most seats the move numbers provide for.
     * ``view_class``, ``view_extras(state, seat)``: the game's view (an attrs class
-      whose fields the engine fills by name) and the values only the game knows.
-      The view needs the fields of :data:`VIEW_FIELDS` (``sample`` rebuilds a
-      world from them), ``won_cards`` or ``waste`` (the finished tricks' cards),
-      with bidding :data:`BIDDING_VIEW_FIELDS`, and with ``counts_tricks``
-      ``tricks_won``; the engine also fills ``trump_card`` (and ``tricks_won``
-      when the view has it).
+      deriving from :class:`View`, whose fields the engine fills by name) and the values
+      only the game knows. The view declares the keys of the rounds of declarations,
+      of the second face-up suit and of the tally; the base has the rest.
     * ``check_state(state, reader)``: the game's consistency checks on a loaded state.
     * ``face_up``: a :class:`FaceUp` when several cards are turned face up after the
       hands (then ``trump_card`` is ``"none"``).
@@ -446,12 +548,11 @@ class TrickGame:
     title: str
     version: str
     rules_class: type[TrickGameRules]
-    phases: type[enum.IntEnum]
     deck: Callable[[Any], tuple[Card, ...]]
     hand_size: Callable[[Any, int], int]
     packet: Callable[[Any], int] = lambda rules: 1
     trump_card: Literal["none", "next", "dealer's last"] = "none"
-    deal_event: Callable[[Any, Match, int], Event]
+    deal_event: Callable[[Any, Match, int], Event] = default_deal_event
     bidding: Bidding | None = None
     pick_up: bool = False
     out_ends_deal: bool = False
@@ -501,7 +602,9 @@ class TrickGame:
     lead_card: Callable[[Any, int], Card | None] | None = None
     better: Literal["high", "low"] = "high"
     deal_limit: int | None = DEFAULT_DEAL_LIMIT
-    # Derived: the phases by role, the move numbers' bases.
+    # Derived: the phases, by role, the move numbers' bases.
+    #: The game's ``Phase`` enumeration, from its rounds (see :func:`phases_of`).
+    phases: type[enum.IntEnum] = dataclasses.field(init=False)
     choose_dealer: Any = dataclasses.field(init=False)
     dealing: Any = dataclasses.field(init=False)
     bidding_phase: Any = dataclasses.field(init=False)
@@ -521,8 +624,15 @@ class TrickGame:
     opens_play: bool = dataclasses.field(init=False)
 
     def __post_init__(self) -> None:
-        phases = self.phases
         put = functools.partial(object.__setattr__, self)
+        phases = phases_of(self.rounds, self.bidding is not None, self.rules_class.__module__)
+        # A phase pickles as its game's phase of that name, found through the game's Rules.
+        rules_class = self.rules_class
+        phases.__reduce_ex__ = lambda phase, protocol: (  # type: ignore[assignment,method-assign]
+            _phase_of,
+            (rules_class, phase.name),
+        )
+        put("phases", phases)
         put("round_phases", tuple(phases[r.phase] for r in self.rounds))
         put("round_index", {phase: k for k, phase in enumerate(self.round_phases)})
         declaring = [k for k, r in enumerate(self.rounds) if isinstance(r, Declaring)]
@@ -552,7 +662,7 @@ class TrickGame:
         check_choice("better", self.better, ("high", "low"))
         put("move_numbers", {move: number for number, move in enumerate(self.move_table)})
         put("view_fields", _checked_view_fields(self))
-        # The contract functions find the game from the rules of a state.
+        # The interface functions find the game from the rules of a state.
         type.__setattr__(self.rules_class, "trick_game", self)
 
     def deal(
@@ -573,24 +683,10 @@ class TrickGame:
         check_rules(rules, self.rules_class, self.name)
         return new_game(rules, seed=check_seed(seed), deck=deck, chance=chance)
 
-    def exports(
-        self,
-    ) -> tuple[
-        int,
-        Callable[..., State],
-        Callable[[Move], int],
-        Callable[[int], Move],
-        Callable[[Mapping[str, Any]], State],
-    ]:
-        """What a game module exports from its description: ``NUM_MOVES``, ``deal``,
-        ``move_index``, ``move_from_index`` and ``state_from_dict``."""
-        return (
-            self.num_moves,
-            self.deal,
-            self.move_index,
-            self.move_from_index,
-            self.state_from_dict,
-        )
+    def deck_of(self, rules: object) -> tuple[Card, ...]:
+        """The cards of the game under ``rules``, in their canonical order."""
+        check_rules(rules, self.rules_class, self.name)
+        return self.deck(rules)
 
     # ------------------------------------------------------------------ move numbers
 
@@ -673,28 +769,35 @@ class TrickGame:
 
 
 def _checked_view_fields(game: TrickGame) -> tuple[str, ...]:
-    """The fields of the game's view, refused with the fix if it lacks any it needs."""
+    """The fields the game's view shows (:meth:`View.shown_fields`), refused with the fix
+    if it lacks any it needs."""
     view_class = game.view_class
-    if not attrs.has(view_class):
+    if not (isinstance(view_class, type) and issubclass(view_class, View)):
         raise RulesError(
-            f"{game.title}'s view_class must be an attrs class (@attrs.frozen), not {view_class!r}"
+            f"{game.title}'s view_class must derive from cardrules.core.trickgame.View "
+            f"(@attrs.frozen(slots=True) class View(trickgame.View): ...), not {view_class!r}"
         )
-    fields = tuple(field.name for field in attrs.fields(view_class))
-    needed = VIEW_FIELDS + (BIDDING_VIEW_FIELDS if game.bidding is not None else ())
+    implied = _implied_fields(game)
+    features = {field.name for field in attrs.fields(View)} - set(VIEW_FIELDS)
+    if "waste" in attrs.fields_dict(view_class):  # shown under the game's own name (Enfle)
+        features.add("won_cards")
+        implied -= {"won_cards"}
+    fields = tuple(
+        field.name
+        for field in attrs.fields(view_class)
+        if field.name not in features or field.name in implied
+    )
+    needed = [r.key for r in game.rounds if isinstance(r, Declaring)]
+    if game.face_up is not None:
+        needed.append(game.face_up.second_key)
+    needed += [key for key, _, _, _ in game.tally]
     missing = [name for name in needed if name not in fields]
-    if "won_cards" not in fields and "waste" not in fields:
-        missing.append("won_cards")
-    if game.counts_tricks and "tricks_won" not in fields:
-        missing.append("tricks_won")  # sample could not rebuild the counts without it
-    if game.trump_suit is not None and "trump" not in fields:
-        missing.append("trump")  # the deal's trump suit, which sample needs
     if missing:
         raise RulesError(
             f"{game.title}'s view class {view_class.__name__} lacks "
             f"{'the field' if len(missing) == 1 else 'the fields'} {', '.join(missing)}: "
-            "the trick engine fills them and sample reads them; add them (every trick "
-            "game's view has cardrules.core.trickgame.VIEW_FIELDS and won_cards or waste, "
-            "with bidding also BIDDING_VIEW_FIELDS, with counts_tricks also tricks_won, "
-            "and with trump_suit also trump)"
+            "the trick engine fills them and sample reads them; add them (a view declares "
+            "the key of each round of declarations, of the second face-up suit and of "
+            "each tally)"
         )
     return fields
