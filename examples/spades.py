@@ -164,28 +164,28 @@ GAME: Final = trickgame.TrickGame(
     version=version,
     rules_class=Rules,
     phases=Phase,
-    deck=lambda rules: DECK52,
-    hand_size=lambda rules, number: 13,
-    deal_event=_deal_event,
+    dealing=trickgame.Dealing(
+        deck=lambda rules: DECK52, hand_size=lambda rules, number: 13, event=_deal_event
+    ),
     bidding=trickgame.Bidding(allowed=lambda s, n: range(14), hidden=lambda r: False, most=13),
-    trump_suit=lambda rules, number: Suit.SPADES,
-    restrictions=trickgame.Restrictions(unbroken=lambda rules: tricks.SUIT_MASKS[Suit.SPADES]),
-    counts_tricks=True,
-    deals=lambda rules: None,
+    trumps=trickgame.Trumps(suit=lambda rules, number: Suit.SPADES),
+    play=trickgame.TrickPlay(
+        restrictions=trickgame.Restrictions(unbroken=lambda rules: tricks.SUIT_MASKS[Suit.SPADES])
+    ),
+    scoring=trickgame.Scoring(deal=_score_deal, counts_tricks=True),
+    match=trickgame.MatchPlan(
+        decided=_decided, payoffs=lambda t: (t[0] - t[1], t[1] - t[0], t[0] - t[1], t[1] - t[0])
+    ),
     teams=lambda rules: TEAMS,
-    decided=_decided,
-    payoffs=lambda t: (t[0] - t[1], t[1] - t[0], t[0] - t[1], t[1] - t[0]),
-    score_deal=_score_deal,
-    move_forms=("play CARD", "bid N"),
+    moves=trickgame.Moves(max_players=4, forms=("play CARD", "bid N")),
     rule_ids=(("bid_range", "SP-3.1"), ("follow", "SP-4.3"), ("unbroken", "SP-4.4")),
-    max_players=4,
     view_class=View,
 )
 NUM_MOVES, deal, move_index, move_from_index, state_from_dict = GAME.exports()
 
 
 #: The 52-card deck (SP-2).
-deck_of: Final = GAME.deck
+deck_of: Final = GAME.dealing.deck
 
 
 def describe(view: View) -> tuple[Fact, ...]:

@@ -123,17 +123,16 @@ GAME: Final = trickgame.TrickGame(
     version=version,
     rules_class=Rules,
     phases=Phase,
-    deck=lambda rules: DECK52,
-    hand_size=lambda rules, number: 13,
-    trump_card="dealer's last",
-    deal_event=_deal_event,
-    counts_tricks=True,
-    deals=lambda rules: None,
+    dealing=trickgame.Dealing(
+        deck=lambda rules: DECK52, hand_size=lambda rules, number: 13, event=_deal_event
+    ),
+    trumps=trickgame.Trumps(card="dealer's last"),
+    scoring=trickgame.Scoring(deal=_score_deal, counts_tricks=True),
+    match=trickgame.MatchPlan(
+        decided=_decided, payoffs=lambda t: (t[0] - t[1], t[1] - t[0], t[0] - t[1], t[1] - t[0])
+    ),
     teams=lambda rules: TEAMS,
-    decided=_decided,
-    payoffs=lambda t: (t[0] - t[1], t[1] - t[0], t[0] - t[1], t[1] - t[0]),
-    score_deal=_score_deal,
-    max_players=4,
+    moves=trickgame.Moves(max_players=4),
     view_class=View,
 )
 NUM_MOVES, deal, move_index, move_from_index, state_from_dict = GAME.exports()

@@ -48,7 +48,11 @@ class Rules(trickgame.TrickGameRules):
 
 PRESETS: Final = {"default": Rules()}
 GAME: Final = dataclasses.replace(
-    whist.GAME, name=NAME, title=TITLE, rules_class=Rules, decided=lambda rules, match: None
+    whist.GAME,
+    name=NAME,
+    title=TITLE,
+    rules_class=Rules,
+    match=dataclasses.replace(whist.GAME.match, decided=lambda rules, match: None),
 )
 NUM_MOVES, deal, move_index, move_from_index, state_from_dict = GAME.exports()
 bind(globals())

@@ -62,7 +62,11 @@ def jack_trump_rules(rules: Rules, trump: Suit | None) -> tricks.TrickRules:
 
 PRESETS: Final = {"default": Rules()}
 GAME: Final = dataclasses.replace(
-    whist.GAME, name=NAME, title=TITLE, rules_class=Rules, trick_rules=jack_trump_rules
+    whist.GAME,
+    name=NAME,
+    title=TITLE,
+    rules_class=Rules,
+    trumps=dataclasses.replace(whist.GAME.trumps, trick_rules=jack_trump_rules),
 )
 NUM_MOVES, deal, move_index, move_from_index, state_from_dict = GAME.exports()
 bind(globals())

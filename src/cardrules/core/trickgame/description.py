@@ -11,7 +11,7 @@ import enum
 import functools
 import math
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, Literal, cast
+from typing import TYPE_CHECKING, Any, Final, Generic, Literal, TypeVar, cast
 
 import attrs
 
@@ -48,73 +48,204 @@ class TrickGameRules(BaseRules):
     players: int
 
 
+#: A game's ``Rules`` class, which every hook that sees the rules is typed by: a
+#: description is a ``TrickGame[Rules]``, and a hook written for other rules fails the
+#: type check.
+R = TypeVar("R", bound=TrickGameRules)
+
+
 #: Scores a finished deal: ``(state, seat that went out or None)`` to ``(points per
 #: seat, the deal row's extras, the log with the game's scoring events)``.
 DealScorer = Callable[
-    [Any, "int | None"], tuple[tuple[int, ...], tuple[tuple[str, tuple[int, ...]], ...], Log[Event]]
+    ["State", "int | None"],
+    tuple[tuple[int, ...], tuple[tuple[str, tuple[int, ...]], ...], Log[Event]],
 ]
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
-class Bidding:
-    """A bidding phase between the deal and the play: each seat bids a number of tricks.
+#: Scores a finished trick: ``(state before its last card, winner, the trick, the
+#: tally so far)`` to ``(the new tally, the trick's public event)``.
+TrickScorer = Callable[
+    ["State", int, tuple[Card, ...], tuple[int, ...]], tuple[tuple[int, ...], Event]
+]
 
-    ``allowed(state, seat)``: the bids the seat may make (a range or a tuple, in
-    order; the hook is such a constraint). ``hidden(rules)``: whether bids are
-    simultaneous (each seat sees only its own until all are in). ``most``: the
-    largest bid a move number exists for. ``why_not(state, seat, bid)``: in the
-    game's own words, why a bid of 0..the hand size that ``allowed`` refuses is
-    refused (default: the bids allowed).
+
+#: The deals after which a match with no schedule stops, truncated, unless the rules
+#: set ``max_deals`` or the game its own :attr:`MatchPlan.deal_limit`: fifty times the
+#: longest Maverick match in hundreds of random games, so only a match that has lost
+#: its way meets it.
+DEFAULT_DEAL_LIMIT: Final = 1000
+
+
+# The defaults of the hooks, named: the compiled build types a lambda default as the
+# field's type, and a name reads better in the docs.
+
+
+def _one_card(rules: Any) -> int:
+    return 1
+
+
+def _no_note(rules: Any) -> str:
+    return ""
+
+
+def _plain_tricks(rules: Any, trump: Suit | None) -> tricks.TrickRules:
+    return _TRICK_RULES[trump]
+
+
+def _no_refusal(text: str) -> str | None:
+    return None
+
+
+def _always(rules: Any) -> bool:
+    return True
+
+
+def _no_schedule(rules: Any) -> int | None:
+    return None
+
+
+def _never_decided(rules: Any, match: Match) -> Outcome | None:
+    return None
+
+
+def _no_extras(state: State, seat: int) -> dict[str, Any]:
+    return {}
+
+
+def _no_checks(state: State, reader: StateReader) -> None:
+    return None
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Dealing(Generic[R]):
+    """The cards and how they are dealt: what opens each deal.
+
+    Cards go to the seats clockwise from the dealer's left, ``packet`` at a time (card
+    ``i`` goes to seat ``(dealer + 1 + i // packet) % players``).
     """
 
-    allowed: Callable[[Any, int], range | tuple[int, ...]]
-    hidden: Callable[[Any], bool]
-    most: int
-    why_not: Callable[[Any, int, int], str] | None = None
+    #: ``deck(rules)``: the cards, in their canonical order.
+    deck: Callable[[R], tuple[Card, ...]]
+    #: ``hand_size(rules, deal_number)``: the cards each seat gets in that deal.
+    hand_size: Callable[[R, int], int]
+    #: ``event(rules, match, hand_size)``: the public event that opens a deal.
+    event: Callable[[R, Match, int], Event]
+    #: ``packet(rules)``: the cards dealt to a seat at a time (default 1).
+    packet: Callable[[R], int] = _one_card
+    #: ``deck_note(rules)``: said after "not in this game's deck" (default nothing).
+    deck_note: Callable[[R], str] = _no_note
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class FaceUp:
+class FaceUp(Generic[R]):
     """Several cards turned face up after the hands, fixing the trump suit and a second
-    suit that the game's scoring reads (Maverick's two face-up cards: trumps and adders).
+    suit that the game's scoring reads (Maverick's two face-up cards: trumps and adders)."""
 
-    ``count``: how many cards are turned. ``suits(rules, cards)``: the trump suit and
-    the second suit they fix. ``event(rules, cards, trump, second)``: the public event.
-    ``second_key``: the second suit's name in the state's JSON form.
-    """
-
+    #: How many cards are turned.
     count: int
-    suits: Callable[[Any, tuple[Card, ...]], tuple[Suit, Suit | None]]
-    event: Callable[[Any, tuple[Card, ...], Suit, Suit | None], Event]
+    #: ``suits(rules, cards)``: the trump suit and the second suit the cards fix.
+    suits: Callable[[R, tuple[Card, ...]], tuple[Suit, Suit | None]]
+    #: ``event(rules, cards, trump, second)``: the public event.
+    event: Callable[[R, tuple[Card, ...], Suit, Suit | None], Event]
+    #: The second suit's name in the state's JSON form.
     second_key: str
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
-class Declaring:
-    """A round of declarations before play: each seat (or each partnership, by its
-    first seat from the dealer's left) chooses one of a few moves, openly, in turn
-    clockwise from the dealer's left.
+#: Where the trump card comes from, as :attr:`Trumps.card` words it.
+TrumpCard = Literal["none", "next", "dealer's last"]
 
-    ``phase``: the name of its ``Phase`` member. ``key``: its name in views and in the
-    state's JSON form. ``applies(rules)``: whether the round is played. ``by_team``:
-    one declaration per partnership. ``unseen``: made before the declarers look at
-    their cards (views show no hand until the round is over). ``moves(state, seat)``:
-    the declarations open to the seat, in order. ``value(move)``: what the state
-    records (``values``: every value it may record, for loading). ``event(state,
-    seat, move)``: the public event. ``why_not(state, seat, move)``: why a move is
-    refused.
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Trumps(Generic[R]):
+    """How a deal's trump suit is fixed, and the trick rules it makes: by a turned card
+    (``card``), by a suit fixed without a card (``suit``), by cards turned face up
+    (``face_up``), or not at all (the default, ``Trumps()``: no trumps). At most one of
+    the three is set; ``Trumps`` refuses the others.
+
+    >>> Trumps(card="next").card
+    'next'
+    >>> Trumps(card="next", face_up=FaceUp(count=2, suits=None, event=None, second_key="x"))
+    Traceback (most recent call last):
+    cardrules.errors.RulesError: trumps come from one source: card='next' or face_up, not both
     """
 
+    #: Which card is turned for trump: ``"none"`` (the default), ``"next"`` (the card
+    #: after the hands, out of play) or ``"dealer's last"`` (the dealer's last card,
+    #: shown to all; it stays in his hand).
+    card: TrumpCard = "none"
+    #: ``suit(rules, deal_number)``: a trump suit fixed without turning a card (Spades:
+    #: ``lambda rules, number: Suit.SPADES``), in force from the deal on; None from the
+    #: hook means no trumps in that deal. The view then needs a ``trump`` field.
+    suit: Callable[[R, int], Suit | None] | None = None
+    #: Several cards turned face up after the hands that fix the trump suit (and a
+    #: second suit), or None.
+    face_up: FaceUp[R] | None = None
+    #: ``trick_rules(rules, trump)``: the follow-suit and trick-winning rules of a deal
+    #: with this trump suit (default: plain suits, no jokers).
+    trick_rules: Callable[[R, Suit | None], tricks.TrickRules] = _plain_tricks
+
+    def __post_init__(self) -> None:
+        check_choice("card", self.card, ("none", "next", "dealer's last"))
+        sources = [
+            name
+            for name, given in (
+                (f"card={self.card!r}", self.card != "none"),
+                ("suit", self.suit is not None),
+                ("face_up", self.face_up is not None),
+            )
+            if given
+        ]
+        if len(sources) > 1:
+            raise RulesError(
+                f"trumps come from one source: {' or '.join(sources)}, "
+                f"not {'both' if len(sources) == 2 else 'all three'}"
+            )
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Bidding(Generic[R]):
+    """A bidding phase between the deal and the play: each seat bids a number of tricks."""
+
+    #: ``allowed(state, seat)``: the bids the seat may make (a range or a tuple, in
+    #: order; the hook is such a constraint).
+    allowed: Callable[[State, int], range | tuple[int, ...]]
+    #: ``hidden(rules)``: whether bids are simultaneous (each seat sees only its own
+    #: until all are in).
+    hidden: Callable[[R], bool]
+    #: The largest bid a move number exists for.
+    most: int
+    #: ``why_not(state, seat, bid)``: in the game's own words, why a bid of 0..the hand
+    #: size that ``allowed`` refuses is refused (default None: the bids allowed).
+    why_not: Callable[[State, int, int], str] | None = None
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Declaring(Generic[R]):
+    """A round of declarations before play: each seat (or each partnership, by its
+    first seat from the dealer's left) chooses one of a few moves, openly, in turn
+    clockwise from the dealer's left."""
+
+    #: The name of its ``Phase`` member.
     phase: str
+    #: Its name in views and in the state's JSON form.
     key: str
-    applies: Callable[[Any], bool] = lambda rules: True
+    #: ``applies(rules)``: whether the round is played (default: always).
+    applies: Callable[[R], bool] = _always
+    #: One declaration per partnership (default: one per seat).
     by_team: bool = False
+    #: Made before the declarers look at their cards (views show no hand until the
+    #: round is over).
     unseen: bool = False
-    moves: Callable[[Any, int], tuple[Any, ...]]
+    #: ``moves(state, seat)``: the declarations open to the seat, in order.
+    moves: Callable[[State, int], tuple[Any, ...]]
+    #: ``value(move)``: what the state records of a declaration.
     value: Callable[[Any], Any]
+    #: Every value the state may record, for loading.
     values: tuple[Any, ...]
-    event: Callable[[Any, int, Any], Event]
-    why_not: Callable[[Any, int, object], str]
+    #: ``event(state, seat, move)``: the public event.
+    event: Callable[[State, int, Any], Event]
+    #: ``why_not(state, seat, move)``: why a move is refused.
+    why_not: Callable[[State, int, object], str]
 
 
 #: Where the passed cards go, as :attr:`Passing.to` words them.
@@ -163,26 +294,16 @@ def _passed_cards(move: object) -> tuple[Card, ...]:
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class Passing:
+class Passing(Generic[R]):
     """A passing round before play: each seat in turn, from the dealer's left, passes
     ``count`` cards face down to another seat; the cards are exchanged, and the phase
     ends, once every seat has passed (until then they are in no hand).
 
-    ``to(rules, deal_number)``: how many seats clockwise the cards go in that deal
-    (1: the left neighbour, the default; ``players - 1``: the right; 0: no pass, the
-    phase is skipped). :func:`pass_cycle` makes the hook from words, for Hearts
-    ``pass_cycle("left", "right", "across", "hold")``. ``moves(hand)``: the passes a
-    hand may make, in move-number order; None (the default): every set of ``count``
-    cards of the hand, as :class:`~cardrules.moves.PassCards`, numbered by
-    :meth:`TrickGame.move_index`. ``cards(move)``: the cards a move passes (``()`` for
-    any other move; the default reads a ``PassCards``). ``form``: the move's text form
-    for messages (default ``"pass C1 C2 C3"`` for three cards). ``rule_id``: the rule
-    cited when a pass names a card not in the hand. A game whose passes are
-    ``PassCards`` lists ``PassCards`` in :attr:`TrickGame.move_kinds` and its form in
-    :attr:`TrickGame.move_forms` (the shared notation reads ``pass 2C 7D QS``). The
-    numbers by rank cover the 52 cards: a deck with jokers numbers its passes with a
-    ``move_table`` (as Maverick does). The numbers grow with ``count``: 22,100 for
-    three cards, 270,725 for four. A view may have a ``passed_to`` field: the seat
+    A game whose passes are ``PassCards`` lists ``PassCards`` in :attr:`Moves.kinds`
+    and its form in :attr:`Moves.forms` (the shared notation reads ``pass 2C 7D QS``).
+    The numbers by rank cover the 52 cards: a deck with jokers numbers its passes with
+    a :attr:`Moves.table` (as Maverick does). The numbers grow with ``count``: 22,100
+    for three cards, 270,725 for four. A view may have a ``passed_to`` field: the seat
     this seat's pass goes to in this deal (None in a deal without a pass).
 
     Hearts' pass of three cards, left, right, across and hold::
@@ -190,13 +311,26 @@ class Passing:
         Passing(count=3, to=pass_cycle("left", "right", "across", "hold"))
     """
 
+    #: The name of its ``Phase`` member.
     phase: str = "PASSING"
+    #: How many cards each seat passes.
     count: int
-    applies: Callable[[Any], bool] = lambda rules: True
-    to: Callable[[Any, int], int] = _to_the_left
+    #: ``applies(rules)``: whether the round is played (default: always).
+    applies: Callable[[R], bool] = _always
+    #: ``to(rules, deal_number)``: how many seats clockwise the cards go in that deal
+    #: (1, the default: the left neighbour; ``players - 1``: the right; 0: no pass, the
+    #: phase is skipped). :func:`pass_cycle` makes the hook from words.
+    to: Callable[[R, int], int] = _to_the_left
+    #: ``moves(hand)``: the passes a hand may make, in move-number order; None (the
+    #: default): every set of ``count`` cards of the hand, as
+    #: :class:`~cardrules.moves.PassCards`, numbered by :meth:`TrickGame.move_index`.
     moves: Callable[[int], tuple[Any, ...]] | None = None
+    #: ``cards(move)``: the cards a move passes (``()`` for any other move; the default
+    #: reads a ``PassCards``).
     cards: Callable[[object], tuple[Card, ...]] = _passed_cards
+    #: The move's text form for messages (default ``"pass C1 C2 C3"`` for three cards).
     form: str = ""
+    #: The rule cited when a pass names a card not in the hand.
     rule_id: str = ""
 
     def __post_init__(self) -> None:
@@ -206,26 +340,185 @@ class Passing:
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class Revoking:
+class Revoking(Generic[R]):
     """A rules option under which a revoke (not following suit while able) is legal
-    and penalised instead of forbidden: ``allowed(rules)`` says whether it is on,
-    ``event(rules, seat, led)`` announces a revoke (the penalty is the scoring
-    hooks' business: the state counts each seat's revokes)."""
+    and penalised instead of forbidden (the penalty is the scoring hooks' business: the
+    state counts each seat's revokes)."""
 
-    allowed: Callable[[Any], bool]
-    event: Callable[[Any, int, Suit], Event]
-
-
-#: Scores a finished trick: ``(state before its last card, winner, the trick, the
-#: tally so far)`` to ``(the new tally, the trick's public event)``.
-TrickScorer = Callable[[Any, int, tuple[Card, ...], tuple[int, ...]], tuple[tuple[int, ...], Event]]
+    #: ``allowed(rules)``: whether the option is on.
+    allowed: Callable[[R], bool]
+    #: ``event(rules, seat, led)``: announces a revoke.
+    event: Callable[[R, int, Suit], Event]
 
 
-#: The deals after which a match with no schedule stops, truncated, unless the rules
-#: set ``max_deals`` or the game its own :attr:`TrickGame.deal_limit`: fifty times the
-#: longest Maverick match in hundreds of random games, so only a match that has lost
-#: its way meets it.
-DEFAULT_DEAL_LIMIT: Final = 1000
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class TrickPlay(Generic[R]):
+    """How the tricks are played: who leads the first, which cards may be played
+    besides following suit, what happens to a player who cannot follow, and when the
+    play ends. The default, ``TrickPlay()``, is plain trick play: the dealer's left
+    leads, follow suit if you can, the deal ends when every card is played."""
+
+    #: The play restrictions the game adds to follow suit (a suit not led until broken,
+    #: cards barred on the first trick, must trump, must beat; see
+    #: :class:`~cardrules.core.trickgame.rules_of_play.Restrictions`), or None.
+    restrictions: Restrictions | None = None
+    #: A :class:`Revoking` when a rules option makes revokes legal, or None.
+    revoking: Revoking[R] | None = None
+    #: A player who cannot follow takes the trick into his hand and leads the next one
+    #: (Enfle); play goes on to the next seat after each card.
+    pick_up: bool = False
+    #: The first seat to empty its hand ends the deal at once, even in mid-trick;
+    #: otherwise the deal ends when every card has been played.
+    out_ends_deal: bool = False
+    #: ``first_leader(state)``: who leads the first trick of a deal, asked when play
+    #: begins (after the rounds and the bidding), for instance :func:`highest_bidder`.
+    #: Default None: the dealer's left.
+    first_leader: Callable[[State], int] | None = None
+    #: ``lead_card(rules, deal_number)``: a card whose holder leads the first trick and
+    #: must lead it (Hearts: ``lambda rules, number: Card("2C")``); it wins over
+    #: ``first_leader`` when it is in a hand. The holder is public once play begins (an
+    #: event says so). Default None.
+    lead_card: Callable[[R, int], Card | None] | None = None
+    #: Derived: whether the engine chooses the first leader when play begins.
+    opens_play: bool = dataclasses.field(init=False)
+
+    def __post_init__(self) -> None:
+        opens = self.first_leader is not None or self.lead_card is not None
+        object.__setattr__(self, "opens_play", opens)
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class TrickScoring:
+    """Points scored trick by trick, as the play goes: the scorer and the running
+    figures it keeps (the *tally*), which the state holds, views show, and the deal's
+    scorer reads."""
+
+    #: The :data:`TrickScorer` hook.
+    score: TrickScorer
+    #: The tally's figures: ``(JSON key, how many, lowest, highest)`` per group of
+    #: figures (Maverick: ``(("trick_points", 2, -52, 52), ("books", 2, 0, 3))``).
+    tally: tuple[tuple[str, int, int, int], ...] = ()
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Scoring(Generic[R]):
+    """How a deal scores: at its end, and trick by trick where the game says so."""
+
+    #: The :data:`DealScorer` hook: a finished deal's points.
+    deal: DealScorer
+    #: Whether tricks won are counted per seat (in the state; the view then needs a
+    #: ``tricks_won`` field).
+    counts_tricks: bool = False
+    #: A :class:`TrickScoring` when each finished trick scores, or None.
+    per_trick: TrickScoring | None = None
+    #: Derived: the per-trick scorer, or None.
+    score_trick: TrickScorer | None = dataclasses.field(init=False)
+    #: Derived: the tally's figures (``()`` without per-trick scoring).
+    tally: tuple[tuple[str, int, int, int], ...] = dataclasses.field(init=False)
+
+    def __post_init__(self) -> None:
+        per_trick = self.per_trick
+        object.__setattr__(self, "score_trick", None if per_trick is None else per_trick.score)
+        object.__setattr__(self, "tally", () if per_trick is None else per_trick.tally)
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class MatchPlan(Generic[R]):
+    """How long a match lasts and who wins it."""
+
+    #: ``deals(rules)``: how many deals the match lasts, or None (the default: no
+    #: schedule, the match ends when ``decided`` says, or at ``deal_limit``).
+    deals: Callable[[R], int | None] = _no_schedule
+    #: ``decided(rules, match)``: the outcome when a finished deal ends the match (a
+    #: target reached), or None; :func:`target_decided` makes the usual one.
+    decided: Callable[[R, Match], Outcome | None] = _never_decided
+    #: ``"high"`` (the default) or ``"low"`` (Hearts: the lowest total wins);
+    #: :func:`score` reports it, the schedule's end ranks by it, and the default payoffs
+    #: are the totals, negated when low wins.
+    better: Literal["high", "low"] = "high"
+    #: ``payoffs(totals)``: each seat's payoff from the totals (default None: the
+    #: totals, or the totals negated when ``better`` is ``"low"``).
+    payoffs: Callable[[tuple[int, ...]], tuple[float, ...]] | None = None
+    #: A guard against a match that never ends: when the game has no schedule and the
+    #: rules set no ``max_deals``, the game stops after this many deals with the outcome
+    #: "truncated" and an event that says the deal cap stopped it. Default
+    #: :data:`DEFAULT_DEAL_LIMIT`; None: no guard.
+    deal_limit: int | None = DEFAULT_DEAL_LIMIT
+    #: ``abandon_event(state)``: an event logged when a safety cap stops a deal, or None.
+    abandon_event: Callable[[State], Event] | None = None
+
+    def __post_init__(self) -> None:
+        check_choice("better", self.better, ("high", "low"))
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Moves:
+    """The players' moves: their numbers and their text.
+
+    Without a ``table``, plays are numbered 0..51 by card, then the bids, the deals,
+    the dealers, and the passes by the rank of their cards (:meth:`TrickGame.move_index`).
+    """
+
+    #: The most seats the move numbers provide for.
+    max_players: int
+    #: The text forms of the players' moves, for messages (``("play CARD", "bid N")``).
+    forms: tuple[str, ...] = ("play CARD",)
+    #: The game's own kinds of move besides plays, bids and the chance outcomes.
+    kinds: tuple[type, ...] = ()
+    #: Every move in move-number order, when the game numbers its moves itself.
+    # cast(Any, default): compiled, a class-body value is checked against the type inferred
+    # for it, and dataclasses.field(default=X) would be taken for the type of X.
+    table: tuple[Any, ...] = dataclasses.field(default=cast(Any, ()), compare=False, repr=False)
+    #: ``parse(text)``: the game's own move notation (default None: the shared one).
+    parse: Callable[[str], Any] | None = None
+    #: ``refuse(text)``: a message for move text the game refuses outright (Enfle's
+    #: "pick up", which is not a move), or None.
+    refuse: Callable[[str], str | None] = _no_refusal
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Waste:
+    """The finished tricks' names."""
+
+    #: Their zone's name (:func:`zones`).
+    zone: str = "won tricks"
+    #: Their key in the state's JSON form.
+    key: str = "waste"
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class PhaseRoles:
+    """Derived from a description: its ``Phase`` members by role, and its rounds."""
+
+    #: The phases every trick game has (``bidding``: None without bidding).
+    choose_dealer: Any
+    dealing: Any
+    bidding: Any
+    playing: Any
+    over: Any
+    #: The rounds' phases, in order, and each one's place in ``TrickGame.rounds``.
+    round_phases: tuple[Any, ...]
+    round_index: dict[Any, int] = dataclasses.field(compare=False)
+    #: For each round, its place among the declaration rounds (-1 for a passing round).
+    round_slots: tuple[int, ...]
+    #: The place of the passing round in ``TrickGame.rounds``, or None.
+    passing: int | None
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class MoveNumbering:
+    """Derived from a description: where each kind of move's numbers begin, and how
+    many there are (see :meth:`TrickGame.move_index`)."""
+
+    bid_base: int
+    deal_base: int
+    dealer_base: int
+    pass_base: int
+    #: The cards a pass holds (0 without a passing round).
+    pass_count: int
+    num_moves: int
+    #: Each move of the description's table by its number.
+    move_numbers: dict[Any, int] = dataclasses.field(compare=False, repr=False)
 
 
 def highest_bidder(state: Any) -> int:
@@ -339,7 +632,7 @@ def teams(rules: Any) -> tuple[tuple[int, ...], ...]:
     """The partnerships: every player for himself, unless the game says otherwise."""
     if getattr(rules, "trick_game", None) is None:
         raise ArgumentError(f"teams needs a trick game's Rules, not {show_value(rules)}")
-    game: TrickGame = rules.trick_game
+    game: TrickGame[Any] = rules.trick_game
     if game.teams is not None:
         return game.teams(rules)
     return tuple((seat,) for seat in range(rules.players))
@@ -351,125 +644,69 @@ def _team_of(rules: Any, seat: int) -> int:
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class TrickGame:
-    """The description of a trick game: what the engine needs to play it.
-
-    * ``name``, ``title``, ``version``: the registry name, the name shown to users,
-      the behaviour version recorded in states.
-    * ``rules_class``, ``phases``: the game's ``Rules`` and ``Phase`` enum; the enum
-      has CHOOSE_DEALER, DEALING, PLAYING and OVER, and BIDDING when there is bidding.
-    * ``deck(rules)``: the cards, in their canonical order.
-    * ``hand_size(rules, deal_number)``: the cards each seat gets in a deal.
-    * ``packet(rules)``: cards dealt to a seat at a time, clockwise from the
-      dealer's left (card ``i`` goes to seat ``(dealer + 1 + i // packet) % players``).
-    * ``trump_card``: which card is turned for trump: ``"none"`` (no trumps),
-      ``"next"`` (the card after the hands, out of play) or ``"dealer's last"``
-      (the dealer's last card, shown to all; it stays in his hand).
-    * ``deal_event(rules, match, hand_size)``: the public event that opens a deal.
-    * ``bidding``: a :class:`Bidding`, or None.
-    * ``pick_up``: a player who cannot follow takes the trick into his hand and
-      leads the next one (Enfle); play goes on to the next seat after each card.
-    * ``out_ends_deal``: the first seat to empty its hand ends the deal at once,
-      even in mid-trick; otherwise the deal ends when every card has been played.
-    * ``counts_tricks``: whether tricks won are counted per seat (in the state).
-    * ``deals(rules)``: how many deals the match lasts, or None (no schedule: the
-      match ends when ``decided`` says).
-    * ``teams(rules)``: the partnerships (default: every seat for itself).
-    * ``decided(rules, match)``: the outcome when a finished deal ends the match
-      (a target reached), or None.
-    * ``payoffs(totals)``: each seat's payoff from the totals (default: the totals, or
-      the totals negated when ``better`` is ``"low"``).
-    * ``score_deal``: the :data:`DealScorer` hook.
-    * ``abandon_event(state)``: an event logged when a safety cap stops a deal, or None.
-    * ``waste_zone``: the name of the finished tricks' zone.
-    * ``move_forms``: the text forms of the players' moves (``("play CARD", "bid N")``).
-    * ``deck_note(rules)``: said after "not in this game's deck".
-    * ``refuse_text(text)``: a message for move text the game refuses outright
-      (Enfle's "pick up", which is not a move), or None.
-    * ``max_players``: the most seats the move numbers provide for.
-    * ``view_class``, ``view_extras(state, seat)``: the game's view (an attrs class
-      whose fields the engine fills by name) and the values only the game knows.
-      The view needs the fields of :data:`VIEW_FIELDS` (``sample`` rebuilds a
-      world from them), ``won_cards`` or ``waste`` (the finished tricks' cards),
-      with bidding :data:`BIDDING_VIEW_FIELDS`, and with ``counts_tricks``
-      ``tricks_won``; the engine also fills ``trump_card`` (and ``tricks_won``
-      when the view has it).
-    * ``check_state(state, reader)``: the game's consistency checks on a loaded state.
-    * ``face_up``: a :class:`FaceUp` when several cards are turned face up after the
-      hands (then ``trump_card`` is ``"none"``).
-    * ``trick_rules(rules, trump)``: the follow-suit and trick-winning rules of a deal
-      with this trump suit (default: plain suits, no jokers).
-    * ``rounds``: the :class:`Declaring` and :class:`Passing` rounds between the deal
-      and the bidding (or the play), in order.
-    * ``revoking``: a :class:`Revoking` when a rules option makes revokes legal.
-    * ``restrictions``: the play restrictions the game adds to follow suit (a suit not
-      led until broken, cards barred on the first trick, must trump, must beat; see
-      :class:`~cardrules.core.trickgame.rules_of_play.Restrictions`), or None.
-    * ``score_trick``: a :data:`TrickScorer` when each finished trick scores; its
-      running figures (the *tally*) are ``tally``: ``(JSON key, how many, lowest,
-      highest)`` per group of figures.
-    * ``waste_key``: the finished tricks' name in the state's JSON form.
-    * ``parse_text(text)``: the game's own move notation (default: the shared one).
-
-    The trick-taking family's deals, trumps, scores and matches, each defaulting to
-    the behaviour of a game that does not set it:
-
-    * ``trump_suit(rules, deal_number)``: a trump suit fixed without turning a card
-      (Spades: ``lambda rules, number: Suit.SPADES``), in force from the deal on; None
-      from the hook means no trumps in that deal. Use it with ``trump_card="none"``;
-      the view then needs a ``trump`` field (the suit). Default None: trumps come
-      only from ``trump_card`` or ``face_up``.
-    * ``first_leader(state)``: who leads the first trick of a deal, asked when play
-      begins (after the rounds and the bidding), for instance :func:`highest_bidder`.
-      Default None: the dealer's left.
-    * ``lead_card(rules, deal_number)``: a card whose holder leads the first trick
-      and must lead it (Hearts: ``lambda rules, number: Card("2C")``); it wins over
-      ``first_leader`` when it is in a hand. The holder is public once play begins
-      (an event says so). Default None.
-    * ``better``: ``"high"`` (the default) or ``"low"`` (Hearts: the lowest total
-      wins); :func:`score` reports it, the schedule's end ranks by it, and the default
-      payoffs are the totals, negated when low wins.
-    * ``deal_limit``: a guard against a match that never ends: when the game has no
-      schedule (``deals(rules)`` is None) and the rules set no ``max_deals``, the game
-      stops after this many deals with the outcome "truncated" and an event that says
-      the deal cap stopped it. Default :data:`DEFAULT_DEAL_LIMIT`; None: no guard.
+class TrickGame(Generic[R]):
+    """The description of a trick game: what the engine needs to play it, grouped by
+    concern. A group left out takes its default, the common case (no trumps, plain trick
+    play, no rounds before play, no bidding, every seat for itself), so a description
+    names only what differs. The description is typed by the game's ``Rules``: a
+    ``TrickGame[Rules]``, whose hooks see a ``Rules`` (a hook written for other rules
+    fails ``mypy --strict``); hooks that see a state see the engine's :class:`State`.
 
     A Spades-like description sets, besides the usual fields::
 
-        trump_suit=lambda rules, number: Suit.SPADES,
-        deals=lambda rules: None,
-        decided=target_decided(lambda rules: 500),
-        deal_limit=200,
+        trumps=Trumps(suit=lambda rules, number: Suit.SPADES),
+        match=MatchPlan(
+            deals=lambda rules: None,
+            decided=target_decided(lambda rules: 500),
+            deal_limit=200,
+        ),
     """
 
+    #: The registry name.
     name: str
+    #: The name shown to users.
     title: str
+    #: The behaviour version recorded in states.
     version: str
-    rules_class: type[TrickGameRules]
+    #: The game's ``Rules`` (a :class:`TrickGameRules`); building the description sets
+    #: ``Rules.trick_game`` to it, which is how every function finds the game of a state.
+    rules_class: type[R]
+    #: The game's ``Phase`` enum: CHOOSE_DEALER, DEALING, PLAYING and OVER, BIDDING
+    #: when there is bidding, and a member per round.
     phases: type[enum.IntEnum]
-    deck: Callable[[Any], tuple[Card, ...]]
-    hand_size: Callable[[Any, int], int]
-    packet: Callable[[Any], int] = lambda rules: 1
-    trump_card: Literal["none", "next", "dealer's last"] = "none"
-    deal_event: Callable[[Any, Match, int], Event]
-    bidding: Bidding | None = None
-    pick_up: bool = False
-    out_ends_deal: bool = False
-    counts_tricks: bool = False
-    deals: Callable[[Any], int | None]
-    teams: Callable[[Any], tuple[tuple[int, ...], ...]] | None = None
-    decided: Callable[[Any, Match], Outcome | None] = lambda rules, match: None
-    payoffs: Callable[[tuple[int, ...]], tuple[float, ...]] | None = None
-    score_deal: DealScorer
-    abandon_event: Callable[[Any], Event] | None = None
-    waste_zone: str = "won tricks"
-    move_forms: tuple[str, ...] = ("play CARD",)
-    deck_note: Callable[[Any], str] = lambda rules: ""
-    refuse_text: Callable[[str], str | None] = lambda text: None
-    max_players: int
+    #: The cards and how they are dealt.
+    dealing: Dealing[R]
+    #: How a deal's trumps are fixed and the trick rules they make (default: none).
+    trumps: Trumps[R] = Trumps()
+    #: The :class:`Declaring` and :class:`Passing` rounds between the deal and the
+    #: bidding (or the play), in order.
+    rounds: tuple[Declaring[R] | Passing[R], ...] = ()
+    #: A :class:`Bidding` phase between the deal and the play, or None.
+    bidding: Bidding[R] | None = None
+    #: How the tricks are played (default: plain trick play).
+    play: TrickPlay[R] = TrickPlay()
+    #: How a deal scores.
+    scoring: Scoring[R]
+    #: How long a match lasts and who wins it (default: no schedule, no target: the
+    #: deal limit ends it).
+    match: MatchPlan[R] = MatchPlan()
+    #: ``teams(rules)``: the partnerships (default None: every seat for itself).
+    teams: Callable[[R], tuple[tuple[int, ...], ...]] | None = None
+    #: The players' moves: their numbers and their text.
+    moves: Moves
+    #: The game's view: an attrs class whose fields the engine fills by name. It needs
+    #: the fields of :data:`VIEW_FIELDS` (``sample`` rebuilds a world from them),
+    #: ``won_cards`` or ``waste`` (the finished tricks' cards), with bidding
+    #: :data:`BIDDING_VIEW_FIELDS`, with ``counts_tricks`` ``tricks_won``, with a trump
+    #: ``suit`` ``trump``; the engine also fills ``trump_card`` (and ``tricks_won`` when
+    #: the view has it).
     view_class: type
-    view_extras: Callable[[Any, int], dict[str, Any]] = lambda state, seat: {}
-    check_state: Callable[[Any, StateReader], None] = lambda state, reader: None
+    #: ``view_extras(state, seat)``: the view's values only the game knows.
+    view_extras: Callable[[State, int], dict[str, Any]] = _no_extras
+    #: ``check_state(state, reader)``: the game's consistency checks on a loaded state.
+    check_state: Callable[[State, StateReader], None] = _no_checks
+    #: The finished tricks' names (default: the zone "won tricks", the JSON key "waste").
+    waste: Waste = Waste()
     #: The game's rule identifiers that error messages cite, as (kind, identifier) pairs;
     #: the kinds are ``bid_range``, ``deck``, ``follow`` and the kinds of the
     #: :class:`~cardrules.core.trickgame.rules_of_play.Restrictions` (``unbroken``, ``first_trick``,
@@ -479,85 +716,59 @@ class TrickGame:
     rule_ids: tuple[tuple[str, str], ...] = dataclasses.field(
         default=cast(Any, ()), compare=False, repr=False
     )
-    face_up: FaceUp | None = None
-    trick_rules: Callable[[Any, Suit | None], tricks.TrickRules] = lambda rules, trump: (
-        _TRICK_RULES[trump]
-    )
-    rounds: tuple[Declaring | Passing, ...] = ()
-    revoking: Revoking | None = None
-    restrictions: Restrictions | None = None
-    score_trick: TrickScorer | None = None
-    tally: tuple[tuple[str, int, int, int], ...] = ()
-    waste_key: str = "waste"
-    parse_text: Callable[[str], Any] | None = None
-    #: The game's own kinds of move besides plays, bids and the chance outcomes.
-    move_kinds: tuple[type, ...] = ()
-    #: Every move in move-number order, when the game numbers its moves itself.
-    move_table: tuple[Any, ...] = dataclasses.field(
-        default=cast(Any, ()), compare=False, repr=False
-    )
-    trump_suit: Callable[[Any, int], Suit | None] | None = None
-    first_leader: Callable[[Any], int] | None = None
-    lead_card: Callable[[Any, int], Card | None] | None = None
-    better: Literal["high", "low"] = "high"
-    deal_limit: int | None = DEFAULT_DEAL_LIMIT
-    # Derived: the phases by role, the move numbers' bases.
-    choose_dealer: Any = dataclasses.field(init=False)
-    dealing: Any = dataclasses.field(init=False)
-    bidding_phase: Any = dataclasses.field(init=False)
-    playing: Any = dataclasses.field(init=False)
-    over: Any = dataclasses.field(init=False)
-    bid_base: int = dataclasses.field(init=False)
-    deal_base: int = dataclasses.field(init=False)
-    dealer_base: int = dataclasses.field(init=False)
-    num_moves: int = dataclasses.field(init=False)
+    #: Derived: the phases by role, and the rounds' phases.
+    roles: PhaseRoles = dataclasses.field(init=False)
+    #: Derived: where each kind of move's numbers begin.
+    numbering: MoveNumbering = dataclasses.field(init=False)
+    #: Derived: the fields of the view, checked.
     view_fields: tuple[str, ...] = dataclasses.field(init=False)
-    move_numbers: dict[Any, int] = dataclasses.field(init=False, compare=False, repr=False)
-    round_phases: tuple[Any, ...] = dataclasses.field(init=False)
-    round_index: dict[Any, int] = dataclasses.field(init=False, compare=False)
-    round_slots: tuple[int, ...] = dataclasses.field(init=False)
-    passing: int | None = dataclasses.field(init=False)
-    pass_base: int = dataclasses.field(init=False)
-    opens_play: bool = dataclasses.field(init=False)
 
     def __post_init__(self) -> None:
         phases = self.phases
         put = functools.partial(object.__setattr__, self)
-        put("round_phases", tuple(phases[r.phase] for r in self.rounds))
-        put("round_index", {phase: k for k, phase in enumerate(self.round_phases)})
+        round_phases = tuple(phases[r.phase] for r in self.rounds)
         declaring = [k for k, r in enumerate(self.rounds) if isinstance(r, Declaring)]
-        put(
-            "round_slots",
-            tuple(declaring.index(k) if k in declaring else -1 for k in range(len(self.rounds))),
-        )
         passing = [k for k, r in enumerate(self.rounds) if isinstance(r, Passing)]
-        put("passing", passing[0] if passing else None)
-        put("choose_dealer", phases["CHOOSE_DEALER"])
-        put("dealing", phases["DEALING"])
-        put("bidding_phase", phases["BIDDING"] if self.bidding is not None else None)
-        put("playing", phases["PLAYING"])
-        put("over", phases["OVER"])
+        roles = PhaseRoles(
+            choose_dealer=phases["CHOOSE_DEALER"],
+            dealing=phases["DEALING"],
+            bidding=phases["BIDDING"] if self.bidding is not None else None,
+            playing=phases["PLAYING"],
+            over=phases["OVER"],
+            round_phases=round_phases,
+            round_index={phase: k for k, phase in enumerate(round_phases)},
+            round_slots=tuple(
+                declaring.index(k) if k in declaring else -1 for k in range(len(self.rounds))
+            ),
+            passing=passing[0] if passing else None,
+        )
+        put("roles", roles)
         bids = 0 if self.bidding is None else self.bidding.most + 1
-        put("bid_base", 52)
-        put("deal_base", 52 + bids)
-        put("dealer_base", 104 + bids)
-        put("pass_base", 104 + bids + self.max_players)
-        passes = 0
-        if passing and not self.move_table:
+        pass_base = 104 + bids + self.moves.max_players
+        pass_count = 0
+        if passing:
             described = self.rounds[passing[0]]
             assert isinstance(described, Passing)
-            passes = math.comb(52, described.count)  # numbered by rank (see move_index)
-        put("num_moves", len(self.move_table) or self.pass_base + passes)
-        put("opens_play", self.first_leader is not None or self.lead_card is not None)
-        check_choice("better", self.better, ("high", "low"))
-        put("move_numbers", {move: number for number, move in enumerate(self.move_table)})
+            pass_count = described.count
+        table = self.moves.table
+        passes = math.comb(52, pass_count) if passing and not table else 0  # by rank
+        numbering = MoveNumbering(
+            bid_base=52,
+            deal_base=52 + bids,
+            dealer_base=104 + bids,
+            pass_base=pass_base,
+            pass_count=pass_count,
+            num_moves=len(table) or pass_base + passes,
+            move_numbers={move: number for number, move in enumerate(table)},
+        )
+        put("numbering", numbering)
         put("view_fields", _checked_view_fields(self))
         # The contract functions find the game from the rules of a state.
         type.__setattr__(self.rules_class, "trick_game", self)
 
     def deal(
         self,
-        rules: Any,
+        rules: R,
         *,
         seed: object,  # checked here: compiled, an int parameter refuses with a TypeError
         deck: Sequence[Card] | None = None,
@@ -585,7 +796,7 @@ class TrickGame:
         """What a game module exports from its description: ``NUM_MOVES``, ``deal``,
         ``move_index``, ``move_from_index`` and ``state_from_dict``."""
         return (
-            self.num_moves,
+            self.numbering.num_moves,
             self.deal,
             self.move_index,
             self.move_from_index,
@@ -598,8 +809,9 @@ class TrickGame:
         """The fixed number of a move: its place in the game's move table, or else plays
         0..51 by card, then bids, deals, dealers, and the passes from ``pass_base`` on by
         the rank of their cards (:func:`pass_rank`)."""
-        if self.move_table:
-            number = self.move_numbers.get(move) if isinstance(move, _MOVE_KINDS) else None
+        numbering = self.numbering
+        if self.moves.table:
+            number = numbering.move_numbers.get(move) if isinstance(move, _MOVE_KINDS) else None
             if number is None:
                 raise IllegalMoveError(f"{move} has no number in {self.title}")
             return number
@@ -612,44 +824,38 @@ class TrickGame:
             return move.card.index
         bidding = self.bidding
         if bidding is not None and isinstance(move, Bid) and 0 <= move.tricks <= bidding.most:
-            return self.bid_base + move.tricks
+            return numbering.bid_base + move.tricks
         if isinstance(move, DealCard) and move.card.index < 52:
-            return self.deal_base + move.card.index
-        if isinstance(move, ChooseDealer) and 0 <= move.seat < self.max_players:
-            return self.dealer_base + move.seat
+            return numbering.deal_base + move.card.index
+        if isinstance(move, ChooseDealer) and 0 <= move.seat < self.moves.max_players:
+            return numbering.dealer_base + move.seat
         if (
             isinstance(move, PassCards)
-            and self.num_moves > self.pass_base
-            and len(move.cards) == self._pass_count()
+            and numbering.num_moves > numbering.pass_base
+            and len(move.cards) == numbering.pass_count
             and all(card.index < 52 for card in move.cards)
         ):
-            return self.pass_base + pass_rank(mask_of(move.cards))
+            return numbering.pass_base + pass_rank(mask_of(move.cards))
         raise IllegalMoveError(f"{move} has no number in {self.title}")
-
-    def _pass_count(self) -> int:
-        """The cards a pass holds (0 without a passing round)."""
-        if self.passing is None:
-            return 0
-        passing = self.rounds[self.passing]
-        assert isinstance(passing, Passing)
-        return passing.count
 
     def move_from_index(self, index: int) -> Move:
         """The move with this number (see :meth:`move_index`)."""
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < self.num_moves:
-            raise IllegalMoveError(f"move numbers are 0..{self.num_moves - 1}, not {index!r}")
-        if self.move_table:
-            move: Move = self.move_table[index]
+        numbering = self.numbering
+        num_moves = numbering.num_moves
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < num_moves:
+            raise IllegalMoveError(f"move numbers are 0..{num_moves - 1}, not {index!r}")
+        if self.moves.table:
+            move: Move = self.moves.table[index]
             return move
-        if index < self.bid_base:
+        if index < numbering.bid_base:
             return PLAYS[index]
-        if index < self.deal_base:
-            return BIDS[index - self.bid_base]
-        if index < self.dealer_base:
-            return DEALS[index - self.deal_base]
-        if index < self.pass_base:
-            return ChooseDealer(index - self.dealer_base)
-        return _pass_of_rank(index - self.pass_base, self._pass_count())
+        if index < numbering.deal_base:
+            return BIDS[index - numbering.bid_base]
+        if index < numbering.dealer_base:
+            return DEALS[index - numbering.deal_base]
+        if index < numbering.pass_base:
+            return ChooseDealer(index - numbering.dealer_base)
+        return _pass_of_rank(index - numbering.pass_base, numbering.pass_count)
 
     # ------------------------------------------------------------------ loading
 
@@ -672,7 +878,7 @@ class TrickGame:
         return _state_from_reader(self, r)
 
 
-def _checked_view_fields(game: TrickGame) -> tuple[str, ...]:
+def _checked_view_fields(game: TrickGame[Any]) -> tuple[str, ...]:
     """The fields of the game's view, refused with the fix if it lacks any it needs."""
     view_class = game.view_class
     if not attrs.has(view_class):
@@ -684,9 +890,9 @@ def _checked_view_fields(game: TrickGame) -> tuple[str, ...]:
     missing = [name for name in needed if name not in fields]
     if "won_cards" not in fields and "waste" not in fields:
         missing.append("won_cards")
-    if game.counts_tricks and "tricks_won" not in fields:
+    if game.scoring.counts_tricks and "tricks_won" not in fields:
         missing.append("tricks_won")  # sample could not rebuild the counts without it
-    if game.trump_suit is not None and "trump" not in fields:
+    if game.trumps.suit is not None and "trump" not in fields:
         missing.append("trump")  # the deal's trump suit, which sample needs
     if missing:
         raise RulesError(

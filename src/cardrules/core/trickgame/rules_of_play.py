@@ -365,9 +365,9 @@ def opening_lead(state: State, seat: int) -> int:
         return 0
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = deal.game
-    assert game.lead_card is not None
-    card = game.lead_card(rules, deal.match.deal_number)
+    game: TrickGame[Any] = deal.game
+    assert game.play.lead_card is not None
+    card = game.play.lead_card(rules, deal.match.deal_number)
     if card is None or not card.bit & state.hands[seat]:
         return 0
     return card.bit

@@ -139,11 +139,11 @@ def observe(state: object, seat: object) -> Any:
 def _observe(state: State, seat: int) -> Any:
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = deal.game
+    game: TrickGame[Any] = deal.game
     players = rules.players
     phase = state.phase
     bids = deal.bids
-    if game.bidding is not None and phase is game.bidding_phase and game.bidding.hidden(rules):
+    if game.bidding is not None and phase is game.roles.bidding and game.bidding.hidden(rules):
         bids = tuple(bid if s == seat else None for s, bid in enumerate(bids))
     mover = to_move(state)
     values: dict[str, Any] = {
@@ -153,7 +153,7 @@ def _observe(state: State, seat: int) -> Any:
         "phase": phase,
         "to_move": mover,
         "deal_number": deal.match.deal_number,
-        "dealer": None if phase is game.choose_dealer else deal.match.dealer,
+        "dealer": None if phase is game.roles.choose_dealer else deal.match.dealer,
         "hand": cards_of(state.hands[seat]),
         "hand_sizes": tuple(h.bit_count() for h in state.hands),
         "undealt_count": deal.undealt.bit_count(),
@@ -187,13 +187,13 @@ def _observe(state: State, seat: int) -> Any:
         values["revokes"] = state.revokes
         for k, round_ in enumerate(game.rounds):
             if isinstance(round_, Declaring):
-                values[round_.key] = deal.declared[game.round_slots[k]]
-        if game.passing is not None:
+                values[round_.key] = deal.declared[game.roles.round_slots[k]]
+        if game.roles.passing is not None:
             passed = deal.passed
             values["has_passed"] = tuple(bool(p) for p in passed)
             values["passed"] = cards_of(passed[seat])
             exchanged = 0 not in passed
-            offset = _pass_to(state, game.passing)
+            offset = _pass_to(state, game.roles.passing)
             values["received"] = cards_of(passed[(seat - offset) % players]) if exchanged else ()
             values["passed_to"] = (seat + offset) % players if offset else None
     values.update(game.view_extras(state, seat))
