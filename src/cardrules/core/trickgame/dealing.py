@@ -386,7 +386,7 @@ def _new_opening(
 
 
 def _fixed_trick_rules(rules: Any, deal_number: int) -> tricks.TrickRules:
-    """The trick rules of a deal under the game's :attr:`TrickGame.trump_suit`."""
+    """The trick rules of a deal under the game's :attr:`Trumps.suit`."""
     game: TrickGame[Any] = rules.trick_game
     assert game.trumps.suit is not None
     return game.trumps.trick_rules(rules, game.trumps.suit(rules, deal_number))
@@ -408,7 +408,7 @@ def _phase_after(rules: Any, start: int, deal_number: int) -> Any:
 
 def _opened(state: State) -> State:
     """The state as play begins, when the game says who leads the first trick
-    (:attr:`TrickGame.first_leader`, :attr:`TrickGame.lead_card`); otherwise as it is."""
+    (:attr:`TrickPlay.first_leader`, :attr:`TrickPlay.lead_card`); otherwise as it is."""
     deal = state.deal
     rules = deal.rules
     game: TrickGame[Any] = deal.game

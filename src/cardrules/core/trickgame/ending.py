@@ -42,7 +42,7 @@ def _finish_deal(state: State, out: int | None) -> State:
         and game.match.deal_limit is not None
         and match.deal_number >= game.match.deal_limit
     ):
-        # The guard against a match that never ends (TrickGame.deal_limit).
+        # The guard against a match that never ends (MatchPlan.deal_limit).
         text = (
             f"the match is stopped after {match.deal_number} deals without a winner: "
             "truncated by the deal cap"

@@ -355,7 +355,7 @@ def revealed(
 
 def opening_lead(state: State, seat: int) -> int:
     """The card ``seat`` must lead now, as a mask, else 0: the holder of the game's
-    :attr:`~cardrules.core.trickgame.TrickGame.lead_card` leads it to the deal's first
+    :attr:`~cardrules.core.trickgame.TrickPlay.lead_card` leads it to the deal's first
     trick (Hearts' two of clubs).
 
     Only games with a ``lead_card`` call it; legal moves, ``apply`` and the illegal-move

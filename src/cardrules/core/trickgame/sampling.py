@@ -244,7 +244,7 @@ def _hidden_bids(
 
 def _view_trick_rules(view: Any) -> tricks.TrickRules:
     """The trick rules of the deal a view shows: its ``trump`` suit when the game fixes
-    one (:attr:`TrickGame.trump_suit`), else from its trump card."""
+    one (:attr:`Trumps.suit`), else from its trump card."""
     rules = view.rules
     game: TrickGame[Any] = rules.trick_game
     if game.trumps.suit is not None:
