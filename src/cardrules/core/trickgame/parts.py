@@ -23,7 +23,7 @@ from cardrules.core.trickgame.rules_of_play import Restrictions
 from cardrules.core.trickgame.state import State
 from cardrules.errors import RulesError
 from cardrules.game import Event, Log, Outcome
-from cardrules.moves import PassCards
+from cardrules.moves import Move, PassCards
 
 #: The trick rules of a deal: plain suits, the trump suit's group (no trumps: None).
 _TRICK_RULES: Final = tricks.PLAIN
@@ -234,12 +234,14 @@ class Declaring(Generic[R]):
     #: round is over).
     unseen: bool = False
     #: ``moves(state, seat)``: the declarations open to the seat, in order.
-    moves: Callable[[State, int], tuple[Any, ...]]
+    moves: Callable[[State, int], tuple[Move, ...]]
     #: ``value(move)``: what the state records of a declaration.
     value: Callable[[Any], Any]
     #: Every value the state may record, for loading.
     values: tuple[Any, ...]
     #: ``event(state, seat, move)``: the public event.
+    # The declaration is typed Any here and in ``value``: each game declares with a move
+    # kind of its own, which a hook names as its parameter's type.
     event: Callable[[State, int, Any], Event]
     #: ``why_not(state, seat, move)``: why a move is refused.
     why_not: Callable[[State, int, object], str]
@@ -321,7 +323,7 @@ class Passing(Generic[R]):
     #: ``moves(hand)``: the passes a hand may make, in move-number order; None (the
     #: default): every set of ``count`` cards of the hand, as
     #: :class:`~cardrules.moves.PassCards`, numbered by :meth:`TrickGame.move_index`.
-    moves: Callable[[int], tuple[Any, ...]] | None = None
+    moves: Callable[[int], tuple[Move, ...]] | None = None
     #: ``cards(move)``: the cards a move passes (``()`` for any other move; the default
     #: reads a ``PassCards``).
     cards: Callable[[object], tuple[Card, ...]] = _passed_cards
@@ -465,9 +467,10 @@ class Moves:
     #: Every move in move-number order, when the game numbers its moves itself.
     # cast(Any, default): compiled, a class-body value is checked against the type inferred
     # for it, and dataclasses.field(default=X) would be taken for the type of X.
+    # Any: a table mixes move kinds, whose common type mypy does not infer from a tuple.
     table: tuple[Any, ...] = dataclasses.field(default=cast(Any, ()), compare=False, repr=False)
     #: ``parse(text)``: the game's own move notation (default None: the shared one).
-    parse: Callable[[str], Any] | None = None
+    parse: Callable[[str], Move] | None = None
     #: ``refuse(text)``: a message for move text the game refuses outright (Enfle's
     #: "pick up", which is not a move), or None.
     refuse: Callable[[str], str | None] = _no_refusal
