@@ -66,7 +66,8 @@ def apply(state: object, move: object) -> State:
     rules = deal.rules
     game: TrickGame[Any] = deal.game
     phase = state.phase
-    if phase is game.roles.playing:
+    roles = game.roles
+    if phase is roles.playing:
         if type(move) is Play and move.call is None and not move.announce:
             trick = state.trick
             hands = state.hands
@@ -74,12 +75,13 @@ def apply(state: object, move: object) -> State:
             trick_rules = deal.trick_rules
             bit = move.card.bit
             hand = hands[seat]
-            if game.play.lead_card is not None and rules_of_play.opening_lead(state, seat) & ~bit:
+            play = game.play
+            if play.lead_card is not None and rules_of_play.opening_lead(state, seat) & ~bit:
                 raise IllegalMoveError(_why_illegal(state, move))
             limits = (
                 None
-                if game.play.restrictions is None
-                else rules_of_play.active(game.play.restrictions, rules)
+                if play.restrictions is None
+                else rules_of_play.active(play.restrictions, rules)
             )
             if limits is None:  # follow suit alone: the hot path, called directly
                 allowed = tricks.playable_to(trick_rules, hand, trick)
@@ -87,9 +89,9 @@ def apply(state: object, move: object) -> State:
                 allowed = rules_of_play.playable(trick_rules, limits, hand, trick, state.waste)
             if bit & allowed:
                 return _play(state, game, seat, PLAYS[move.card.index], trick_rules, False)
-            if bit & hand and game.play.revoking is not None and game.play.revoking.allowed(rules):
+            if bit & hand and play.revoking is not None and play.revoking.allowed(rules):
                 return _play(state, game, seat, PLAYS[move.card.index], trick_rules, True)
-    elif phase is game.roles.bidding:
+    elif phase is roles.bidding:
         if type(move) is Bid:
             assert game.bidding is not None
             seat = _bidder(state)
@@ -97,18 +99,18 @@ def apply(state: object, move: object) -> State:
                 # Store the canonical legal move, never the caller's object: an equal
                 # Bid(1.0) must not put a float into the history, the log or a cache.
                 return _bid(state, game, seat, BIDS[int(move.tricks)])
-    elif phase is game.roles.choose_dealer:
+    elif phase is roles.choose_dealer:
         dealer = move.seat if type(move) is ChooseDealer else None
         if type(dealer) is int and 0 <= dealer < rules.players:
             started = _with(
                 state, history=changes_core.extended(state.history, ChooseDealer(dealer))
             )
             return _begin_deal(started, Match.start(dealer, rules.players), state.log)
-    elif phase is game.roles.dealing:
+    elif phase is roles.dealing:
         if type(move) is DealCard and move.card.bit & deal.undealt:
             return _deal_card(state, game, DEALS[move.card.index])
-    elif phase in game.roles.round_index:
-        k = game.roles.round_index[phase]
+    elif phase in roles.round_index:
+        k = roles.round_index[phase]
         round_ = game.rounds[k]
         seat = _round_actor(state, k)
         if isinstance(round_, Passing):
@@ -158,6 +160,7 @@ def _play(
         history,
     ) = state
     rules = deal.rules
+    play = game.play
     card = move.card
     bit = card.bit
     hand = hands[seat] & ~bit
@@ -167,15 +170,13 @@ def _play(
         # the led suit, so it is no void (MV-4.4).
         revokes = with_item(revokes, seat, revokes[seat] + 1)
         led = tricks.led_suit(trick_rules, trick)
-        assert led is not None and game.play.revoking is not None
-        log = log.append(play_event(seat, card)).append(game.play.revoking.event(rules, seat, led))
+        assert led is not None and play.revoking is not None
+        log = log.append(play_event(seat, card)).append(play.revoking.event(rules, seat, led))
     else:
         # What the card shows the seat lacks (rules_of_play.revealed): a card that does
         # not follow shows a void in the led suit, and the game's restrictions more.
         limits = (
-            None
-            if game.play.restrictions is None
-            else rules_of_play.active(game.play.restrictions, rules)
+            None if play.restrictions is None else rules_of_play.active(play.restrictions, rules)
         )
         if limits is not None:
             absent = rules_of_play.revealed(trick_rules, limits, trick, waste, card)
@@ -203,7 +204,7 @@ def _play(
     if history is not None:
         history = history.append(move)
     players = len(hands)  # a hand per player: no lookup of rules.players by name
-    out = game.play.out_ends_deal and not hand
+    out = play.out_ends_deal and not hand
     # An empty hand ends such a deal at once, even in mid-trick: the trick then
     # stays as it lies, and nobody picks it up.
     if not out:
@@ -211,17 +212,18 @@ def _play(
             # The highest trump, else of the led suit, wins and leads (OH-4.3, OH-4.4,
             # EN-1.3, EN-3.3, MV-4.1, MV-4.3, MV-4.5).
             winner = (leader + tricks.winner(trick_rules, trick)) % players
-            if game.scoring.counts_tricks:
+            scoring = game.scoring
+            if scoring.counts_tricks:
                 tricks_won = with_item(tricks_won, winner, tricks_won[winner] + 1)
-            if game.scoring.score_trick is not None:
-                tally, event = game.scoring.score_trick(state, winner, trick, tally)
+            if scoring.score_trick is not None:
+                tally, event = scoring.score_trick(state, winner, trick, tally)
                 log = log.append(event)
             else:
                 log = log.append(Event("trick", winner, trick))
             waste |= mask_of(trick)
             trick = ()
             leader = winner
-        elif game.play.pick_up:  # a player who cannot follow picks the trick up (EN-3.4)
+        elif play.pick_up:  # a player who cannot follow picks the trick up (EN-3.4)
             following = (seat + 1) % players
             if not hands[following] & trick_rules.led_masks[trick[0].index]:
                 # He cannot follow: he takes the trick into his hand and leads next.

@@ -25,14 +25,15 @@ def to_move(state: object) -> int | Chance | None:
     rules = state.deal.rules
     game: TrickGame[Any] = state.deal.game
     phase = state.phase
-    if phase is game.roles.playing:
+    roles = game.roles
+    if phase is roles.playing:
         seat: int = (state.leader + len(state.trick)) % rules.players
         return seat
-    if phase is game.roles.bidding:
+    if phase is roles.bidding:
         return _bidder(state)
-    if phase is game.roles.over:
+    if phase is roles.over:
         return None
-    k = game.roles.round_index.get(phase)
+    k = roles.round_index.get(phase)
     if k is not None:
         return _round_actor(state, k)
     return CHANCE
@@ -94,30 +95,30 @@ def legal_moves(state: object) -> tuple[Move, ...]:
     rules = deal.rules
     game: TrickGame[Any] = deal.game
     phase = state.phase
-    if phase is game.roles.playing:
+    roles = game.roles
+    if phase is roles.playing:
         trick = state.trick
         hands = state.hands
         seat = (state.leader + len(trick)) % len(hands)  # a hand per player
-        if game.play.lead_card is not None:  # the card its holder must lead (Hearts' 2C)
+        play = game.play
+        if play.lead_card is not None:  # the card its holder must lead (Hearts' 2C)
             must = rules_of_play.opening_lead(state, seat)
             if must:
                 return _plays_of(must)
-        if game.play.revoking is not None and game.play.revoking.allowed(rules):
+        if play.revoking is not None and play.revoking.allowed(rules):
             return _plays_of(hands[seat])  # a revoke is legal and penalised (MV-4.4)
         # Any lead, then the led suit if held (OH-4.1, OH-4.2, OH-4.4, EN-3.1, EN-3.2,
         # MV-4.1 to MV-4.3), then the game's restrictions (rules_of_play.playable; without
         # restrictions it is follow suit alone, called directly on this hot path).
         limits = (
-            None
-            if game.play.restrictions is None
-            else rules_of_play.active(game.play.restrictions, rules)
+            None if play.restrictions is None else rules_of_play.active(play.restrictions, rules)
         )
         if limits is None:
             return _plays_of(tricks.playable_to(deal.trick_rules, hands[seat], trick))
         return _plays_of(
             rules_of_play.playable(deal.trick_rules, limits, hands[seat], trick, state.waste)
         )
-    if phase is game.roles.bidding:
+    if phase is roles.bidding:
         assert game.bidding is not None  # a bidding phase comes with a bidding
         return _bids_of(game.bidding.allowed(state, _bidder(state)))
     if phase is game.roles.over:
