@@ -1158,7 +1158,7 @@ def test_a_game_that_counts_tricks_needs_tricks_won_in_its_view() -> None:
 
     with pytest.raises(
         RulesError,
-        match=r"NoTricksView lacks the field tricks_won: .*with counts_tricks also tricks_won",
+        match=r"NoTricksView lacks the field tricks_won: .*when it counts tricks also tricks_won",
     ):
         dataclasses.replace(
             maverick.GAME, rules_class=OtherRules, view_class=_view_without_tricks_won()

@@ -193,6 +193,11 @@ class TrickGame(Generic[R]):
         ),
     """
 
+    # Nineteen fields to set and three derived, by concern: a game of the contract family
+    # adds its auction, its contract, the piles cards move to after the deal and its
+    # announcements each as one grouped value, as the trumps, the play and the scoring
+    # are, so that the description stays within 25 fields.
+
     #: The registry name.
     name: str
     #: The name shown to users.
@@ -431,7 +436,7 @@ def _checked_view_fields(game: TrickGame[Any]) -> tuple[str, ...]:
             f"{'the field' if len(missing) == 1 else 'the fields'} {', '.join(missing)}: "
             "the trick engine fills them and sample reads them; add them (every trick "
             "game's view has cardrules.core.trickgame.VIEW_FIELDS and won_cards or waste, "
-            "with bidding also BIDDING_VIEW_FIELDS, with counts_tricks also tricks_won, "
-            "and with trump_suit also trump)"
+            "with bidding also BIDDING_VIEW_FIELDS, when it counts tricks also tricks_won, "
+            "and with a trump suit fixed without a card also trump)"
         )
     return fields
