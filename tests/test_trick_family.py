@@ -309,6 +309,28 @@ def test_the_fixed_trump_holds_under_explicit_chance() -> None:
     assert state.trick_rules.trump is Suit.SPADES
 
 
+def test_trumps_come_from_one_source() -> None:
+    """A turned card, a suit fixed without a card and cards turned face up each fix the
+    trumps; the description's trumps refuse two of them at once, and a card word they
+    do not know."""
+    spades = lambda rules, number: Suit.SPADES  # noqa: E731
+    face_up: trickgame.FaceUp[Any] = trickgame.FaceUp(
+        count=2,
+        suits=lambda rules, cards: (Suit.SPADES, None),
+        event=lambda rules, cards, trump, second: Event("face up"),
+        second_key="x",
+    )
+    assert Trumps().card == "none" and Trumps().suit is None and Trumps().face_up is None
+    with pytest.raises(RulesError, match="trumps come from one source: card='next' or suit"):
+        Trumps(card="next", suit=spades)
+    with pytest.raises(RulesError, match="suit or face_up, not both"):
+        Trumps(suit=spades, face_up=face_up)
+    with pytest.raises(RulesError, match="not all three"):
+        Trumps(card="dealer's last", suit=spades, face_up=face_up)
+    with pytest.raises(RulesError, match="card"):
+        Trumps(card="turned")  # type: ignore[arg-type]
+
+
 def test_a_view_without_the_trump_field_is_refused() -> None:
     @attrs.frozen(slots=True, kw_only=True)
     class Rules(TrickGameRules):

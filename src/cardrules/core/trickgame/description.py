@@ -70,8 +70,8 @@ def highest_bidder(state: State) -> int:
 
 
 def target_decided(
-    target: Callable[[Any], int], better: Literal["high", "low"] = "high"
-) -> Callable[[Any, Match], Outcome | None]:
+    target: Callable[[R], int], better: Literal["high", "low"] = "high"
+) -> Callable[[R, Match], Outcome | None]:
     """A :attr:`MatchPlan.decided` hook: once a total reaches ``target(rules)`` (at or
     above it), the best total wins (the lowest when ``better`` is ``"low"``, as in
     Hearts, where a player reaching 100 ends the game); partners share a total, so a
@@ -85,7 +85,7 @@ def target_decided(
     """
     check_choice("better", better, ("high", "low"))
 
-    def decided(rules: Any, match: Match) -> Outcome | None:
+    def decided(rules: R, match: Match) -> Outcome | None:
         totals = match.totals
         if max(totals) < target(rules):
             return None

@@ -25,7 +25,7 @@ from cardrules.errors import RulesError
 from cardrules.game import Event, Log, Outcome
 from cardrules.moves import Move, PassCards
 
-#: The trick rules of a deal: plain suits, the trump suit's group (no trumps: None).
+#: The plain trick rules (suits as printed, no jokers) for each trump suit (None: no trumps).
 _TRICK_RULES: Final = tricks.PLAIN
 
 
@@ -54,7 +54,7 @@ R = TypeVar("R", bound=TrickGameRules)
 #: Scores a finished deal: ``(state, seat that went out or None)`` to ``(points per
 #: seat, the deal row's extras, the log with the game's scoring events)``.
 DealScorer = Callable[
-    ["State", "int | None"],
+    [State, int | None],
     tuple[tuple[int, ...], tuple[tuple[str, tuple[int, ...]], ...], Log[Event]],
 ]
 
@@ -62,7 +62,7 @@ DealScorer = Callable[
 #: Scores a finished trick: ``(state before its last card, winner, the trick, the
 #: tally so far)`` to ``(the new tally, the trick's public event)``.
 TrickScorer = Callable[
-    ["State", int, tuple[Card, ...], tuple[int, ...]], tuple[tuple[int, ...], Event]
+    [State, int, tuple[Card, ...], tuple[int, ...]], tuple[tuple[int, ...], Event]
 ]
 
 
@@ -73,8 +73,7 @@ TrickScorer = Callable[
 DEFAULT_DEAL_LIMIT: Final = 1000
 
 
-# The defaults of the hooks, named: the compiled build types a lambda default as the
-# field's type, and a name reads better in the docs.
+# The hooks' defaults, as named functions: the docs show a default by its name.
 
 
 def _one_card(rules: Any) -> int:
