@@ -145,26 +145,27 @@ GAME: Final = trickgame.TrickGame(
     title="Hearts",
     version=version,
     rules_class=Rules,
-    deck=lambda rules: DECK52,
-    hand_size=lambda rules, number: 13,
-    deals=lambda rules: None,
-    decided=target_decided(lambda rules: rules.target, better="low"),
-    better="low",
-    score_deal=_score_deal,
+    dealing=trickgame.Dealing(deck=lambda rules: DECK52, hand_size=lambda rules, number: 13),
     rounds=(Passing(count=3, to=pass_cycle("left", "right", "across", "hold"), rule_id="HE-2"),),
-    lead_card=lambda rules, number: Card("2C"),
-    restrictions=Restrictions(
-        unbroken=lambda rules: HEARTS,
-        breaking=lambda rules: HEARTS | QUEEN_OF_SPADES.bit * rules.queen_breaks_hearts,
-        first_trick_barred=lambda rules: HEARTS | QUEEN_OF_SPADES.bit,
+    play=trickgame.TrickPlay(
+        lead_card=lambda rules, number: Card("2C"),
+        restrictions=Restrictions(
+            unbroken=lambda rules: HEARTS,
+            breaking=lambda rules: HEARTS | QUEEN_OF_SPADES.bit * rules.queen_breaks_hearts,
+            first_trick_barred=lambda rules: HEARTS | QUEEN_OF_SPADES.bit,
+        ),
     ),
     rule_ids=(("follow", "HE-4"), ("first_trick", "HE-5"), ("unbroken", "HE-6")),
-    score_trick=_score_trick,
-    tally=(("taken", 4, 0, MOON),),
-    move_forms=("pass C1 C2 C3", "play CARD"),
-    move_kinds=(PassCards,),
-    move_table=MOVES,
-    max_players=4,
+    scoring=trickgame.Scoring(
+        deal=_score_deal,
+        per_trick=trickgame.TrickScoring(score=_score_trick, tally=(("taken", 4, 0, MOON),)),
+    ),
+    match=trickgame.MatchPlan(
+        decided=target_decided(lambda rules: rules.target, better="low"), better="low"
+    ),
+    moves=trickgame.Moves(
+        max_players=4, forms=("pass C1 C2 C3", "play CARD"), kinds=(PassCards,), table=MOVES
+    ),
     view_class=View,
 )
 trickgame.install(GAME, globals())

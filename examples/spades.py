@@ -148,20 +148,19 @@ GAME: Final = trickgame.TrickGame(
     title="Spades",
     version=version,
     rules_class=Rules,
-    deck=lambda rules: DECK52,
-    hand_size=lambda rules, number: 13,
+    dealing=trickgame.Dealing(deck=lambda rules: DECK52, hand_size=lambda rules, number: 13),
     bidding=trickgame.Bidding(allowed=lambda s, n: range(14), hidden=lambda r: False, most=13),
-    trump_suit=lambda rules, number: Suit.SPADES,
-    restrictions=trickgame.Restrictions(unbroken=lambda rules: tricks.SUIT_MASKS[Suit.SPADES]),
-    counts_tricks=True,
-    deals=lambda rules: None,
+    trumps=trickgame.Trumps(suit=lambda rules, number: Suit.SPADES),
+    play=trickgame.TrickPlay(
+        restrictions=trickgame.Restrictions(unbroken=lambda rules: tricks.SUIT_MASKS[Suit.SPADES])
+    ),
+    scoring=trickgame.Scoring(deal=_score_deal, counts_tricks=True),
+    match=trickgame.MatchPlan(
+        decided=_decided, payoffs=lambda t: (t[0] - t[1], t[1] - t[0], t[0] - t[1], t[1] - t[0])
+    ),
     teams=lambda rules: TEAMS,
-    decided=_decided,
-    payoffs=lambda t: (t[0] - t[1], t[1] - t[0], t[0] - t[1], t[1] - t[0]),
-    score_deal=_score_deal,
-    move_forms=("play CARD", "bid N"),
+    moves=trickgame.Moves(max_players=4, forms=("play CARD", "bid N")),
     rule_ids=(("bid_range", "SP-3.1"), ("follow", "SP-4.3"), ("unbroken", "SP-4.4")),
-    max_players=4,
     view_class=View,
 )
 trickgame.install(GAME, globals())

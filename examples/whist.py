@@ -109,16 +109,14 @@ GAME: Final = trickgame.TrickGame(
     title="Whist",
     version=version,
     rules_class=Rules,
-    deck=lambda rules: DECK52,
-    hand_size=lambda rules, number: 13,
-    trump_card="dealer's last",
-    counts_tricks=True,
-    deals=lambda rules: None,
+    dealing=trickgame.Dealing(deck=lambda rules: DECK52, hand_size=lambda rules, number: 13),
+    trumps=trickgame.Trumps(card="dealer's last"),
+    scoring=trickgame.Scoring(deal=_score_deal, counts_tricks=True),
+    match=trickgame.MatchPlan(
+        decided=_decided, payoffs=lambda t: (t[0] - t[1], t[1] - t[0], t[0] - t[1], t[1] - t[0])
+    ),
     teams=lambda rules: TEAMS,
-    decided=_decided,
-    payoffs=lambda t: (t[0] - t[1], t[1] - t[0], t[0] - t[1], t[1] - t[0]),
-    score_deal=_score_deal,
-    max_players=4,
+    moves=trickgame.Moves(max_players=4),
     view_class=View,
 )
 trickgame.install(GAME, globals())

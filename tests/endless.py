@@ -51,7 +51,7 @@ GAME: Final = dataclasses.replace(
     name=NAME,
     title="Whist without an end",
     rules_class=Rules,
-    decided=lambda rules, match: None,
+    match=dataclasses.replace(whist.GAME.match, decided=lambda rules, match: None),
 )
 trickgame.install(GAME, globals())
 games.register(sys.modules[__name__], heuristic=whist.WhistBot, replace=True)

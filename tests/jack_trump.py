@@ -65,7 +65,7 @@ GAME: Final = dataclasses.replace(
     name=NAME,
     title="Whist with the jack of clubs a trump",
     rules_class=Rules,
-    trick_rules=jack_trump_rules,
+    trumps=dataclasses.replace(whist.GAME.trumps, trick_rules=jack_trump_rules),
 )
 trickgame.install(GAME, globals())
 games.register(sys.modules[__name__], replace=True)

@@ -1124,7 +1124,7 @@ def test_a_passing_game_that_does_not_count_tricks_samples_without_tricks_won() 
     dataclasses.replace(
         maverick.GAME,
         rules_class=UncountedRules,
-        counts_tricks=False,
+        scoring=dataclasses.replace(maverick.GAME.scoring, counts_tricks=False),
     )
     state = trickgame.new_game(UncountedRules(), seed=3)
     for _ in range(8):  # through the blind and passing rounds

@@ -70,16 +70,20 @@ GAME = trickgame.TrickGame(
     title="Toy Tricks",
     version="1",
     rules_class=Rules,
-    deck=lambda rules: DECK52,
-    hand_size=lambda rules, number: HAND,
-    trump_card="next",
-    deal_event=lambda rules, match, size: Event("deal", match.dealer, value=size),
-    deals=lambda rules: 1,
-    score_deal=_score,
-    max_players=4,
+    dealing=trickgame.Dealing(
+        deck=lambda rules: DECK52,
+        hand_size=lambda rules, number: HAND,
+        event=lambda rules, match, size: Event("deal", match.dealer, value=size),
+    ),
+    trumps=trickgame.Trumps(
+        card="next",
+        trick_rules=lambda rules, trump: tricks.trick_rules(trump if rules.trumps else None),
+    ),
+    play=trickgame.TrickPlay(restrictions=RESTRICTIONS),
+    scoring=trickgame.Scoring(deal=_score),
+    match=trickgame.MatchPlan(deals=lambda rules: 1),
+    moves=trickgame.Moves(max_players=4),
     view_class=View,
-    trick_rules=lambda rules, trump: tricks.trick_rules(trump if rules.trumps else None),
-    restrictions=RESTRICTIONS,
     rule_ids=(
         ("follow", "TOY-1"),
         ("unbroken", "TOY-2"),
@@ -279,8 +283,8 @@ def test_the_rules_of_the_shipped_games_are_plain_follow_suit() -> None:
     from cardrules.games import enfle, maverick, oh_hell
 
     for module in (oh_hell, enfle):
-        assert module.Rules.trick_game.restrictions is None
-    restrictions = maverick.GAME.restrictions
+        assert module.Rules.trick_game.play.restrictions is None
+    restrictions = maverick.GAME.play.restrictions
     assert rules_of_play.active(restrictions, maverick.Rules()) is None
     limits = rules_of_play.active(restrictions, maverick.Rules(must_trump=True))
     assert limits is not None and limits.must_trump and not limits.must_beat
@@ -341,16 +345,17 @@ EVEN_BIDS = trickgame.TrickGame(
     title="Even Bids",
     version="1",
     rules_class=EvenRules,
-    deck=lambda rules: DECK52,
-    hand_size=lambda rules, number: 5,
-    deal_event=lambda rules, match, size: Event("deal", match.dealer, value=size),
+    dealing=trickgame.Dealing(
+        deck=lambda rules: DECK52,
+        hand_size=lambda rules, number: 5,
+        event=lambda rules, match, size: Event("deal", match.dealer, value=size),
+    ),
     bidding=trickgame.Bidding(
         allowed=lambda state, seat: (0, 2, 4), hidden=lambda rules: True, most=5
     ),
-    counts_tricks=True,
-    deals=lambda rules: 1,
-    score_deal=_score,
-    max_players=3,
+    scoring=trickgame.Scoring(deal=_score, counts_tricks=True),
+    match=trickgame.MatchPlan(deals=lambda rules: 1),
+    moves=trickgame.Moves(max_players=3),
     view_class=BidView,
 )
 
@@ -386,14 +391,15 @@ DECLARING = trickgame.TrickGame(
     title="Declaring",
     version="1",
     rules_class=DeclareRules,
-    deck=lambda rules: DECK52,
-    hand_size=lambda rules, number: 5,
-    deal_event=lambda rules, match, size: Event("deal", match.dealer, value=size),
-    deals=lambda rules: 1,
-    score_deal=_score,
-    max_players=3,
+    dealing=trickgame.Dealing(
+        deck=lambda rules: DECK52,
+        hand_size=lambda rules, number: 5,
+        event=lambda rules, match, size: Event("deal", match.dealer, value=size),
+    ),
+    scoring=trickgame.Scoring(deal=_score),
+    match=trickgame.MatchPlan(deals=lambda rules: 1),
+    moves=trickgame.Moves(max_players=3, kinds=(Declaration,)),
     view_class=DeclareView,
-    move_kinds=(Declaration,),
     rounds=(
         trickgame.Declaring(
             phase="DECLARE",

@@ -327,7 +327,7 @@ def _decided(spades: Any, rules: Any, *totals: tuple[int, int]) -> Any:
     match = Match.start(dealer=0, players=4)
     for first, second in totals:
         match = match.finish_deal((first, second, first, second), extras=())
-    return spades.GAME.decided(rules, match)
+    return spades.GAME.match.decided(rules, match)
 
 
 def test_sp6_the_target_or_the_losing_floor_ends_the_game(spades: Any) -> None:

@@ -853,20 +853,19 @@ def _must_trump(rules: Rules) -> bool:
 GAME: Final = trickgame.TrickGame(
     name=NAME,
     rule_ids=(("follow", "MV-4.2"), ("must_trump", "MV-4.6")),
-    # Pagat's reading: a player void in the suit led must trump if he can (MV-4.6).
-    restrictions=Restrictions(must_trump=_must_trump),
     title="Maverick, for two partnerships",
     version=version,
     rules_class=Rules,
-    deck=lambda rules: DECK54,
-    hand_size=lambda rules, number: HAND,
-    face_up=trickgame.FaceUp(
-        count=2,
-        suits=lambda rules, cards: trump_and_adder(cards, rules.equal_rank_rule),
-        event=_face_up_event,
-        second_key="adder",
+    dealing=trickgame.Dealing(deck=lambda rules: DECK54, hand_size=lambda rules, number: HAND),
+    trumps=trickgame.Trumps(
+        face_up=trickgame.FaceUp(
+            count=2,
+            suits=lambda rules, cards: trump_and_adder(cards, rules.equal_rank_rule),
+            event=_face_up_event,
+            second_key="adder",
+        ),
+        trick_rules=_trick_rules,
     ),
-    trick_rules=_trick_rules,
     rounds=(
         trickgame.Declaring(
             phase="BLIND",
@@ -898,32 +897,40 @@ GAME: Final = trickgame.TrickGame(
             why_not=_why_not_bid,
         ),
     ),
-    revoking=trickgame.Revoking(
-        allowed=lambda rules: rules.revoke == "penalty", event=_revoke_event
+    play=trickgame.TrickPlay(
+        # Pagat's reading: a player void in the suit led must trump if he can (MV-4.6).
+        restrictions=Restrictions(must_trump=_must_trump),
+        revoking=trickgame.Revoking(
+            allowed=lambda rules: rules.revoke == "penalty", event=_revoke_event
+        ),
     ),
-    score_trick=_score_trick,
-    tally=(("trick_points", 2, -4 * HAND, 4 * HAND), ("books", 2, 0, 3)),
-    counts_tricks=True,
-    deals=lambda rules: None,
+    scoring=trickgame.Scoring(
+        deal=_score_deal,
+        counts_tricks=True,
+        per_trick=trickgame.TrickScoring(
+            score=_score_trick,
+            tally=(("trick_points", 2, -4 * HAND, 4 * HAND), ("books", 2, 0, 3)),
+        ),
+    ),
+    match=trickgame.MatchPlan(decided=_target_reached, payoffs=_payoffs),
     teams=lambda rules: TEAMS,
-    decided=_target_reached,
-    payoffs=_payoffs,
-    score_deal=_score_deal,
-    waste_key="won",
-    move_forms=(*_WORD_MOVES, "pass C1 C2", "play CARD"),
-    move_kinds=(PassCards, Blind, Declaration),
-    parse_text=parse_move_text,
-    # Plays by card index; passes by pair; blind, no blind; the bids; deals; dealers.
-    move_table=(
-        *PLAYS[:54],
-        *PASSES,
-        BLIND,
-        NO_BLIND,
-        *_DECLARATIONS,
-        *DEALS[:54],
-        *(ChooseDealer(seat) for seat in range(PLAYERS)),
+    moves=trickgame.Moves(
+        max_players=PLAYERS,
+        forms=(*_WORD_MOVES, "pass C1 C2", "play CARD"),
+        kinds=(PassCards, Blind, Declaration),
+        parse=parse_move_text,
+        # Plays by card index; passes by pair; blind, no blind; the bids; deals; dealers.
+        table=(
+            *PLAYS[:54],
+            *PASSES,
+            BLIND,
+            NO_BLIND,
+            *_DECLARATIONS,
+            *DEALS[:54],
+            *(ChooseDealer(seat) for seat in range(PLAYERS)),
+        ),
     ),
-    max_players=PLAYERS,
+    waste=trickgame.Waste(key="won"),
     view_class=View,
     check_state=_check_consistent,
 )

@@ -15,10 +15,13 @@ those above it in this list:
   suit and the restrictions a game switches on: a suit not led until broken, cards
   barred on the first trick, must trump, must beat), why a card is refused, and what
   a play reveals; legal moves, messages, views and sampling all read it;
-* :mod:`~cardrules.core.trickgame.description`: the parts of a description and
-  ready-made hooks;
 * :mod:`~cardrules.core.trickgame.state`: the state (what a move changes) and the
   :class:`Deal` it holds (what the deal fixes);
+* :mod:`~cardrules.core.trickgame.parts`: the parts of a description, each a small
+  value typed by the game's ``Rules`` (the deal, the trumps, the rounds before play,
+  the play, the scoring, the match, the moves' numbers and text);
+* :mod:`~cardrules.core.trickgame.description`: the description, :class:`TrickGame`,
+  ready-made hooks, the fields every view has, the partnerships;
 * :mod:`~cardrules.core.trickgame.dealing`: dealing, seeded or one chance step a card
   (explicit chance), trumps (none, a fixed suit, a turned card, the dealer's last
   card, cards turned face up), who leads first;
@@ -55,28 +58,39 @@ from cardrules.core.trickgame import interface, rules_of_play, sampling
 from cardrules.core.trickgame.dealing import new_game
 from cardrules.core.trickgame.description import (
     BIDDING_VIEW_FIELDS,
-    DEFAULT_DEAL_LIMIT,
     VIEW_FIELDS,
-    Bidding,
-    Declaring,
-    FaceUp,
-    PassDirection,
-    Passing,
-    Revoking,
     TrickGame,
-    TrickGameRules,
-    TrickScorer,
     View,
     default_deal_event,
     highest_bidder,
-    pass_cycle,
-    pass_offset,
     phases_of,
     target_decided,
     teams,
 )
 from cardrules.core.trickgame.interface import install
 from cardrules.core.trickgame.numbers import pass_rank
+from cardrules.core.trickgame.parts import (
+    DEFAULT_DEAL_LIMIT,
+    Bidding,
+    Dealing,
+    DealScorer,
+    Declaring,
+    FaceUp,
+    MatchPlan,
+    Moves,
+    PassDirection,
+    Passing,
+    Revoking,
+    Scoring,
+    TrickGameRules,
+    TrickPlay,
+    TrickScorer,
+    TrickScoring,
+    Trumps,
+    Waste,
+    pass_cycle,
+    pass_offset,
+)
 from cardrules.core.trickgame.play import apply, parse_move
 from cardrules.core.trickgame.positions import position, setup
 from cardrules.core.trickgame.queries import (
@@ -99,17 +113,26 @@ __all__ = [
     "VIEW_FIELDS",
     "Bidding",
     "Deal",
+    "DealScorer",
+    "Dealing",
     "Declaring",
     "FaceUp",
+    "MatchPlan",
+    "Moves",
     "PassDirection",
     "Passing",
     "Restrictions",
     "Revoking",
+    "Scoring",
     "State",
     "TrickGame",
     "TrickGameRules",
+    "TrickPlay",
     "TrickScorer",
+    "TrickScoring",
+    "Trumps",
     "View",
+    "Waste",
     "apply",
     "chance_outcomes",
     "deal_events",

@@ -113,7 +113,7 @@ PROVIDED: Final[Mapping[str, object]] = {
 }
 
 
-def install(game: TrickGame, namespace: dict[str, Any]) -> None:
+def install(game: TrickGame[Any], namespace: dict[str, Any]) -> None:
     """Make the module whose ``globals()`` is ``namespace`` the trick game ``game``
     describes: give it the engine's functions and the names the description makes,
     each unless the module defines it itself (see :func:`cardrules.core.installing.install`).

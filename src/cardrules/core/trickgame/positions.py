@@ -114,13 +114,13 @@ def _outcome_list(outcome: Outcome | None) -> list[Any] | None:
     return [outcome.reason, list(outcome.winners), outcome.draw]
 
 
-def _shows_known(game: TrickGame) -> bool:
+def _shows_known(game: TrickGame[Any]) -> bool:
     """Whether the game's views show the cards each seat is publicly known to hold (cards
     it picked up): then its positions hold them too (``known``)."""
     return "known" in game.view_fields
 
 
-def _shows_voids(game: TrickGame) -> bool:
+def _shows_voids(game: TrickGame[Any]) -> bool:
     """Whether the game's views show the cards each seat has shown it lacks (its voids,
     or every absent card): then its positions hold them too (``voids``)."""
     fields = game.view_fields
@@ -143,7 +143,7 @@ def lacks_text(mask: int) -> str:
 
 def _state_position(state: State) -> dict[str, Any]:
     deal = state.deal
-    game: TrickGame = deal.game
+    game: TrickGame[Any] = deal.game
     match = deal.match
     data = _match_fields(state.phase, match.deal_number, match.dealer, match.totals, match.rows)
     data["outcome"] = _outcome_list(deal.outcome)
@@ -157,7 +157,7 @@ def _state_position(state: State) -> dict[str, Any]:
 
 def _view_position(view: View) -> dict[str, Any]:
     rules = view.rules
-    game: TrickGame = rules.trick_game
+    game: TrickGame[Any] = rules.trick_game
     players: int = rules.players
     seat: int = view.seat
     score = view.score
@@ -170,15 +170,16 @@ def _view_position(view: View) -> dict[str, Any]:
         for s in range(players)
     ]
     data["undealt"] = view.undealt_count
-    if game.trump_card != "none":
+    if game.trumps.card != "none":
         data["trump_card"] = None if view.trump_card is None else view.trump_card.text
-    if game.trump_suit is not None:
+    if game.trumps.suit is not None:
         data["trump"] = None if view.trump is None else view.trump.plural
-    if game.face_up is not None:
+    if game.trumps.face_up is not None:
         data["face_up"] = format_cards(view.face_up)
         data["trump"] = None if view.trump is None else view.trump.plural
-        second = getattr(view, game.face_up.second_key)  # the game names it
-        data[game.face_up.second_key] = None if second is None else second.plural
+        second_key = game.trumps.face_up.second_key
+        second = getattr(view, second_key)  # the game names it
+        data[second_key] = None if second is None else second.plural
     for round_ in game.rounds:
         if isinstance(round_, Declaring):
             data[round_.key] = list(getattr(view, round_.key))
@@ -191,13 +192,13 @@ def _view_position(view: View) -> dict[str, Any]:
         ]
     data["leader"] = view.leader
     data["trick"] = format_cards(view.trick)
-    if game.counts_tricks:
+    if game.scoring.counts_tricks:
         data["tricks_won"] = list(view.tricks_won)
-    for key, _, _, _ in game.tally:
+    for key, _, _, _ in game.scoring.tally:
         data[key] = list(getattr(view, key))
-    if game.revoking is not None:
+    if game.play.revoking is not None:
         data["revokes"] = list(view.revokes)
-    data[game.waste_key] = format_cards(view.won_cards)
+    data[game.waste.key] = format_cards(view.won_cards)
     if _shows_known(game):
         data["known"] = [format_cards(cards) for cards in cast(Any, view).known]
     if _shows_voids(game):
@@ -205,7 +206,7 @@ def _view_position(view: View) -> dict[str, Any]:
     return data
 
 
-def _view_passes(view: View, passing: Passing, game: TrickGame) -> list[Any]:
+def _view_passes(view: View, passing: Passing[Any], game: TrickGame[Any]) -> list[Any]:
     """Per seat, the cards it passed as this seat knows them: its own pass, and once the
     passes are exchanged the one it received; a pass it has not seen is its count."""
     players: int = view.rules.players
@@ -223,17 +224,17 @@ def _view_passes(view: View, passing: Passing, game: TrickGame) -> list[Any]:
     return passes
 
 
-def _giver(view: View, game: TrickGame) -> int:
+def _giver(view: View, game: TrickGame[Any]) -> int:
     """The seat whose pass this seat received in this deal."""
     rules = view.rules
-    passing = game.rounds[game.passing] if game.passing is not None else None
+    passing = game.rounds[game.roles.passing] if game.roles.passing is not None else None
     assert isinstance(passing, Passing)
     offset = passing.to(rules, view.deal_number) % rules.players
     giver: int = (view.seat - offset) % rules.players
     return giver
 
 
-def _view_voids(view: View, game: TrickGame) -> tuple[int, ...]:
+def _view_voids(view: View, game: TrickGame[Any]) -> tuple[int, ...]:
     """The cards each seat is known to lack, as the view shows them (under the game's own
     names): every absent card when it shows them, else its voids (whole suits)."""
     shown: Any = view
@@ -272,7 +273,7 @@ def setup(rules: object, position: object, *, seed: object = 0) -> State:
     trump card, the holder of the card to lead); its history is empty and
     ``moves_made`` 0; its ``origin`` gives the position.
     """
-    game: TrickGame | None = getattr(type(rules), "trick_game", None)
+    game: TrickGame[Any] | None = getattr(type(rules), "trick_game", None)
     if game is None or not isinstance(rules, TrickGameRules):
         raise ArgumentError(f"setup needs a trick game's Rules, not {show_value(rules)}")
     if type(rules) is not game.rules_class:
@@ -303,26 +304,26 @@ def _replay_start(
     return setup(rules, position, seed=seed)
 
 
-def _keys(game: TrickGame) -> list[str]:
+def _keys(game: TrickGame[Any]) -> list[str]:
     """The keys of a position of this game, in order."""
     keys = ["phase", "deal_number", "dealer", "totals", "rows", "outcome", "hands", "undealt"]
-    if game.trump_card != "none":
+    if game.trumps.card != "none":
         keys.append("trump_card")
-    if game.trump_suit is not None:
+    if game.trumps.suit is not None:
         keys.append("trump")
-    if game.face_up is not None:
-        keys += ["face_up", "trump", game.face_up.second_key]
+    if game.trumps.face_up is not None:
+        keys += ["face_up", "trump", game.trumps.face_up.second_key]
     for round_ in game.rounds:
         keys.append(round_.key if isinstance(round_, Declaring) else "passed")
     if game.bidding is not None:
         keys.append("bids")
     keys += ["leader", "trick"]
-    if game.counts_tricks:
+    if game.scoring.counts_tricks:
         keys.append("tricks_won")
-    keys += [key for key, _, _, _ in game.tally]
-    if game.revoking is not None:
+    keys += [key for key, _, _, _ in game.scoring.tally]
+    if game.play.revoking is not None:
         keys.append("revokes")
-    keys.append(game.waste_key)
+    keys.append(game.waste.key)
     if _shows_known(game):
         keys.append("known")
     if _shows_voids(game):
@@ -330,7 +331,7 @@ def _keys(game: TrickGame) -> list[str]:
     return list(dict.fromkeys(keys))
 
 
-def _check_keys(r: StateReader, game: TrickGame) -> None:
+def _check_keys(r: StateReader, game: TrickGame[Any]) -> None:
     """Refuse a key the game's positions do not have, and name a missing one."""
     keys = _keys(game)
     unknown = [key for key in r.data if key not in keys]
@@ -348,21 +349,21 @@ def _check_keys(r: StateReader, game: TrickGame) -> None:
         )
 
 
-def _card_keys(game: TrickGame) -> tuple[str, ...]:
+def _card_keys(game: TrickGame[Any]) -> tuple[str, ...]:
     """The keys of a position that hold a place of cards as one text, the keys that may
     be ``"*"`` (each card of the deck lies in one place: these, a hand, a pass not yet
     exchanged). The other keys that name cards say what is known of cards lying
     elsewhere (the cards passed once exchanged, ``known``, ``voids``) or, where the
     dealer keeps it, which of his cards is the trump card."""
     keys = ["undealt"]
-    if game.trump_card == "next":
+    if game.trumps.card == "next":
         keys.append("trump_card")
-    if game.face_up is not None:
+    if game.trumps.face_up is not None:
         keys.append("face_up")
-    return (*keys, "trick", game.waste_key)
+    return (*keys, "trick", game.waste.key)
 
 
-def _fill_rest(r: PositionReader, game: TrickGame, rules: Any) -> PositionReader:
+def _fill_rest(r: PositionReader, game: TrickGame[Any], rules: Any) -> PositionReader:
     """The position with its field written ``"*"``, if any, holding the cards of the deck
     that no other place holds (the places of the state built without it)."""
     key = r.rest_key(_card_keys(game))
@@ -372,7 +373,9 @@ def _fill_rest(r: PositionReader, game: TrickGame, rules: Any) -> PositionReader
         {**r.data, key: None if key == "trump_card" else ""}, game.name, game.version
     )
     placed = [card for cards in zones(_build(blank, game, rules, 0)).values() for card in cards]
-    return PositionReader(r.with_rest(key, game.deck(rules), placed), game.name, game.version)
+    return PositionReader(
+        r.with_rest(key, game.dealing.deck(rules), placed), game.name, game.version
+    )
 
 
 def _hides(r: StateReader, what: str, value: object) -> NoReturn:
@@ -382,7 +385,7 @@ def _hides(r: StateReader, what: str, value: object) -> NoReturn:
     )
 
 
-def _refuse_hidden(r: StateReader, game: TrickGame) -> None:
+def _refuse_hidden(r: StateReader, game: TrickGame[Any]) -> None:
     """Refuse a view's position: a hand, a stack or a pass given as a count, a hidden bid."""
     data = r.data
     hands = data.get("hands")
@@ -394,7 +397,7 @@ def _refuse_hidden(r: StateReader, game: TrickGame) -> None:
     if isinstance(undealt, int) and not isinstance(undealt, bool):
         _hides(r, "the undealt cards", undealt)
     passed = data.get("passed")
-    if game.passing is not None and isinstance(passed, list):
+    if game.roles.passing is not None and isinstance(passed, list):
         for seat, cards in enumerate(passed):
             if isinstance(cards, int) and not isinstance(cards, bool):
                 _hides(r, f"the cards seat {seat} passed", cards)
@@ -490,23 +493,23 @@ def _read_lacks(r: StateReader, text: object, where: str) -> int:
     return mask
 
 
-def _build(r: StateReader, game: TrickGame, rules: Any, seed: int) -> State:
+def _build(r: StateReader, game: TrickGame[Any], rules: Any, seed: int) -> State:
     players: int = rules.players
-    deck = game.deck(rules)
+    deck = game.dealing.deck(rules)
     phases = {p.name.lower(): p for p in game.phases}
     phase = r.choice("phase", phases)
-    if phase is game.choose_dealer or phase is game.dealing:
+    if phase is game.roles.choose_dealer or phase is game.roles.dealing:
         r.fail(
             f"phase {r.data['phase']!r} is a chance step while dealing: a position is set up "
             "once the cards are dealt"
         )
     match = _read_match(r, players)
     outcome = _read_outcome(r)
-    if (phase is game.over) != (outcome is not None):
+    if (phase is game.roles.over) != (outcome is not None):
         r.fail("a position has an outcome exactly when its phase is 'over'")
-    deals = game.deals(rules)
+    deals = game.match.deals(rules)
     if deals is not None and (
-        match.deal_number > deals or (phase is not game.over and match.deal_number >= deals)
+        match.deal_number > deals or (phase is not game.roles.over and match.deal_number >= deals)
     ):
         r.fail(f"deal_number {match.deal_number} is past the match: it has {deals} deals")
     if match.rows and match.dealer != (match.rows[-1].dealer + 1) % players:
@@ -579,13 +582,13 @@ def _check_position(r: StateReader, state: State) -> None:
     the public play showed, the hand sizes."""
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = deal.game
-    r.check_partition(zones(state), game.deck(rules))
+    game: TrickGame[Any] = deal.game
+    r.check_partition(zones(state), game.dealing.deck(rules))
     phase = state.phase
-    if phase is game.over:
+    if phase is game.roles.over:
         return
     # How far the deal has come: the rounds before play, the bidding, the play.
-    now = [*game.round_phases, game.bidding_phase, game.playing].index(phase)
+    now = [*game.roles.round_phases, game.roles.bidding, game.roles.playing].index(phase)
     _check_deal(r, state)
     for k, round_ in enumerate(game.rounds):
         if isinstance(round_, Declaring):
@@ -601,20 +604,20 @@ def _check_deal(r: StateReader, state: State) -> None:
     """The deal's trumps and the cards it leaves undealt."""
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = deal.game
+    game: TrickGame[Any] = deal.game
     number = deal.match.deal_number
-    if game.trump_card != "none" and deal.trump_card is None:
+    if game.trumps.card != "none" and deal.trump_card is None:
         r.fail("a deal in progress needs its trump card (trump_card)")
-    if game.trump_suit is not None:
-        expected = game.trump_suit(rules, number)
+    if game.trumps.suit is not None:
+        expected = game.trumps.suit(rules, number)
         if deal.trick_rules.trump is not expected:
             named = "no trumps" if expected is None else expected.plural
             r.fail(f"the trump suit of deal {number} is {named}")
-    if game.face_up is not None and len(deal.face_up) != game.face_up.count:
-        r.fail(f"a deal in progress has {game.face_up.count} face-up cards")
-    size = game.hand_size(rules, number)
-    left = len(game.deck(rules)) - size * rules.players - len(deal.face_up)
-    left -= 1 if game.trump_card == "next" else 0
+    if game.trumps.face_up is not None and len(deal.face_up) != game.trumps.face_up.count:
+        r.fail(f"a deal in progress has {game.trumps.face_up.count} face-up cards")
+    size = game.dealing.hand_size(rules, number)
+    left = len(game.dealing.deck(rules)) - size * rules.players - len(deal.face_up)
+    left -= 1 if game.trumps.card == "next" else 0
     if deal.undealt.bit_count() != left:
         r.fail(
             f"a deal of {size} cards each leaves {left} cards undealt, not "
@@ -629,14 +632,16 @@ def _seats_in_turn(state: State) -> list[int]:
     return [(deal.match.dealer + 1 + j) % players for j in range(players)]
 
 
-def _check_declaring(r: StateReader, state: State, k: int, round_: Declaring, now: int) -> None:
+def _check_declaring(
+    r: StateReader, state: State, k: int, round_: Declaring[Any], now: int
+) -> None:
     """Round ``k``'s declarations: made in turn as far as the phase says, each one of the
     choices its seat had when it declared."""
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = deal.game
-    name = game.round_phases[k].name.lower()
-    values = deal.declared[game.round_slots[k]]
+    game: TrickGame[Any] = deal.game
+    name = game.roles.round_phases[k].name.lower()
+    values = deal.declared[game.roles.round_slots[k]]
     seats = _seats_in_turn(state)
     whose = seats
     what = f"the {round_.key}"
@@ -658,7 +663,7 @@ def _check_declaring(r: StateReader, state: State, k: int, round_: Declaring, no
         before = _with(before, deal=_deal_with(before.deal, declared=declared))
 
 
-def _check_passing(r: StateReader, state: State, k: int, round_: Passing, now: int) -> None:
+def _check_passing(r: StateReader, state: State, k: int, round_: Passing[Any], now: int) -> None:
     """The passes: made in turn as far as the phase says, each of the round's count."""
     passed = state.deal.passed
     seats = _seats_in_turn(state)
@@ -675,7 +680,7 @@ def _check_bids(r: StateReader, state: State, now: int) -> None:
     was allowed when it bid (the game's constraint, such as Oh Hell's hook)."""
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = deal.game
+    game: TrickGame[Any] = deal.game
     assert game.bidding is not None
     bids = deal.bids
     seats = _seats_in_turn(state)
@@ -689,7 +694,7 @@ def _check_bids(r: StateReader, state: State, now: int) -> None:
         r.fail("every seat has bid, so the phase is 'playing', not 'bidding'")
     if now > bidding_at and made < len(seats):
         r.fail(f"play starts once every seat has bid: seat {seats[made]} has not")
-    size = game.hand_size(rules, deal.match.deal_number)
+    size = game.dealing.hand_size(rules, deal.match.deal_number)
     before = _with(state, deal=_deal_with(deal, bids=(None,) * len(seats)))
     for seat in seats[:made]:
         bid = bids[seat]
@@ -708,12 +713,12 @@ def _check_play(r: StateReader, state: State) -> None:
     the hands, each hand's size and the first trick's leader."""
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = deal.game
+    game: TrickGame[Any] = deal.game
     players: int = rules.players
     phase = state.phase
     trick = state.trick
     finished = state.waste.bit_count()
-    if phase is not game.playing and (trick or finished):
+    if phase is not game.roles.playing and (trick or finished):
         r.fail(f"no card is played before the play: the phase is {phase.name.lower()!r}")
     if len(trick) >= players:
         r.fail(
@@ -735,24 +740,24 @@ def _check_play(r: StateReader, state: State) -> None:
                 f"seat {seat} is known to lack {lacks_text(state.voids[seat])}, but holds "
                 f"{format_cards(cards_of(clash))}"
             )
-    if game.pick_up:
+    if game.play.pick_up:
         return  # hands grow by pick-ups: the game's own checks judge them
     tricks_done, odd = divmod(finished, players)
     if odd:
         r.fail(f"the finished tricks hold {finished} cards: not whole tricks of {players}")
-    if game.counts_tricks and sum(state.tricks_won) != tricks_done:
+    if game.scoring.counts_tricks and sum(state.tricks_won) != tricks_done:
         r.fail(
             f"the tricks won add up to {sum(state.tricks_won)}, but the finished tricks "
             f"hold {tricks_done}"
         )
     _check_leader(r, state, tricks_done)
-    size = game.hand_size(rules, deal.match.deal_number)
-    exchanged = game.passing is None or 0 not in deal.passed
+    size = game.dealing.hand_size(rules, deal.match.deal_number)
+    exchanged = game.roles.passing is None or 0 not in deal.passed
     for seat, hand in enumerate(state.hands):
         expected = size
         if not exchanged:  # the cards passed are in no hand until the exchange
             expected -= deal.passed[seat].bit_count()
-        if phase is game.playing:
+        if phase is game.roles.playing:
             expected -= tricks_done + (1 if (seat - state.leader) % players < len(trick) else 0)
         if hand.bit_count() != expected:
             r.fail(
@@ -761,7 +766,7 @@ def _check_play(r: StateReader, state: State) -> None:
             )
 
 
-def _round_played(rules: Any, round_: Declaring | Passing, number: int) -> bool:
+def _round_played(rules: Any, round_: Declaring[Any] | Passing[Any], number: int) -> bool:
     """Whether a round before play is played in deal ``number``."""
     if not round_.applies(rules):
         return False
@@ -772,15 +777,15 @@ def _check_round_progress(
     r: StateReader,
     state: State,
     k: int,
-    round_: Declaring | Passing,
+    round_: Declaring[Any] | Passing[Any],
     now: int,
     made: int,
     total: int,
 ) -> None:
     """Round ``k``'s entries agree with the phase (``now``, its place among the phases):
     none before the round or in a round not played, some during it, all after it."""
-    game: TrickGame = state.deal.game
-    name = game.round_phases[k].name.lower()
+    game: TrickGame[Any] = state.deal.game
+    name = game.roles.round_phases[k].name.lower()
     if not _round_played(state.deal.rules, round_, state.deal.match.deal_number):
         if now == k:
             r.fail(f"phase {name!r} is not played in this deal under these rules")
@@ -799,10 +804,10 @@ def _before_round(state: State, k: int) -> State:
     """The state with round ``k``'s entries and those after it not made (to ask which
     choices a seat had)."""
     deal = state.deal
-    game: TrickGame = deal.game
+    game: TrickGame[Any] = deal.game
     declared = list(deal.declared)
     for j in range(k, len(game.rounds)):
-        slot = game.round_slots[j]
+        slot = game.roles.round_slots[j]
         if slot >= 0:
             declared[slot] = (None,) * len(declared[slot])
     bids = (None,) * len(deal.bids)
@@ -810,8 +815,8 @@ def _before_round(state: State, k: int) -> State:
 
 
 def _with_declared(state: State, k: int, index: int, value: Any) -> tuple[tuple[Any, ...], ...]:
-    game: TrickGame = state.deal.game
-    slot = game.round_slots[k]
+    game: TrickGame[Any] = state.deal.game
+    slot = game.roles.round_slots[k]
     declared = list(state.deal.declared)
     values = list(declared[slot])
     values[index] = value
@@ -830,17 +835,21 @@ def _check_leader(r: StateReader, state: State, tricks_done: int) -> None:
     the holder of the card to lead, or its first-leader rule, or the dealer's left."""
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = deal.game
+    game: TrickGame[Any] = deal.game
     players: int = rules.players
     if tricks_done:
         return
     expected = (deal.match.dealer + 1) % players
     what = "the dealer's left"
-    if state.phase is game.playing:
-        if game.first_leader is not None:
-            expected = game.first_leader(state)
+    if state.phase is game.roles.playing:
+        if game.play.first_leader is not None:
+            expected = game.play.first_leader(state)
             what = "the game's first leader"
-        card = None if game.lead_card is None else game.lead_card(rules, deal.match.deal_number)
+        card = (
+            None
+            if game.play.lead_card is None
+            else game.play.lead_card(rules, deal.match.deal_number)
+        )
         if card is not None:
             if state.trick and state.trick[0] is not card and card.bit & _dealt_mask(state):
                 r.fail(f"the first trick of a deal is led with {card}, not {state.trick[0]}")
@@ -868,22 +877,22 @@ def _opening_events(state: State) -> State:
     dealer's trump card while he holds it, the holder of the card to lead."""
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = deal.game
-    if state.phase is game.over:
+    game: TrickGame[Any] = deal.game
+    if state.phase is game.roles.over:
         return state
     log = state.log
     known = state.known
     trump_card = deal.trump_card
     dealer = deal.match.dealer
     if (
-        game.trump_card == "dealer's last"
+        game.trumps.card == "dealer's last"
         and trump_card is not None
         and state.hands[dealer] & trump_card.bit
     ):
         log = log.append(_trump_event(trump_card, dealer))
         known = tuple(k | trump_card.bit if s == dealer else k for s, k in enumerate(known))
-    if game.lead_card is not None and state.phase is game.playing:
-        card = game.lead_card(rules, deal.match.deal_number)
+    if game.play.lead_card is not None and state.phase is game.roles.playing:
+        card = game.play.lead_card(rules, deal.match.deal_number)
         if card is not None and not state.trick and not state.waste:
             for seat, hand in enumerate(state.hands):
                 if hand & card.bit:

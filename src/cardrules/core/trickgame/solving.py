@@ -85,11 +85,11 @@ class _Deal:
         self.players = players
         trick_rules: tricks.TrickRules = deal.trick_rules
         self.trick_rules = trick_rules
-        self.limits = rules_of_play.active(game.restrictions, rules)
+        self.limits = rules_of_play.active(game.play.restrictions, rules)
         self.follow = trick_rules.follow_masks
         self.anytime = trick_rules.anytime_mask
-        self.counts_tricks: bool = game.counts_tricks
-        self.score_trick = game.score_trick
+        self.counts_tricks: bool = game.scoring.counts_tricks
+        self.score_trick = game.scoring.score_trick
         team: tuple[int, ...] = (seat,)
         for members in teams(rules):
             if seat in members:
@@ -98,7 +98,7 @@ class _Deal:
         self.others = [other for other in range(players) if other not in team]
         self.margin = margin and bool(self.others)
         self.maximizing = [member in team for member in range(players)]
-        self.sign = -1.0 if game.better == "low" else 1.0
+        self.sign = -1.0 if game.match.better == "low" else 1.0
         # Per card index: the suit it counts as (-1: a suitless joker), its strength
         # as a trump, as the led suit, and as a joker (winner's order, tricks.winner).
         trump = trick_rules.trump if trick_rules.trumps_win else None
@@ -149,7 +149,7 @@ class _Deal:
             tally=tally,
             waste=root.waste | _in_play(root),
         )
-        points = self.game.score_deal(final, None)[0]
+        points = self.game.scoring.deal(final, None)[0]
         value = self.sign * objective(points, self.seat, self.others, self.margin, self.sign > 0)
         self.leaves[key] = value
         return value
@@ -619,17 +619,17 @@ class DoubleDummy:
         deal = state.deal
         rules = deal.rules
         game = rules.trick_game
-        if state.phase is not game.playing:
+        if state.phase is not game.roles.playing:
             return None
-        if game.pick_up or game.out_ends_deal:
+        if game.play.pick_up or game.play.out_ends_deal:
             return None
         # A safety cap (simulate's, say) is no matter where the deal's cards run out first.
         cap = rules.max_moves
         if cap is not None and state.moves_made + _in_play(state).bit_count() >= cap:
             return None
-        if game.revoking is not None and game.revoking.allowed(rules):
+        if game.play.revoking is not None and game.play.revoking.allowed(rules):
             return None
-        if game.lead_card is not None and rules_of_play.opening_lead(
+        if game.play.lead_card is not None and rules_of_play.opening_lead(
             state, (state.leader + len(state.trick)) % rules.players
         ):
             return None
@@ -644,7 +644,7 @@ class DoubleDummy:
             state.revokes,
             # Without a trick scorer the search scores every end of the deal from the
             # tally as it stands: one search per tally.
-            state.tally if game.score_trick is None else (),
+            state.tally if game.scoring.score_trick is None else (),
         )
         found = self.deals.get(key)
         if found is None:
