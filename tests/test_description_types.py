@@ -13,16 +13,11 @@ import cardrules
 
 SNIPPET = textwrap.dedent(
     """
-    import enum
-
     import attrs
 
     from cardrules.cards import DECK52, Card
     from cardrules.core import trickgame
     from cardrules.game import Event
-
-    Phase = enum.IntEnum("Phase", "CHOOSE_DEALER DEALING PLAYING OVER", start=0)
-
 
     @attrs.frozen(slots=True, kw_only=True)
     class Rules(trickgame.TrickGameRules):
@@ -43,7 +38,6 @@ SNIPPET = textwrap.dedent(
         title="Typed",
         version="1",
         rules_class=Rules,
-        phases=Phase,
         dealing=trickgame.Dealing(
             deck=deck,
             hand_size=hand_size,

@@ -23,7 +23,7 @@ import cardrules
 from cardrules.cards import ACE, DECK52, JACK, Card, Suit, cards_of, mask_of, parse_cards
 from cardrules.core import shedding
 from cardrules.core.options import rules_to_text, set_resolved
-from cardrules.core.shedding import AnnounceOn, Effect, State, Stops, StopsRules, contract
+from cardrules.core.shedding import AnnounceOn, Effect, State, Stops, StopsRules, interface
 from cardrules.errors import IllegalMoveError, RulesError
 from cardrules.game import Score
 from cardrules.moves import DRAW, END_TURN, Play, parse_move_text
@@ -428,8 +428,8 @@ def test_a_state_of_an_unregistered_game_is_checked_against_its_history() -> Non
     )
     state = game.deal(StandardLike(), seed=4)
     for _ in range(6):
-        state = contract.apply(state, contract.legal_moves(state)[-1])
-    data = contract.state_to_dict(state)
+        state = interface.apply(state, interface.legal_moves(state)[-1])
+    data = interface.state_to_dict(state)
     assert game.state_from_dict(data) == state
     hands = data["hands"]
     first, second = hands[0].split(), hands[1].split()

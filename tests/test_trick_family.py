@@ -4,12 +4,11 @@ scores and matches.
 Each test writes a small game on :class:`cardrules.core.trickgame.TrickGame` with
 one feature (Hearts' passes in a cycle of directions, the holder of the two of
 clubs leading it, Spades' fixed trump suit, low totals winning, the deal cap)
-and checks it through the public contract functions.
+and checks it through the public interface functions.
 """
 
 from __future__ import annotations
 
-import enum
 import itertools
 import json
 import math
@@ -27,7 +26,6 @@ from cardrules.core import trickgame
 from cardrules.core.match import Match
 from cardrules.core.options import check_int, rules_to_text
 from cardrules.core.trickgame import (
-    BIDDING_VIEW_FIELDS,
     VIEW_FIELDS,
     Bidding,
     Dealing,
@@ -40,7 +38,6 @@ from cardrules.core.trickgame import (
     TrickGameRules,
     TrickPlay,
     Trumps,
-    contract,
     pass_cycle,
 )
 from cardrules.errors import IllegalMoveError, RecordError, RulesError
@@ -48,7 +45,6 @@ from cardrules.game import Event, Log, Outcome
 from cardrules.moves import Bid, PassCards, Play
 
 TWO_OF_CLUBS = Card("2C")
-Phase = enum.IntEnum("Phase", "CHOOSE_DEALER DEALING PASSING BIDDING PLAYING OVER", start=0)
 
 
 def _deal_event(rules: Any, match: Match, size: int) -> Event:
@@ -80,19 +76,13 @@ def make_game(
             return rules_to_text(name, self)
 
     Rules.__name__ = f"{name}Rules"
-    fields = [*VIEW_FIELDS, "trump_card", "trump", "tricks_won", "won_cards"]
-    if description.get("bidding") is not None:
-        fields += BIDDING_VIEW_FIELDS
-    if any(isinstance(r, Passing) for r in description.get("rounds", ())):
-        fields += ["face_up", "revokes", "has_passed", "passed", "received", "passed_to"]
     if view is None:
-        view = attrs.make_class(f"{name}View", fields, frozen=True, slots=True)
+        view = trickgame.View  # the engine's fields are all these games show
     settings: dict[str, Any] = {
         "name": name,
         "title": name,
         "version": "1",
         "rules_class": Rules,
-        "phases": Phase,
         "dealing": Dealing(
             deck=lambda rules: DECK52, hand_size=lambda rules, number: hand, event=_deal_event
         ),
@@ -117,7 +107,7 @@ def play_until(state: State, done: Callable[[State], bool], seed: int = 1) -> St
 
 def pass_all(state: State) -> State:
     """Every seat passes its lowest cards."""
-    while state.phase is Phase.PASSING:
+    while state.phase.name == "PASSING":
         state = trickgame.apply(state, trickgame.legal_moves(state)[0])
     return state
 
@@ -134,7 +124,7 @@ PASSER, PASSER_RULES = make_game("passer", hand=5, rounds=(HEARTS_PASS,))
 def test_pass_three_cards_right_then_across_by_deal_number(deal_number: int, offset: int) -> None:
     state = PASSER.deal(PASSER_RULES(first_dealer=0), seed=3)
     state = play_until(state, lambda s: s.match.deal_number == deal_number)
-    assert state.phase is Phase.PASSING
+    assert state.phase.name == "PASSING"
     hands = state.hands
     seat = trickgame.to_move(state)
     assert seat == (state.match.dealer + 1) % 4
@@ -146,14 +136,14 @@ def test_pass_three_cards_right_then_across_by_deal_number(deal_number: int, off
         (sum(chosen) for chosen in itertools.combinations(bits, 3)), key=trickgame.pass_rank
     )
     given = {s: 0 for s in range(4)}
-    while state.phase is Phase.PASSING:
+    while state.phase.name == "PASSING":
         mover = trickgame.to_move(state)
         assert isinstance(mover, int)
         move = trickgame.legal_moves(state)[-1]
         assert isinstance(move, PassCards)
         given[mover] = mask_of(move.cards)
         state = trickgame.apply(state, move)
-    assert state.phase is Phase.PLAYING
+    assert state.phase.name == "PLAYING"
     for giver in range(4):
         receiver = (giver + offset) % 4
         assert state.hands[receiver] == hands[receiver] & ~given[receiver] | given[giver]
@@ -172,7 +162,7 @@ def test_pass_three_cards_right_then_across_by_deal_number(deal_number: int, off
 def test_a_hold_deal_skips_the_pass() -> None:
     state = PASSER.deal(PASSER_RULES(first_dealer=0), seed=3)
     state = play_until(state, lambda s: s.match.deal_number == 2)
-    assert state.phase is Phase.PLAYING and state.passed == (0, 0, 0, 0)
+    assert state.phase.name == "PLAYING" and state.passed == (0, 0, 0, 0)
     assert trickgame.observe(state, 0).passed_to is None
     assert not any(
         event.kind == "exchange" for event in trickgame.deal_events(trickgame.events(state))
@@ -266,7 +256,7 @@ def test_the_highest_bidder_leads() -> None:
     state = game.deal(rules(first_dealer=0), seed=2)
     for bid in (1, 3, 0, 3):  # seats 1, 2, 3, 0: seat 2 bid 3 first
         state = trickgame.apply(state, Bid(bid))
-    assert state.phase is Phase.PLAYING and trickgame.to_move(state) == 2
+    assert state.phase.name == "PLAYING" and trickgame.to_move(state) == 2
 
 
 # --------------------------------------------------------------------------- trumps
@@ -305,7 +295,7 @@ def test_the_fixed_trump_survives_sample_and_json() -> None:
 def test_the_fixed_trump_holds_under_explicit_chance() -> None:
     state = SPADES.deal(SPADES_RULES(first_dealer=0), seed=4, chance="explicit")
     assert state.trick_rules.trump is Suit.SPADES
-    state = play_until(state, lambda s: s.phase is Phase.PLAYING)
+    state = play_until(state, lambda s: s.phase.name == "PLAYING")
     assert state.trick_rules.trump is Suit.SPADES
 
 
@@ -331,19 +321,18 @@ def test_trumps_come_from_one_source() -> None:
         Trumps(card="turned")  # type: ignore[arg-type]
 
 
-def test_a_view_without_the_trump_field_is_refused() -> None:
+def test_a_view_not_on_the_engines_base_is_refused() -> None:
     @attrs.frozen(slots=True, kw_only=True)
     class Rules(TrickGameRules):
         players: int = 4
 
-    view = attrs.make_class("NoTrumpView", [*VIEW_FIELDS, "won_cards"], frozen=True)
-    with pytest.raises(RulesError, match="trump"):
+    view = attrs.make_class("NoBaseView", [*VIEW_FIELDS, "won_cards"], frozen=True)
+    with pytest.raises(RulesError, match=r"must derive from cardrules\.core\.trickgame\.View"):
         TrickGame(
-            name="no_trump_field",
-            title="no trump field",
+            name="no_base_view",
+            title="no base view",
             version="1",
             rules_class=Rules,
-            phases=Phase,
             dealing=Dealing(
                 deck=lambda rules: DECK52, hand_size=lambda rules, number: 3, event=_deal_event
             ),
@@ -440,7 +429,7 @@ def test_the_guard_is_on_by_default_for_games_without_a_schedule() -> None:
     assert game.match.deal_limit == trickgame.DEFAULT_DEAL_LIMIT
 
 
-# --------------------------------------------------------------------------- the whole contract
+# --------------------------------------------------------------------------- the whole interface
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -460,17 +449,7 @@ class HeartsLikeRules(TrickGameRules):
 
 @attrs.frozen(slots=True)
 class HeartsLikeView(trickgame.View):
-    """The Hearts-like game's view."""
-
-    trump_card: Card | None
-    trump: Suit | None
-    tricks_won: tuple[int, ...]
-    won_cards: tuple[Card, ...]
-    face_up: tuple[Card, ...]
-    revokes: tuple[int, ...]
-    has_passed: tuple[bool, ...]
-    passed: tuple[Card, ...]
-    received: tuple[Card, ...]
+    """The Hearts-like game's view: the engine's fields."""
 
 
 def _hearts_like_module() -> ModuleType:
@@ -491,28 +470,21 @@ def _hearts_like_module() -> ModuleType:
 def _as_module(game: TrickGame[Any], rules: type, name: str) -> ModuleType:
     """A game module made of a description, as a game's own module would be."""
     module = ModuleType(name)
-    names = {key: getattr(contract, key) for key in contract.__all__}
-    num_moves, deal, move_index, move_from_index, state_from_dict = game.exports()
-    names |= {
+    names: dict[str, Any] = {
+        "__name__": name,
         "NAME": name,
-        "TITLE": name,
         "version": "1",
         "Rules": rules,
         "PRESETS": {"default": rules()},
-        "NUM_MOVES": num_moves,
-        "deal": deal,
-        "move_index": move_index,
-        "move_from_index": move_from_index,
-        "state_from_dict": state_from_dict,
-        "deck_of": lambda rules: DECK52,
         "describe": lambda view: (),
         "explain_move": lambda view, move: "",
     }
     module.__dict__.update(names)
+    trickgame.install(game, module.__dict__)
     return module
 
 
-def test_a_hearts_like_game_keeps_the_whole_contract() -> None:
+def test_a_hearts_like_game_keeps_the_whole_interface() -> None:
     module = _hearts_like_module()
     try:
         report = testing.check_game(module, games=2)
@@ -540,14 +512,7 @@ class SpadesLikeRules(TrickGameRules):
 
 @attrs.frozen(slots=True)
 class SpadesLikeView(trickgame.View):
-    """The Spades-like game's view."""
-
-    trump: Suit | None
-    tricks_won: tuple[int, ...]
-    won_cards: tuple[Card, ...]
-    hand_size: int
-    bids: tuple[int | None, ...]
-    has_bid: tuple[bool, ...]
+    """The Spades-like game's view: the engine's fields."""
 
 
 SPADES_TEAMS = ((0, 2), (1, 3))
@@ -591,7 +556,7 @@ def _spades_like_module() -> ModuleType:
     return _as_module(game, rules, "spades_like")
 
 
-def test_a_spades_like_game_keeps_the_whole_contract() -> None:
+def test_a_spades_like_game_keeps_the_whole_interface() -> None:
     module = _spades_like_module()
     try:
         report = testing.check_game(

@@ -1,4 +1,4 @@
-"""A perfect-information solver for trick games, built only on the game contract.
+"""A perfect-information solver for trick games, built only on the game interface.
 
 Given a full state (every hand known) in the play of a deal, :func:`solve_moves`
 gives the value of each legal move for the seat to move and :func:`deal_value`
@@ -47,7 +47,7 @@ figures of the deal that a seat at the table is shown (``describe`` of the
 mover's view: bids, tricks won, trick points, trumps, ...), less the mover's
 own hand, which the hands already give. Two positions with the same key have the
 same future, so they share one entry; the tests check this against plain
-minimax over the contract. With equivalent cards (below) the hands in the key
+minimax over the interface. With equivalent cards (below) the hands in the key
 are written by each card's rank among the cards of its suit still held, as
 bridge double-dummy solvers do, so positions that differ only in which lower
 cards have gone share an entry too.

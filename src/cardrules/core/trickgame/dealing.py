@@ -33,7 +33,7 @@ from cardrules.core.trickgame.state import (
 from cardrules.game import ChanceMode, Event, Log, Outcome
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
-    from cardrules.core.trickgame.contract import TrickGame
+    from cardrules.core.trickgame.description import TrickGame
 
 
 def new_game(

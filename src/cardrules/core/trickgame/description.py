@@ -14,7 +14,7 @@ from typing import Any, Final, Generic, Literal, cast
 import attrs
 
 from cardrules._mypyc import mypyc_attr
-from cardrules.cards import Card, mask_of
+from cardrules.cards import Card, Suit, mask_of
 from cardrules.core.checks import check_rules, check_seed
 from cardrules.core.match import Match
 from cardrules.core.options import check_choice
@@ -47,6 +47,7 @@ from cardrules.core.trickgame.parts import Passing as Passing
 from cardrules.core.trickgame.parts import Revoking as Revoking
 from cardrules.core.trickgame.parts import TrickGameRules as TrickGameRules
 from cardrules.core.trickgame.parts import TrickScorer as TrickScorer
+from cardrules.core.trickgame.parts import default_deal_event as default_deal_event
 from cardrules.core.trickgame.parts import pass_cycle as pass_cycle
 from cardrules.core.trickgame.parts import pass_offset as pass_offset
 from cardrules.core.trickgame.state import State
@@ -105,25 +106,42 @@ def _sides(rules: Any, game: Any, seat: int) -> tuple[int, ...]:
 
 
 # A game's view derives from this class, in this library or outside it (see TrickGameRules).
+# kw_only: the fields with defaults come before a game's own fields, which need none.
 @mypyc_attr(allow_interpreted_subclasses=True)
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, kw_only=True)
 class View:
     """What one seat may know: the fields every trick game's view has, which the engine
-    fills (and :func:`~cardrules.core.trickgame.sample` reads). A game's ``View`` derives
-    from it and adds only its own fields, which the engine fills by name too when it
-    knows them: ``trump_card``, ``trump``; with bidding ``hand_size``, ``bids`` and
-    ``has_bid``; ``tricks_won``; ``won_cards`` or ``waste``; ``known``, ``voids`` and
-    ``absent``; a round's key, ``has_passed``, ``passed``, ``received``, ``passed_to``;
-    ``face_up``, ``revokes``. A game's own values come from its ``view_extras`` hook.
+    fills (and :func:`~cardrules.core.trickgame.sample` reads).
+
+    The first fields are those of every deal. The fields after ``legal_moves`` come with
+    a feature of the description; a game without the feature keeps their default:
+
+    * ``trump_card``: the card turned for trumps (``Trumps(card=...)`` other than ``"none"``);
+    * ``trump``: the trump suit fixed without turning a card (``Trumps(suit=...)``,
+      ``Trumps(face_up=...)``);
+    * ``face_up``: the cards turned face up after the hands (``Trumps(face_up=...)``);
+    * ``hand_size``, ``bids``, ``has_bid``: the cards dealt each seat in this deal, the
+      bids this seat may see (during simultaneous bidding only its own: the others are
+      None until every seat has bid) and who has bid (``bidding``); a round of
+      declarations keyed ``bids`` shows its words there instead (Maverick);
+    * ``has_passed``, ``passed``, ``received``, ``passed_to``: who has passed, the cards
+      this seat passed, those it received once every seat has passed, and the seat its
+      pass goes to in this deal (None: no pass) (a :class:`Passing` round);
+    * ``tricks_won``: the tricks each seat has won in this deal
+      (``Scoring(counts_tricks=True)``);
+    * ``won_cards``: the cards of the finished tricks (every game);
+    * ``revokes``: each seat's penalised revokes in this deal (``TrickPlay(revoking=...)``).
+
+    A game's ``View`` derives from it and declares only its own fields: a round's key,
+    the second face-up suit's key, the tally's keys, the public knowledge it shows
+    (``known``, ``voids``, ``absent``) and what its ``view_extras`` hook gives.
 
     >>> import attrs
     >>> @attrs.frozen(slots=True)
-    ... class WhistView(View):
-    ...     trump_card: Card | None
-    ...     tricks_won: tuple[int, ...]
-    ...     won_cards: tuple[Card, ...]
-    >>> [field.name for field in attrs.fields(WhistView)][-3:]
-    ['trump_card', 'tricks_won', 'won_cards']
+    ... class HeartsView(View):
+    ...     taken: tuple[int, ...]
+    >>> [field.name for field in attrs.fields(HeartsView)][-3:]
+    ['won_cards', 'revokes', 'taken']
     """
 
     rules: Any
@@ -143,6 +161,26 @@ class View:
     moves_made: int
     events: tuple[Event, ...]
     legal_moves: tuple[Move, ...]
+    trump_card: Card | None = None
+    trump: Suit | None = None
+    face_up: tuple[Card, ...] = ()
+    hand_size: int = 0
+    bids: tuple[Any, ...] = ()
+    has_bid: tuple[bool, ...] = ()
+    has_passed: tuple[bool, ...] = ()
+    passed: tuple[Card, ...] = ()
+    received: tuple[Card, ...] = ()
+    passed_to: int | None = None
+    tricks_won: tuple[int, ...] = ()
+    won_cards: tuple[Card, ...] = ()
+    revokes: tuple[int, ...] = ()
+
+    def shown_fields(self) -> tuple[str, ...]:
+        """The names of the fields this view shows, in order: those of every view, those
+        its game's features imply and the game's own (the others keep their defaults).
+        The text renderings of a view show these."""
+        shown: tuple[str, ...] = self.rules.trick_game.view_fields
+        return shown
 
     def _repr_svg_(self) -> str | None:
         """The picture notebooks show of this view (see :mod:`cardrules.svg`)."""
@@ -151,12 +189,38 @@ class View:
         return repr_svg(self)
 
 
-#: The fields every trick game's view has: those of :class:`View`.
-VIEW_FIELDS: Final = tuple(field.name for field in attrs.fields(View))
+#: The fields every trick game's view has (the first of :class:`View`).
+VIEW_FIELDS: Final = (
+    *(field.name for field in attrs.fields(View) if field.default is attrs.NOTHING),
+    "won_cards",
+)
 
 
-#: The fields a view needs besides when the game has bidding.
+#: The fields a view shows with bidding.
 BIDDING_VIEW_FIELDS: Final = ("hand_size", "bids", "has_bid")
+
+
+def _implied_fields(game: TrickGame[Any]) -> frozenset[str]:
+    """The fields of the base :class:`View` after ``legal_moves`` that the features of
+    ``game``'s description imply (a round of declarations implies the one it is keyed by)."""
+    implied = {"won_cards"}
+    trumps = game.trumps
+    if trumps.card != "none":
+        implied.add("trump_card")
+    if trumps.suit is not None or trumps.face_up is not None:
+        implied.add("trump")
+    if trumps.face_up is not None:
+        implied.add("face_up")
+    if game.bidding is not None:
+        implied.update(BIDDING_VIEW_FIELDS)
+    if game.roles.passing is not None:
+        implied.update(("has_passed", "passed", "received", "passed_to"))
+    if game.scoring.counts_tricks:
+        implied.add("tricks_won")
+    if game.play.revoking is not None:
+        implied.add("revokes")
+    implied.update(r.key for r in game.rounds if isinstance(r, Declaring))
+    return frozenset(implied)
 
 
 def teams(rules: Any) -> tuple[tuple[int, ...], ...]:
@@ -172,6 +236,36 @@ def teams(rules: Any) -> tuple[tuple[int, ...], ...]:
 def _team_of(rules: Any, seat: int) -> int:
     """The number of the partnership ``seat`` belongs to."""
     return next(t for t, members in enumerate(teams(rules)) if seat in members)
+
+
+def phases_of(
+    rounds: Sequence[Declaring[Any] | Passing[Any]], bidding: bool, module: str
+) -> type[enum.IntEnum]:
+    """A game's ``Phase`` enumeration, numbered from 0 in the order a deal goes through
+    them: CHOOSE_DEALER and DEALING (explicit chance steps), the phase of each round
+    before play (its ``phase`` name), BIDDING with bidding, PLAYING and OVER.
+
+    >>> [(phase.name, int(phase)) for phase in phases_of((Passing(count=3),), False, __name__)]
+    [('CHOOSE_DEALER', 0), ('DEALING', 1), ('PASSING', 2), ('PLAYING', 3), ('OVER', 4)]
+    """
+    names = ["CHOOSE_DEALER", "DEALING", *(r.phase for r in rounds)]
+    if bidding:
+        names.append("BIDDING")
+    names += ["PLAYING", "OVER"]
+    if len(set(names)) != len(names):
+        raise RulesError(f"the phases {', '.join(names)} must have different names")
+    phases = enum.IntEnum(  # type: ignore[misc]  # the names are the game's
+        "Phase", [(name, number) for number, name in enumerate(names)], module=module
+    )
+    phases.__doc__ = "Where a game stands: CHOOSE_DEALER and DEALING are explicit chance steps."
+    return phases
+
+
+def _phase_of(rules_class: type[TrickGameRules], name: str) -> enum.IntEnum:
+    """The phase ``name`` of the game of ``rules_class`` (how a phase is unpickled)."""
+    game: TrickGame[Any] = cast(Any, rules_class).trick_game
+    phase: enum.IntEnum = game.phases[name]
+    return phase
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -193,7 +287,7 @@ class TrickGame(Generic[R]):
         ),
     """
 
-    # Nineteen fields to set and three derived, by concern: a game of the contract family
+    # Eighteen fields to set and four derived, by concern: a game of the contract family
     # adds its auction, its contract, the piles cards move to after the deal and its
     # announcements each as one grouped value, as the trumps, the play and the scoring
     # are, so that the description stays within 25 fields.
@@ -207,9 +301,6 @@ class TrickGame(Generic[R]):
     #: The game's ``Rules`` (a :class:`TrickGameRules`); building the description sets
     #: ``Rules.trick_game`` to it, which is how every function finds the game of a state.
     rules_class: type[R]
-    #: The game's ``Phase`` enum: CHOOSE_DEALER, DEALING, PLAYING and OVER, BIDDING
-    #: when there is bidding, and a member per round.
-    phases: type[enum.IntEnum]
     #: The cards and how they are dealt.
     dealing: Dealing[R]
     #: How a deal's trumps are fixed and the trick rules they make (default: none).
@@ -252,6 +343,8 @@ class TrickGame(Generic[R]):
     rule_ids: tuple[tuple[str, str], ...] = dataclasses.field(
         default=cast(Any, ()), compare=False, repr=False
     )
+    #: Derived: the game's ``Phase`` enumeration, from its rounds (see :func:`phases_of`).
+    phases: type[enum.IntEnum] = dataclasses.field(init=False)
     #: Derived: the phases by role, and the rounds' phases.
     roles: PhaseRoles = dataclasses.field(init=False)
     #: Derived: where each kind of move's numbers begin.
@@ -260,8 +353,15 @@ class TrickGame(Generic[R]):
     view_fields: tuple[str, ...] = dataclasses.field(init=False)
 
     def __post_init__(self) -> None:
-        phases = self.phases
         put = functools.partial(object.__setattr__, self)
+        phases = phases_of(self.rounds, self.bidding is not None, self.rules_class.__module__)
+        # A phase pickles as its game's phase of that name, found through the game's Rules.
+        rules_class = self.rules_class
+        phases.__reduce_ex__ = lambda phase, protocol: (  # type: ignore[assignment,method-assign]
+            _phase_of,
+            (rules_class, phase.name),
+        )
+        put("phases", phases)
         round_phases = tuple(phases[r.phase] for r in self.rounds)
         declaring = [k for k, r in enumerate(self.rounds) if isinstance(r, Declaring)]
         passing = [k for k, r in enumerate(self.rounds) if isinstance(r, Passing)]
@@ -299,7 +399,7 @@ class TrickGame(Generic[R]):
         )
         put("numbering", numbering)
         put("view_fields", _checked_view_fields(self))
-        # The contract functions find the game from the rules of a state.
+        # The interface functions find the game from the rules of a state.
         type.__setattr__(self.rules_class, "trick_game", self)
 
     def deal(
@@ -320,24 +420,15 @@ class TrickGame(Generic[R]):
         check_rules(rules, self.rules_class, self.name)
         return new_game(rules, seed=check_seed(seed), deck=deck, chance=chance)
 
-    def exports(
-        self,
-    ) -> tuple[
-        int,
-        Callable[..., State],
-        Callable[[Move], int],
-        Callable[[int], Move],
-        Callable[[Mapping[str, Any]], State],
-    ]:
-        """What a game module exports from its description: ``NUM_MOVES``, ``deal``,
-        ``move_index``, ``move_from_index`` and ``state_from_dict``."""
-        return (
-            self.numbering.num_moves,
-            self.deal,
-            self.move_index,
-            self.move_from_index,
-            self.state_from_dict,
-        )
+    @property
+    def num_moves(self) -> int:
+        """How many move numbers there are (:attr:`MoveNumbering.num_moves`)."""
+        return self.numbering.num_moves
+
+    def deck_of(self, rules: object) -> tuple[Card, ...]:
+        """The cards of the game under ``rules``, in their canonical order."""
+        check_rules(rules, self.rules_class, self.name)
+        return self.dealing.deck(cast(R, rules))
 
     # ------------------------------------------------------------------ move numbers
 
@@ -415,28 +506,35 @@ class TrickGame(Generic[R]):
 
 
 def _checked_view_fields(game: TrickGame[Any]) -> tuple[str, ...]:
-    """The fields of the game's view, refused with the fix if it lacks any it needs."""
+    """The fields the game's view shows (:meth:`View.shown_fields`), refused with the fix
+    if it lacks any it needs."""
     view_class = game.view_class
-    if not attrs.has(view_class):
+    if not (isinstance(view_class, type) and issubclass(view_class, View)):
         raise RulesError(
-            f"{game.title}'s view_class must be an attrs class (@attrs.frozen), not {view_class!r}"
+            f"{game.title}'s view_class must derive from cardrules.core.trickgame.View "
+            f"(@attrs.frozen(slots=True) class View(trickgame.View): ...), not {view_class!r}"
         )
-    fields = tuple(field.name for field in attrs.fields(view_class))
-    needed = VIEW_FIELDS + (BIDDING_VIEW_FIELDS if game.bidding is not None else ())
+    implied = _implied_fields(game)
+    features = {field.name for field in attrs.fields(View)} - set(VIEW_FIELDS)
+    if "waste" in attrs.fields_dict(view_class):  # shown under the game's own name (Enfle)
+        features.add("won_cards")
+        implied -= {"won_cards"}
+    fields = tuple(
+        field.name
+        for field in attrs.fields(view_class)
+        if field.name not in features or field.name in implied
+    )
+    needed = [r.key for r in game.rounds if isinstance(r, Declaring)]
+    if game.trumps.face_up is not None:
+        needed.append(game.trumps.face_up.second_key)
+    needed += [key for key, _, _, _ in game.scoring.tally]
     missing = [name for name in needed if name not in fields]
-    if "won_cards" not in fields and "waste" not in fields:
-        missing.append("won_cards")
-    if game.scoring.counts_tricks and "tricks_won" not in fields:
-        missing.append("tricks_won")  # sample could not rebuild the counts without it
-    if game.trumps.suit is not None and "trump" not in fields:
-        missing.append("trump")  # the deal's trump suit, which sample needs
     if missing:
         raise RulesError(
             f"{game.title}'s view class {view_class.__name__} lacks "
             f"{'the field' if len(missing) == 1 else 'the fields'} {', '.join(missing)}: "
-            "the trick engine fills them and sample reads them; add them (every trick "
-            "game's view has cardrules.core.trickgame.VIEW_FIELDS and won_cards or waste, "
-            "with bidding also BIDDING_VIEW_FIELDS, when it counts tricks also tricks_won, "
-            "and with a trump suit fixed without a card also trump)"
+            "the trick engine fills them and sample reads them; add them (a view declares "
+            "the key of each round of declarations, of the second face-up suit and of "
+            "each tally)"
         )
     return fields

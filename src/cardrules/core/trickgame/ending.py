@@ -12,7 +12,7 @@ from cardrules.core.trickgame.state import State, _deal_with, _with
 from cardrules.game import Event, Log, Outcome, over_event
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
-    from cardrules.core.trickgame.contract import TrickGame
+    from cardrules.core.trickgame.description import TrickGame
 
 
 def _finish_deal(state: State, out: int | None) -> State:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 from collections.abc import Callable
 from typing import Any, Final, Generic, Literal, TypeVar, cast
 
@@ -37,7 +38,7 @@ class TrickGameRules(BaseRules):
     """The base of a trick game's ``Rules``: it has ``players``, and names the game.
 
     Building a :class:`TrickGame` sets ``Rules.trick_game`` to it, which is how
-    every contract function finds the game from a state.
+    every interface function finds the game from a state.
     """
 
     # A field without a default: every game's Rules redefines it with its own default
@@ -112,6 +113,21 @@ def _no_checks(state: State, reader: StateReader) -> None:
     return None
 
 
+def default_deal_event(rules: Any, match: Match, size: int) -> Event:
+    """The public event that opens a deal, unless the game says otherwise
+    (:attr:`Dealing.event`): ``deal 3: seat 1 deals 13 cards each``."""
+    return _deal_event_of(match.deal_number, match.dealer, size)
+
+
+@functools.cache
+def _deal_event_of(deal_number: int, dealer: int, size: int) -> Event:
+    """Built once: events are immutable."""
+    cards = "1 card each" if size == 1 else f"{size} cards each"
+    return Event(
+        "deal", dealer, value=size, text=f"deal {deal_number + 1}: seat {dealer} deals {cards}"
+    )
+
+
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Dealing(Generic[R]):
     """The cards and how they are dealt: what opens each deal.
@@ -124,10 +140,11 @@ class Dealing(Generic[R]):
     deck: Callable[[R], tuple[Card, ...]]
     #: ``hand_size(rules, deal_number)``: the cards each seat gets in that deal.
     hand_size: Callable[[R, int], int]
-    #: ``event(rules, match, hand_size)``: the public event that opens a deal.
-    event: Callable[[R, Match, int], Event]
     #: ``packet(rules)``: the cards dealt to a seat at a time (default 1).
     packet: Callable[[R], int] = _one_card
+    #: ``event(rules, match, hand_size)``: the public event that opens a deal (default
+    #: :func:`default_deal_event`: ``deal 1: seat 3 deals 8 cards each``).
+    event: Callable[[R, Match, int], Event] = default_deal_event
     #: ``deck_note(rules)``: said after "not in this game's deck" (default nothing).
     deck_note: Callable[[R], str] = _no_note
 

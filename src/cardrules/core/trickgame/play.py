@@ -51,7 +51,7 @@ from cardrules.moves import (
 )
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
-    from cardrules.core.trickgame.contract import TrickGame
+    from cardrules.core.trickgame.description import TrickGame
 
 
 def apply(state: object, move: object) -> State:

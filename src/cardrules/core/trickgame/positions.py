@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final, NoReturn
+from typing import TYPE_CHECKING, Any, Final, NoReturn, cast
 
 from cardrules.cards import Card, Suit, cards_of, format_cards, mask_of, parse_card
 from cardrules.core import tricks
@@ -31,7 +31,7 @@ from cardrules.core.checks import check_seed
 from cardrules.core.match import Match
 from cardrules.core.serial import _REASONS, StateReader, frozen_position
 from cardrules.core.trickgame.dealing import _trump_event
-from cardrules.core.trickgame.description import Declaring, Passing, TrickGameRules, _team_of
+from cardrules.core.trickgame.description import Declaring, Passing, TrickGameRules, View, _team_of
 from cardrules.core.trickgame.queries import hand_hidden
 from cardrules.core.trickgame.scoring import zones
 from cardrules.core.trickgame.serialization import fields_to_dict, read_fields
@@ -43,12 +43,12 @@ from cardrules.core.trickgame.state import (
     _with,
     _wrong_state,
 )
-from cardrules.core.trickgame.views import deal_events, suits_of
+from cardrules.core.trickgame.views import suits_of
 from cardrules.errors import ArgumentError, PositionError, show_value
 from cardrules.game import DealRow, Event, Log, Outcome
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
-    from cardrules.core.trickgame.contract import TrickGame
+    from cardrules.core.trickgame.description import TrickGame
 
 __all__ = ["position", "setup"]
 
@@ -82,9 +82,9 @@ def position(state_or_view: object) -> dict[str, Any]:
     """
     if type(state_or_view) is State:
         return _state_position(state_or_view)
-    rules = getattr(state_or_view, "rules", None)
-    if getattr(type(rules), "trick_game", None) is not None and hasattr(state_or_view, "seat"):
-        return _view_position(state_or_view)
+    view = state_or_view
+    if isinstance(view, View) and getattr(type(view.rules), "trick_game", None) is not None:
+        return _view_position(view)
     raise _wrong_state(state_or_view, "state or view")
 
 
@@ -155,7 +155,7 @@ def _state_position(state: State) -> dict[str, Any]:
     return data
 
 
-def _view_position(view: Any) -> dict[str, Any]:
+def _view_position(view: View) -> dict[str, Any]:
     rules = view.rules
     game: TrickGame[Any] = rules.trick_game
     players: int = rules.players
@@ -176,9 +176,9 @@ def _view_position(view: Any) -> dict[str, Any]:
         data["trump"] = None if view.trump is None else view.trump.plural
     if game.trumps.face_up is not None:
         data["face_up"] = format_cards(view.face_up)
-        for key in ("trump", game.trumps.face_up.second_key):
-            suit = getattr(view, key)
-            data[key] = None if suit is None else suit.plural
+        data["trump"] = None if view.trump is None else view.trump.plural
+        second = getattr(view, game.trumps.face_up.second_key)  # the game names it
+        data[game.trumps.face_up.second_key] = None if second is None else second.plural
     for round_ in game.rounds:
         if isinstance(round_, Declaring):
             data[round_.key] = list(getattr(view, round_.key))
@@ -196,17 +196,16 @@ def _view_position(view: Any) -> dict[str, Any]:
     for key, _, _, _ in game.scoring.tally:
         data[key] = list(getattr(view, key))
     if game.play.revoking is not None:
-        data["revokes"] = list(_view_revokes(view, players))
-    won = view.won_cards if hasattr(view, "won_cards") else view.waste
-    data[game.waste.key] = format_cards(won)
+        data["revokes"] = list(view.revokes)
+    data[game.waste.key] = format_cards(view.won_cards)
     if _shows_known(game):
-        data["known"] = [format_cards(cards) for cards in view.known]
+        data["known"] = [format_cards(cards) for cards in cast(Any, view).known]
     if _shows_voids(game):
-        data["voids"] = [lacks_text(v) for v in _view_voids(view)]
+        data["voids"] = [lacks_text(v) for v in _view_voids(view, game)]
     return data
 
 
-def _view_passes(view: Any, passing: Passing[Any], game: TrickGame[Any]) -> list[Any]:
+def _view_passes(view: View, passing: Passing[Any], game: TrickGame[Any]) -> list[Any]:
     """Per seat, the cards it passed as this seat knows them: its own pass, and once the
     passes are exchanged the one it received; a pass it has not seen is its count."""
     players: int = view.rules.players
@@ -224,7 +223,7 @@ def _view_passes(view: Any, passing: Passing[Any], game: TrickGame[Any]) -> list
     return passes
 
 
-def _giver(view: Any, game: TrickGame[Any]) -> int:
+def _giver(view: View, game: TrickGame[Any]) -> int:
     """The seat whose pass this seat received in this deal."""
     rules = view.rules
     passing = game.rounds[game.roles.passing] if game.roles.passing is not None else None
@@ -234,23 +233,13 @@ def _giver(view: Any, game: TrickGame[Any]) -> int:
     return giver
 
 
-def _view_revokes(view: Any, players: int) -> tuple[int, ...]:
-    if hasattr(view, "revokes"):
-        revokes: tuple[int, ...] = view.revokes
-        return revokes
-    counts = [0] * players
-    for event in deal_events(view.events):
-        if event.kind == "revoke" and event.seat is not None:
-            counts[event.seat] += 1
-    return tuple(counts)
-
-
-def _view_voids(view: Any) -> tuple[int, ...]:
-    """The cards each seat is known to lack, as the view shows them: every absent card
-    when it shows them, else its voids (whole suits)."""
-    if hasattr(view, "absent"):
-        return tuple(mask_of(cards) for cards in view.absent)
-    return tuple(sum([tricks.SUIT_MASKS[suit] for suit in suits]) for suits in view.voids)
+def _view_voids(view: View, game: TrickGame[Any]) -> tuple[int, ...]:
+    """The cards each seat is known to lack, as the view shows them (under the game's own
+    names): every absent card when it shows them, else its voids (whole suits)."""
+    shown: Any = view
+    if "absent" in game.view_fields:
+        return tuple(mask_of(cards) for cards in shown.absent)
+    return tuple(sum([tricks.SUIT_MASKS[suit] for suit in suits]) for suits in shown.voids)
 
 
 # --------------------------------------------------------------------------- reading

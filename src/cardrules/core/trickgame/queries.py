@@ -15,7 +15,7 @@ from cardrules.game import CHANCE, Chance
 from cardrules.moves import DEALS, ChooseDealer, Move
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
-    from cardrules.core.trickgame.contract import TrickGame
+    from cardrules.core.trickgame.description import TrickGame
 
 
 def to_move(state: object) -> int | Chance | None:

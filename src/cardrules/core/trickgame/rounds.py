@@ -22,7 +22,7 @@ from cardrules.game import Event
 from cardrules.moves import Bid, DealCard
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
-    from cardrules.core.trickgame.contract import TrickGame
+    from cardrules.core.trickgame.description import TrickGame
 
 
 def _deal_card(state: State, game: TrickGame[Any], move: DealCard) -> State:

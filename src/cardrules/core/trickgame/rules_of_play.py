@@ -39,7 +39,7 @@ from cardrules.core import tricks
 from cardrules.core.tricks import SUIT_MASKS
 
 if TYPE_CHECKING:  # read here, built above this module
-    from cardrules.core.trickgame.contract import TrickGame
+    from cardrules.core.trickgame.description import TrickGame
     from cardrules.core.trickgame.state import State
 
 __all__ = [

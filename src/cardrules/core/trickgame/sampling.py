@@ -17,7 +17,7 @@ from cardrules.core.match import Match
 from cardrules.core.sampling import count_worlds, deal_requiring, deal_uniformly
 from cardrules.core.trickgame import rules_of_play
 from cardrules.core.trickgame.dealing import _fresh_deal
-from cardrules.core.trickgame.description import _TRICK_RULES, Declaring, Passing
+from cardrules.core.trickgame.description import _TRICK_RULES, Declaring, Passing, View
 from cardrules.core.trickgame.queries import hand_hidden
 from cardrules.core.trickgame.state import (
     Deal,
@@ -32,7 +32,7 @@ from cardrules.core.trickgame.views import deal_events, knowledge, set_up_deal, 
 from cardrules.game import Log
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
-    from cardrules.core.trickgame.contract import TrickGame
+    from cardrules.core.trickgame.description import TrickGame
 
 
 _QUICK_TRIES: Final = 32
@@ -101,8 +101,8 @@ def sample(view: Any, rng: object) -> State:
     return _sample(view, check_rng(rng))
 
 
-def _sample(view: Any, rng: random.Random) -> State:
-    if getattr(type(getattr(view, "rules", None)), "trick_game", None) is None:
+def _sample(view: object, rng: random.Random) -> State:
+    if not isinstance(view, View) or getattr(type(view.rules), "trick_game", None) is None:
         raise _wrong_state(view, "view")
     check_view(view)
     rules = view.rules
@@ -111,14 +111,17 @@ def _sample(view: Any, rng: random.Random) -> State:
         return _sample_passing(view, rng)
     players = rules.players
     seat = view.seat
-    trump_card = getattr(view, "trump_card", None)
-    waste = mask_of(view.won_cards if hasattr(view, "won_cards") else view.waste)
-    if hasattr(view, "known") and hasattr(view, "absent"):
-        public_known = tuple(mask_of(cards) for cards in view.known)
-        voids = tuple(mask_of(cards) for cards in view.absent)
-    elif hasattr(view, "voids") and game.play.restrictions is None:
-        public_known = tuple(mask_of(cards) for cards in view.known)
-        voids = tuple(sum(tricks.SUIT_MASKS[s] for s in suits) for suits in view.voids)
+    trump_card = view.trump_card
+    waste = mask_of(view.won_cards)
+    # The public knowledge a game's view shows under its own names (Enfle's pick-ups).
+    shown: Any = view
+    own = game.view_fields
+    if "known" in own and "absent" in own:
+        public_known = tuple(mask_of(cards) for cards in shown.known)
+        voids = tuple(mask_of(cards) for cards in shown.absent)
+    elif "known" in own and "voids" in own and game.play.restrictions is None:
+        public_known = tuple(mask_of(cards) for cards in shown.known)
+        voids = tuple(sum(tricks.SUIT_MASKS[s] for s in suits) for suits in shown.voids)
     else:  # absent cards need not be whole suits: read them from the log
         rules_now = _view_trick_rules(view)
         limits = rules_of_play.active(game.play.restrictions, rules)
@@ -195,7 +198,7 @@ def _sample(view: Any, rng: random.Random) -> State:
         hands=tuple(hands),
         leader=view.leader,
         trick=view.trick,
-        tricks_won=getattr(view, "tricks_won", (0,) * players),
+        tricks_won=view.tricks_won or (0,) * players,
         waste=waste,
         known=public_known,
         voids=voids,
@@ -242,24 +245,23 @@ def _hidden_bids(
     return tuple(bids)
 
 
-def _view_trick_rules(view: Any) -> tricks.TrickRules:
+def _view_trick_rules(view: View) -> tricks.TrickRules:
     """The trick rules of the deal a view shows: its ``trump`` suit when the game fixes
     one (:attr:`Trumps.suit`), else from its trump card."""
     rules = view.rules
     game: TrickGame[Any] = rules.trick_game
     if game.trumps.suit is not None:
         return game.trumps.trick_rules(rules, view.trump)
-    return _trick_rules_for(rules, getattr(view, "trump_card", None))
+    return _trick_rules_for(rules, view.trump_card)
 
 
-def _with_lead_card(view: Any, known: tuple[int, ...]) -> tuple[int, ...]:
+def _with_lead_card(view: View, known: tuple[int, ...]) -> tuple[int, ...]:
     """``known`` with the card to lead to the first trick in its holder's hand, while
     the holder, known to all since play began, has not led it yet."""
     rules = view.rules
     game: TrickGame[Any] = rules.trick_game
     assert game.play.lead_card is not None
-    won = view.won_cards if hasattr(view, "won_cards") else view.waste
-    if view.phase is not game.roles.playing or view.trick or won:
+    if view.phase is not game.roles.playing or view.trick or view.won_cards:
         return known
     card = game.play.lead_card(rules, view.deal_number)
     if card is None:
@@ -286,7 +288,7 @@ class _Shown(NamedTuple):
     played: tuple[int, ...]  # per seat: the cards it played this deal
 
 
-def _shown(view: Any, trick_rules: tricks.TrickRules) -> _Shown:
+def _shown(view: View, trick_rules: tricks.TrickRules) -> _Shown:
     """The cards shown absent by plays without a revoke (voids, and what the game's
     restrictions reveal), and, where a revoke is legal and penalised, suits a revoker
     is known to hold (until he plays one of them)."""
@@ -333,7 +335,7 @@ def _shown(view: Any, trick_rules: tricks.TrickRules) -> _Shown:
     return _Shown(tuple(forbidden), required, tuple(played))
 
 
-def _sample_passing(view: Any, rng: random.Random) -> State:
+def _sample_passing(view: View, rng: random.Random) -> State:
     """:func:`sample` for a game with a passing round or penalised revokes.
 
     The unseen cards are dealt uniformly among the deals that respect every void
@@ -360,24 +362,24 @@ def _sample_passing(view: Any, rng: random.Random) -> State:
         offset = passing.to(rules, view.deal_number) % players
     left = (seat + offset) % players  # the seat that received this seat's pass
     phase = view.phase
-    trump = getattr(view, "trump", None)
+    trump = view.trump
     if game.trumps.suit is not None:
         trick_rules = _view_trick_rules(view)
     elif trump is None:
-        trick_rules = _trick_rules_for(rules, getattr(view, "trump_card", None))
+        trick_rules = _trick_rules_for(rules, view.trump_card)
     else:
         trick_rules = game.trumps.trick_rules(rules, trump)
     trick = mask_of(view.trick)
     won = mask_of(view.won_cards)
     own_hand = mask_of(view.hand)
     hand_known = not hand_hidden(rules, phase)
-    has_passed = getattr(view, "has_passed", (False,) * players)
-    own_pass = mask_of(getattr(view, "passed", ()))
+    has_passed = view.has_passed or (False,) * players
+    own_pass = mask_of(view.passed)
     exchanged = all(has_passed)
     transit = any(has_passed) and not exchanged
     shown = _shown(view, trick_rules)
     known_left = own_pass & ~(won | trick) if exchanged else 0
-    known = mask_of(getattr(view, "face_up", ())) | trick | won | known_left
+    known = mask_of(view.face_up) | trick | won | known_left
     if hand_known:
         known |= own_hand
     if transit:
@@ -461,7 +463,7 @@ def _sample_passing(view: Any, rng: random.Random) -> State:
             match=Match(view.deal_number, dealer, view.totals, view.score.deals),
             undealt=dealt[-1],
             dealt=len(deck) - view.undealt_count,
-            trump_card=getattr(view, "trump_card", None),
+            trump_card=view.trump_card,
             **(fields | {"trick_rules": trick_rules, "passed": tuple(passed), "bids": bids}),
             outcome=view.score.outcome,
             position=None,
@@ -471,9 +473,8 @@ def _sample_passing(view: Any, rng: random.Random) -> State:
         hands=tuple(hands),
         leader=view.leader,
         trick=view.trick,
-        # Without counts_tricks the state's count stays all zeros, and a game that
-        # counts tricks must show them in its view (_checked_view_fields).
-        tricks_won=getattr(view, "tricks_won", (0,) * players),
+        # Without counts_tricks the state's count stays all zeros (the view shows none).
+        tricks_won=view.tricks_won or (0,) * players,
         waste=won,
         known=(0,) * players,
         voids=shown.forbidden,

@@ -13,7 +13,7 @@ from cardrules.game import Event, Score
 from cardrules.moves import Move
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
-    from cardrules.core.trickgame.contract import TrickGame
+    from cardrules.core.trickgame.description import TrickGame
 
 
 def score(state: object) -> Score:

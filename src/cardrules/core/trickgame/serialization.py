@@ -20,7 +20,7 @@ from cardrules.core.trickgame.views import Start, deal_events, knowledge
 from cardrules.moves import ALL_FORMS, parse_move_text
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
-    from cardrules.core.trickgame.contract import TrickGame
+    from cardrules.core.trickgame.description import TrickGame
 
 
 def state_to_dict(state: object) -> dict[str, Any]:
@@ -171,8 +171,31 @@ def _state_from_reader(game: TrickGame[Any], r: StateReader) -> State:
         history=common["history"],
     )
     r.check_partition(zones(state), deck)
+    _check_play(game, state, r)
     game.check_state(state, r)
     return state
+
+
+def _check_play(game: TrickGame[Any], state: State, r: StateReader) -> None:
+    """The checks of a loaded state that hold in every trick game: the trick on the
+    table, the trump card of a deal under way, and the bids."""
+    phase = state.phase
+    players = state.deal.rules.players
+    under_way = phase is game.roles.playing or phase is game.roles.bidding
+    if under_way and len(state.trick) >= players:
+        r.fail("the current trick holds too many cards")
+    if game.trumps.card != "none" and under_way and state.deal.trump_card is None:
+        r.fail("a deal in bidding or play needs a trump card")
+    if game.bidding is None:
+        return
+    if phase is game.roles.bidding and (state.trick or state.waste):
+        r.fail("no card is played before the bidding ends")
+    if phase is game.roles.playing and None in state.deal.bids:
+        r.fail("play cannot start before every seat has bid")
+    if under_way:
+        for seat, bid in enumerate(state.deal.bids):
+            if bid is not None and bid > state.hand_size:
+                r.fail(f"seat {seat} bid {bid} in a deal of {state.hand_size} cards")
 
 
 def read_fields(

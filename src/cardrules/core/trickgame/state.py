@@ -17,7 +17,7 @@ from cardrules.game import ChanceMode, Event, Log, Outcome
 from cardrules.moves import Move
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
-    from cardrules.core.trickgame.contract import TrickGame
+    from cardrules.core.trickgame.description import TrickGame
 
 
 class Deal(NamedTuple):

@@ -174,8 +174,8 @@ class TrickEncoder:
         if view.dealer is not None:
             out["dealer"][relative(view.dealer, me, players)] = 1.0
         put_cards(out["hand"], view.hand)
-        trump = getattr(view, "trump", None)
-        if trump is None and getattr(view, "trump_card", None) is not None:
+        trump = view.trump  # a trick game's view has both (cardrules.core.trickgame.View)
+        if trump is None and view.trump_card is not None:
             trump = view.trump_card.suit
         out["trump"][4 if trump is None else int(trump)] = 1.0
         if game.bidding is not None:
@@ -193,8 +193,7 @@ class TrickEncoder:
             if game.scoring.counts_tricks:
                 out["tricks_won"][slot, view.tricks_won[seat]] = 1.0
             out["totals"][slot] = view.totals[seat]
-        won = view.won_cards if hasattr(view, "won_cards") else view.waste
-        put_cards(out["won_cards"], won)
+        put_cards(out["won_cards"], view.won_cards)
 
     def encode_information_state(self, view: Any, out: Mapping[str, Tensor]) -> None:
         """Write the information state of ``view`` into the zeroed named views ``out``."""
