@@ -280,11 +280,7 @@ class TrickGame(Generic[R]):
     A Spades-like description sets, besides the usual fields::
 
         trumps=Trumps(suit=lambda rules, number: Suit.SPADES),
-        match=MatchPlan(
-            deals=lambda rules: None,
-            decided=target_decided(lambda rules: 500),
-            deal_limit=200,
-        ),
+        match=MatchPlan(decided=target_decided(lambda rules: 500), deal_limit=200),
     """
 
     # Eighteen fields to set and four derived, by concern: a game of the contract family
@@ -321,12 +317,10 @@ class TrickGame(Generic[R]):
     teams: Callable[[R], tuple[tuple[int, ...], ...]] | None = None
     #: The players' moves: their numbers and their text.
     moves: Moves
-    #: The game's view: an attrs class whose fields the engine fills by name. It needs
-    #: the fields of :data:`VIEW_FIELDS` (``sample`` rebuilds a world from them),
-    #: ``won_cards`` or ``waste`` (the finished tricks' cards), with bidding
-    #: :data:`BIDDING_VIEW_FIELDS`, with ``counts_tricks`` ``tricks_won``, with a trump
-    #: ``suit`` ``trump``; the engine also fills ``trump_card`` (and ``tricks_won`` when
-    #: the view has it).
+    #: The game's view: an attrs class deriving from :class:`View`, whose fields the
+    #: engine fills by name. It declares the game's own fields (the key of each round of
+    #: declarations, of the second face-up suit and of each tally, what ``view_extras``
+    #: gives); the base has the rest.
     view_class: type
     #: ``view_extras(state, seat)``: the view's values only the game knows.
     view_extras: Callable[[State, int], dict[str, Any]] = _no_extras
@@ -349,7 +343,7 @@ class TrickGame(Generic[R]):
     roles: PhaseRoles = dataclasses.field(init=False)
     #: Derived: where each kind of move's numbers begin.
     numbering: MoveNumbering = dataclasses.field(init=False)
-    #: Derived: the fields of the view, checked.
+    #: Derived: the fields the view shows (:meth:`View.shown_fields`), checked.
     view_fields: tuple[str, ...] = dataclasses.field(init=False)
 
     def __post_init__(self) -> None:
