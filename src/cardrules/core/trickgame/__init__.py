@@ -61,7 +61,6 @@ from cardrules.core.trickgame.description import (
     VIEW_FIELDS,
     TrickGame,
     View,
-    default_deal_event,
     highest_bidder,
     phases_of,
     target_decided,
@@ -88,6 +87,7 @@ from cardrules.core.trickgame.parts import (
     TrickScoring,
     Trumps,
     Waste,
+    default_deal_event,
     pass_cycle,
     pass_offset,
 )

@@ -114,12 +114,11 @@ class View:
     fills (and :func:`~cardrules.core.trickgame.sample` reads).
 
     The first fields are those of every deal. The fields after ``legal_moves`` come with
-    a feature of the description; a game without the feature keeps their default, and
-    its view does not show them (:meth:`shown_fields`):
+    a feature of the description; a game without the feature keeps their default:
 
-    * ``trump_card``: the card turned for trumps (``Trumps(card=...)``);
-    * ``trump``: the trump suit fixed without turning a card (``Trumps(suit=...)``, or
-      by the cards turned face up);
+    * ``trump_card``: the card turned for trumps (``Trumps(card=...)`` other than ``"none"``);
+    * ``trump``: the trump suit fixed without turning a card (``Trumps(suit=...)``,
+      ``Trumps(face_up=...)``);
     * ``face_up``: the cards turned face up after the hands (``Trumps(face_up=...)``);
     * ``hand_size``, ``bids``, ``has_bid``: the cards dealt each seat in this deal, the
       bids this seat may see (during simultaneous bidding only its own: the others are
@@ -128,14 +127,14 @@ class View:
     * ``has_passed``, ``passed``, ``received``, ``passed_to``: who has passed, the cards
       this seat passed, those it received once every seat has passed, and the seat its
       pass goes to in this deal (None: no pass) (a :class:`Passing` round);
-    * ``tricks_won``: the tricks each seat has won in this deal (``counts_tricks``);
+    * ``tricks_won``: the tricks each seat has won in this deal
+      (``Scoring(counts_tricks=True)``);
     * ``won_cards``: the cards of the finished tricks (every game);
-    * ``revokes``: each seat's penalised revokes in this deal (``revoking``).
+    * ``revokes``: each seat's penalised revokes in this deal (``TrickPlay(revoking=...)``).
 
     A game's ``View`` derives from it and declares only its own fields: a round's key,
     the second face-up suit's key, the tally's keys, the public knowledge it shows
-    (``known``, ``voids``, ``absent``), the finished tricks under its own name
-    (``waste``) and what its ``view_extras`` hook gives.
+    (``known``, ``voids``, ``absent``) and what its ``view_extras`` hook gives.
 
     >>> import attrs
     >>> @attrs.frozen(slots=True)
@@ -224,6 +223,21 @@ def _implied_fields(game: TrickGame[Any]) -> frozenset[str]:
     return frozenset(implied)
 
 
+def teams(rules: Any) -> tuple[tuple[int, ...], ...]:
+    """The partnerships: every player for himself, unless the game says otherwise."""
+    if getattr(rules, "trick_game", None) is None:
+        raise ArgumentError(f"teams needs a trick game's Rules, not {show_value(rules)}")
+    game: TrickGame[Any] = rules.trick_game
+    if game.teams is not None:
+        return game.teams(rules)
+    return tuple((seat,) for seat in range(rules.players))
+
+
+def _team_of(rules: Any, seat: int) -> int:
+    """The number of the partnership ``seat`` belongs to."""
+    return next(t for t, members in enumerate(teams(rules)) if seat in members)
+
+
 def phases_of(
     rounds: Sequence[Declaring[Any] | Passing[Any]], bidding: bool, module: str
 ) -> type[enum.IntEnum]:
@@ -254,21 +268,6 @@ def _phase_of(rules_class: type[TrickGameRules], name: str) -> enum.IntEnum:
     return phase
 
 
-def teams(rules: Any) -> tuple[tuple[int, ...], ...]:
-    """The partnerships: every player for himself, unless the game says otherwise."""
-    if getattr(rules, "trick_game", None) is None:
-        raise ArgumentError(f"teams needs a trick game's Rules, not {show_value(rules)}")
-    game: TrickGame[Any] = rules.trick_game
-    if game.teams is not None:
-        return game.teams(rules)
-    return tuple((seat,) for seat in range(rules.players))
-
-
-def _team_of(rules: Any, seat: int) -> int:
-    """The number of the partnership ``seat`` belongs to."""
-    return next(t for t, members in enumerate(teams(rules)) if seat in members)
-
-
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class TrickGame(Generic[R]):
     """The description of a trick game: what the engine needs to play it, grouped by
@@ -281,11 +280,7 @@ class TrickGame(Generic[R]):
     A Spades-like description sets, besides the usual fields::
 
         trumps=Trumps(suit=lambda rules, number: Suit.SPADES),
-        match=MatchPlan(
-            deals=lambda rules: None,
-            decided=target_decided(lambda rules: 500),
-            deal_limit=200,
-        ),
+        match=MatchPlan(decided=target_decided(lambda rules: 500), deal_limit=200),
     """
 
     # Eighteen fields to set and four derived, by concern: a game of the contract family
@@ -322,11 +317,11 @@ class TrickGame(Generic[R]):
     teams: Callable[[R], tuple[tuple[int, ...], ...]] | None = None
     #: The players' moves: their numbers and their text.
     moves: Moves
-    #: The game's view: a class deriving from :class:`View` whose fields the engine
-    #: fills by name. It declares the game's own fields: the keys of the rounds of
-    #: declarations, of the second face-up suit and of the tally, and what
-    #: ``view_extras`` gives; the base has the rest.
-    view_class: type[View]
+    #: The game's view: an attrs class deriving from :class:`View`, whose fields the
+    #: engine fills by name. It declares the game's own fields (the key of each round of
+    #: declarations, of the second face-up suit and of each tally, what ``view_extras``
+    #: gives); the base has the rest.
+    view_class: type
     #: ``view_extras(state, seat)``: the view's values only the game knows.
     view_extras: Callable[[State, int], dict[str, Any]] = _no_extras
     #: ``check_state(state, reader)``: the game's consistency checks on a loaded state.
@@ -342,13 +337,13 @@ class TrickGame(Generic[R]):
     rule_ids: tuple[tuple[str, str], ...] = dataclasses.field(
         default=cast(Any, ()), compare=False, repr=False
     )
-    #: Derived: the game's ``Phase`` enumeration, from its rounds (:func:`phases_of`).
+    #: Derived: the game's ``Phase`` enumeration, from its rounds (see :func:`phases_of`).
     phases: type[enum.IntEnum] = dataclasses.field(init=False)
     #: Derived: the phases by role, and the rounds' phases.
     roles: PhaseRoles = dataclasses.field(init=False)
     #: Derived: where each kind of move's numbers begin.
     numbering: MoveNumbering = dataclasses.field(init=False)
-    #: Derived: the fields of the view, checked.
+    #: Derived: the fields the view shows (:meth:`View.shown_fields`), checked.
     view_fields: tuple[str, ...] = dataclasses.field(init=False)
 
     def __post_init__(self) -> None:
@@ -421,13 +416,13 @@ class TrickGame(Generic[R]):
 
     @property
     def num_moves(self) -> int:
-        """How many move numbers the game has."""
+        """How many move numbers there are (:attr:`MoveNumbering.num_moves`)."""
         return self.numbering.num_moves
 
     def deck_of(self, rules: object) -> tuple[Card, ...]:
         """The cards of the game under ``rules``, in their canonical order."""
         check_rules(rules, self.rules_class, self.name)
-        return self.dealing.deck(cast(Any, rules))
+        return self.dealing.deck(cast(R, rules))
 
     # ------------------------------------------------------------------ move numbers
 
@@ -507,7 +502,7 @@ class TrickGame(Generic[R]):
 def _checked_view_fields(game: TrickGame[Any]) -> tuple[str, ...]:
     """The fields the game's view shows (:meth:`View.shown_fields`), refused with the fix
     if it lacks any it needs."""
-    view_class: object = game.view_class
+    view_class = game.view_class
     if not (isinstance(view_class, type) and issubclass(view_class, View)):
         raise RulesError(
             f"{game.title}'s view_class must derive from cardrules.core.trickgame.View "

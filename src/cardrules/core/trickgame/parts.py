@@ -140,11 +140,11 @@ class Dealing(Generic[R]):
     deck: Callable[[R], tuple[Card, ...]]
     #: ``hand_size(rules, deal_number)``: the cards each seat gets in that deal.
     hand_size: Callable[[R, int], int]
+    #: ``packet(rules)``: the cards dealt to a seat at a time (default 1).
+    packet: Callable[[R], int] = _one_card
     #: ``event(rules, match, hand_size)``: the public event that opens a deal (default
     #: :func:`default_deal_event`: ``deal 1: seat 3 deals 8 cards each``).
     event: Callable[[R, Match, int], Event] = default_deal_event
-    #: ``packet(rules)``: the cards dealt to a seat at a time (default 1).
-    packet: Callable[[R], int] = _one_card
     #: ``deck_note(rules)``: said after "not in this game's deck" (default nothing).
     deck_note: Callable[[R], str] = _no_note
 

@@ -177,9 +177,8 @@ def _view_position(view: View) -> dict[str, Any]:
     if game.trumps.face_up is not None:
         data["face_up"] = format_cards(view.face_up)
         data["trump"] = None if view.trump is None else view.trump.plural
-        second_key = game.trumps.face_up.second_key
-        second = getattr(view, second_key)  # the game names it
-        data[second_key] = None if second is None else second.plural
+        second = getattr(view, game.trumps.face_up.second_key)  # the game names it
+        data[game.trumps.face_up.second_key] = None if second is None else second.plural
     for round_ in game.rounds:
         if isinstance(round_, Declaring):
             data[round_.key] = list(getattr(view, round_.key))

@@ -140,8 +140,6 @@ def _observe(state: State, seat: int) -> Any:
     deal = state.deal
     rules = deal.rules
     game: TrickGame[Any] = deal.game
-    roles = game.roles
-    trumps = game.trumps
     players = rules.players
     phase = state.phase
     mover = to_move(state)
@@ -155,7 +153,7 @@ def _observe(state: State, seat: int) -> Any:
         "phase": phase,
         "to_move": mover,
         "deal_number": deal.match.deal_number,
-        "dealer": None if phase is roles.choose_dealer else deal.match.dealer,
+        "dealer": None if phase is game.roles.choose_dealer else deal.match.dealer,
         "hand": () if hidden else cards_of(state.hands[seat]),
         "hand_sizes": tuple(h.bit_count() for h in state.hands),
         "undealt_count": deal.undealt.bit_count(),
@@ -168,16 +166,15 @@ def _observe(state: State, seat: int) -> Any:
         "legal_moves": legal_moves(state) if mover == seat else (),
         "won_cards": cards_of(state.waste),
     }
-    if trumps.card != "none":
+    if game.trumps.card != "none":
         values["trump_card"] = deal.trump_card
-    if trumps.suit is not None or trumps.face_up is not None:
+    if game.trumps.suit is not None or game.trumps.face_up is not None:
         values["trump"] = deal.trick_rules.trump
-    if trumps.face_up is not None:
+    if game.trumps.face_up is not None:
         values["face_up"] = deal.face_up
-        values[trumps.face_up.second_key] = deal.second_suit
     if game.bidding is not None:
         bids = deal.bids
-        if phase is roles.bidding and game.bidding.hidden(rules):
+        if phase is game.roles.bidding and game.bidding.hidden(rules):
             bids = tuple(bid if s == seat else None for s, bid in enumerate(bids))
         values["hand_size"] = state.hand_size
         values["bids"] = bids
@@ -198,15 +195,17 @@ def _observe(state: State, seat: int) -> Any:
         values["absent"] = tuple(cards_of(v) for v in state.voids)
     for k, round_ in enumerate(game.rounds):
         if isinstance(round_, Declaring):
-            values[round_.key] = deal.declared[roles.round_slots[k]]
-    if roles.passing is not None:
+            values[round_.key] = deal.declared[game.roles.round_slots[k]]
+    if game.roles.passing is not None:
         passed = deal.passed
         values["has_passed"] = tuple(bool(p) for p in passed)
         values["passed"] = cards_of(passed[seat])
         exchanged = 0 not in passed
-        offset = _pass_to(state, roles.passing)
+        offset = _pass_to(state, game.roles.passing)
         values["received"] = cards_of(passed[(seat - offset) % players]) if exchanged else ()
         values["passed_to"] = (seat + offset) % players if offset else None
+    if game.trumps.face_up is not None:
+        values[game.trumps.face_up.second_key] = deal.second_suit
     start = 0
     for key, size, _, _ in game.scoring.tally:
         values[key] = state.tally[start : start + size]
