@@ -47,6 +47,7 @@ from cardrules.core.checks import (
 from cardrules.core.match import Match
 from cardrules.core.options import show_value
 from cardrules.core.serial import StateReader
+from cardrules.core.shedding import state as state_module
 from cardrules.core.shedding.dealing import begin_deal, new_game
 from cardrules.core.shedding.description import StopsRules
 from cardrules.core.shedding.numbers import MoveNumbers
@@ -535,6 +536,6 @@ move_index: Callable[[Move], int]
 #: The move with this number (:meth:`StopsGame.move_from_index`).
 move_from_index: Callable[[int], Move]
 #: Load a state from :func:`state_to_dict`'s form (:meth:`StopsGame.state_from_dict`).
-state_from_dict: Callable[[Mapping[str, Any]], State]
+state_from_dict: Callable[[Mapping[str, Any]], state_module.State]
 #: The cards of the game under some rules (:meth:`StopsGame.deck_of`).
 deck_of: Callable[[object], tuple[Card, ...]]
