@@ -18,6 +18,7 @@ import sys
 from typing import Final
 
 import attrs
+from cardrules.core.trickgame.contract import *  # noqa: F403
 
 from cardrules.cards import DECK52, Card, Suit
 from cardrules.core import trickgame, tricks
@@ -25,7 +26,6 @@ from cardrules.core.match import Match
 from cardrules.core.options import check_choice, check_int, rules_to_text
 from cardrules.core.trickgame import State
 from cardrules.core.trickgame import contract as _contract
-from cardrules.core.trickgame.contract import *  # noqa: F403
 from cardrules.game import Event, Fact, Log
 from cardrules.moves import Move
 

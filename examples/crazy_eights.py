@@ -21,21 +21,22 @@ import random
 import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
 from cardrules import games
-from cardrules.cards import DECK52, Card
+from cardrules.cards import DECK52
 from cardrules.core import shedding
 from cardrules.core.options import check_int, rules_to_text, set_resolved
 from cardrules.core.shedding import Effect, State, Stops, StopsRules
-from cardrules.core.shedding.contract import *  # noqa: F403
 from cardrules.game import Event, Score
 from cardrules.moves import Play
 
+if TYPE_CHECKING:  # the names shedding.install gives, for the type checker
+    from cardrules.core.shedding.interface import *  # noqa: F403
+
 NAME: Final = "crazy_eights"
-TITLE: Final = "Crazy Eights"
 version: Final = "1"
 #: What a card left in a hand costs, indexed by rank 0..16 (2..10 pips, 11..13 courts, 14 ace;
 #: 0, 1 and the jokers' 15, 16 unused): an eight 50, courts 10, ace 1.
@@ -80,11 +81,6 @@ def teams(rules: StopsRules) -> tuple[tuple[int, ...], ...]:
     return tuple((seat,) for seat in range(rules.stops.players))
 
 
-def deck_of(rules: Rules) -> tuple[Card, ...]:
-    """The 52-card deck."""
-    return DECK52
-
-
 def _finish_deal(state: State) -> shedding.DealEnd:
     """The player out collects from each loser the value of the loser's cards."""
     values = [shedding.hand_value(state.rules.stops, hand) for hand in state.hands]
@@ -104,11 +100,10 @@ def score(state: State) -> Score:
     return Score(match.totals, teams(state.rules), "high", match.rows, state.outcome, payoffs)
 
 
-# The game's description; every other function of the contract is the shedding engine's,
-# from the star import of cardrules.core.shedding.contract above.
+# The game's description; shedding.install gives the module the rest of the interface.
 GAME: Final = shedding.StopsGame(
     name=NAME,
-    title=TITLE,
+    title="Crazy Eights",
     version=version,
     rules_class=Rules,
     numbers=NUMBERS,
@@ -116,7 +111,7 @@ GAME: Final = shedding.StopsGame(
     score=score,
     deals=lambda rules: 1,  # one deal: the core ends the game after it
 )
-NUM_MOVES, deal, move_index, move_from_index, state_from_dict = GAME.exports()
+shedding.install(GAME, globals())
 
 
 class EightsBot:

@@ -42,30 +42,29 @@ PettingZoo adapters need. Run it to watch the bots play one game:
 
 from __future__ import annotations
 
-import enum
 import itertools
 import random
 import sys
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
 from cardrules import games
 from cardrules.cards import DECK52, Card, Suit
 from cardrules.core import trickgame, tricks
-from cardrules.core.match import Match
 from cardrules.core.options import check_bool, check_int, rules_to_text
-from cardrules.core.trickgame import Passing, Restrictions, State, pass_cycle, target_decided
-from cardrules.core.trickgame.contract import *  # noqa: F403
+from cardrules.core.trickgame import Passing, Restrictions, pass_cycle, target_decided
 from cardrules.core.tricks import SUIT_MASKS
 from cardrules.game import Event, Fact, Log
 from cardrules.moves import DEALS, PLAYS, ChooseDealer, Move, PassCards, Play
 from cardrules.play import play_game
 from cardrules.simulate import make_bot
 
+if TYPE_CHECKING:  # the names trickgame.install gives, for the type checker
+    from cardrules.core.trickgame.interface import *  # noqa: F403
+
 NAME: Final = "hearts"
-TITLE: Final = "Hearts"
 #: Changes whenever the behaviour of this game changes, so records say which rules made them.
 version: Final = "1"
 QUEEN_OF_SPADES: Final = Card("QS")
@@ -102,28 +101,13 @@ class Rules(trickgame.TrickGameRules):
 PRESETS: Final = {"default": Rules(), "short": Rules(target=30, queen_breaks_hearts=True)}
 
 
-#: Where a game stands: CHOOSE_DEALER and DEALING are explicit chance steps.
-Phase = enum.IntEnum("Phase", "CHOOSE_DEALER DEALING PASSING PLAYING OVER", start=0)
-
-
 @attrs.frozen(slots=True)
 class View(trickgame.View):
     """What one seat may know: its hand, its pass, the tricks, the points taken, the scores.
-    ``passed_to`` is the seat its pass goes to in this deal (None: no pass); ``received``
-    the cards it got, once every seat has passed; ``taken`` each seat's penalty points so
-    far in this deal."""
+    The engine gives the pass (``passed``, ``passed_to``, ``received``); ``taken`` is each
+    seat's penalty points so far in this deal."""
 
-    has_passed: tuple[bool, ...]
-    passed: tuple[Card, ...]
-    received: tuple[Card, ...]
-    passed_to: int | None
-    won_cards: tuple[Card, ...]
     taken: tuple[int, ...]
-
-
-def _deal_event(rules: Rules, match: Match, size: int) -> Event:
-    text = f"deal {match.deal_number + 1}: seat {match.dealer} deals {size} cards each"
-    return Event("deal", match.dealer, value=size, text=text)
 
 
 def _score_trick(
@@ -158,23 +142,18 @@ MOVES: Final = (*PLAYS[:52], *map(PassCards, _PASSES), *DEALS[:52], *map(ChooseD
 
 GAME: Final = trickgame.TrickGame(
     name=NAME,
-    title=TITLE,
+    title="Hearts",
     version=version,
     rules_class=Rules,
-    phases=Phase,
-    deck=lambda rules: DECK52,
-    hand_size=lambda rules, number: 13,
-    deal_event=_deal_event,
-    deals=lambda rules: None,
-    decided=target_decided(lambda rules: rules.target, better="low"),
-    better="low",
-    score_deal=_score_deal,
+    dealing=trickgame.Dealing(deck=lambda rules: DECK52, hand_size=lambda rules, number: 13),
     rounds=(Passing(count=3, to=pass_cycle("left", "right", "across", "hold"), rule_id="HE-2"),),
-    lead_card=lambda rules, number: Card("2C"),
-    restrictions=Restrictions(
-        unbroken=lambda rules: HEARTS,
-        breaking=lambda rules: HEARTS | QUEEN_OF_SPADES.bit * rules.queen_breaks_hearts,
-        first_trick_barred=lambda rules: HEARTS | QUEEN_OF_SPADES.bit,
+    play=trickgame.TrickPlay(
+        lead_card=lambda rules, number: Card("2C"),
+        restrictions=Restrictions(
+            unbroken=lambda rules: HEARTS,
+            breaking=lambda rules: HEARTS | QUEEN_OF_SPADES.bit * rules.queen_breaks_hearts,
+            first_trick_barred=lambda rules: HEARTS | QUEEN_OF_SPADES.bit,
+        ),
     ),
     rule_ids=(
         ("lead_card", "HE-3"),
@@ -182,21 +161,19 @@ GAME: Final = trickgame.TrickGame(
         ("first_trick", "HE-5"),
         ("unbroken", "HE-6"),
     ),
-    score_trick=_score_trick,
-    tally=(("taken", 4, 0, MOON),),
-    move_forms=("pass C1 C2 C3", "play CARD"),
-    move_kinds=(PassCards,),
-    move_table=MOVES,
-    max_players=4,
+    scoring=trickgame.Scoring(
+        deal=_score_deal,
+        per_trick=trickgame.TrickScoring(score=_score_trick, tally=(("taken", 4, 0, MOON),)),
+    ),
+    match=trickgame.MatchPlan(
+        decided=target_decided(lambda rules: rules.target, better="low"), better="low"
+    ),
+    moves=trickgame.Moves(
+        max_players=4, forms=("pass C1 C2 C3", "play CARD"), kinds=(PassCards,), table=MOVES
+    ),
     view_class=View,
-    view_extras=lambda state, seat: {"taken": state.tally},
 )
-NUM_MOVES, deal, move_index, move_from_index, state_from_dict = GAME.exports()
-
-
-def deck_of(rules: Rules) -> tuple[Card, ...]:
-    """The 52-card deck."""
-    return DECK52
+trickgame.install(GAME, globals())
 
 
 def describe(view: View) -> tuple[Fact, ...]:

@@ -16,9 +16,10 @@ import sys
 
 from cardrules.cards import format_cards
 from cardrules.games import maverick
+from cardrules.moves import Move
 
 
-def choose(state: maverick.State, rng: random.Random) -> maverick.Move:
+def choose(state: maverick.State, rng: random.Random) -> Move:
     seat = maverick.to_move(state)
     assert isinstance(seat, int)
     view: maverick.View = maverick.observe(state, seat)  # a player decides from his view only

@@ -41,29 +41,28 @@ Run it to watch the bots play one game: ``python examples/spades.py [SEED]``.
 
 from __future__ import annotations
 
-import enum
 import random
 import sys
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
 from cardrules import games
 from cardrules.bots import Bot, RandomBot
 from cardrules.bots.ismcts import ISMCTSBot
-from cardrules.cards import DECK52, Card, Suit
+from cardrules.cards import DECK52, Suit
 from cardrules.core import trickgame, tricks
 from cardrules.core.match import Match
 from cardrules.core.options import check_bool, check_int, rules_to_text
-from cardrules.core.trickgame import State
-from cardrules.core.trickgame.contract import *  # noqa: F403
 from cardrules.game import Event, Fact, Log, Outcome
 from cardrules.moves import Bid, Move
 from cardrules.play import play_game
 
+if TYPE_CHECKING:  # the names trickgame.install gives, for the type checker
+    from cardrules.core.trickgame.interface import *  # noqa: F403
+
 NAME: Final = "spades"
-TITLE: Final = "Spades"
 #: Changes whenever the behaviour of this game changes, so records say which rules made them.
 version: Final = "1"
 #: Partners sit opposite: team 0 is seats 0 and 2, team 1 seats 1 and 3 (SP-1).
@@ -104,25 +103,11 @@ class Rules(trickgame.TrickGameRules):
 
 PRESETS: Final = {"default": Rules(), "quick": Rules(target=150, nil_tricks_count=False)}
 
-#: Where a game stands: CHOOSE_DEALER and DEALING are explicit chance steps.
-Phase = enum.IntEnum("Phase", "CHOOSE_DEALER DEALING BIDDING PLAYING OVER", start=0)
-
 
 @attrs.frozen(slots=True)
 class View(trickgame.View):
-    """What one seat may know: its hand, the bids, the tricks, the scores."""
-
-    hand_size: int
-    trump: Suit | None
-    bids: tuple[int | None, ...]
-    has_bid: tuple[bool, ...]
-    tricks_won: tuple[int, ...]
-    won_cards: tuple[Card, ...]
-
-
-def _deal_event(rules: Rules, match: Match, size: int) -> Event:
-    text = f"deal {match.deal_number + 1}: seat {match.dealer} deals {size} cards each"
-    return Event("deal", match.dealer, value=size, text=text)
+    """What one seat may know: its hand, the bids, the tricks, the scores (the engine's
+    fields say it all)."""
 
 
 def deal_points(rules: Rules, bids: Ints, won: Ints, bags: Ints) -> tuple[Ints, Ints]:
@@ -160,32 +145,25 @@ def _decided(rules: Rules, match: Match) -> Outcome | None:
 
 GAME: Final = trickgame.TrickGame(
     name=NAME,
-    title=TITLE,
+    title="Spades",
     version=version,
     rules_class=Rules,
-    phases=Phase,
-    deck=lambda rules: DECK52,
-    hand_size=lambda rules, number: 13,
-    deal_event=_deal_event,
+    dealing=trickgame.Dealing(deck=lambda rules: DECK52, hand_size=lambda rules, number: 13),
     bidding=trickgame.Bidding(allowed=lambda s, n: range(14), hidden=lambda r: False, most=13),
-    trump_suit=lambda rules, number: Suit.SPADES,
-    restrictions=trickgame.Restrictions(unbroken=lambda rules: tricks.SUIT_MASKS[Suit.SPADES]),
-    counts_tricks=True,
-    deals=lambda rules: None,
+    trumps=trickgame.Trumps(suit=lambda rules, number: Suit.SPADES),
+    play=trickgame.TrickPlay(
+        restrictions=trickgame.Restrictions(unbroken=lambda rules: tricks.SUIT_MASKS[Suit.SPADES])
+    ),
+    scoring=trickgame.Scoring(deal=_score_deal, counts_tricks=True),
+    match=trickgame.MatchPlan(
+        decided=_decided, payoffs=lambda t: (t[0] - t[1], t[1] - t[0], t[0] - t[1], t[1] - t[0])
+    ),
     teams=lambda rules: TEAMS,
-    decided=_decided,
-    payoffs=lambda t: (t[0] - t[1], t[1] - t[0], t[0] - t[1], t[1] - t[0]),
-    score_deal=_score_deal,
-    move_forms=("play CARD", "bid N"),
+    moves=trickgame.Moves(max_players=4, forms=("play CARD", "bid N")),
     rule_ids=(("bid_range", "SP-3.1"), ("follow", "SP-4.3"), ("unbroken", "SP-4.4")),
-    max_players=4,
     view_class=View,
 )
-NUM_MOVES, deal, move_index, move_from_index, state_from_dict = GAME.exports()
-
-
-#: The 52-card deck (SP-2).
-deck_of: Final = GAME.deck
+trickgame.install(GAME, globals())
 
 
 def describe(view: View) -> tuple[Fact, ...]:

@@ -20,29 +20,28 @@ game: ``python examples/whist.py [SEED]``.
 
 from __future__ import annotations
 
-import enum
 import random
 import sys
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
 from cardrules import games
 from cardrules.bots import Bot, RandomBot
 from cardrules.bots.ismcts import ISMCTSBot
-from cardrules.cards import DECK52, Card
+from cardrules.cards import DECK52
 from cardrules.core import trickgame, tricks
 from cardrules.core.match import Match
 from cardrules.core.options import check_int, rules_to_text
-from cardrules.core.trickgame import State
-from cardrules.core.trickgame.contract import *  # noqa: F403
 from cardrules.game import Event, Fact, Log, Outcome
 from cardrules.moves import Move, Play
 from cardrules.play import play_game
 
+if TYPE_CHECKING:  # the names trickgame.install gives, for the type checker
+    from cardrules.core.trickgame.interface import *  # noqa: F403
+
 NAME: Final = "whist"
-TITLE: Final = "Whist"
 #: Cards adjacent in rank in one hand are equivalent for the solver (tricks only count).
 SOLVER_EQUIVALENT_CARDS: Final = True
 #: Changes whenever the behaviour of this game changes, so records say which rules made them.
@@ -76,22 +75,10 @@ class Rules(trickgame.TrickGameRules):
 PRESETS: Final = {"default": Rules(), "one_point": Rules(target=1)}
 
 
-#: Where a game stands: CHOOSE_DEALER and DEALING are explicit chance steps.
-Phase = enum.IntEnum("Phase", "CHOOSE_DEALER DEALING PLAYING OVER", start=0)
-
-
 @attrs.frozen(slots=True)
 class View(trickgame.View):
-    """What one seat may know: its hand, the trump card, the tricks, the scores."""
-
-    trump_card: Card | None
-    tricks_won: tuple[int, ...]
-    won_cards: tuple[Card, ...]
-
-
-def _deal_event(rules: Rules, match: Match, size: int) -> Event:
-    text = f"deal {match.deal_number + 1}: seat {match.dealer} deals {size} cards each"
-    return Event("deal", match.dealer, value=size, text=text)
+    """What one seat may know: its hand, the trump card, the tricks, the scores (the
+    engine's fields say it all)."""
 
 
 def _score_deal(
@@ -122,26 +109,17 @@ GAME: Final = trickgame.TrickGame(
     title="Whist",
     version=version,
     rules_class=Rules,
-    phases=Phase,
-    deck=lambda rules: DECK52,
-    hand_size=lambda rules, number: 13,
-    trump_card="dealer's last",
-    deal_event=_deal_event,
-    counts_tricks=True,
-    deals=lambda rules: None,
+    dealing=trickgame.Dealing(deck=lambda rules: DECK52, hand_size=lambda rules, number: 13),
+    trumps=trickgame.Trumps(card="dealer's last"),
+    scoring=trickgame.Scoring(deal=_score_deal, counts_tricks=True),
+    match=trickgame.MatchPlan(
+        decided=_decided, payoffs=lambda t: (t[0] - t[1], t[1] - t[0], t[0] - t[1], t[1] - t[0])
+    ),
     teams=lambda rules: TEAMS,
-    decided=_decided,
-    payoffs=lambda t: (t[0] - t[1], t[1] - t[0], t[0] - t[1], t[1] - t[0]),
-    score_deal=_score_deal,
-    max_players=4,
+    moves=trickgame.Moves(max_players=4),
     view_class=View,
 )
-NUM_MOVES, deal, move_index, move_from_index, state_from_dict = GAME.exports()
-
-
-def deck_of(rules: Rules) -> tuple[Card, ...]:
-    """The 52-card deck."""
-    return DECK52
+trickgame.install(GAME, globals())
 
 
 def describe(view: View) -> tuple[Fact, ...]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import types
 from typing import Any, cast
 
-from cardrules.game import CONTRACT_NAMES, Game
+from cardrules.game import INTERFACE_NAMES, Game
 from cardrules.games import mau_mau_standard
 
 #: The registered name of the broken game.
@@ -17,7 +17,7 @@ def broken_game(*, from_move: int) -> Game:
     """A game module with every function of the standard Mau Mau, except that ``apply``
     raises IndexError on a state with ``from_move`` moves made or more (legal or not)."""
     module = types.ModuleType(NAME)
-    for name in CONTRACT_NAMES:
+    for name in INTERFACE_NAMES:
         setattr(module, name, getattr(mau_mau_standard, name))
 
     def apply(state: Any, move: Any) -> Any:
@@ -36,7 +36,7 @@ def refusing_game() -> Game:
     from cardrules.errors import IllegalMoveError
 
     module = types.ModuleType("refusing_mau_mau")
-    for name in CONTRACT_NAMES:
+    for name in INTERFACE_NAMES:
         setattr(module, name, getattr(mau_mau_standard, name))
 
     def apply(state: Any, move: Any) -> Any:

@@ -11,23 +11,22 @@ import os
 import random
 import sys
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
 from cardrules import games
 from cardrules.core import trickgame
 from cardrules.core.options import check_int, rules_to_text
-from cardrules.core.trickgame.contract import *  # noqa: F403
-from cardrules.core.trickgame.contract import bind
+
+if TYPE_CHECKING:  # the names trickgame.install gives, for the type checker
+    from cardrules.core.trickgame.interface import *  # noqa: F403
 
 # By name: mypy sees examples/whist.py as the script "whist", not as a module of a package.
 whist: Any = importlib.import_module("examples.whist")
 
 NAME: Final = "endless_whist"
-TITLE: Final = "Whist without an end"
 version: Final = "1"
-deck_of = whist.deck_of
 describe = whist.describe
 explain_move = whist.explain_move
 
@@ -48,10 +47,13 @@ class Rules(trickgame.TrickGameRules):
 
 PRESETS: Final = {"default": Rules()}
 GAME: Final = dataclasses.replace(
-    whist.GAME, name=NAME, title=TITLE, rules_class=Rules, decided=lambda rules, match: None
+    whist.GAME,
+    name=NAME,
+    title="Whist without an end",
+    rules_class=Rules,
+    match=dataclasses.replace(whist.GAME.match, decided=lambda rules, match: None),
 )
-NUM_MOVES, deal, move_index, move_from_index, state_from_dict = GAME.exports()
-bind(globals())
+trickgame.install(GAME, globals())
 games.register(sys.modules[__name__], heuristic=whist.WhistBot, replace=True)
 
 

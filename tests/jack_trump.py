@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import sys
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -18,17 +18,16 @@ from cardrules import games
 from cardrules.cards import Card, Suit
 from cardrules.core import trickgame, tricks
 from cardrules.core.options import check_int, rules_to_text
-from cardrules.core.trickgame.contract import *  # noqa: F403
-from cardrules.core.trickgame.contract import bind
+
+if TYPE_CHECKING:  # the names trickgame.install gives, for the type checker
+    from cardrules.core.trickgame.interface import *  # noqa: F403
 
 # By name: mypy sees examples/whist.py as the script "whist", not as a module of a package.
 whist: Any = importlib.import_module("examples.whist")
 
 NAME: Final = "jack_trump_whist"
-TITLE: Final = "Whist with the jack of clubs a trump"
 version: Final = "1"
 JACK: Final = Card("JC")
-deck_of = whist.deck_of
 describe = whist.describe
 explain_move = whist.explain_move
 
@@ -62,8 +61,11 @@ def jack_trump_rules(rules: Rules, trump: Suit | None) -> tricks.TrickRules:
 
 PRESETS: Final = {"default": Rules()}
 GAME: Final = dataclasses.replace(
-    whist.GAME, name=NAME, title=TITLE, rules_class=Rules, trick_rules=jack_trump_rules
+    whist.GAME,
+    name=NAME,
+    title="Whist with the jack of clubs a trump",
+    rules_class=Rules,
+    trumps=dataclasses.replace(whist.GAME.trumps, trick_rules=jack_trump_rules),
 )
-NUM_MOVES, deal, move_index, move_from_index, state_from_dict = GAME.exports()
-bind(globals())
+trickgame.install(GAME, globals())
 games.register(sys.modules[__name__], replace=True)

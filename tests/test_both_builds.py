@@ -45,7 +45,7 @@ NAMES = list(games.names())
             "seed must be a whole number (an int), not 'x'",
         ),
         (
-            lambda: oh_hell.deal(oh_hell.Rules(), seed="x"),
+            lambda: oh_hell.deal(oh_hell.Rules(), seed="x"),  # type: ignore[arg-type]
             ArgumentError,
             "seed must be a whole number (an int), not 'x'",
         ),

@@ -1,7 +1,7 @@
 """Crazy Eights (examples/crazy_eights.py), a game from outside the package.
 
 It is written only against the public API and registers itself; these tests
-check that it keeps the contract (the conformance kit), that its rules work,
+check that it keeps the interface (the conformance kit), that its rules work,
 and that every generic tool plays it: the bots, simulate, records, the command
 line and both adapters.
 """
@@ -229,20 +229,13 @@ def test_found_through_an_entry_point(monkeypatch: pytest.MonkeyPatch) -> None:
         sys.modules.pop("examples.crazy_eights", None)
 
 
-def test_a_stops_game_lacking_names_is_told_where_they_come_from(eights: Any) -> None:
-    """The names a Stops game defines itself (teams, deck_of), those of its description
-    (NUM_MOVES) and those the shedding engine gives are named in the refusal, each with
-    its fix."""
+def test_a_stops_game_lacking_names_is_told_how_it_gets_them(eights: Any) -> None:
+    """A module lacking names of the interface is refused with the names it lacks and
+    the call that gives a game on an engine those its description does not."""
     left_out = {"NUM_MOVES", "teams", "deck_of", "observe"}
     partial = SimpleNamespace(**{k: v for k, v in vars(eights).items() if k not in left_out})
     with pytest.raises(RulesError) as refused:
         games.check_protocol(partial)
     message = str(refused.value)
     assert "it lacks NUM_MOVES, teams, observe, deck_of (" in message
-    assert (
-        "observe comes from the shedding engine: star-import them with "
-        "'from cardrules.core.shedding.contract import *' followed by "
-        "'contract.bind(globals())'" in message
-    )
-    assert "NUM_MOVES comes from the game's description: 'NUM_MOVES, deal, " in message
-    assert "define teams, deck_of in the module" in message
+    assert "shedding.install(GAME, globals())" in message

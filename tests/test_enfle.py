@@ -567,7 +567,9 @@ def test_bad_moves_name_the_problem() -> None:
     with pytest.raises(IllegalMoveError, match="must play a card now"):
         enfle.apply(state, DealCard(Card("AS")))
     with pytest.raises(
-        IllegalMoveError, match=r"'bid 1' is not a move of Enfle: its moves are 'play CARD'$"
+        IllegalMoveError,
+        match=r"'bid 1' is not a move of Enfle \(Schwellen, Rolling Stone\): "
+        r"its moves are 'play CARD'$",
     ):
         enfle.apply(state, Bid(1))
 

@@ -4,7 +4,7 @@ It is written on the public trick engine and registers itself. Each rule test
 names the rule of the example's docstring it checks (HE-1 ... HE-9) and builds
 its position by hand: the four hands a deal leaves once every seat has passed,
 dealt from a chosen deck order. The other tests check that the game keeps the
-contract (the conformance kit) and that every generic tool plays it: the bots,
+interface (the conformance kit) and that every generic tool plays it: the bots,
 simulate, records and the command line.
 """
 

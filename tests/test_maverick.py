@@ -1165,17 +1165,10 @@ def test_state_json_keeps_the_fields_of_version_1() -> None:
     assert maverick.state_from_dict(data) == state
 
 
-def _view_without_tricks_won() -> Any:
-    import attrs
-
-    fields = [f.name for f in attrs.fields(maverick.View) if f.name != "tricks_won"]
-    return attrs.make_class("NoTricksView", dict.fromkeys(fields, attrs.field()), frozen=True)
-
-
 def test_a_passing_game_that_does_not_count_tricks_samples_without_tricks_won() -> None:
-    """The docs let a trick game's view leave out tricks_won when the game does not
-    count tricks (its state's counts then stay at zero): sampling a game with a
-    passing round (Maverick's, here without counts_tricks) rebuilds them as zeros."""
+    """A view shows no tricks won when the game does not count tricks (its state's counts
+    then stay at zero): sampling a game with a passing round (Maverick's, here without
+    counts_tricks) rebuilds them as zeros."""
     import attrs
 
     from cardrules.core import trickgame
@@ -1187,35 +1180,37 @@ def test_a_passing_game_that_does_not_count_tricks_samples_without_tricks_won() 
     dataclasses.replace(
         maverick.GAME,
         rules_class=UncountedRules,
-        view_class=_view_without_tricks_won(),
-        counts_tricks=False,
+        scoring=dataclasses.replace(maverick.GAME.scoring, counts_tricks=False),
     )
     state = trickgame.new_game(UncountedRules(), seed=3)
     for _ in range(8):  # through the blind and passing rounds
         seat = trickgame.to_move(state)
         assert isinstance(seat, int)
         view = trickgame.observe(state, seat)
-        assert not hasattr(view, "tricks_won")
+        assert view.tricks_won == ()
         world = trickgame.sample(view, random.Random(1))
         assert world.tricks_won == (0,) * 4
         state = trickgame.apply(state, trickgame.legal_moves(state)[0])
 
 
-def test_a_game_that_counts_tricks_needs_tricks_won_in_its_view() -> None:
-    """sample rebuilds the tricks each seat has won from the view: a game that counts
-    them is refused a view class without tricks_won, with the fix."""
+def test_a_view_without_the_games_own_fields_is_refused() -> None:
+    """The engine fills the keys of the rounds of declarations, of the second face-up
+    suit and of the tally by name, and sample reads them: a game whose view class lacks
+    one is refused when described, with the fix."""
     import attrs
 
+    from cardrules.core import trickgame
     from cardrules.errors import RulesError
 
     @attrs.frozen(slots=True, kw_only=True)
     class OtherRules(maverick.Rules):
         pass
 
+    @attrs.frozen(slots=True)
+    class ShortView(trickgame.View):
+        adder: Suit | None
+
     with pytest.raises(
-        RulesError,
-        match=r"NoTricksView lacks the field tricks_won: .*with counts_tricks also tricks_won",
+        RulesError, match=r"ShortView lacks the fields blinds, trick_points, books: "
     ):
-        dataclasses.replace(
-            maverick.GAME, rules_class=OtherRules, view_class=_view_without_tricks_won()
-        )
+        dataclasses.replace(maverick.GAME, rules_class=OtherRules, view_class=ShortView)

@@ -261,10 +261,10 @@ def test_the_kit_passes_a_game_whose_positions_set_up_its_states() -> None:
 
 def _variant(name: str, **functions: Any) -> Game:
     """The tiny game with some of its functions replaced (registered under ``name``)."""
-    from cardrules.game import CONTRACT_NAMES
+    from cardrules.game import INTERFACE_NAMES
 
     module = types.ModuleType(name)
-    for attribute in (*CONTRACT_NAMES, "State", "View"):
+    for attribute in (*INTERFACE_NAMES, "State", "View"):
         setattr(module, attribute, getattr(tiny_tricks, attribute))
     setattr(module, "NAME", name)  # noqa: B010  # a module's attribute, unknown to mypy
     for attribute, function in functions.items():
@@ -282,7 +282,7 @@ def test_the_kit_finds_a_setup_that_loses_part_of_the_position() -> None:
 
     game = _variant("forgetful_tricks", setup=forgetful)
     state = _state(moves=1)
-    with pytest.raises(testing.ContractError, match="has another position"):
+    with pytest.raises(testing.ConformanceError, match="has another position"):
         testing.check_position(game, tiny_tricks.Rules(players=3), state)
     # At the start of a trick nothing is lost: the same check passes there.
     testing.check_position(game, tiny_tricks.Rules(players=3), _state(moves=0))
@@ -305,7 +305,7 @@ def test_the_kit_finds_a_setup_that_accepts_a_card_twice() -> None:
             return tiny_tricks.setup(rules, {**position, "hands": kept}, seed=seed)
 
     game = _variant("careless_tricks", setup=careless)
-    with pytest.raises(testing.ContractError, match=r"setup accepts a position with \S+ twice"):
+    with pytest.raises(testing.ConformanceError, match=r"setup accepts a position with \S+ twice"):
         testing.check_setup_refusals(game, tiny_tricks.Rules(players=3), _state())
 
 
@@ -321,7 +321,7 @@ def test_moving_a_card_between_hands_is_refused_when_sizes_follow_from_the_play(
     game = _variant("sizeless_tricks", setup=sizes_unchecked)
     rules = tiny_tricks.Rules(players=3)
     testing.check_setup_refusals(game, rules, _state(moves=0))  # sizes may vary: accepted
-    with pytest.raises(testing.ContractError, match=r"setup accepts a position with \S+ moved"):
+    with pytest.raises(testing.ConformanceError, match=r"setup accepts a position with \S+ moved"):
         testing.check_setup_refusals(game, rules, _state(moves=0), sizes_refused=True)
     testing.check_setup_refusals(tiny_tricks, rules, _state(moves=0), sizes_refused=True)
 
@@ -342,7 +342,7 @@ def test_the_kit_refuses_a_position_that_is_no_plain_data() -> None:
         return {**tiny_tricks.position(state), "extra": {"a": 1}}
 
     game = _variant("dict_tricks", position=with_a_dict)
-    with pytest.raises(testing.ContractError, match="'extra' holds"):
+    with pytest.raises(testing.ConformanceError, match="'extra' holds"):
         testing.check_position(game, tiny_tricks.Rules(players=3), _state())
 
 
@@ -355,7 +355,7 @@ def test_the_kit_refuses_a_position_the_notation_cannot_write() -> None:
         return attrs.evolve(state, position=dict(position))
 
     game = _variant("slashed_tricks", position=with_a_slash, setup=setup)
-    with pytest.raises(testing.ContractError, match=r"cannot be written as text: .* holds '/'"):
+    with pytest.raises(testing.ConformanceError, match=r"cannot be written as text: .* holds '/'"):
         testing.check_position(game, tiny_tricks.Rules(players=3), _state())
 
 
@@ -364,7 +364,7 @@ def test_the_kit_refuses_a_setup_without_its_origin() -> None:
         return attrs.evolve(tiny_tricks.setup(rules, position, seed=seed), position=None)
 
     game = _variant("originless_tricks", setup=originless)
-    with pytest.raises(testing.ContractError, match="origin of a set-up state"):
+    with pytest.raises(testing.ConformanceError, match="origin of a set-up state"):
         testing.check_position(game, tiny_tricks.Rules(players=3), _state())
 
 

@@ -21,9 +21,8 @@ import attrs
 import pytest
 
 from cardrules import games, testing
-from cardrules.cards import DECK52, Card, format_cards, parse_cards
+from cardrules.cards import Card, format_cards, parse_cards
 from cardrules.core import shedding
-from cardrules.core.shedding import contract
 from cardrules.core.shedding.positions import CARD_KEYS
 from cardrules.errors import ArgumentError, PositionError, RecordError
 from cardrules.game import Event, Score
@@ -57,7 +56,7 @@ class Table(StandardLike):
     the class's game, and the engine's tests describe another on ``StandardLike``."""
 
 
-#: The test table as a game of two deals: the contract's functions.
+#: The test table as a game of two deals, installed as a game module would be.
 _STANDARD_LIKE = shedding.StopsGame(
     name="standard_like",
     title="Standard-like",
@@ -68,13 +67,8 @@ _STANDARD_LIKE = shedding.StopsGame(
     score=_score,
     deals=lambda rules: 2,
 )
-STANDARD_LIKE = SimpleNamespace(
-    **{name: getattr(contract, name) for name in contract.__all__},
-    deal=_STANDARD_LIKE.deal,
-    score=_score,
-    state_from_dict=_STANDARD_LIKE.state_from_dict,
-    deck_of=lambda rules: DECK52,
-)
+STANDARD_LIKE = SimpleNamespace(score=_score)
+shedding.install(_STANDARD_LIKE, vars(STANDARD_LIKE))
 
 #: Each game with rule sets that between them use its options (multi-deal matches,
 #: penalties, restocks and none, reversing and skipping cards, stacking, calls).

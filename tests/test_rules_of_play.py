@@ -8,7 +8,6 @@ every card a play showed absent. Last, two sampling cases of bidding and declari
 
 from __future__ import annotations
 
-import enum
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -23,8 +22,8 @@ from cardrules.core.sampling import count_worlds
 from cardrules.core.trickgame import State, rules_of_play
 from cardrules.core.trickgame.rules_of_play import Restrictions
 from cardrules.errors import ArgumentError, IllegalMoveError
-from cardrules.game import Chance, ChanceMode, Event, Log, Score
-from cardrules.moves import BIDS, Declaration, Move, Play
+from cardrules.game import Event, Log
+from cardrules.moves import BIDS, Declaration, Play
 
 HEARTS = tricks.SUIT_MASKS[Suit.HEARTS]
 QUEEN_OF_SPADES = parse_cards("QS")[0].bit
@@ -47,16 +46,11 @@ class Rules(trickgame.TrickGameRules):
         return rules_to_text("toy_tricks", self)
 
 
-Phase = enum.IntEnum("Phase", "CHOOSE_DEALER DEALING PLAYING OVER", start=0)
-
-
 @attrs.frozen(slots=True)
 class View(trickgame.View):
-    trump_card: Card | None
     known: tuple[tuple[Card, ...], ...]
     voids: tuple[tuple[Suit, ...], ...]
     absent: tuple[tuple[Card, ...], ...]
-    won_cards: tuple[Card, ...]
 
 
 def _score(state: State, out: int | None) -> tuple[tuple[int, ...], Any, Log[Event]]:
@@ -76,17 +70,20 @@ GAME = trickgame.TrickGame(
     title="Toy Tricks",
     version="1",
     rules_class=Rules,
-    phases=Phase,
-    deck=lambda rules: DECK52,
-    hand_size=lambda rules, number: HAND,
-    trump_card="next",
-    deal_event=lambda rules, match, size: Event("deal", match.dealer, value=size),
-    deals=lambda rules: 1,
-    score_deal=_score,
-    max_players=4,
+    dealing=trickgame.Dealing(
+        deck=lambda rules: DECK52,
+        hand_size=lambda rules, number: HAND,
+        event=lambda rules, match, size: Event("deal", match.dealer, value=size),
+    ),
+    trumps=trickgame.Trumps(
+        card="next",
+        trick_rules=lambda rules, trump: tricks.trick_rules(trump if rules.trumps else None),
+    ),
+    play=trickgame.TrickPlay(restrictions=RESTRICTIONS),
+    scoring=trickgame.Scoring(deal=_score),
+    match=trickgame.MatchPlan(deals=lambda rules: 1),
+    moves=trickgame.Moves(max_players=4),
     view_class=View,
-    trick_rules=lambda rules, trump: tricks.trick_rules(trump if rules.trumps else None),
-    restrictions=RESTRICTIONS,
     rule_ids=(
         ("follow", "TOY-1"),
         ("unbroken", "TOY-2"),
@@ -286,8 +283,8 @@ def test_the_rules_of_the_shipped_games_are_plain_follow_suit() -> None:
     from cardrules.games import enfle, maverick, oh_hell
 
     for module in (oh_hell, enfle):
-        assert module.Rules.trick_game.restrictions is None
-    restrictions = maverick.GAME.restrictions
+        assert module.Rules.trick_game.play.restrictions is None
+    restrictions = maverick.GAME.play.restrictions
     assert rules_of_play.active(restrictions, maverick.Rules()) is None
     limits = rules_of_play.active(restrictions, maverick.Rules(must_trump=True))
     assert limits is not None and limits.must_trump and not limits.must_beat
@@ -332,9 +329,6 @@ def test_sampled_worlds_respect_every_absent_card(seed: int) -> None:
 # ----------------------------------------------------------------------- bidding and declaring
 
 
-BidPhase = enum.IntEnum("BidPhase", "CHOOSE_DEALER DEALING BIDDING PLAYING OVER", start=0)
-
-
 @attrs.frozen(slots=True, kw_only=True)
 class EvenRules(trickgame.TrickGameRules):
     players: int = 3
@@ -344,11 +338,6 @@ class EvenRules(trickgame.TrickGameRules):
 class BidView(trickgame.View):
     known: tuple[tuple[Card, ...], ...]
     voids: tuple[tuple[Suit, ...], ...]
-    won_cards: tuple[Card, ...]
-    tricks_won: tuple[int, ...]
-    hand_size: int
-    bids: tuple[int | None, ...]
-    has_bid: tuple[bool, ...]
 
 
 EVEN_BIDS = trickgame.TrickGame(
@@ -356,17 +345,17 @@ EVEN_BIDS = trickgame.TrickGame(
     title="Even Bids",
     version="1",
     rules_class=EvenRules,
-    phases=BidPhase,
-    deck=lambda rules: DECK52,
-    hand_size=lambda rules, number: 5,
-    deal_event=lambda rules, match, size: Event("deal", match.dealer, value=size),
+    dealing=trickgame.Dealing(
+        deck=lambda rules: DECK52,
+        hand_size=lambda rules, number: 5,
+        event=lambda rules, match, size: Event("deal", match.dealer, value=size),
+    ),
     bidding=trickgame.Bidding(
         allowed=lambda state, seat: (0, 2, 4), hidden=lambda rules: True, most=5
     ),
-    counts_tricks=True,
-    deals=lambda rules: 1,
-    score_deal=_score,
-    max_players=3,
+    scoring=trickgame.Scoring(deal=_score, counts_tricks=True),
+    match=trickgame.MatchPlan(deals=lambda rules: 1),
+    moves=trickgame.Moves(max_players=3),
     view_class=BidView,
 )
 
@@ -383,32 +372,11 @@ def test_sampled_hidden_bids_are_allowed_bids() -> None:
     assert trickgame.observe(trickgame.sample(view, rng), 2) == view
 
 
-DeclarePhase = enum.IntEnum("DeclarePhase", "CHOOSE_DEALER DEALING DECLARE PLAYING OVER", start=0)
-
-
 @attrs.frozen(slots=True)
-class DeclareView:
-    rules: EvenRules
-    seat: int
-    chance: ChanceMode
-    phase: DeclarePhase
-    to_move: int | Chance | None
-    deal_number: int
-    dealer: int | None
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    undealt_count: int
-    leader: int
-    trick: tuple[Card, ...]
+class DeclareView(trickgame.View):
     known: tuple[tuple[Card, ...], ...]
     voids: tuple[tuple[Suit, ...], ...]
-    won_cards: tuple[Card, ...]
     declared: tuple[bool | None, ...]
-    totals: tuple[int, ...]
-    score: Score
-    moves_made: int
-    events: tuple[Event, ...]
-    legal_moves: tuple[Move, ...]
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -423,15 +391,15 @@ DECLARING = trickgame.TrickGame(
     title="Declaring",
     version="1",
     rules_class=DeclareRules,
-    phases=DeclarePhase,
-    deck=lambda rules: DECK52,
-    hand_size=lambda rules, number: 5,
-    deal_event=lambda rules, match, size: Event("deal", match.dealer, value=size),
-    deals=lambda rules: 1,
-    score_deal=_score,
-    max_players=3,
+    dealing=trickgame.Dealing(
+        deck=lambda rules: DECK52,
+        hand_size=lambda rules, number: 5,
+        event=lambda rules, match, size: Event("deal", match.dealer, value=size),
+    ),
+    scoring=trickgame.Scoring(deal=_score),
+    match=trickgame.MatchPlan(deals=lambda rules: 1),
+    moves=trickgame.Moves(max_players=3, kinds=(Declaration,)),
     view_class=DeclareView,
-    move_kinds=(Declaration,),
     rounds=(
         trickgame.Declaring(
             phase="DECLARE",

@@ -23,7 +23,7 @@ import cardrules
 from cardrules.cards import ACE, DECK52, JACK, Card, Suit, cards_of, mask_of, parse_cards
 from cardrules.core import shedding
 from cardrules.core.options import rules_to_text, set_resolved
-from cardrules.core.shedding import AnnounceOn, Effect, State, Stops, StopsRules, contract
+from cardrules.core.shedding import AnnounceOn, Effect, State, Stops, StopsRules, interface
 from cardrules.errors import ArgumentError, IllegalMoveError, RulesError
 from cardrules.game import Score
 from cardrules.games import mau_mau
@@ -394,18 +394,24 @@ def test_the_engine_functions_check_their_state_where_they_are_defined(function:
     value of a Stops game is named by that game's own title."""
     with pytest.raises(ArgumentError, match=r"^a Stops game's functions need a state of a "):
         function(None)
-    assert contract.legal_moves is shedding.legal_moves  # the game modules' function
+    assert interface.legal_moves is shedding.legal_moves  # the game modules' function
     state = position(["2H 3H", "4C 5C", "6D 7D"], "9H")
     view = shedding.observe(state, 0, _NO_SCORE)
     with pytest.raises(ArgumentError, match=r"^a Stops game's functions need a state of "):
         function(view)  # a view of a game not described (no StopsGame): no title to name
-    with pytest.raises(ArgumentError, match=r"^Mau-Mau needs a state of Mau-Mau \(from its "):
+    with pytest.raises(
+        ArgumentError,
+        match=r"^Mau-Mau for two players needs a state of Mau-Mau for two players \(from ",
+    ):
         function(mau_mau.observe(mau_mau.deal(mau_mau.Rules(), seed=1), 0))
 
 
 def test_sample_checks_its_view_and_its_random_generator() -> None:
     state = mau_mau.deal(mau_mau.Rules(), seed=1)
-    with pytest.raises(ArgumentError, match=r"^Mau-Mau needs a view of Mau-Mau \(from its "):
+    with pytest.raises(
+        ArgumentError,
+        match=r"^Mau-Mau for two players needs a view of Mau-Mau for two players \(from ",
+    ):
         shedding.sample(state, random.Random(1))
     with pytest.raises(ArgumentError, match=r"^rng must be a random.Random"):
         shedding.sample(mau_mau.observe(state, 0), 1)
@@ -457,8 +463,8 @@ def test_a_state_of_an_unregistered_game_is_checked_against_its_history() -> Non
     )
     state = game.deal(StandardLike(), seed=4)
     for _ in range(6):
-        state = contract.apply(state, contract.legal_moves(state)[-1])
-    data = contract.state_to_dict(state)
+        state = interface.apply(state, interface.legal_moves(state)[-1])
+    data = interface.state_to_dict(state)
     assert game.state_from_dict(data) == state
     hands = data["hands"]
     first, second = hands[0].split(), hands[1].split()

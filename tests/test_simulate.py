@@ -376,12 +376,12 @@ def test_a_game_that_gives_no_player_to_move_before_its_end_is_the_games_defect(
     import types
 
     from cardrules.errors import GameError
-    from cardrules.game import CONTRACT_NAMES
+    from cardrules.game import INTERFACE_NAMES
     from cardrules.games import mau_mau_standard
     from cardrules.play import play_game
 
     stuck = types.ModuleType("stuck")
-    for name in CONTRACT_NAMES:
+    for name in INTERFACE_NAMES:
         setattr(stuck, name, getattr(mau_mau_standard, name))
     setattr(stuck, "to_move", lambda state: None)  # noqa: B010
     with pytest.raises(

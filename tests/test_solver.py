@@ -1,4 +1,4 @@
-"""The perfect-information solver against plain minimax over the game contract.
+"""The perfect-information solver against plain minimax over the game interface.
 
 Each case deals a game, plays random moves (bids and passes included) into the
 play until every hand holds at most a few cards, and compares the solver's value
@@ -204,7 +204,7 @@ def test_the_play_is_searched_by_the_engines_double_dummy_search(
     name: str, game_of: Callable[[str], Game]
 ) -> None:
     """The positions of the play go to the trick engine's search over card masks, not
-    to the generic search over the contract (which the test above would pass too)."""
+    to the generic search over the interface (which the test above would pass too)."""
     path, make_rules, equivalent = CASES[name]
     game = game_of(path)
     rng = random.Random(f"double dummy {name}")

@@ -2,7 +2,7 @@
 
 Each test names the rule of the example's docstring it checks (SP-1 ... SP-6), most
 on hand-built deals (``deal(rules, seed=..., deck=...)`` with a chosen order); the
-rest check that the example keeps the contract (the conformance kit) and that every
+rest check that the example keeps the interface (the conformance kit) and that every
 generic tool plays it: the bots, simulate, records and the command line.
 """
 
@@ -84,7 +84,7 @@ def _random_game(spades: Any, seed: int, rules: object = None) -> Any:
     return play_game(spades, rules or spades.Rules(), bots, seed=seed)
 
 
-# --------------------------------------------------------------------------- the contract
+# --------------------------------------------------------------------------- the interface
 
 
 def test_the_kit_passes(spades: Any) -> None:
@@ -327,7 +327,7 @@ def _decided(spades: Any, rules: Any, *totals: tuple[int, int]) -> Any:
     match = Match.start(dealer=0, players=4)
     for first, second in totals:
         match = match.finish_deal((first, second, first, second), extras=())
-    return spades.GAME.decided(rules, match)
+    return spades.GAME.match.decided(rules, match)
 
 
 def test_sp6_the_target_or_the_losing_floor_ends_the_game(spades: Any) -> None:

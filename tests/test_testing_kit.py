@@ -23,13 +23,13 @@ def broken() -> Iterator[Any]:
     games.unregister(game.NAME)
 
 
-def test_an_error_raised_by_the_game_becomes_a_contract_error_naming_preset_seeds_step(
+def test_an_error_raised_by_the_game_becomes_a_conformance_error_naming_preset_seeds_step(
     broken: Any,
 ) -> None:
-    """The contract lets a game's functions raise only cardrules' errors; anything else
+    """The interface lets a game's functions raise only cardrules' errors; anything else
     is a broken promise, reported like the others: preset, seeds and step, the game's
     error and where it was raised, with the game's error kept as the cause."""
-    with pytest.raises(testing.ContractError) as raised:
+    with pytest.raises(testing.ConformanceError) as raised:
         testing.check_game(broken, presets={"four": broken.Rules()}, games=3)
     message = str(raised.value)
     assert message.startswith("preset 'four', broken_mau_mau ")
@@ -41,10 +41,12 @@ def test_an_error_raised_by_the_game_becomes_a_contract_error_naming_preset_seed
 
 def test_each_check_names_where_the_game_failed(broken: Any) -> None:
     rules = broken.Rules()
-    with pytest.raises(testing.ContractError, match=r"seed 4, choices 2, step 3: the game raised"):
+    with pytest.raises(
+        testing.ConformanceError, match=r"seed 4, choices 2, step 3: the game raised"
+    ):
         testing.check_random_game(broken, rules, seed=4, choices=2)
     with pytest.raises(
-        testing.ContractError, match=r"seed 4, choices \d+, step 3: the game raised"
+        testing.ConformanceError, match=r"seed 4, choices \d+, step 3: the game raised"
     ):
         testing.check_listed_moves(broken, rules, seed=4, choices=7)
 
@@ -57,7 +59,7 @@ def test_a_listed_move_that_apply_refuses_is_reported_as_refused(every: int) -> 
     from tests.broken import refusing_game
 
     game = refusing_game()
-    with pytest.raises(testing.ContractError) as raised:
+    with pytest.raises(testing.ConformanceError) as raised:
         testing.check_random_game(game, game.Rules(), seed=4, choices=2, every=every)
     message = str(raised.value)
     assert ", seed 4, choices 2, step 0: the listed move play " in message
@@ -65,9 +67,9 @@ def test_a_listed_move_that_apply_refuses_is_reported_as_refused(every: int) -> 
     assert "the game raised" not in message
 
 
-def test_a_module_of_neither_core_lacking_names_is_told_to_define_them_once() -> None:
-    """A module that is neither a trick game nor a shedding game gets the list of names
-    it lacks once, with "define them in the module", not the list a second time."""
+def test_a_module_lacking_names_is_told_them_once_and_how_to_get_them() -> None:
+    """A module lacking names of the interface gets the list of names it lacks once, and
+    the call that installs them for a game on one of the engines."""
     import types
 
     from cardrules.errors import RulesError
@@ -78,8 +80,8 @@ def test_a_module_of_neither_core_lacking_names_is_told_to_define_them_once() ->
         games.check_protocol(module)
     message = str(refused.value)
     assert message.startswith("half_a_game is not a game: it lacks TITLE, ")
-    assert " (define them in the module; a game provides every name " in message
-    assert message.count("TITLE") == 1
+    assert " (a game provides every name of the cardrules.game.Game protocol: " in message
+    assert "trickgame.install(GAME, globals())" in message and message.count("TITLE") == 1
 
 
 # --------------------------------------------------------------------------- sampled worlds
@@ -89,10 +91,10 @@ def _with_sample(base: Any, name: str, sample: Any, **more: Any) -> Any:
     """A game module with every function of ``base`` but ``sample`` (and ``more``)."""
     import types
 
-    from cardrules.game import CONTRACT_NAMES
+    from cardrules.game import INTERFACE_NAMES
 
     module = types.ModuleType(name)
-    for attribute in CONTRACT_NAMES:
+    for attribute in INTERFACE_NAMES:
         setattr(module, attribute, getattr(base, attribute))
     setattr(module, "NAME", name)  # noqa: B010  # a module's attribute, unknown to mypy
     setattr(module, "sample", sample)  # noqa: B010
@@ -128,7 +130,7 @@ def test_a_sample_that_ignores_voids_is_caught() -> None:
     it), so only the check that each seat's hidden cards keep its voids finds it."""
     game = _with_sample(oh_hell, "voidless_oh_hell", _ignoring_voids)
     rules = oh_hell.PRESETS["single"]
-    with pytest.raises(testing.ContractError) as raised:
+    with pytest.raises(testing.ConformanceError) as raised:
         for seed in range(5):
             testing.check_random_game(game, rules, seed=seed, choices=seed, every=1)
     message = str(raised.value)
@@ -156,7 +158,7 @@ def test_a_sample_that_gives_a_hidden_bid_the_rules_forbid_is_caught() -> None:
     rules = oh_hell.Rules(players=5, start_hand=4, bidding="simultaneous", schedule="single")
     offered = r"bid 0, bid 1, bid 2, bid 3, bid 4"
     wrong = rf"gives seat \d the bid 5, which it was not offered \(it was offered {offered}\)"
-    with pytest.raises(testing.ContractError, match=wrong):
+    with pytest.raises(testing.ConformanceError, match=wrong):
         for seed in range(20):
             testing.check_random_game(game, rules, seed=seed, choices=seed, every=1)
 
@@ -167,7 +169,7 @@ def test_a_view_that_does_not_survive_observe_of_sample_is_caught_with_the_field
         return world._replace(tricks_won=tuple(t + 1 for t in world.tricks_won))
 
     game = _with_sample(oh_hell, "miscounting_oh_hell", sample)
-    with pytest.raises(testing.ContractError, match=r"looks different to that seat "
+    with pytest.raises(testing.ConformanceError, match=r"looks different to that seat "
                        r"\(tricks_won differ\): the view shows something hidden, or sample "
                        r"ignores something the view shows"):  # fmt: skip
         testing.check_random_game(game, oh_hell.PRESETS["short"], seed=1, choices=1, every=1)
@@ -196,7 +198,7 @@ def test_a_world_that_moves_a_card_the_view_shows_is_caught() -> None:
         return world._replace(hands=tuple(hands))
 
     game = _with_sample(enfle, "forgetful_enfle", sample)
-    with pytest.raises(testing.ContractError, match=r"seat \d's hand lacks \w+, which the view "
+    with pytest.raises(testing.ConformanceError, match=r"seat \d's hand lacks \w+, which the view "
                        r"shows there"):  # fmt: skip
         for seed in range(20):
             testing.check_random_game(game, enfle.Rules(), seed=seed, choices=seed, every=1)
@@ -221,7 +223,7 @@ def test_a_world_that_breaks_a_void_shown_in_the_log_is_caught() -> None:
         return world._replace(hands=tuple(hands))
 
     game = _with_sample(endless, "void_breaking_whist", sample)
-    with pytest.raises(testing.ContractError, match=r"a world sampled from seat \d's view: seat "
+    with pytest.raises(testing.ConformanceError, match=r"a world sampled from seat \d's view: seat "
                        r"\d has shown it has no \w+, yet holds \w+"):  # fmt: skip
         testing.check_random_game(game, endless.Rules(max_moves=100), seed=3, choices=3, every=1)
 
@@ -273,7 +275,7 @@ def test_follow_suit_is_judged_by_the_suits_the_game_counts_not_the_printed_suit
         legal_moves=lambda state: tuple(Play(card) for card in cards_of(state.hands[1])),
     )
     revoke = r"seat 1 holds a card that counts as the suit led, hearts, yet may play \['play 2D'"
-    with pytest.raises(testing.ContractError, match=revoke):
+    with pytest.raises(testing.ConformanceError, match=revoke):
         testing.check_legality(loose, heart_lead)
 
 
@@ -299,7 +301,7 @@ def test_an_encoder_whose_numbers_do_not_cover_the_moves_is_caught() -> None:
     game = _with_sample(oh_hell, "short_encoded_oh_hell", oh_hell.sample)
     games.register(game, encoder=short)
     try:
-        with pytest.raises(testing.ContractError, match=r"the move bid \d+ is number \d+, "
+        with pytest.raises(testing.ConformanceError, match=r"the move bid \d+ is number \d+, "
                            r"outside the encoder's seat actions 0..51"):  # fmt: skip
             testing.check_random_game(game, oh_hell.PRESETS["short"], seed=1, choices=1, every=1)
     finally:
@@ -311,15 +313,15 @@ def test_a_game_whose_random_play_never_ends_is_reported_with_preset_and_seed() 
     cap (Whist without a target, whose only preset sets no cap) is named with them."""
     from tests import endless
 
-    with pytest.raises(testing.ContractError) as raised:
+    with pytest.raises(testing.ConformanceError) as raised:
         testing.check_game(endless, games=0, max_moves=500)
     message = str(raised.value)
     assert message.startswith("preset 'Rules()', endless_whist endless_whist(), seed ")
     assert ", choices " in message
     assert "random play has not ended after 500 moves: give the rules a safety cap" in message
-    with pytest.raises(testing.ContractError, match="has not ended after 300 moves"):
+    with pytest.raises(testing.ConformanceError, match="has not ended after 300 moves"):
         testing.check_random_game(endless, endless.Rules(), seed=1, choices=1, max_moves=300)
-    # With a cap, the same game ends (truncated) and keeps the contract.
+    # With a cap, the same game ends (truncated) and keeps the interface.
     capped = {"capped": endless.Rules(max_moves=300)}
     assert testing.check_game(endless, presets=capped, games=1).moves == 300
 
@@ -360,19 +362,19 @@ def test_the_trick_game_description_s_tables_are_read_only() -> None:
     """The description every state of a trick game reaches (``state.deal.game``) holds
     read-only mappings: assigning into them is refused."""
     description = _played(oh_hell, 0).deal.game
-    for table in (description.round_index, description.move_numbers):
+    for table in (description.roles.round_index, description.numbering.move_numbers):
         with pytest.raises(TypeError):
             table["anything"] = 0
 
 
 def test_a_list_in_a_state_is_refused_with_its_path() -> None:
     state = _played(oh_hell, 10)
-    with pytest.raises(testing.ContractError, match=r"^state\.trick is a list, which can be"):
+    with pytest.raises(testing.ConformanceError, match=r"^state\.trick is a list, which can be"):
         testing.check_immutable(oh_hell, state._replace(trick=list(state.trick)))
     events = state.log
     changed = state._replace(log=events.append(SimpleNamespace(kinds={"play"})))
     where = rf"^state\.log\[{len(events)}\]\.kinds is a set"
-    with pytest.raises(testing.ContractError, match=where):
+    with pytest.raises(testing.ConformanceError, match=where):
         testing.check_immutable(oh_hell, changed)
 
 
@@ -382,9 +384,9 @@ def test_a_dict_in_the_description_is_refused_with_its_path() -> None:
     description = SimpleNamespace(round_index=MappingProxyType({"bid": [1, 2]}))
     changed = state._replace(deal=state.deal._replace(game=description))
     with pytest.raises(
-        testing.ContractError, match=r"^state\.deal\.game\.round_index\['bid'\] is a list"
+        testing.ConformanceError, match=r"^state\.deal\.game\.round_index\['bid'\] is a list"
     ):
         testing.check_immutable(oh_hell, changed)
     module = SimpleNamespace(NAME="made_up", GAME=SimpleNamespace(tables=({"a": 1},)))
-    with pytest.raises(testing.ContractError, match=r"^made_up\.GAME\.tables\[0\] is a dict"):
+    with pytest.raises(testing.ConformanceError, match=r"^made_up\.GAME\.tables\[0\] is a dict"):
         testing.check_immutable(cast(Game, module), state)

@@ -4,12 +4,11 @@ scores and matches.
 Each test writes a small game on :class:`cardrules.core.trickgame.TrickGame` with
 one feature (Hearts' passes in a cycle of directions, the holder of the two of
 clubs leading it, Spades' fixed trump suit, low totals winning, the deal cap)
-and checks it through the public contract functions.
+and checks it through the public interface functions.
 """
 
 from __future__ import annotations
 
-import enum
 import itertools
 import json
 import math
@@ -27,14 +26,18 @@ from cardrules.core import trickgame
 from cardrules.core.match import Match
 from cardrules.core.options import check_int, rules_to_text
 from cardrules.core.trickgame import (
-    BIDDING_VIEW_FIELDS,
     VIEW_FIELDS,
     Bidding,
+    Dealing,
+    MatchPlan,
+    Moves,
     Passing,
+    Scoring,
     State,
     TrickGame,
     TrickGameRules,
-    contract,
+    TrickPlay,
+    Trumps,
     pass_cycle,
 )
 from cardrules.errors import IllegalMoveError, RecordError, RulesError
@@ -42,7 +45,6 @@ from cardrules.game import Event, Log, Outcome
 from cardrules.moves import Bid, PassCards, Play
 
 TWO_OF_CLUBS = Card("2C")
-Phase = enum.IntEnum("Phase", "CHOOSE_DEALER DEALING PASSING BIDDING PLAYING OVER", start=0)
 
 
 def _deal_event(rules: Any, match: Match, size: int) -> Event:
@@ -58,7 +60,7 @@ def _tricks_score(
 
 def make_game(
     name: str, *, hand: int = 13, view: type | None = None, **description: Any
-) -> tuple[TrickGame, type]:
+) -> tuple[TrickGame[Any], type]:
     """A four-handed game of ``hand`` cards a seat on the 52 cards, with ``description``'s
     features; its ``Rules`` class (every game needs its own: the game hangs on it)."""
 
@@ -74,29 +76,22 @@ def make_game(
             return rules_to_text(name, self)
 
     Rules.__name__ = f"{name}Rules"
-    fields = [*VIEW_FIELDS, "trump_card", "trump", "tricks_won", "won_cards"]
-    if description.get("bidding") is not None:
-        fields += BIDDING_VIEW_FIELDS
-    if any(isinstance(r, Passing) for r in description.get("rounds", ())):
-        fields += ["face_up", "revokes", "has_passed", "passed", "received", "passed_to"]
     if view is None:
-        view = attrs.make_class(f"{name}View", fields, frozen=True, slots=True)
+        view = trickgame.View  # the engine's fields are all these games show
     settings: dict[str, Any] = {
         "name": name,
         "title": name,
         "version": "1",
         "rules_class": Rules,
-        "phases": Phase,
-        "deck": lambda rules: DECK52,
-        "hand_size": lambda rules, number: hand,
-        "deal_event": _deal_event,
-        "counts_tricks": True,
-        "deals": lambda rules: 3,
-        "score_deal": _tricks_score,
-        "max_players": 4,
+        "dealing": Dealing(
+            deck=lambda rules: DECK52, hand_size=lambda rules, number: hand, event=_deal_event
+        ),
+        "scoring": Scoring(deal=_tricks_score, counts_tricks=True),
+        "match": MatchPlan(deals=lambda rules: 3),
+        "moves": Moves(
+            max_players=4, forms=("play CARD", "bid N", "pass CARDS"), kinds=(PassCards,)
+        ),
         "view_class": view,
-        "move_forms": ("play CARD", "bid N", "pass CARDS"),
-        "move_kinds": (PassCards,),
     }
     settings.update(description)  # a rules_class of its own: one the kit can pickle
     return TrickGame(**settings), settings["rules_class"]
@@ -112,7 +107,7 @@ def play_until(state: State, done: Callable[[State], bool], seed: int = 1) -> St
 
 def pass_all(state: State) -> State:
     """Every seat passes its lowest cards."""
-    while state.phase is Phase.PASSING:
+    while state.phase.name == "PASSING":
         state = trickgame.apply(state, trickgame.legal_moves(state)[0])
     return state
 
@@ -129,7 +124,7 @@ PASSER, PASSER_RULES = make_game("passer", hand=5, rounds=(HEARTS_PASS,))
 def test_pass_three_cards_right_then_across_by_deal_number(deal_number: int, offset: int) -> None:
     state = PASSER.deal(PASSER_RULES(first_dealer=0), seed=3)
     state = play_until(state, lambda s: s.match.deal_number == deal_number)
-    assert state.phase is Phase.PASSING
+    assert state.phase.name == "PASSING"
     hands = state.hands
     seat = trickgame.to_move(state)
     assert seat == (state.match.dealer + 1) % 4
@@ -141,14 +136,14 @@ def test_pass_three_cards_right_then_across_by_deal_number(deal_number: int, off
         (sum(chosen) for chosen in itertools.combinations(bits, 3)), key=trickgame.pass_rank
     )
     given = {s: 0 for s in range(4)}
-    while state.phase is Phase.PASSING:
+    while state.phase.name == "PASSING":
         mover = trickgame.to_move(state)
         assert isinstance(mover, int)
         move = trickgame.legal_moves(state)[-1]
         assert isinstance(move, PassCards)
         given[mover] = mask_of(move.cards)
         state = trickgame.apply(state, move)
-    assert state.phase is Phase.PLAYING
+    assert state.phase.name == "PLAYING"
     for giver in range(4):
         receiver = (giver + offset) % 4
         assert state.hands[receiver] == hands[receiver] & ~given[receiver] | given[giver]
@@ -167,7 +162,7 @@ def test_pass_three_cards_right_then_across_by_deal_number(deal_number: int, off
 def test_a_hold_deal_skips_the_pass() -> None:
     state = PASSER.deal(PASSER_RULES(first_dealer=0), seed=3)
     state = play_until(state, lambda s: s.match.deal_number == 2)
-    assert state.phase is Phase.PLAYING and state.passed == (0, 0, 0, 0)
+    assert state.phase.name == "PLAYING" and state.passed == (0, 0, 0, 0)
     assert trickgame.observe(state, 0).passed_to is None
     assert not any(
         event.kind == "exchange" for event in trickgame.deal_events(trickgame.events(state))
@@ -186,15 +181,17 @@ def test_a_pass_must_be_of_the_count_and_in_the_hand() -> None:
 
 
 def test_passes_are_numbered_by_rank_above_the_other_moves() -> None:
-    assert PASSER.num_moves == PASSER.pass_base + math.comb(52, 3)
+    assert PASSER.numbering.num_moves == PASSER.numbering.pass_base + math.comb(52, 3)
     state = PASSER.deal(PASSER_RULES(first_dealer=0), seed=3)
     passes = trickgame.legal_moves(state)
     numbers = [PASSER.move_index(move) for move in passes]
-    assert numbers == sorted(numbers) and numbers[0] >= PASSER.pass_base
+    assert numbers == sorted(numbers) and numbers[0] >= PASSER.numbering.pass_base
     for move, number in zip(passes, numbers):
         assert PASSER.move_from_index(number) == move
-    assert PASSER.move_from_index(PASSER.num_moves - 1) == PassCards(parse_cards("QS KS AS"))
-    assert PASSER.move_index(PassCards(parse_cards("2C 3C 4C"))) == PASSER.pass_base
+    assert PASSER.move_from_index(PASSER.numbering.num_moves - 1) == PassCards(
+        parse_cards("QS KS AS")
+    )
+    assert PASSER.move_index(PassCards(parse_cards("2C 3C 4C"))) == PASSER.numbering.pass_base
     assert str(PassCards(parse_cards("4H 2C 3D"))) == "pass 2C 3D 4H"
     move = passes[0]
     assert trickgame.parse_move(state, str(move)) == move
@@ -212,7 +209,7 @@ def test_two_card_passes_keep_their_old_form() -> None:
 HEARTS, HEARTS_RULES = make_game(
     "hearts_lead",
     rounds=(Passing(count=3, to=pass_cycle("left", "right", "across", "hold")),),
-    lead_card=lambda rules, number: TWO_OF_CLUBS,
+    play=TrickPlay(lead_card=lambda rules, number: TWO_OF_CLUBS),
 )
 
 
@@ -235,7 +232,9 @@ def test_the_holder_of_the_two_of_clubs_leads_it_after_the_pass() -> None:
 
 
 def test_the_holder_leads_without_a_pass_too() -> None:
-    game, rules = make_game("lead_only", lead_card=lambda rules, number: TWO_OF_CLUBS)
+    game, rules = make_game(
+        "lead_only", play=TrickPlay(lead_card=lambda rules, number: TWO_OF_CLUBS)
+    )
     state = game.deal(rules(first_dealer=0), seed=11)
     holder = next(s for s, hand in enumerate(state.hands) if hand & TWO_OF_CLUBS.bit)
     assert trickgame.to_move(state) == holder
@@ -245,20 +244,25 @@ def test_the_holder_leads_without_a_pass_too() -> None:
 
 
 def test_the_highest_bidder_leads() -> None:
-    bidding = Bidding(allowed=lambda state, seat: range(4), hidden=lambda rules: False, most=13)
+    bidding: Bidding[Any] = Bidding(
+        allowed=lambda state, seat: range(4), hidden=lambda rules: False, most=13
+    )
     game, rules = make_game(
-        "bidder_leads", hand=3, bidding=bidding, first_leader=trickgame.highest_bidder
+        "bidder_leads",
+        hand=3,
+        bidding=bidding,
+        play=TrickPlay(first_leader=trickgame.highest_bidder),
     )
     state = game.deal(rules(first_dealer=0), seed=2)
     for bid in (1, 3, 0, 3):  # seats 1, 2, 3, 0: seat 2 bid 3 first
         state = trickgame.apply(state, Bid(bid))
-    assert state.phase is Phase.PLAYING and trickgame.to_move(state) == 2
+    assert state.phase.name == "PLAYING" and trickgame.to_move(state) == 2
 
 
 # --------------------------------------------------------------------------- trumps
 
 SPADES, SPADES_RULES = make_game(
-    "spades_trump", hand=3, trump_suit=lambda rules, number: Suit.SPADES
+    "spades_trump", hand=3, trumps=Trumps(suit=lambda rules, number: Suit.SPADES)
 )
 
 
@@ -291,31 +295,52 @@ def test_the_fixed_trump_survives_sample_and_json() -> None:
 def test_the_fixed_trump_holds_under_explicit_chance() -> None:
     state = SPADES.deal(SPADES_RULES(first_dealer=0), seed=4, chance="explicit")
     assert state.trick_rules.trump is Suit.SPADES
-    state = play_until(state, lambda s: s.phase is Phase.PLAYING)
+    state = play_until(state, lambda s: s.phase.name == "PLAYING")
     assert state.trick_rules.trump is Suit.SPADES
 
 
-def test_a_view_without_the_trump_field_is_refused() -> None:
+def test_trumps_come_from_one_source() -> None:
+    """A turned card, a suit fixed without a card and cards turned face up each fix the
+    trumps; the description's trumps refuse two of them at once, and a card word they
+    do not know."""
+    spades = lambda rules, number: Suit.SPADES  # noqa: E731
+    face_up: trickgame.FaceUp[Any] = trickgame.FaceUp(
+        count=2,
+        suits=lambda rules, cards: (Suit.SPADES, None),
+        event=lambda rules, cards, trump, second: Event("face up"),
+        second_key="x",
+    )
+    assert Trumps().card == "none" and Trumps().suit is None and Trumps().face_up is None
+    with pytest.raises(RulesError, match="trumps come from one source: card='next' or suit"):
+        Trumps(card="next", suit=spades)
+    with pytest.raises(RulesError, match="suit or face_up, not both"):
+        Trumps(suit=spades, face_up=face_up)
+    with pytest.raises(RulesError, match="not all three"):
+        Trumps(card="dealer's last", suit=spades, face_up=face_up)
+    with pytest.raises(RulesError, match="card"):
+        Trumps(card="turned")  # type: ignore[arg-type]
+
+
+def test_a_view_not_on_the_engines_base_is_refused() -> None:
     @attrs.frozen(slots=True, kw_only=True)
     class Rules(TrickGameRules):
         players: int = 4
 
-    view = attrs.make_class("NoTrumpView", [*VIEW_FIELDS, "won_cards"], frozen=True)
-    with pytest.raises(RulesError, match="trump"):
+    view = attrs.make_class("NoBaseView", [*VIEW_FIELDS, "won_cards"], frozen=True)
+    with pytest.raises(RulesError, match=r"must derive from cardrules\.core\.trickgame\.View"):
         TrickGame(
-            name="no_trump_field",
-            title="no trump field",
+            name="no_base_view",
+            title="no base view",
             version="1",
             rules_class=Rules,
-            phases=Phase,
-            deck=lambda rules: DECK52,
-            hand_size=lambda rules, number: 3,
-            deal_event=_deal_event,
-            deals=lambda rules: 1,
-            score_deal=_tricks_score,
-            max_players=4,
+            dealing=Dealing(
+                deck=lambda rules: DECK52, hand_size=lambda rules, number: 3, event=_deal_event
+            ),
+            scoring=Scoring(deal=_tricks_score),
+            match=MatchPlan(deals=lambda rules: 1),
+            moves=Moves(max_players=4),
             view_class=view,
-            trump_suit=lambda rules, number: Suit.SPADES,
+            trumps=Trumps(suit=lambda rules, number: Suit.SPADES),
         )
 
 
@@ -323,7 +348,9 @@ def test_a_view_without_the_trump_field_is_refused() -> None:
 
 
 def test_low_totals_win() -> None:
-    game, rules = make_game("low_wins", hand=4, better="low", deals=lambda rules: 1)
+    game, rules = make_game(
+        "low_wins", hand=4, match=MatchPlan(deals=lambda rules: 1, better="low")
+    )
     final = play_until(game.deal(rules(first_dealer=0), seed=9), trickgame.is_over)
     score = trickgame.score(final)
     assert score.better == "low"
@@ -338,9 +365,10 @@ def test_a_target_ends_the_match_and_the_lowest_total_wins() -> None:
     game, rules = make_game(
         "low_target",
         hand=4,
-        better="low",
-        deals=lambda rules: None,
-        decided=trickgame.target_decided(lambda rules: 6, better="low"),
+        match=MatchPlan(
+            decided=trickgame.target_decided(lambda rules: 6, better="low"),
+            better="low",
+        ),
     )
     final = play_until(game.deal(rules(first_dealer=0), seed=9), trickgame.is_over)
     outcome = trickgame.score(final).outcome
@@ -360,9 +388,9 @@ def test_partners_win_a_schedule_together_without_a_draw() -> None:
     game, rules = make_game(
         "partners_schedule",
         hand=3,
-        deals=lambda rules: 1,
+        match=MatchPlan(deals=lambda rules: 1),
         teams=lambda rules: SPADES_TEAMS,
-        score_deal=_spades_score,
+        scoring=Scoring(deal=_spades_score, counts_tricks=True),
         bidding=Bidding(allowed=lambda state, seat: range(4), hidden=lambda r: False, most=13),
     )
     state = game.deal(rules(first_dealer=0), seed=3)
@@ -380,9 +408,10 @@ def test_a_match_that_never_reaches_its_target_ends_truncated_at_the_cap() -> No
     game, rules = make_game(
         "endless",
         hand=2,
-        deals=lambda rules: None,
-        decided=trickgame.target_decided(lambda rules: 10**6),
-        deal_limit=5,
+        match=MatchPlan(
+            decided=trickgame.target_decided(lambda rules: 10**6),
+            deal_limit=5,
+        ),
     )
     final = play_until(game.deal(rules(first_dealer=0), seed=1), trickgame.is_over)
     assert final.match.deal_number == 5
@@ -396,11 +425,11 @@ def test_a_match_that_never_reaches_its_target_ends_truncated_at_the_cap() -> No
 
 
 def test_the_guard_is_on_by_default_for_games_without_a_schedule() -> None:
-    game, _ = make_game("guarded", deals=lambda rules: None)
-    assert game.deal_limit == trickgame.DEFAULT_DEAL_LIMIT
+    game, _ = make_game("guarded", match=MatchPlan())
+    assert game.match.deal_limit == trickgame.DEFAULT_DEAL_LIMIT
 
 
-# --------------------------------------------------------------------------- the whole contract
+# --------------------------------------------------------------------------- the whole interface
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -420,17 +449,7 @@ class HeartsLikeRules(TrickGameRules):
 
 @attrs.frozen(slots=True)
 class HeartsLikeView(trickgame.View):
-    """The Hearts-like game's view."""
-
-    trump_card: Card | None
-    trump: Suit | None
-    tricks_won: tuple[int, ...]
-    won_cards: tuple[Card, ...]
-    face_up: tuple[Card, ...]
-    revokes: tuple[int, ...]
-    has_passed: tuple[bool, ...]
-    passed: tuple[Card, ...]
-    received: tuple[Card, ...]
+    """The Hearts-like game's view: the engine's fields."""
 
 
 def _hearts_like_module() -> ModuleType:
@@ -442,38 +461,30 @@ def _hearts_like_module() -> ModuleType:
         rules_class=HeartsLikeRules,
         view=HeartsLikeView,
         rounds=(Passing(count=3, to=pass_cycle("left", "right", "across", "hold")),),
-        lead_card=lambda rules, number: TWO_OF_CLUBS,
-        better="low",
-        deals=lambda rules: 4,
+        play=TrickPlay(lead_card=lambda rules, number: TWO_OF_CLUBS),
+        match=MatchPlan(deals=lambda rules: 4, better="low"),
     )
     return _as_module(game, rules, "hearts_like")
 
 
-def _as_module(game: TrickGame, rules: type, name: str) -> ModuleType:
+def _as_module(game: TrickGame[Any], rules: type, name: str) -> ModuleType:
     """A game module made of a description, as a game's own module would be."""
     module = ModuleType(name)
-    names = {key: getattr(contract, key) for key in contract.__all__}
-    num_moves, deal, move_index, move_from_index, state_from_dict = game.exports()
-    names |= {
+    names: dict[str, Any] = {
+        "__name__": name,
         "NAME": name,
-        "TITLE": name,
         "version": "1",
         "Rules": rules,
         "PRESETS": {"default": rules()},
-        "NUM_MOVES": num_moves,
-        "deal": deal,
-        "move_index": move_index,
-        "move_from_index": move_from_index,
-        "state_from_dict": state_from_dict,
-        "deck_of": lambda rules: DECK52,
         "describe": lambda view: (),
         "explain_move": lambda view, move: "",
     }
     module.__dict__.update(names)
+    trickgame.install(game, module.__dict__)
     return module
 
 
-def test_a_hearts_like_game_keeps_the_whole_contract() -> None:
+def test_a_hearts_like_game_keeps_the_whole_interface() -> None:
     module = _hearts_like_module()
     try:
         report = testing.check_game(module, games=2)
@@ -501,14 +512,7 @@ class SpadesLikeRules(TrickGameRules):
 
 @attrs.frozen(slots=True)
 class SpadesLikeView(trickgame.View):
-    """The Spades-like game's view."""
-
-    trump: Suit | None
-    tricks_won: tuple[int, ...]
-    won_cards: tuple[Card, ...]
-    hand_size: int
-    bids: tuple[int | None, ...]
-    has_bid: tuple[bool, ...]
+    """The Spades-like game's view: the engine's fields."""
 
 
 SPADES_TEAMS = ((0, 2), (1, 3))
@@ -532,7 +536,7 @@ def _spades_score(
 def _spades_like_module() -> ModuleType:
     """A Spades-like game as a module: partnerships bidding per seat and scoring per
     partnership, spades always trumps, the first partnership to the target wins."""
-    bidding = Bidding(
+    bidding: Bidding[Any] = Bidding(
         allowed=lambda state, seat: range(SPADES_HAND + 1), hidden=lambda rules: False, most=13
     )
     game, rules = make_game(
@@ -541,17 +545,18 @@ def _spades_like_module() -> ModuleType:
         rules_class=SpadesLikeRules,
         view=SpadesLikeView,
         bidding=bidding,
-        trump_suit=lambda rules, number: Suit.SPADES,
+        trumps=Trumps(suit=lambda rules, number: Suit.SPADES),
         teams=lambda rules: SPADES_TEAMS,
-        deals=lambda rules: None,
-        decided=trickgame.target_decided(lambda rules: rules.target),
-        payoffs=lambda t: (t[0] - t[1], t[1] - t[0], t[0] - t[1], t[1] - t[0]),
-        score_deal=_spades_score,
+        match=MatchPlan(
+            decided=trickgame.target_decided(lambda rules: rules.target),
+            payoffs=lambda t: (t[0] - t[1], t[1] - t[0], t[0] - t[1], t[1] - t[0]),
+        ),
+        scoring=Scoring(deal=_spades_score, counts_tricks=True),
     )
     return _as_module(game, rules, "spades_like")
 
 
-def test_a_spades_like_game_keeps_the_whole_contract() -> None:
+def test_a_spades_like_game_keeps_the_whole_interface() -> None:
     module = _spades_like_module()
     try:
         report = testing.check_game(

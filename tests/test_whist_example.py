@@ -1,7 +1,7 @@
 """Classic Whist (examples/whist.py), a trick game from outside the package.
 
 It is written on the public trick engine and registers itself; these tests
-check that it keeps the contract (the conformance kit), that its rules work
+check that it keeps the interface (the conformance kit), that its rules work
 (the dealer's last card is the trump card and stays in his hand; players follow
 suit; a partnership scores one point per trick over six; the first partnership
 to the target wins), and that every generic tool plays it: the bots, simulate,
@@ -263,33 +263,39 @@ def test_a_game_without_a_heuristic_bot_is_simulated_with_other_bots(
         del sys.modules["examples.whist"]  # the next import registers it again
 
 
-def test_a_trick_game_without_the_engines_functions_is_told_where_they_come_from(
+def test_a_trick_game_without_the_engines_functions_is_told_how_it_gets_them(
     whist: Any,
 ) -> None:
-    """A trick game module that forgets the star import of the contract functions, or
-    the unpacking of ``GAME.exports()``, is refused with the line that fixes it."""
+    """A trick game module that forgets to install its description lacks the engine's
+    functions and the description's names: it is refused with the call that fixes it."""
     from types import SimpleNamespace
 
-    from cardrules.core.trickgame import contract
+    from cardrules.core.trickgame import interface
     from cardrules.errors import RulesError
 
-    left_out = {*contract.__all__, "NUM_MOVES", "deal", "TITLE"}
+    left_out = {*interface.__all__, "TITLE"}
     partial = SimpleNamespace(**{k: v for k, v in vars(whist).items() if k not in left_out})
     with pytest.raises(RulesError) as refused:
         games.check_protocol(partial)
     message = str(refused.value)
-    assert "'from cardrules.core.trickgame.contract import *' followed by " in message
-    assert "'contract.bind(globals())'" in message
-    assert (
-        "NUM_MOVES, deal come from the game's description: 'NUM_MOVES, deal, move_index, "
-        in message
-    )
-    assert "= GAME.exports()'" in message and "define TITLE in the module" in message
+    assert "it lacks TITLE, NUM_MOVES, " in message
+    assert "trickgame.install(GAME, globals())" in message
 
 
-def test_a_view_class_without_the_fields_the_engine_needs_is_refused(whist: Any) -> None:
-    """``sample`` rebuilds a world from the view: a view class without the finished
-    tricks' cards used to fail only in the middle of a game."""
+def test_installing_gives_the_interface_and_the_description_names(whist: Any) -> None:
+    """One call installs the game: the engine's functions, and what the description
+    makes (its title, its phases from its rounds, its move numbers, its deck)."""
+    from cardrules.core import trickgame
+
+    assert whist.apply is trickgame.apply and whist.observe is trickgame.observe
+    assert whist.TITLE == whist.GAME.title == "Whist"
+    assert [phase.name for phase in whist.Phase] == ["CHOOSE_DEALER", "DEALING", "PLAYING", "OVER"]
+    assert whist.GAME.num_moves == whist.NUM_MOVES and len(whist.deck_of(whist.Rules())) == 52
+
+
+def test_a_view_class_not_on_the_engines_base_is_refused(whist: Any) -> None:
+    """``sample`` and the positions read a view through the engine's base: a view class
+    of its own make is refused when the game is described, not in the middle of a game."""
     import attrs
 
     from cardrules.errors import RulesError
@@ -298,14 +304,10 @@ def test_a_view_class_without_the_fields_the_engine_needs_is_refused(whist: Any)
     class OtherRules(whist.Rules):  # type: ignore[misc]  # whist's Rules: Any to mypy
         pass
 
-    fields = {f.name: f.type for f in attrs.fields(whist.View) if f.name not in ("won_cards",)}
-    short_view = attrs.make_class("ShortView", dict.fromkeys(fields, attrs.field()), frozen=True)
-    with pytest.raises(RulesError, match="Whist's view class ShortView lacks the field won_cards:"):
-        dataclasses.replace(whist.GAME, rules_class=OtherRules, view_class=short_view)
-    del fields["hand_sizes"], fields["score"]
-    shorter = attrs.make_class("ShorterView", dict.fromkeys(fields, attrs.field()), frozen=True)
-    with pytest.raises(RulesError, match="lacks the fields hand_sizes, score, won_cards: "):
-        dataclasses.replace(whist.GAME, rules_class=OtherRules, view_class=shorter)
+    fields = {f.name: f.type for f in attrs.fields(whist.View)}
+    own_view = attrs.make_class("OwnView", dict.fromkeys(fields, attrs.field()), frozen=True)
+    with pytest.raises(RulesError, match=r"Whist's view_class must derive from cardrules"):
+        dataclasses.replace(whist.GAME, rules_class=OtherRules, view_class=own_view)
 
 
 def test_the_rules_command_gives_each_option_its_meaning(whist: Any) -> None:

@@ -3,7 +3,7 @@
 The page includes its code from the example games (``literalinclude``). These tests
 put together exactly what the page shows of each file, in the page's order, import
 it as a module of its own and run the conformance kit on it: a reader who copies
-the page gets a game that registers and keeps the contract.
+the page gets a game that registers and keeps the interface.
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ def _import_as_copied(code: str, name: str, folder: Path, made: list[str]) -> ob
 @pytest.mark.parametrize(
     ("example", "preset"), [("crazy_eights.py", "two"), ("whist.py", "one_point")]
 )
-def test_the_code_the_page_shows_registers_and_keeps_the_contract(
+def test_the_code_the_page_shows_registers_and_keeps_the_interface(
     example: str, preset: str, tmp_path: Path, copied: list[str]
 ) -> None:
     code = shown_code(example)
@@ -117,24 +117,25 @@ def _defined_names(example: str) -> set[str]:
 
 def test_the_names_every_game_writes_are_written_by_a_game_of_each_core() -> None:
     """The section "What a game module names": its first bullet lists what every game
-    writes itself, whichever core it is on, so a game on the trick engine (which takes
-    NUM_MOVES, teams and score from the engine) writes each of them too, as does one on
-    the shedding core; and the shedding bullet's own names are the game's, not the
-    core's."""
-    from cardrules.core import shedding, trickgame
+    writes itself, whichever core it is on, so a game on the trick engine writes each
+    of them too, as does one on the shedding core; none is one the engines install; and
+    the shedding bullet's own names are the game's, not the core's, while the names it
+    says come from the description are those the description installs."""
+    from cardrules.core import installing, shedding, trickgame
 
     text = PAGE.read_text(encoding="utf-8")
     section = text[text.index("What a game module names") : text.index("\nThe rules\n")]
     bullets = re.findall(r"^\* (.*?)(?=^\*|\Z)", section, re.M | re.S)
     every_game = set(re.findall(r"``(\w+)", bullets[0]))
-    assert {"NAME", "TITLE", "version", "Rules", "PRESETS", "deck_of"} <= every_game
+    assert every_game == {"NAME", "version", "Rules", "PRESETS"}
     for example in ("whist.py", "crazy_eights.py"):
         assert every_game <= _defined_names(example), example
-    assert not every_game & set(trickgame.contract.__all__)
+    assert not every_game & set(trickgame.interface.__all__)
     shedding_own = set(re.findall(r"``(\w+)", bullets[1].split(";")[0]))
     assert shedding_own == {"teams", "score"}
     assert shedding_own <= _defined_names("crazy_eights.py")
-    assert not shedding_own & set(shedding.contract.__all__)
+    assert not shedding_own & set(shedding.interface.__all__)
     described = set(re.findall(r"``(\w+)", bullets[1].split(";")[1].split("come from")[0]))
-    assert described == {"NUM_MOVES", "deal", "move_index", "move_from_index", "state_from_dict"}
-    assert not described & set(shedding.contract.__all__)
+    assert described == set(installing.DESCRIBED)
+    assert described <= set(shedding.interface.__all__)
+    assert not described & _defined_names("crazy_eights.py")

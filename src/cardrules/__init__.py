@@ -1,7 +1,7 @@
 """cardrules: the reference implementation of the rules of five traditional card games.
 
 Each game is a module of pure functions over frozen values (see
-:mod:`cardrules.game` for the contract and :mod:`cardrules.games` for the registry).
+:mod:`cardrules.game` for the interface and :mod:`cardrules.games` for the registry).
 
 >>> import cardrules
 >>> "oh_hell" in cardrules.games.names()

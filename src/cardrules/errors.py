@@ -65,7 +65,7 @@ class BotError(CardrulesError, ValueError):
 
 class GameError(CardrulesError, RuntimeError):
     """A game's own code failed while it was played: one of its functions raised an
-    error that the contract does not allow (anything but an
+    error that the game interface does not allow (anything but an
     :class:`IllegalMoveError` refusing a move that is not legal). This is a defect of
     the game (its tables or hooks), not of the bots or the caller. The message names
     the game, the seed, the move number, the seat and the move, and the game's

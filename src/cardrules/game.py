@@ -1,4 +1,4 @@
-"""The contract every game module fulfils, and the types it shares.
+"""The interface every game module fulfils, and the types it shares.
 
 Each game is a module under :mod:`cardrules.games` that satisfies the
 :class:`Game` protocol: pure functions over frozen values. Generic code (bots,
@@ -26,7 +26,7 @@ from cardrules.frozen import Frozen
 
 __all__ = [
     "CHANCE",
-    "CONTRACT_NAMES",
+    "INTERFACE_NAMES",
     "Chance",
     "ChanceMode",
     "DealRow",
@@ -38,7 +38,6 @@ __all__ = [
     "Outcome",
     "Score",
     "View",
-    "export",
 ]
 
 T = TypeVar("T")
@@ -591,30 +590,9 @@ class Game(Protocol):
 #: The names every game module provides: those of the :class:`Game` protocol, in its order
 #: (its constants, then its functions: the compiled build lists a class's properties after
 #: its methods, and the sort, which keeps each group's order, gives both builds one order).
-CONTRACT_NAMES: Final[tuple[str, ...]] = tuple(
+INTERFACE_NAMES: Final[tuple[str, ...]] = tuple(
     sorted(
         (name for name in vars(Game) if not name.startswith("_")),
         key=lambda name: callable(vars(Game)[name]),
     )
 )
-
-
-def export(namespace: dict[str, Any], *names: str) -> None:
-    """Set a game module's ``__all__``: ``names`` and every name of the :class:`Game` protocol.
-
-    ``namespace`` is the module's ``globals()``; ``names`` are what the module
-    adds to the contract (its own constants and functions) and the types it takes
-    from a core. A game module calls this once, ``export(globals(), "VALUES",
-    "hand_points")``, instead of repeating the protocol's names in a literal
-    ``__all__``. A type checker then sees no ``__all__``: every name the module
-    defines is public, and it re-exports the names it takes from a core with a
-    star import (as from :mod:`cardrules.core.trickgame.contract`) or an
-    ``import ... as`` of the same name.
-
-    >>> namespace: dict[str, Any] = {}
-    >>> export(namespace, "VALUES")
-    >>> namespace["__all__"][:3]
-    ['VALUES', 'NAME', 'TITLE']
-    """
-    contract = [name for name in CONTRACT_NAMES if name not in names]
-    namespace["__all__"] = [*names, *contract]

@@ -1,4 +1,4 @@
-"""Playing whole games between bots, through the game contract only.
+"""Playing whole games between bots, through the game interface only.
 
 >>> from cardrules import games
 >>> from cardrules.bots import RandomBot

@@ -89,10 +89,10 @@ def render_view(view: Any, *, events: int = 8, numbered: bool = True) -> str:
     """
     common: View = view  # what every game's view has
     lines = [f"{common.rules} · seat {common.seat} · {_mover(common)}"]
-    for field in attrs.fields(cast(Any, type(view))):  # a game's View: an attrs class
-        if field.name in _NOT_SHOWN:
+    for name in shown_fields(view):
+        if name in _NOT_SHOWN:
             continue
-        lines.append(f"{field.name.replace('_', ' ')}: {format_value(getattr(view, field.name))}")
+        lines.append(f"{name.replace('_', ' ')}: {format_value(getattr(view, name))}")
     score = common.score
     if not hasattr(view, "totals"):
         lines.append("totals: " + " ".join(f"seat {s}: {t}" for s, t in enumerate(score.totals)))
@@ -242,6 +242,16 @@ def _pad(text: str, width: int, *, left: bool) -> str:
     return text + gap if left else gap + text
 
 
+def shown_fields(view: Any) -> tuple[str, ...]:
+    """The names of the fields of a view that its text shows, in order: those its
+    ``shown_fields()`` method lists where it has one (a trick game's view leaves out the
+    engine's fields its game has no use for), else every field of its attrs class."""
+    listed = getattr(view, "shown_fields", None)
+    if callable(listed):
+        return tuple(listed())
+    return tuple(field.name for field in attrs.fields(cast(Any, type(view))))
+
+
 def describe_fields(view: Any) -> tuple[Fact, ...]:
     """A plain ``describe`` for a new game: one fact per field of its view, the field name as
     the label, tuples as long as the seats shown per seat. A game written for people
@@ -251,19 +261,19 @@ def describe_fields(view: Any) -> tuple[Fact, ...]:
     >>> rules = oh_hell.Rules(schedule="single", start_hand=2, first_dealer=3)
     >>> facts = describe_fields(oh_hell.observe(oh_hell.deal(rules, seed=0), 0))
     >>> [fact.label for fact in facts if fact.per_seat]
-    ['hand sizes', 'bids', 'has bid', 'tricks won', 'totals']
+    ['hand sizes', 'totals', 'bids', 'has bid', 'tricks won']
     """
     seats = len(view.score.totals)
     facts = []
-    for field in attrs.fields(type(view)):
-        if field.name in _NOT_SHOWN or field.name == "moves_made":
+    for name in shown_fields(view):
+        if name in _NOT_SHOWN or name == "moves_made":
             continue
-        value = getattr(view, field.name)
-        label = "hand" if field.name == "hand" else field.name.replace("_", " ")
+        value = getattr(view, name)
+        label = "hand" if name == "hand" else name.replace("_", " ")
         per_seat = (
             isinstance(value, tuple)
             and len(value) == seats
-            and field.name != "hand"
+            and name != "hand"
             and not all(isinstance(item, Card) for item in value)
         )
         if isinstance(value, (enum.Enum, Chance)) and not isinstance(value, Suit):

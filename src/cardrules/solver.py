@@ -1,4 +1,4 @@
-"""A perfect-information solver for trick games, built only on the game contract.
+"""A perfect-information solver for trick games, built only on the game interface.
 
 Given a full state (every hand known) in the play of a deal, :func:`solve_moves`
 gives the value of each legal move for the seat to move and :func:`deal_value`

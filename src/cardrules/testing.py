@@ -1,7 +1,7 @@
-"""The conformance kit: the contract's invariants, checked on any game module.
+"""The conformance kit: the interface's invariants, checked on any game module.
 
 One call checks a game against everything the :class:`~cardrules.game.Game`
-contract promises, along complete random games of each preset:
+interface promises, along complete random games of each preset:
 
 >>> from cardrules import testing
 >>> from cardrules.games import mau_mau_standard
@@ -11,10 +11,10 @@ contract promises, along complete random games of each preset:
 
 In a test suite of your own (pytest or any other runner), a test is the call::
 
-    def test_my_game_keeps_the_contract():
+    def test_my_game_keeps_the_interface():
         cardrules.testing.check_game(my_game)
 
-A broken promise raises :class:`ContractError` (an ``AssertionError``, so test
+A broken promise raises :class:`ConformanceError` (an ``AssertionError``, so test
 runners show it as a failure) that says which rule broke, in which game,
 preset, seed and step, so that the failure can be replayed. The kit needs
 neither pytest nor hypothesis; the functions :func:`check_random_game`,
@@ -22,7 +22,7 @@ neither pytest nor hypothesis; the functions :func:`check_random_game`,
 explicitly, so that a property-testing library can choose them (cardrules' own
 suite drives them with hypothesis).
 
-What is checked (the invariants of the contract):
+What is checked (the invariants of the interface):
 
 * **cards are conserved**: at every step the zones (``zones``) hold each card
   of the deck (``deck_of``) exactly once;
@@ -61,8 +61,8 @@ What is checked (the invariants of the contract):
   move, legal moves, score, position and views' positions as ``s``, and plays on
   to the end; the position's one-line text reads back; ``setup`` refuses a view's
   position, a card twice and a card missing (:func:`check_setup_refusals`);
-* the game's functions **raise only the contract's errors**: any other error (an
-  ``IndexError`` in a scoring hook, say) is reported as a :class:`ContractError`
+* the game's functions **raise only the interface's errors**: any other error (an
+  ``IndexError`` in a scoring hook, say) is reported as a :class:`ConformanceError`
   that says where it was raised and has it as its cause.
 """
 
@@ -109,7 +109,7 @@ from cardrules.moves import (
 
 __all__ = [
     "MOST_MOVES",
-    "ContractError",
+    "ConformanceError",
     "Report",
     "check_cards_conserved",
     "check_encoding",
@@ -134,36 +134,38 @@ __all__ = [
 
 # Two built-in bases (Exception, AssertionError): a native class can have only one.
 @mypyc_attr(native_class=False)
-class ContractError(CardrulesError, AssertionError):
-    """A game broke a promise of the contract; the message says which and where."""
+class ConformanceError(CardrulesError, AssertionError):
+    """A game broke a promise of the interface; the message says which and where."""
 
 
 def _fail(condition: bool, message: str) -> None:
     if not condition:
-        raise ContractError(message)
+        raise ConformanceError(message)
 
 
-def _game_failed(where: str, error: Exception) -> ContractError:
-    """The ContractError for an error a game's own function raised (raise it ``from``
+def _game_failed(where: str, error: Exception) -> ConformanceError:
+    """The ConformanceError for an error a game's own function raised (raise it ``from``
     that error, which keeps its traceback)."""
-    return ContractError(
+    return ConformanceError(
         f"{where}: the game raised {describe_error(error)}; its functions may raise only "
-        "the cardrules errors the contract names (IllegalMoveError for a move that is not legal)"
+        "the cardrules errors the interface names (IllegalMoveError for a move that is not legal)"
     )
 
 
 class _GameErrorsReported:
     """A context in which an error of the game's own code (anything but a
-    :class:`ContractError`) becomes the ContractError of :func:`_game_failed`, chained
-    from it. A ContractError passes through, with ``where`` put before its message
-    when ``prefix_contract_errors``. ``where`` is called only on an error, so that a
+    :class:`ConformanceError`) becomes the ConformanceError of :func:`_game_failed`, chained
+    from it. A ConformanceError passes through, with ``where`` put before its message
+    when ``prefix_conformance_errors``. ``where`` is called only on an error, so that a
     check that enters this context at every move does not format it at every move."""
 
-    __slots__ = ("_prefix_contract_errors", "_where")
+    __slots__ = ("_prefix_conformance_errors", "_where")
 
-    def __init__(self, where: Callable[[], str], *, prefix_contract_errors: bool = False) -> None:
+    def __init__(
+        self, where: Callable[[], str], *, prefix_conformance_errors: bool = False
+    ) -> None:
         self._where = where
-        self._prefix_contract_errors = prefix_contract_errors
+        self._prefix_conformance_errors = prefix_conformance_errors
 
     def __enter__(self) -> None:
         return None
@@ -176,10 +178,10 @@ class _GameErrorsReported:
     ) -> None:
         if not isinstance(error, Exception):
             return  # no error, or one such as KeyboardInterrupt: let it go
-        if isinstance(error, ContractError):
-            if not self._prefix_contract_errors:
+        if isinstance(error, ConformanceError):
+            if not self._prefix_conformance_errors:
                 return
-            raise ContractError(f"{self._where()}: {error}") from None
+            raise ConformanceError(f"{self._where()}: {error}") from None
         raise caused_by(_game_failed(self._where(), error), error) from error
 
 
@@ -189,7 +191,7 @@ def _apply_listed(game: Game, state: Any, move: Any) -> Any:
     try:
         return game.apply(state, move)
     except IllegalMoveError as error:
-        raise ContractError(f"the listed move {move} is refused: {error}") from None
+        raise ConformanceError(f"the listed move {move} is refused: {error}") from None
 
 
 @attrs.frozen(slots=True)
@@ -233,7 +235,7 @@ def check_unlisted_moves_refused(
         except IllegalMoveError as error:
             _fail(bool(str(error)), f"refusing {move} gave no reason")
         else:
-            raise ContractError(f"{move} is not a legal move, but apply accepted it")
+            raise ConformanceError(f"{move} is not a legal move, but apply accepted it")
     if before is not None:
         _fail(pickle.dumps(state) == before, "refusing an illegal move changed the state")
 
@@ -286,7 +288,7 @@ def check_sampled_world(
     _fail(mover == view.to_move, "a sampled world has another player to move")
     # The checks below run on every sampled world: their messages are built on failure only.
     if isinstance(mover, int) and not game.legal_moves(world):
-        raise ContractError(
+        raise ConformanceError(
             f"seat {mover} is to move in a world sampled from seat {seat}'s view, "
             "but has no legal move there"
         )
@@ -301,13 +303,13 @@ def check_sampled_world(
                 continue
             bid = game.observe(world, other).bids[other]
             if bid is not None and Bid(bid) not in bids:
-                raise ContractError(
+                raise ConformanceError(
                     f"a world sampled from seat {seat}'s view gives seat {other} the bid "
                     f"{bid}, which it was not offered (it was offered {_texts(bids)})"
                 )
     again = game.observe(world, seat)
     if again != view:
-        raise ContractError(
+        raise ConformanceError(
             f"a world sampled from seat {seat}'s view looks different to that seat"
             f"{_differences(view, again)}: the view shows something hidden, or sample "
             "ignores something the view shows"
@@ -332,7 +334,7 @@ def check_view_shows_the_state(
     seat = view.seat
     own = mask_of(getattr(view, "hand", ()))
     if own & ~hands[seat]:
-        raise ContractError(
+        raise ConformanceError(
             f"{what}: seat {seat}'s hand lacks {format_cards(cards_of(own & ~hands[seat]))}, "
             "which its view shows"
         )
@@ -340,13 +342,13 @@ def check_view_shows_the_state(
     if sizes is not None:
         actual = tuple(hand.bit_count() for hand in hands)
         if tuple(sizes) != actual:
-            raise ContractError(
+            raise ConformanceError(
                 f"{what}: the hands hold {actual} cards, the view shows {tuple(sizes)}"
             )
     known = [mask_of(cards) for cards in getattr(view, "known", ())]
     for other, cards in enumerate(known):
         if cards & ~hands[other]:
-            raise ContractError(
+            raise ConformanceError(
                 f"{what}: seat {other}'s hand lacks {format_cards(cards_of(cards & ~hands[other]))}"
                 ", which the view shows there"
             )
@@ -361,7 +363,7 @@ def check_view_shows_the_state(
             continue
         held = mask_of(absent_cards) & hands[other]
         if held.bit_count() > most:
-            raise ContractError(
+            raise ConformanceError(
                 f"{what}: seat {other} has shown it lacks {format_cards(cards_of(held))}"
                 + (f" (all but {most} of them)" if most else "")
                 + ", yet holds them"
@@ -378,7 +380,7 @@ def check_view_shows_the_state(
         for suit in suits:
             held = hidden & counted.follow_masks[suit]
             if held:
-                raise ContractError(
+                raise ConformanceError(
                     f"{what}: seat {other} has shown it has no {suit.plural}, yet holds "
                     f"{format_cards(cards_of(held))}"
                 )
@@ -520,7 +522,7 @@ def check_legality(game: Game, state: Any) -> None:
                 str(m) for m in plays if hands[holder[m.card]] & follow and not m.card.bit & allowed
             ]
             if wrong:
-                raise ContractError(
+                raise ConformanceError(
                     f"seat {seat} holds a card that counts as the suit led, {led.plural}, "
                     f"yet may play {wrong}"
                 )
@@ -637,7 +639,7 @@ def check_encoding(encoding: Any, game: Game, state: Any) -> None:
             offsets = layout.offsets()
             position = int(outside.nonzero()[0][0])
             piece = max((o, name) for name, o in offsets.items() if o <= position)[1]
-            raise ContractError(
+            raise ConformanceError(
                 f"the encoder's {kind} puts {float(tensor[position])} in the piece {piece!r} "
                 "(or a value that is not a number), outside the bounds its layout states"
             )
@@ -663,7 +665,7 @@ def check_ends(
         state = game.deal(rules, seed=seed)
         while not game.is_over(state):
             if moves >= max_moves:
-                raise ContractError(
+                raise ConformanceError(
                     f"{where}: random play has not ended after {max_moves} moves: give the "
                     "rules a safety cap (max_moves or max_deals), or make sure the game ends"
                 )
@@ -690,8 +692,8 @@ def check_immutable(game: Game, state: Any) -> None:
     functions (hooks) are not walked into.
 
     A mutable value there is shared by every state of the game: a caller who changes it
-    changes them all. The :class:`ContractError` names its path, such as
-    ``state.deal.game.round_index``.
+    changes them all. The :class:`ConformanceError` names its path, such as
+    ``state.deal.game.roles.round_index``.
     """
     description = getattr(game, "GAME", None)
     if description is not None and id(description) not in _IMMUTABLE:
@@ -717,7 +719,7 @@ def _check_frozen(root: object, name: str, seen: set[int]) -> None:
             continue
         seen.add(id(value))
         if isinstance(value, _MUTABLE):
-            raise ContractError(
+            raise ConformanceError(
                 f"{_path_text(path)} is a {type(value).__name__}, which can be changed: every "
                 "value a state holds or reaches (its deal, rules, log and the game's "
                 "description) must be immutable (a tuple, a frozenset, a "
@@ -852,7 +854,9 @@ def check_random_game(
     offered: dict[int, frozenset[Any]] = {}  # the bids each seat was offered this deal
     deal_number = -1
     label = f"{game.NAME} {rules}"  # formatting rules costs more than a move: do it once
-    with _GameErrorsReported(lambda: f"{label}, seed {seed}, dealing", prefix_contract_errors=True):
+    with _GameErrorsReported(
+        lambda: f"{label}, seed {seed}, dealing", prefix_conformance_errors=True
+    ):
         state = game.deal(rules, seed=seed)
         _fail(game.deal(rules, seed=seed) == state, "the same rules and seed dealt different games")
         players = game.players(rules)
@@ -863,7 +867,7 @@ def check_random_game(
         # The lambda is called, if at all, before the step ends: it sees this step's number.
         with _GameErrorsReported(
             lambda: f"{label}, seed {seed}, choices {choices}, step {steps}",  # noqa: B023
-            prefix_contract_errors=True,
+            prefix_conformance_errors=True,
         ):
             legal = game.legal_moves(state)
             over = game.is_over(state)
@@ -875,7 +879,7 @@ def check_random_game(
                 check_immutable(game, state)
             else:
                 if steps >= max_moves:  # not _fail: its message would be built every step
-                    raise ContractError(
+                    raise ConformanceError(
                         f"random play has not ended after {max_moves} moves: give the rules "
                         "a safety cap (max_moves or max_deals), or make sure the game ends"
                     )
@@ -971,7 +975,7 @@ def check_listed_moves(game: str | Game, rules: Any, *, seed: int, choices: int)
                 try:
                     game.apply(state, move)
                 except IllegalMoveError as error:
-                    raise ContractError(
+                    raise ConformanceError(
                         f"{where}, step {step}: the listed move {move} is refused: {error}"
                     ) from None
             state = game.apply(state, rng.choice(game.legal_moves(state)))
@@ -1017,7 +1021,7 @@ def _check_explicit_chance(
         elif isinstance(move, DealCard):
             dealt.append(move.card)
         else:
-            raise ContractError(f"{where}: a chance outcome of the deal is {move}, not a card")
+            raise ConformanceError(f"{where}: a chance outcome of the deal is {move}, not a card")
         explicit = game.apply(explicit, move)
     rest = [card for card in game.deck_of(rules) if card not in dealt]
     seeded = game.deal(attrs.evolve(rules, first_dealer=dealer), seed=seed, deck=dealt + rest)
@@ -1055,7 +1059,7 @@ def check_game(
     seed: int = 0,
     max_moves: int = MOST_MOVES,
 ) -> Report:
-    """Check a game against the whole contract: ``games`` random games per preset.
+    """Check a game against the whole interface: ``games`` random games per preset.
 
     ``game``: a game module (registered under its ``NAME`` if it is not yet),
     or a registered name. ``presets``: names of the game's ``PRESETS`` (default:
@@ -1063,7 +1067,7 @@ def check_game(
     safety caps ``max_moves``/``max_deals`` if a random game could last long.
     ``seed`` makes the run reproducible: game ``i`` of a preset is dealt and
     played from seeds drawn from ``(seed, preset, i)``. Raises
-    :class:`ContractError` at the first broken promise; returns a
+    :class:`ConformanceError` at the first broken promise; returns a
     :class:`Report` of what was checked.
     """
     module = registry.get(game)
@@ -1075,7 +1079,7 @@ def check_game(
         names = list(presets)
         unknown = [name for name in names if name not in module.PRESETS]
         if unknown:
-            raise ContractError(
+            raise ConformanceError(
                 f"{module.NAME} has no preset {', '.join(unknown)}: "
                 f"its presets are {', '.join(module.PRESETS)}"
             )
@@ -1094,9 +1098,9 @@ def check_game(
                 check_explicit_chance(module, rules, seed=deal_seed, choices=choices)
                 if index == 0:  # a set-up state plays on to the end: once a preset
                     check_positions(module, rules, seed=deal_seed, choices=choices)
-            except ContractError as error:
+            except ConformanceError as error:
                 # Keep the game's own error (if any) as the cause: its traceback shows where.
-                failed = ContractError(f"preset {name!r}, {error}")
+                failed = ConformanceError(f"preset {name!r}, {error}")
                 raise caused_by(failed, error.__cause__ or error) from (error.__cause__ or error)
     # Random play ends within its cap: Rules() (unless presets were chosen) and each preset.
     ending = dict(chosen) if presets is not None else {"Rules()": module.Rules(), **chosen}
@@ -1105,8 +1109,8 @@ def check_game(
         deal_seed, choices = rng.getrandbits(63), rng.getrandbits(63)
         try:
             check_ends(module, rules, seed=deal_seed, choices=choices, max_moves=max_moves)
-        except ContractError as error:
-            failed = ContractError(f"preset {name!r}, {error}")
+        except ConformanceError as error:
+            failed = ConformanceError(f"preset {name!r}, {error}")
             raise caused_by(failed, error.__cause__ or error) from (error.__cause__ or error)
     return Report(module.NAME, tuple(chosen), games * len(chosen), moves)
 
@@ -1175,7 +1179,7 @@ def check_position(game: Game, rules: Any, state: Any, *, seed: int = 0, text: b
     try:
         again = game.setup(rules, position, seed=seed)
     except PositionError as error:
-        raise ContractError(f"setup refuses the position of a state: {error}") from None
+        raise ConformanceError(f"setup refuses the position of a state: {error}") from None
     _fail(
         game.origin(again).position == position,
         "the origin of a set-up state does not hold its position",
@@ -1208,7 +1212,9 @@ def check_position(game: Game, rules: Any, state: Any, *, seed: int = 0, text: b
         try:
             line = positions.format_position(rules, position)
         except PositionError as error:
-            raise ContractError(f"a state's position cannot be written as text: {error}") from None
+            raise ConformanceError(
+                f"a state's position cannot be written as text: {error}"
+            ) from None
         _fail(
             positions.split_position_text(line) == (str(rules), position),
             f"the position's text does not read back: {line}",
@@ -1254,10 +1260,10 @@ def check_setup_refusals(
             _fail(bool(str(error)), f"setup refuses {what} without a reason")
             return
         except CardrulesError as error:
-            raise ContractError(
+            raise ConformanceError(
                 f"setup refuses {what} with {type(error).__name__}, not PositionError: {error}"
             ) from None
-        raise ContractError(f"setup accepts {what}")
+        raise ConformanceError(f"setup accepts {what}")
 
     for seat in range(players):
         seen = game.position(game.observe(state, seat))
@@ -1343,7 +1349,7 @@ def check_positions(
         step = index
         with _GameErrorsReported(
             lambda: f"{where}, the position after move {step}",  # noqa: B023
-            prefix_contract_errors=True,
+            prefix_conformance_errors=True,
         ):
             original = taken[index]
             again = check_position(game, rules, original, seed=seed)
@@ -1352,7 +1358,7 @@ def check_positions(
             moves = 0
             while not game.is_over(again):
                 if moves >= max_moves:
-                    raise ContractError(
+                    raise ConformanceError(
                         f"a set-up game has not ended after {max_moves} random moves"
                     )
                 again = _apply_listed(game, again, rng.choice(game.legal_moves(again)))

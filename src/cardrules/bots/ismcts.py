@@ -1,4 +1,4 @@
-"""Information-set Monte Carlo tree search, built only on the game contract.
+"""Information-set Monte Carlo tree search, built only on the game interface.
 
 Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012): each iteration
 draws one world consistent with the bot's view (``sample``), walks a tree of

@@ -32,7 +32,7 @@ from typing import Any, Final, cast
 import attrs
 
 from cardrules.errors import RulesError
-from cardrules.game import CONTRACT_NAMES, Game
+from cardrules.game import INTERFACE_NAMES, Game
 from cardrules.games import enfle, mau_mau, mau_mau_standard, maverick, oh_hell, strafpoint
 
 __all__ = [
@@ -61,7 +61,7 @@ __all__ = [
 ENTRY_POINT_GROUP: Final = "cardrules.games"
 
 #: The names every game must provide (the :class:`~cardrules.game.Game` protocol).
-PROTOCOL_NAMES: Final = CONTRACT_NAMES
+PROTOCOL_NAMES: Final = INTERFACE_NAMES
 
 
 @attrs.frozen(slots=True)
@@ -125,7 +125,7 @@ _FILES: Final[dict[str, str]] = {}
 
 def check_protocol(game: object) -> None:
     """Raise RulesError unless ``game`` has every name of the Game protocol; the
-    message says where the missing names of a trick or Stops game come from.
+    message says how a game on one of the engines gets them.
 
     >>> import types
     >>> check_protocol(types.ModuleType("nothing"))
@@ -137,76 +137,15 @@ def check_protocol(game: object) -> None:
     if missing:
         label = getattr(game, "__name__", type(game).__name__)
         raise RulesError(
-            f"{label} is not a game: it lacks {', '.join(missing)} ({_where_from(game, missing)}; "
-            "a game provides every name of the cardrules.game.Game protocol, see the docs' "
-            "page 'Writing your own game')"
+            f"{label} is not a game: it lacks {', '.join(missing)} (a game provides every "
+            "name of the cardrules.game.Game protocol: a game on one of the engines ends "
+            "with trickgame.install(GAME, globals()) or shedding.install(GAME, globals()), "
+            "which gives it those its description does not; see the docs' page 'Writing "
+            "your own game')"
         )
     name = cast(Any, game).NAME  # present: checked just above
     if not isinstance(name, str) or not name.isidentifier():
         raise RulesError(f"a game's NAME must be a name such as 'crazy_eights', not {name!r}")
-
-
-#: What a game module on either engine takes from its description: ``GAME.exports()``.
-_EXPORTS: Final = ("NUM_MOVES", "deal", "move_index", "move_from_index", "state_from_dict")
-
-
-def _come(names: list[str]) -> str:
-    return f"{', '.join(names)} {'comes' if len(names) == 1 else 'come'}"
-
-
-def _where_from(game: object, missing: list[str]) -> str:
-    """How a game module gets the names it lacks (the fix, for the error message)."""
-    from cardrules.core import shedding, trickgame
-
-    rules = getattr(game, "Rules", None)
-    rules_class = rules if isinstance(rules, type) else type(None)
-    description = getattr(game, "GAME", None)
-    # Both engines give a game its contract the same way: a star import of the engine's
-    # contract module, and the rest from the game's description.
-    engines = (
-        (
-            "trick engine",
-            trickgame.TrickGameRules,
-            trickgame.TrickGame,
-            "contract",
-            "cardrules.core.trickgame.contract",
-            trickgame.contract.__all__,
-            "trickgame.TrickGame",
-        ),
-        (
-            "shedding engine",
-            shedding.StopsRules,
-            shedding.StopsGame,
-            "contract",
-            "cardrules.core.shedding.contract",
-            shedding.contract.__all__,
-            "shedding.StopsGame",
-        ),
-    )
-    hints = []
-    left = list(missing)
-    for engine, base, kind, alias, path, names, made_by in engines:
-        if not (issubclass(rules_class, base) or isinstance(description, kind)):
-            continue
-        contract = [name for name in left if name in names]
-        if contract:
-            hints.append(
-                f"{_come(contract)} from the {engine}: star-import them with "
-                f"'from {path} import *' followed by '{alias}.bind(globals())'"
-            )
-        exported = [name for name in left if name in _EXPORTS]
-        if exported:
-            hints.append(
-                f"{_come(exported)} from the game's description: 'NUM_MOVES, deal, "
-                f"move_index, move_from_index, state_from_dict = GAME.exports()', GAME being "
-                f"its {made_by}"
-            )
-        left = [name for name in left if name not in contract and name not in exported]
-    if left == list(missing):  # no core provides any: the list is in the message already
-        hints.append(f"define {'it' if len(left) == 1 else 'them'} in the module")
-    elif left:
-        hints.append(f"define {', '.join(left)} in the module")
-    return "; ".join(hints)
 
 
 def register(

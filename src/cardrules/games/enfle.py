@@ -37,10 +37,9 @@ totals. A deal stopped by ``max_moves`` returns the antes: it scores nothing.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -54,25 +53,17 @@ from cardrules.cards import (
     mask_of,
     stripped_deck,
 )
-
-# The contract functions are the engine's: this module adds the game's description.
 from cardrules.core import trickgame, tricks
-from cardrules.core.checks import check_rules_of, check_view_of
+from cardrules.core.checks import check_view_of
 from cardrules.core.match import Match
 from cardrules.core.options import check_bool, check_choice, check_int, rules_to_text
 from cardrules.core.serial import StateReader
-from cardrules.core.trickgame import contract
-from cardrules.core.trickgame.contract import *  # noqa: F403
-from cardrules.game import Chance, ChanceMode, Event, Fact, Log, Score, export
-from cardrules.moves import Move
+from cardrules.game import Event, Fact, Log
 
-# The public names: these and those of the Game protocol.
-contract.bind(globals())  # compiled, the star import binds only what is used
-export(globals(), "CARDS_EACH", "Phase", "State", "View", "card_points", "lowest_rank")
+if TYPE_CHECKING:  # the names trickgame.install gives, for the type checker
+    from cardrules.core.trickgame.interface import *  # noqa: F403
 
 NAME: Final = "enfle"
-#: The game's name for people (menus, the command line).
-TITLE: Final = "Enfle (Schwellen, Rolling Stone)"
 #: Changes whenever the behaviour of this game changes, so records say which rules made them.
 version: Final = "1"
 _MAX_PLAYERS: Final = 6
@@ -148,17 +139,6 @@ _PRESETS: Final = {
 PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(_PRESETS)
 
 
-def deck_of(rules: object) -> tuple[Card, ...]:
-    """The 52-card deck stripped from the deuces up to eight cards per player.
-
-    >>> from cardrules.cards import format_cards
-    >>> format_cards(deck_of(Rules(players=6))[:3])
-    '3C 4C 5C'
-    """
-    checked = check_rules_of(rules, Rules, NAME)
-    return _DECKS[checked.players]
-
-
 def card_points(card: Card) -> int:
     """A card's value in Parlett's scoring: ace 1, two to ten face value, courts 10.
 
@@ -168,15 +148,6 @@ def card_points(card: Card) -> int:
     if card.rank == ACE:
         return 1
     return 10 if card.rank >= JACK else card.rank
-
-
-class Phase(enum.IntEnum):
-    """Where a game stands: CHOOSE_DEALER and DEALING are explicit chance steps."""
-
-    CHOOSE_DEALER = 0
-    DEALING = 1
-    PLAYING = 2
-    OVER = 3
 
 
 # --------------------------------------------------------------------------- the deal
@@ -245,10 +216,11 @@ def _abandoned(state: State) -> Event:
 
 
 @attrs.frozen(slots=True)
-class View:
+class View(trickgame.View):
     """What one seat may know: its own hand and everything public, nothing else.
 
-    ``known[s]``: the cards seat ``s`` is publicly known to hold (picked up and not
+    ``waste``: the cards of the finished tricks (the base's ``won_cards``), as the game
+    calls them. ``known[s]``: the cards seat ``s`` is publicly known to hold (picked up and not
     played since). ``voids[s]``: the suits seat ``s`` has shown it lacks by failing
     to follow this deal; its cards other than ``known[s]`` hold none of them, for
     a hand grows only by public pick-ups. ``pot``: the chips in the pot (0 between
@@ -256,34 +228,11 @@ class View:
     ``parlett_scoring``.
     """
 
-    rules: Rules
-    seat: int
-    chance: ChanceMode
-    phase: Phase
-    to_move: int | Chance | None
-    deal_number: int
-    dealer: int | None
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    undealt_count: int
     known: tuple[tuple[Card, ...], ...]
     voids: tuple[tuple[Suit, ...], ...]
-    leader: int
-    trick: tuple[Card, ...]
     waste: tuple[Card, ...]
     pot: int
-    totals: tuple[int, ...]
     points: tuple[int, ...] | None
-    score: Score
-    moves_made: int
-    events: tuple[Event, ...]
-    legal_moves: tuple[Move, ...]
-
-    def _repr_svg_(self) -> str | None:
-        """The picture notebooks show of this view (see :mod:`cardrules.svg`)."""
-        from cardrules.svg import repr_svg
-
-        return repr_svg(self)
 
 
 def _points_totals(state: State) -> tuple[int, ...] | None:
@@ -326,7 +275,7 @@ def _refuse_pick_up(text: str) -> str | None:
 def _check_consistent(state: State, r: StateReader) -> None:
     rules = state.rules
     players = rules.players
-    deck = deck_of(rules)
+    deck = _DECKS[players]
     if state.match.deal_number > rules.deals or (
         state.phase != Phase.OVER and state.match.deal_number >= rules.deals
     ):
@@ -349,8 +298,6 @@ def _check_consistent(state: State, r: StateReader) -> None:
             r.fail("play cannot start before the whole deck is dealt")
         if not all(state.hands):
             r.fail("a hand is empty, so the deal is over: the phase cannot be 'playing'")
-        if len(state.trick) >= players:
-            r.fail("the current trick holds too many cards")
         if state.trick:
             led = state.trick[0].suit
             if any(card.suit is not led for card in state.trick):
@@ -363,28 +310,26 @@ def _check_consistent(state: State, r: StateReader) -> None:
 GAME: Final = trickgame.TrickGame(
     name=NAME,
     rule_ids=(("deck", "EN-1.2"), ("follow", "EN-3.2")),
-    title="Enfle",
+    title="Enfle (Schwellen, Rolling Stone)",
     version=version,
     rules_class=Rules,
-    phases=Phase,
-    deck=lambda rules: _DECKS[rules.players],
-    hand_size=lambda rules, number: CARDS_EACH,
-    packet=lambda rules: rules.deal_packet,
-    deal_event=_deal_event,
-    pick_up=True,
-    out_ends_deal=True,
-    deals=lambda rules: rules.deals,
-    score_deal=_score_deal,
-    abandon_event=_abandoned,
-    waste_zone="waste",
-    deck_note=lambda rules: f" (ranks {lowest_rank(rules.players)} to ace)",
-    refuse_text=_refuse_pick_up,
-    max_players=_MAX_PLAYERS,
+    dealing=trickgame.Dealing(
+        deck=lambda rules: _DECKS[rules.players],
+        hand_size=lambda rules, number: CARDS_EACH,
+        packet=lambda rules: rules.deal_packet,
+        event=_deal_event,
+        deck_note=lambda rules: f" (ranks {lowest_rank(rules.players)} to ace)",
+    ),
+    play=trickgame.TrickPlay(pick_up=True, out_ends_deal=True),
+    scoring=trickgame.Scoring(deal=_score_deal),
+    match=trickgame.MatchPlan(deals=lambda rules: rules.deals, abandon_event=_abandoned),
+    moves=trickgame.Moves(max_players=_MAX_PLAYERS, refuse=_refuse_pick_up),
+    waste=trickgame.Waste(zone="waste"),
     view_class=View,
     view_extras=_view_extras,
     check_state=_check_consistent,
 )
-NUM_MOVES, deal, move_index, move_from_index, state_from_dict = GAME.exports()
+trickgame.install(GAME, globals())
 
 
 def describe(view: object) -> tuple[Fact, ...]:

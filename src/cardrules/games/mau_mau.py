@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import attrs
 
@@ -64,22 +64,14 @@ from cardrules.core.options import (
     rules_to_text,
     set_resolved,
 )
-from cardrules.core.shedding import Effect, Stops, StopsRules, contract, hand_value
-from cardrules.core.shedding import Phase as Phase
-from cardrules.core.shedding import State as State
-from cardrules.core.shedding import View as View
-from cardrules.core.shedding.contract import *  # noqa: F403
+from cardrules.core.shedding import Effect, Stops, StopsRules, hand_value
 from cardrules.errors import RulesError
-from cardrules.game import Event, Outcome, Score, export, winners_by_total
+from cardrules.game import Event, Outcome, Score, winners_by_total
 
-contract.bind(globals())  # compiled, the star import binds only what is used
-
-# The public names: these and those of the Game protocol.
-export(globals(), "VALUES", "Phase", "State", "View", "hand_points")
+if TYPE_CHECKING:  # the names shedding.install gives, for the type checker
+    from cardrules.core.shedding.interface import *  # noqa: F403
 
 NAME: Final = "mau_mau"
-#: The game's name for people (menus, the command line).
-TITLE: Final = "Mau-Mau for two players"
 #: Changes whenever the behaviour of this game changes, so records say which rules made them.
 version: Final = "2"
 _NUMBERS: Final = shedding.MoveNumbers(2)
@@ -245,12 +237,6 @@ def teams(rules: object) -> tuple[tuple[int, ...], ...]:
     return ((0,), (1,))
 
 
-def deck_of(rules: object) -> tuple[Card, ...]:
-    """The regular 52-card deck (rule MM-1.1)."""
-    check_rules_of(rules, Rules, NAME)
-    return DECK52
-
-
 def hand_points(cards: Sequence[Card]) -> int:
     """The value of cards for scoring (rule MM-1.2).
 
@@ -348,10 +334,10 @@ def score(state: object) -> Score:
     )
 
 
-# The game's description; every other contract function is the shedding engine's.
+# The game's description; shedding.install gives the module the rest of the interface.
 GAME: Final = shedding.StopsGame(
     name=NAME,
-    title="Mau-Mau",
+    title="Mau-Mau for two players",
     version=version,
     rules_class=Rules,
     numbers=_NUMBERS,
@@ -359,4 +345,4 @@ GAME: Final = shedding.StopsGame(
     score=score,
     deals=_deals,
 )
-NUM_MOVES, deal, move_index, move_from_index, state_from_dict = GAME.exports()
+shedding.install(GAME, globals())

@@ -69,12 +69,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
 from cardrules._mypyc import mypyc_attr
-from cardrules.cards import ACE, DECK32, DECK52, JACK, Card
+from cardrules.cards import ACE, DECK32, DECK52, JACK
 from cardrules.core import shedding
 from cardrules.core.checks import wrong_state
 from cardrules.core.options import (
@@ -86,18 +86,12 @@ from cardrules.core.options import (
     rules_to_text,
     set_resolved,
 )
-from cardrules.core.shedding import Effect, Stops, StopsRules, contract
-from cardrules.core.shedding import Phase as Phase
-from cardrules.core.shedding import State as State
-from cardrules.core.shedding import View as View
-from cardrules.core.shedding.contract import *  # noqa: F403
+from cardrules.core.shedding import Effect, Stops, StopsRules
 from cardrules.errors import ArgumentError, show_value
-from cardrules.game import Event, Outcome, Score, export
+from cardrules.game import Event, Outcome, Score
 
-contract.bind(globals())  # compiled, the star import binds only what is used
-
-# The public names: these and those of the Game protocol.
-export(globals(), "Phase", "StandardOptions", "State", "View")
+if TYPE_CHECKING:  # the names shedding.install gives, for the type checker
+    from cardrules.core.shedding.interface import *  # noqa: F403
 
 NAME: Final = "mau_mau_standard"
 #: Changes whenever the behaviour of this game changes, so records say which rules made them.
@@ -121,8 +115,6 @@ _RULE_IDS: Final = (
 _LAST_CARD_RULE_IDS: Final = tuple(
     (kind, "MMS-4.3" if kind == "announce" else rule) for kind, rule in _RULE_IDS
 )
-#: How the game is named in error messages.
-TITLE: Final = "Mau Mau"
 
 _BOOLS: Final = (
     "deck32",
@@ -335,12 +327,6 @@ def teams(rules: object) -> tuple[tuple[int, ...], ...]:
     return tuple((seat,) for seat in range(checked.players))
 
 
-def deck_of(rules: object) -> tuple[Card, ...]:
-    """The 52-card deck, or 7 to ace with ``deck32``."""
-    checked = _check_options(rules)
-    return DECK32 if checked.deck32 else DECK52
-
-
 # --------------------------------------------------------------------------- play
 
 
@@ -392,10 +378,10 @@ def score(state: object) -> Score:
     )
 
 
-# The game's description; every other contract function is the shedding engine's.
+# The game's description; shedding.install gives the module the rest of the interface.
 GAME: Final = shedding.StopsGame(
     name=NAME,
-    title=TITLE,
+    title="Mau Mau",
     version=version,
     rules_class=Rules,
     numbers=NUMBERS,
@@ -403,4 +389,4 @@ GAME: Final = shedding.StopsGame(
     score=score,
     deals=_one_deal,
 )
-NUM_MOVES, deal, move_index, move_from_index, state_from_dict = GAME.exports()
+shedding.install(GAME, globals())

@@ -43,10 +43,9 @@ end the winners' payoff is positive).
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, Final
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
@@ -59,10 +58,8 @@ from cardrules.cards import (
     mask_of,
     parse_card,
 )
-
-# The contract functions are the engine's: this module adds the game's description.
 from cardrules.core import trickgame, tricks
-from cardrules.core.checks import check_rules_of, check_view_of, wrong_state
+from cardrules.core.checks import check_view_of, wrong_state
 from cardrules.core.match import Match
 from cardrules.core.options import (
     check_bool,
@@ -74,43 +71,19 @@ from cardrules.core.options import (
     set_resolved,
 )
 from cardrules.core.serial import StateReader
-from cardrules.core.trickgame import contract
-from cardrules.core.trickgame.contract import *  # noqa: F403
 from cardrules.core.trickgame.rules_of_play import Restrictions
 from cardrules.errors import ArgumentError, NotationError, show_value
-from cardrules.game import Chance, ChanceMode, Event, Fact, Log, Outcome, Score, export
+from cardrules.game import Event, Fact, Log, Outcome
 from cardrules.moves import DEALS, PLAYS, ChooseDealer, DealCard, Play
 from cardrules.moves import Blind as Blind
 from cardrules.moves import Declaration as Declaration
 from cardrules.moves import PassCards as PassCards
 from cardrules.moves import parse_move_text as _parse_shared_move_text
 
-# The public names: these and those of the Game protocol.
-contract.bind(globals())  # compiled, the star import binds only what is used
-export(
-    globals(),
-    "BID_ELEGANT",
-    "BID_ZERO",
-    "BLIND",
-    "NO_BID",
-    "NO_BLIND",
-    "PASSES",
-    "Blind",
-    "Declaration",
-    "Move",
-    "PassCards",
-    "Phase",
-    "State",
-    "View",
-    "parse_move_text",
-    "raw_scores",
-    "trick_score",
-    "trump_and_adder",
-)
+if TYPE_CHECKING:  # the names trickgame.install gives, for the type checker
+    from cardrules.core.trickgame.interface import *  # noqa: F403
 
 NAME: Final = "maverick"
-#: The game's name for people (menus, the command line).
-TITLE: Final = "Maverick, for two partnerships"
 #: Changes whenever the behaviour of this game changes, so records say which rules made them.
 version: Final = "2"
 PLAYERS: Final = 4
@@ -273,12 +246,6 @@ _PRESETS: Final = {
 PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(_PRESETS)
 
 
-def deck_of(rules: object) -> tuple[Card, ...]:
-    """The 52 cards and the two jokers, little and big (rule MV-1.2)."""
-    check_rules_of(rules, Rules, NAME)
-    return DECK54
-
-
 def trump_and_adder(face_up: Sequence[Card], equal_rank_rule: str = "default") -> tuple[Suit, Suit]:
     """The trump suit and the adder suit fixed by the two face-up cards.
 
@@ -395,18 +362,6 @@ def _scoring_masks(trump: Suit, adder: Suit, jokers: str) -> tuple[int, int]:
     return found
 
 
-class Phase(enum.IntEnum):
-    """Where a game stands."""
-
-    CHOOSE_DEALER = 0  # explicit chance: the first dealer is drawn
-    DEALING = 1  # explicit chance: cards are dealt one at a time
-    BLIND = 2  # with bidding: the partnerships declare blind or not, cards unseen
-    PASSING = 3  # each seat passes two cards to its left, hidden until all have
-    BIDDING = 4  # with bidding: zero, elegant or no bid, from the dealer's left
-    PLAYING = 5
-    OVER = 6
-
-
 def _team_name(team: int) -> str:
     return f"seats {team} and {team + 2}"
 
@@ -425,12 +380,6 @@ _SIGNED_POINTS: Final = tuple(_signed(points) for points in range(-4, 6))
 
 
 # --------------------------------------------------------------------------- the deal
-
-
-def _deal_event(rules: Rules, match: Match, size: int) -> Event:
-    """Thirteen cards each, one at a time from the dealer's left (rule MV-2.2)."""
-    text = f"deal {match.deal_number + 1}: seat {match.dealer} deals 13 cards each"
-    return Event("deal", match.dealer, value=HAND, text=text)
 
 
 def _face_up_event(
@@ -700,7 +649,7 @@ def _payoffs(totals: tuple[int, ...]) -> tuple[float, ...]:
 
 
 @attrs.frozen(slots=True)
-class View:
+class View(trickgame.View):
     """What one seat may know: its own hand and everything public, nothing else.
 
     ``hand`` is empty while the seat may not look at its cards yet (with bidding,
@@ -708,49 +657,16 @@ class View:
     passed (known to be in its left neighbour's hand until played) and
     ``received`` the two it received from its right, once the passes are
     exchanged; other seats' passes stay hidden. ``has_passed`` tells who has
-    passed. Per-team tuples are indexed by team (``seat % 2``).
+    passed. ``bids`` holds each seat's bid word ("zero", "elegant", "no bid").
+    The game's own fields: ``adder``, the adder suit; ``blinds``, each team's blind
+    declaration; ``trick_points`` and ``books``, per team. Per-team tuples are
+    indexed by team (``seat % 2``).
     """
 
-    rules: Rules
-    seat: int
-    chance: ChanceMode
-    phase: Phase
-    to_move: int | Chance | None
-    deal_number: int
-    dealer: int | None
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    undealt_count: int
-    face_up: tuple[Card, ...]
-    trump: Suit | None
     adder: Suit | None
     blinds: tuple[bool | None, ...]
-    has_passed: tuple[bool, ...]
-    passed: tuple[Card, ...]
-    received: tuple[Card, ...]
-    bids: tuple[str | None, ...]
-    leader: int
-    trick: tuple[Card, ...]
-    tricks_won: tuple[int, ...]
-    won_cards: tuple[Card, ...]
     trick_points: tuple[int, ...]
     books: tuple[int, ...]
-    revokes: tuple[int, ...]
-    totals: tuple[int, ...]
-    score: Score
-    moves_made: int
-    events: tuple[Event, ...]
-    legal_moves: tuple[Move, ...]
-
-    def _repr_svg_(self) -> str | None:
-        """The picture notebooks show of this view (see :mod:`cardrules.svg`)."""
-        from cardrules.svg import repr_svg
-
-        return repr_svg(self)
-
-
-def _view_extras(state: State, seat: int) -> dict[str, Any]:
-    return {"adder": state.second_suit, "trick_points": state.tally[:2], "books": state.tally[2:]}
 
 
 def describe(view: object) -> tuple[Fact, ...]:
@@ -915,8 +831,6 @@ def _check_consistent(state: State, r: StateReader) -> None:
             f"the won tricks hold {state.waste.bit_count()} cards: not {sum(state.tricks_won)} "
             "whole tricks"
         )
-    if len(state.trick) >= PLAYERS:
-        r.fail("the current trick holds too many cards")
     if phase == Phase.OVER:
         return
     if phase == Phase.BLIND and (any(state.passed) or None not in blinds):
@@ -952,22 +866,19 @@ def _must_trump(rules: Rules) -> bool:
 GAME: Final = trickgame.TrickGame(
     name=NAME,
     rule_ids=(("follow", "MV-4.2"), ("must_trump", "MV-4.6")),
-    # Pagat's reading: a player void in the suit led must trump if he can (MV-4.6).
-    restrictions=Restrictions(must_trump=_must_trump),
-    title="Maverick",
+    title="Maverick, for two partnerships",
     version=version,
     rules_class=Rules,
-    phases=Phase,
-    deck=deck_of,
-    hand_size=lambda rules, number: HAND,
-    deal_event=_deal_event,
-    face_up=trickgame.FaceUp(
-        count=2,
-        suits=lambda rules, cards: trump_and_adder(cards, rules.equal_rank_rule),
-        event=_face_up_event,
-        second_key="adder",
+    dealing=trickgame.Dealing(deck=lambda rules: DECK54, hand_size=lambda rules, number: HAND),
+    trumps=trickgame.Trumps(
+        face_up=trickgame.FaceUp(
+            count=2,
+            suits=lambda rules, cards: trump_and_adder(cards, rules.equal_rank_rule),
+            event=_face_up_event,
+            second_key="adder",
+        ),
+        trick_rules=_trick_rules,
     ),
-    trick_rules=_trick_rules,
     rounds=(
         trickgame.Declaring(
             phase="BLIND",
@@ -999,34 +910,43 @@ GAME: Final = trickgame.TrickGame(
             why_not=_why_not_bid,
         ),
     ),
-    revoking=trickgame.Revoking(
-        allowed=lambda rules: rules.revoke == "penalty", event=_revoke_event, breach=_breach_event
+    play=trickgame.TrickPlay(
+        # Pagat's reading: a player void in the suit led must trump if he can (MV-4.6).
+        restrictions=Restrictions(must_trump=_must_trump),
+        revoking=trickgame.Revoking(
+            allowed=lambda rules: rules.revoke == "penalty",
+            event=_revoke_event,
+            breach=_breach_event,
+        ),
     ),
-    score_trick=_score_trick,
-    tally=(("trick_points", 2, -4 * HAND, 4 * HAND), ("books", 2, 0, 3)),
-    counts_tricks=True,
-    deals=lambda rules: None,
+    scoring=trickgame.Scoring(
+        deal=_score_deal,
+        counts_tricks=True,
+        per_trick=trickgame.TrickScoring(
+            score=_score_trick,
+            tally=(("trick_points", 2, -4 * HAND, 4 * HAND), ("books", 2, 0, 3)),
+        ),
+    ),
+    match=trickgame.MatchPlan(decided=_target_reached, payoffs=_payoffs),
     teams=lambda rules: TEAMS,
-    decided=_target_reached,
-    payoffs=_payoffs,
-    score_deal=_score_deal,
-    waste_key="won",
-    move_forms=(*_WORD_MOVES, "pass C1 C2", "play CARD"),
-    move_kinds=(PassCards, Blind, Declaration),
-    parse_text=parse_move_text,
-    # Plays by card index; passes by pair; blind, no blind; the bids; deals; dealers.
-    move_table=(
-        *PLAYS[:54],
-        *PASSES,
-        BLIND,
-        NO_BLIND,
-        *_DECLARATIONS,
-        *DEALS[:54],
-        *(ChooseDealer(seat) for seat in range(PLAYERS)),
+    moves=trickgame.Moves(
+        max_players=PLAYERS,
+        forms=(*_WORD_MOVES, "pass C1 C2", "play CARD"),
+        kinds=(PassCards, Blind, Declaration),
+        parse=parse_move_text,
+        # Plays by card index; passes by pair; blind, no blind; the bids; deals; dealers.
+        table=(
+            *PLAYS[:54],
+            *PASSES,
+            BLIND,
+            NO_BLIND,
+            *_DECLARATIONS,
+            *DEALS[:54],
+            *(ChooseDealer(seat) for seat in range(PLAYERS)),
+        ),
     ),
-    max_players=PLAYERS,
+    waste=trickgame.Waste(key="won"),
     view_class=View,
-    view_extras=_view_extras,
     check_state=_check_consistent,
 )
-NUM_MOVES, deal, move_index, move_from_index, state_from_dict = GAME.exports()
+trickgame.install(GAME, globals())

@@ -30,20 +30,15 @@ CARD``. Move numbers (:func:`move_index`): ``play`` = the card's index 0..51,
 
 from __future__ import annotations
 
-import enum
-import functools
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from cardrules.cards import DECK52, Card
-
-# The contract functions are the engine's: this module adds the game's description.
+from cardrules.cards import DECK52
 from cardrules.core import trickgame, tricks
-from cardrules.core.checks import check_rules_of, check_view_of
-from cardrules.core.match import Match
+from cardrules.core.checks import check_view_of
 from cardrules.core.options import (
     check_bool,
     check_choice,
@@ -54,18 +49,13 @@ from cardrules.core.options import (
     set_resolved,
 )
 from cardrules.core.serial import StateReader
-from cardrules.core.trickgame import contract
-from cardrules.core.trickgame.contract import *  # noqa: F403
-from cardrules.game import Chance, ChanceMode, Event, Fact, Log, Score, export
-from cardrules.moves import Bid, Move, Play
+from cardrules.game import Event, Fact, Log
+from cardrules.moves import Bid, Play
 
-# The public names: these and those of the Game protocol.
-contract.bind(globals())  # compiled, the star import binds only what is used
-export(globals(), "Phase", "SOLVER_EQUIVALENT_CARDS", "State", "View", "schedule_sizes")
+if TYPE_CHECKING:  # the names trickgame.install gives, for the type checker
+    from cardrules.core.trickgame.interface import *  # noqa: F403
 
 NAME: Final = "oh_hell"
-#: The game's name for people (menus, the command line).
-TITLE: Final = "Up and Down the River (Oh Hell)"
 #: Cards adjacent in rank in one hand are equivalent once the cards between them are
 #: played (the score counts tricks only): the solver may search one of them.
 SOLVER_EQUIVALENT_CARDS: Final = True
@@ -168,37 +158,7 @@ def schedule_sizes(rules: Rules) -> tuple[int, ...]:
     return rules.hand_sizes
 
 
-def deck_of(rules: object) -> tuple[Card, ...]:
-    """The 52-card deck, no jokers (rule OH-1.2)."""
-    check_rules_of(rules, Rules, NAME)
-    return DECK52
-
-
-class Phase(enum.IntEnum):
-    """Where a game stands: CHOOSE_DEALER and DEALING are explicit chance steps."""
-
-    CHOOSE_DEALER = 0
-    DEALING = 1
-    BIDDING = 2
-    PLAYING = 3
-    OVER = 4
-
-
 # --------------------------------------------------------------------------- the deal
-
-
-def _deal_event(rules: Rules, match: Match, size: int) -> Event:
-    """The public event that opens a deal."""
-    return _deal_event_of(match.deal_number, match.dealer, size)
-
-
-@functools.cache
-def _deal_event_of(deal_number: int, dealer: int, size: int) -> Event:
-    """Built once: events are immutable."""
-    cards = "1 card each" if size == 1 else f"{size} cards each"
-    return Event(
-        "deal", dealer, value=size, text=f"deal {deal_number + 1}: seat {dealer} deals {cards}"
-    )
 
 
 def _legal_bids(state: State, seat: int) -> range | tuple[int, ...]:
@@ -250,48 +210,13 @@ def _score_deal(
 
 
 @attrs.frozen(slots=True)
-class View:
-    """What one seat may know: its own hand and everything public, nothing else.
-
-    ``bids`` shows the bids this seat may see (during simultaneous bidding, only
-    its own; the others are None until all are in); ``has_bid`` tells who has bid.
-    """
-
-    rules: Rules
-    seat: int
-    chance: ChanceMode
-    phase: Phase
-    to_move: int | Chance | None
-    deal_number: int
-    dealer: int | None
-    hand_size: int
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    undealt_count: int
-    trump_card: Card | None
-    bids: tuple[int | None, ...]
-    has_bid: tuple[bool, ...]
-    leader: int
-    trick: tuple[Card, ...]
-    tricks_won: tuple[int, ...]
-    won_cards: tuple[Card, ...]
-    totals: tuple[int, ...]
-    score: Score
-    moves_made: int
-    events: tuple[Event, ...]
-    legal_moves: tuple[Move, ...]
-
-    def _repr_svg_(self) -> str | None:
-        """The picture notebooks show of this view (see :mod:`cardrules.svg`)."""
-        from cardrules.svg import repr_svg
-
-        return repr_svg(self)
+class View(trickgame.View):
+    """What one seat may know: its own hand and everything public, nothing else; the
+    engine's fields say it all (``bids``, ``has_bid``, ``trump_card``, ``tricks_won``)."""
 
 
 def _check_consistent(state: State, r: StateReader) -> None:
     if state.phase in (Phase.BIDDING, Phase.PLAYING):
-        if state.trump_card is None:
-            r.fail("a deal in bidding or play needs a trump card")
         if state.match.deal_number >= len(state.rules.hand_sizes):
             r.fail(f"deal {state.match.deal_number} is past the schedule's last deal")
         size = state.hand_size
@@ -303,43 +228,32 @@ def _check_consistent(state: State, r: StateReader) -> None:
                     f"seat {seat} holds {hand.bit_count()} cards; after {played} tricks of a "
                     f"{size}-card deal it must hold {size - played - in_trick}"
                 )
-        if len(state.trick) >= state.rules.players:
-            r.fail("the current trick holds too many cards")
-        if state.phase == Phase.BIDDING and (state.trick or played):
-            r.fail("no card is played before the bidding ends")
-        if state.phase == Phase.PLAYING and None in state.bids:
-            r.fail("play cannot start before every seat has bid")
-        for seat, bid in enumerate(state.bids):
-            if bid is not None and bid > size:
-                r.fail(f"seat {seat} bid {bid} in a deal of {size} cards")
 
 
 GAME: Final = trickgame.TrickGame(
     name=NAME,
     rule_ids=(("bid_range", "OH-3.1"), ("follow", "OH-4.1")),
-    title="Up and Down the River",
+    title="Up and Down the River (Oh Hell)",
     version=version,
     rules_class=Rules,
-    phases=Phase,
-    deck=lambda rules: DECK52,
-    hand_size=lambda rules, number: rules.hand_sizes[number],
-    trump_card="next",
-    deal_event=_deal_event,
+    dealing=trickgame.Dealing(
+        deck=lambda rules: DECK52,
+        hand_size=lambda rules, number: rules.hand_sizes[number],
+    ),
+    trumps=trickgame.Trumps(card="next"),
     bidding=trickgame.Bidding(
         allowed=_legal_bids,
         hidden=lambda rules: rules.bidding == "simultaneous",
         most=_MAX_BID,
         why_not=_why_not_bid,
     ),
-    counts_tricks=True,
-    deals=lambda rules: len(rules.hand_sizes),
-    score_deal=_score_deal,
-    move_forms=("play CARD", "bid N"),
-    max_players=8,
+    scoring=trickgame.Scoring(deal=_score_deal, counts_tricks=True),
+    match=trickgame.MatchPlan(deals=lambda rules: len(rules.hand_sizes)),
+    moves=trickgame.Moves(max_players=8, forms=("play CARD", "bid N")),
     view_class=View,
     check_state=_check_consistent,
 )
-NUM_MOVES, deal, move_index, move_from_index, state_from_dict = GAME.exports()
+trickgame.install(GAME, globals())
 
 
 def describe(view: object) -> tuple[Fact, ...]:
@@ -404,6 +318,7 @@ def explain_move(view: object, move: object) -> str:
     """What choosing ``move`` means: a bid is the number of tricks you undertake to win;
     a play says when its card is a trump.
 
+    >>> from cardrules.cards import Card
     >>> view = observe(deal(Rules(schedule="single", start_hand=2, first_dealer=3), seed=0), 0)
     >>> explain_move(view, Bid(0)), view.trump_card, explain_move(view, Play(Card("2D")))
     ('you undertake to win no trick', Card('8D'), 'a trump')

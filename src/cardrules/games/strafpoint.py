@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import attrs
 
@@ -51,25 +51,15 @@ from cardrules.cards import Card
 from cardrules.core import shedding
 from cardrules.core.checks import wrong_state
 from cardrules.core.options import check_int, rules_to_text
-from cardrules.core.shedding import Phase as Phase
-from cardrules.core.shedding import State as State
-from cardrules.core.shedding import View as View
-from cardrules.core.shedding import contract
-from cardrules.core.shedding.contract import *  # noqa: F403
-from cardrules.game import DealRow, Event, Outcome, Score, export, winners_by_total
+from cardrules.game import DealRow, Event, Outcome, Score, winners_by_total
 from cardrules.games import mau_mau_standard
 from cardrules.games.mau_mau_standard import NUMBERS, StandardOptions
-from cardrules.games.mau_mau_standard import deck_of as deck_of
 from cardrules.games.mau_mau_standard import teams as teams
 
-contract.bind(globals())  # compiled, the star import binds only what is used
-
-# The public names: these and those of the Game protocol.
-export(globals(), "VALUES", "Phase", "State", "View", "final_outcome", "hand_points", "rounds_won")
+if TYPE_CHECKING:  # the names shedding.install gives, for the type checker
+    from cardrules.core.shedding.interface import *  # noqa: F403
 
 NAME: Final = "strafpoint"
-#: The game's name for people (menus, the command line).
-TITLE: Final = "Strafpoint, penalty-point Mau Mau"
 #: Changes whenever the behaviour of this game changes, so records say which rules made them.
 version: Final = "1"
 
@@ -228,7 +218,7 @@ def score(state: object) -> Score:
     )
 
 
-# The game's description; every other contract function is the shedding engine's.
+# The game's description; shedding.install gives the module the rest of the interface.
 GAME: Final = shedding.StopsGame(
     name=NAME,
     title="Strafpoint",
@@ -238,4 +228,4 @@ GAME: Final = shedding.StopsGame(
     finish_deal=_finish_round,
     score=score,
 )
-NUM_MOVES, deal, move_index, move_from_index, state_from_dict = GAME.exports()
+shedding.install(GAME, globals())

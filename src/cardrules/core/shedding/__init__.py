@@ -23,7 +23,7 @@ A game module (the two-handed Mau-Mau's, say) builds a :class:`Stops` from its
 :class:`StopsRules`), and adds only what is its own: the options, the score of
 a finished deal and the end of the game, described by a :class:`StopsGame`. The
 core's :func:`apply` returns a state in the phase :attr:`Phase.SCORING` when a
-deal ends; the game's ``apply`` (from :mod:`cardrules.core.shedding.contract`)
+deal ends; the game's ``apply`` (from :mod:`cardrules.core.shedding.interface`)
 has the game's hook score it, then ends the game or calls :func:`begin_deal` for
 the next deal.
 
@@ -42,8 +42,9 @@ module imports only those above it):
 * ``views``: :func:`zones`, :class:`View`, :func:`observe`; ``sampling``: :func:`sample`;
 * ``numbers``: :class:`MoveNumbers`; ``positions``: a state or view as plain data, and
   a state set up from it; ``serialization``: states to JSON and back;
-* ``contract``: :class:`StopsGame`, a game's description, and the contract functions
-  every Stops game module exports (see :mod:`cardrules.core.shedding.contract`).
+* ``interface``: :class:`StopsGame`, a game's description, the functions every Stops
+  game module takes, and :func:`install`, which gives them to it (see
+  :mod:`cardrules.core.shedding.interface`).
 
 The two Mau Mau games on this core
 ----------------------------------
@@ -155,9 +156,6 @@ probability 1). Both modes run the same code.
 
 from __future__ import annotations
 
-from cardrules.core.shedding.contract import DealEnd as DealEnd
-from cardrules.core.shedding.contract import DealFunction as DealFunction
-from cardrules.core.shedding.contract import StopsGame as StopsGame
 from cardrules.core.shedding.dealing import begin_deal as begin_deal
 from cardrules.core.shedding.dealing import new_game as new_game
 from cardrules.core.shedding.description import NO_EFFECT as NO_EFFECT
@@ -172,6 +170,10 @@ from cardrules.core.shedding.description import StopsRules as StopsRules
 from cardrules.core.shedding.description import cached_table as cached_table
 from cardrules.core.shedding.description import hand_value as hand_value
 from cardrules.core.shedding.description import mask_value as mask_value
+from cardrules.core.shedding.interface import DealEnd as DealEnd
+from cardrules.core.shedding.interface import DealFunction as DealFunction
+from cardrules.core.shedding.interface import StopsGame as StopsGame
+from cardrules.core.shedding.interface import install as install
 from cardrules.core.shedding.numbers import MoveNumbers as MoveNumbers
 from cardrules.core.shedding.play import apply as apply
 from cardrules.core.shedding.play import game_over as game_over
@@ -216,6 +218,7 @@ __all__ = [
     "chance_outcomes",
     "game_over",
     "hand_value",
+    "install",
     "legal_moves",
     "mask_value",
     "move_forms",

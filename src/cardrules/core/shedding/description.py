@@ -20,7 +20,7 @@ from cardrules.errors import RulesError
 from cardrules.moves import PLAYS, Play
 
 if TYPE_CHECKING:  # the description of a game: a type here, built above this module
-    from cardrules.core.shedding.contract import StopsGame
+    from cardrules.core.shedding.interface import StopsGame
 
 SUIT_MASKS: Final = tuple(mask_of(c for c in ALL_CARDS[:52] if c.suit is s) for s in Suit)
 RANK_MASKS: Final = tuple(mask_of(c for c in ALL_CARDS[:52] if c.rank == r) for r in range(17))

@@ -16,7 +16,7 @@ from cardrules.game import ChanceMode, Event, Log, Outcome, notebook_picture
 from cardrules.moves import Draw, EndTurn, Move
 
 if TYPE_CHECKING:  # the description of a game: a type here, built above this module
-    from cardrules.core.shedding.contract import StopsGame
+    from cardrules.core.shedding.interface import StopsGame
 
 #: ``State.after`` when, after the cards owed are drawn, the same seat goes on.
 CONTINUE: Final = -1

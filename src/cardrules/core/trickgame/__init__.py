@@ -1,4 +1,4 @@
-"""The trick-taking engine: one implementation of the game contract for every trick game.
+"""The trick-taking engine: one implementation of the game interface for every trick game.
 
 :mod:`cardrules.core.tricks` says which card may be played to a trick and which
 card wins it; this package carries a whole game around those rules, the way
@@ -15,10 +15,13 @@ those above it in this list:
   suit and the restrictions a game switches on: a suit not led until broken, cards
   barred on the first trick, must trump, must beat), why a card is refused, and what
   a play reveals; legal moves, messages, views and sampling all read it;
-* :mod:`~cardrules.core.trickgame.description`: the parts of a description and
-  ready-made hooks;
 * :mod:`~cardrules.core.trickgame.state`: the state (what a move changes) and the
   :class:`Deal` it holds (what the deal fixes);
+* :mod:`~cardrules.core.trickgame.parts`: the parts of a description, each a small
+  value typed by the game's ``Rules`` (the deal, the trumps, the rounds before play,
+  the play, the scoring, the match, the moves' numbers and text);
+* :mod:`~cardrules.core.trickgame.description`: the description, :class:`TrickGame`,
+  ready-made hooks, the fields every view has, the partnerships;
 * :mod:`~cardrules.core.trickgame.dealing`: dealing, seeded or one chance step a card
   (explicit chance), trumps (none, a fixed suit, a turned card, the dealer's last
   card, cards turned face up), who leads first;
@@ -36,42 +39,58 @@ those above it in this list:
   history) and a state set up from one, checked;
 * ``cardrules.core.trickgame.solving``: the double-dummy search of a deal's play over
   card masks, for :mod:`cardrules.solver`;
-* :mod:`~cardrules.core.trickgame.contract`: :class:`TrickGame` itself and the
-  contract functions every trick game module takes.
+* :mod:`~cardrules.core.trickgame.interface`: the functions every trick game module
+  takes, and :func:`install`, which gives them to it.
 
-A game's ``Rules`` derive from :class:`TrickGameRules`; building the game's
-:class:`TrickGame` sets ``Rules.trick_game``, and every contract function reads
-it from the state. A game module star-imports
-:mod:`cardrules.core.trickgame.contract` (then ``contract.bind(globals())``) and
-takes ``NUM_MOVES``, ``deal``, ``move_index``, ``move_from_index`` and
-``state_from_dict`` from ``GAME.exports()``. :file:`examples/whist.py`,
+A game's ``Rules`` derive from :class:`TrickGameRules` and its view from :class:`View`
+(declaring only the game's own fields); building the game's :class:`TrickGame` sets
+``Rules.trick_game``, and every interface function reads it from the state. A game
+module ends with one call, ``trickgame.install(GAME, globals())``, which gives it the
+engine's functions and what the description makes (``TITLE``, ``Phase``, the move
+numbers, ``deal``, ``state_from_dict``, ``deck_of``), with a star import of
+:mod:`cardrules.core.trickgame.interface` under ``if TYPE_CHECKING:`` for the type
+checker (see :mod:`cardrules.core.installing`). :file:`examples/whist.py`,
 :file:`examples/hearts.py` and :file:`examples/spades.py` are whole games written
 this way.
 """
 
-from cardrules.core.trickgame import contract, rules_of_play, sampling
-from cardrules.core.trickgame.contract import TrickGame
+from cardrules.core.trickgame import interface, rules_of_play, sampling
 from cardrules.core.trickgame.dealing import new_game
 from cardrules.core.trickgame.description import (
     BIDDING_VIEW_FIELDS,
-    DEFAULT_DEAL_LIMIT,
     VIEW_FIELDS,
-    Bidding,
-    Declaring,
-    FaceUp,
-    PassDirection,
-    Passing,
-    Revoking,
-    TrickGameRules,
-    TrickScorer,
+    TrickGame,
     View,
     highest_bidder,
-    pass_cycle,
-    pass_offset,
+    phases_of,
     target_decided,
     teams,
 )
+from cardrules.core.trickgame.interface import install
 from cardrules.core.trickgame.numbers import pass_rank
+from cardrules.core.trickgame.parts import (
+    DEFAULT_DEAL_LIMIT,
+    Bidding,
+    Dealing,
+    DealScorer,
+    Declaring,
+    FaceUp,
+    MatchPlan,
+    Moves,
+    PassDirection,
+    Passing,
+    Revoking,
+    Scoring,
+    TrickGameRules,
+    TrickPlay,
+    TrickScorer,
+    TrickScoring,
+    Trumps,
+    Waste,
+    default_deal_event,
+    pass_cycle,
+    pass_offset,
+)
 from cardrules.core.trickgame.play import apply, parse_move
 from cardrules.core.trickgame.positions import position, setup
 from cardrules.core.trickgame.queries import (
@@ -94,24 +113,35 @@ __all__ = [
     "VIEW_FIELDS",
     "Bidding",
     "Deal",
+    "DealScorer",
+    "Dealing",
     "Declaring",
     "FaceUp",
+    "MatchPlan",
+    "Moves",
     "PassDirection",
     "Passing",
     "Restrictions",
     "Revoking",
+    "Scoring",
     "State",
     "TrickGame",
     "TrickGameRules",
+    "TrickPlay",
     "TrickScorer",
+    "TrickScoring",
+    "Trumps",
     "View",
+    "Waste",
     "apply",
     "chance_outcomes",
-    "contract",
     "deal_events",
+    "default_deal_event",
     "events",
     "hand_hidden",
     "highest_bidder",
+    "install",
+    "interface",
     "is_over",
     "knowledge",
     "legal_moves",
@@ -122,6 +152,7 @@ __all__ = [
     "pass_cycle",
     "pass_offset",
     "pass_rank",
+    "phases_of",
     "position",
     "rules_of_play",
     "sample",

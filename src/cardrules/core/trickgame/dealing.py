@@ -33,7 +33,7 @@ from cardrules.core.trickgame.state import (
 from cardrules.game import ChanceMode, Event, Log, Outcome
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
-    from cardrules.core.trickgame.contract import TrickGame
+    from cardrules.core.trickgame.description import TrickGame
 
 
 def new_game(
@@ -53,7 +53,7 @@ def new_game(
         raise TypeError(f"rules must be a trick game's Rules, not {type(rules).__name__}")
     seed = check_seed(seed)
     check_choice("chance", chance, ("seeded", "explicit"))
-    cards = game.deck(rules)
+    cards = game.dealing.deck(rules)
     order = match_core.first_deal_order(deck, cards, chance)
     players = rules.players
     if chance == "explicit" and rules.first_dealer is None:
@@ -74,7 +74,7 @@ def new_game(
                 position=None,
                 **_rules_values(rules),
             ),
-            phase=game.choose_dealer,
+            phase=game.roles.choose_dealer,
             hands=(0,) * players,
             leader=0,
             trick=(),
@@ -132,13 +132,13 @@ def _remember_fresh_deal(
     rules: Any,
 ) -> tuple[Any, dict[str, Any], dict[str, Any], tuple[Any, ...]]:
     """Work out and cache :func:`_fresh_deal`'s and :func:`_fresh_values`' answers."""
-    game: TrickGame = rules.trick_game
+    game: TrickGame[Any] = rules.trick_game
     players: int = rules.players
     deal: dict[str, Any] = {
         "trick_rules": _TRICK_RULES[None],
         "face_up": (),
         "second_suit": None,
-        "passed": (0,) * players if game.passing is not None else (),
+        "passed": (0,) * players if game.roles.passing is not None else (),
         "bids": (None,) * players if game.bidding is not None else (),
         "declared": tuple(
             (None,) * (len(teams(rules)) if r.by_team else players)
@@ -147,8 +147,8 @@ def _remember_fresh_deal(
         ),
     }
     counts = {
-        "tally": (0,) * sum(size for _, size, _, _ in game.tally),
-        "revokes": (0,) * players if game.revoking is not None else (),
+        "tally": (0,) * sum(size for _, size, _, _ in game.scoring.tally),
+        "revokes": (0,) * players if game.play.revoking is not None else (),
     }
     derived = _rules_values(rules)
     ordered = (
@@ -225,13 +225,13 @@ def _dealt(
     position, with the turned trump card in them: this runs at every deal, and each
     copy by keyword costs about as much as a fifth of the shuffle.
     """
-    game: TrickGame = rules.trick_game
+    game: TrickGame[Any] = rules.trick_game
     players: int = rules.players
-    size = game.hand_size(rules, match.deal_number)
-    log = log.append(game.deal_event(rules, match, size))
-    cards = game.deck(rules)
+    size = game.dealing.hand_size(rules, match.deal_number)
+    log = log.append(game.dealing.event(rules, match, size))
+    cards = game.dealing.deck(rules)
     trick_rules = _TRICK_RULES[None]
-    if game.trump_suit is not None:  # a fixed trump suit holds from the deal on
+    if game.trumps.suit is not None:  # a fixed trump suit holds from the deal on
         trick_rules = _fixed_trick_rules(rules, match.deal_number)
     no_hands = (0,) * players
     leader = (match.dealer + 1) % players
@@ -249,12 +249,12 @@ def _dealt(
             trick_rules,
         )
         return _new_opening(
-            waiting, game.dealing, no_hands, leader, no_hands, moves_made, log, history
+            waiting, game.roles.dealing, no_hands, leader, no_hands, moves_made, log, history
         )
     if order is None:
         order = match_core.shuffled(seed, match.deal_number, cards)
     dealt = size * players
-    packet = game.packet(rules)
+    packet = game.dealing.packet(rules)
     hands = [0] * players
     if packet == 1:
         # Card i goes to seat (dealer + 1 + i) % players: every players-th card from
@@ -268,8 +268,8 @@ def _dealt(
         for k in range(dealt):
             hands[_recipient(match.dealer, players, packet, k)] |= order[k].bit
     undealt = _deck_mask(cards) & ~sum(hands)
-    if game.face_up is not None:
-        shown = tuple(order[dealt : dealt + game.face_up.count])
+    if game.trumps.face_up is not None:
+        shown = tuple(order[dealt : dealt + game.trumps.face_up.count])
         dealing = _new_deal_of(
             rules,
             seed,
@@ -283,13 +283,13 @@ def _dealt(
             trick_rules,
         )
         before = _new_opening(
-            dealing, game.dealing, no_hands, leader, no_hands, moves_made, log, history
+            dealing, game.roles.dealing, no_hands, leader, no_hands, moves_made, log, history
         )
         return _turn_face_up(before, tuple(hands), shown)
     trump_card = None
     known = no_hands
-    if game.trump_card != "none":
-        trump_card = order[dealt] if game.trump_card == "next" else order[dealt - 1]
+    if game.trumps.card != "none":
+        trump_card = order[dealt] if game.trumps.card == "next" else order[dealt - 1]
         trick_rules, undealt, dealt, known, event = _trump_turned(
             rules, match.dealer, trump_card, undealt, dealt, known
         )
@@ -386,44 +386,44 @@ def _new_opening(
 
 
 def _fixed_trick_rules(rules: Any, deal_number: int) -> tricks.TrickRules:
-    """The trick rules of a deal under the game's :attr:`TrickGame.trump_suit`."""
-    game: TrickGame = rules.trick_game
-    assert game.trump_suit is not None
-    return game.trick_rules(rules, game.trump_suit(rules, deal_number))
+    """The trick rules of a deal under the game's :attr:`Trumps.suit`."""
+    game: TrickGame[Any] = rules.trick_game
+    assert game.trumps.suit is not None
+    return game.trumps.trick_rules(rules, game.trumps.suit(rules, deal_number))
 
 
 def _phase_after(rules: Any, start: int, deal_number: int) -> Any:
     """The first phase from round ``start`` on that these rules play in this deal: a
     round before play (a passing round only in a deal that passes), else the bidding,
     else the play."""
-    game: TrickGame = rules.trick_game
+    game: TrickGame[Any] = rules.trick_game
     for k in range(start, len(game.rounds)):
         round_ = game.rounds[k]
         if round_.applies(rules) and not (
             isinstance(round_, Passing) and not round_.to(rules, deal_number) % rules.players
         ):
-            return game.round_phases[k]
-    return game.bidding_phase if game.bidding is not None else game.playing
+            return game.roles.round_phases[k]
+    return game.roles.bidding if game.bidding is not None else game.roles.playing
 
 
 def _opened(state: State) -> State:
     """The state as play begins, when the game says who leads the first trick
-    (:attr:`TrickGame.first_leader`, :attr:`TrickGame.lead_card`); otherwise as it is."""
+    (:attr:`TrickPlay.first_leader`, :attr:`TrickPlay.lead_card`); otherwise as it is."""
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = deal.game
-    if not game.opens_play or state.phase is not game.playing:
+    game: TrickGame[Any] = deal.game
+    if not game.play.opens_play or state.phase is not game.roles.playing:
         return state
-    if game.lead_card is not None:
-        card = game.lead_card(rules, deal.match.deal_number)
+    if game.play.lead_card is not None:
+        card = game.play.lead_card(rules, deal.match.deal_number)
         if card is not None:
             for seat, hand in enumerate(state.hands):
                 if hand & card.bit:
                     text = f"seat {seat} holds {card} and leads it to the first trick"
                     event = Event("lead card", seat, cards=(card,), text=text)
                     return _with(state, leader=seat, log=state.log.append(event))
-    if game.first_leader is not None:
-        return _with(state, leader=game.first_leader(state))
+    if game.play.first_leader is not None:
+        return _with(state, leader=game.play.first_leader(state))
     return state
 
 
@@ -431,7 +431,7 @@ def _turn_face_up(state: State, hands: tuple[int, ...], face_up: tuple[Card, ...
     """Turn the face-up cards: they fix the trump suit and the second suit."""
     deal = state.deal
     rules = deal.rules
-    described = rules.trick_game.face_up
+    described = rules.trick_game.trumps.face_up
     trump, second = described.suits(rules, face_up)
     opened = _with(
         state,
@@ -439,7 +439,7 @@ def _turn_face_up(state: State, hands: tuple[int, ...], face_up: tuple[Card, ...
             deal,
             face_up=face_up,
             second_suit=second,
-            trick_rules=rules.trick_game.trick_rules(rules, trump),
+            trick_rules=rules.trick_game.trumps.trick_rules(rules, trump),
         ),
         phase=_phase_after(rules, 0, deal.match.deal_number),
         hands=hands,
@@ -460,10 +460,10 @@ def _trump_turned(
     the count dealt (the next card leaves play and counts as dealt; the dealer's last
     stays in his hand, so everyone knows he holds it until he plays it), the known
     cards, and the event."""
-    game: TrickGame = rules.trick_game
+    game: TrickGame[Any] = rules.trick_game
     assert trump_card.suit is not None
-    trick_rules = game.trick_rules(rules, trump_card.suit)
-    if game.trump_card == "next":
+    trick_rules = game.trumps.trick_rules(rules, trump_card.suit)
+    if game.trumps.card == "next":
         return trick_rules, undealt & ~trump_card.bit, dealt + 1, known, _trump_event(trump_card)
     shown = list(known)
     shown[dealer] |= trump_card.bit

@@ -1,244 +1,72 @@
-"""The parts of a trick game's description (:class:`~cardrules.core.trickgame.TrickGame`):
-the rules' base class, the bidding, declaration and passing rounds, cards turned face
-up, legal revokes, the scoring hooks' types, ready-made hooks (``pass_cycle``,
-``highest_bidder``, ``target_decided``), the fields every view has, and the
-partnerships."""
+"""A trick game's description, :class:`TrickGame`, made of the parts of
+:mod:`~cardrules.core.trickgame.parts`; ready-made hooks (``highest_bidder``,
+``target_decided``); the fields every view has; and the partnerships."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, Literal
+import enum
+import functools
+import math
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, Final, Generic, Literal, cast
 
 import attrs
 
 from cardrules._mypyc import mypyc_attr
-from cardrules.cards import Card, Suit
-from cardrules.core import tricks
+from cardrules.cards import Card, Suit, mask_of
+from cardrules.core.checks import check_move, check_move_number, check_rules, check_seed
 from cardrules.core.match import Match
-from cardrules.core.options import BaseRules, check_choice
-from cardrules.errors import ArgumentError, RulesError, show_value
+from cardrules.core.options import check_choice
+from cardrules.core.serial import StateReader
+from cardrules.core.trickgame.numbers import _MOVE_KINDS, _pass_of_rank, pass_rank
+
+# The parts the engine and the games import from here, as they did when they were here.
+from cardrules.core.trickgame.parts import _TRICK_RULES as _TRICK_RULES
+from cardrules.core.trickgame.parts import DEFAULT_DEAL_LIMIT as DEFAULT_DEAL_LIMIT
+from cardrules.core.trickgame.parts import (
+    Bidding,
+    Dealing,
+    MatchPlan,
+    MoveNumbering,
+    Moves,
+    PhaseRoles,
+    R,
+    Scoring,
+    TrickPlay,
+    Trumps,
+    Waste,
+    _no_checks,
+    _no_extras,
+)
+from cardrules.core.trickgame.parts import DealScorer as DealScorer
+from cardrules.core.trickgame.parts import Declaring as Declaring
+from cardrules.core.trickgame.parts import FaceUp as FaceUp
+from cardrules.core.trickgame.parts import PassDirection as PassDirection
+from cardrules.core.trickgame.parts import Passing as Passing
+from cardrules.core.trickgame.parts import Revoking as Revoking
+from cardrules.core.trickgame.parts import TrickGameRules as TrickGameRules
+from cardrules.core.trickgame.parts import TrickScorer as TrickScorer
+from cardrules.core.trickgame.parts import default_deal_event as default_deal_event
+from cardrules.core.trickgame.parts import pass_cycle as pass_cycle
+from cardrules.core.trickgame.parts import pass_offset as pass_offset
+from cardrules.core.trickgame.state import State
+from cardrules.errors import ArgumentError, IllegalMoveError, RulesError, show_value
 from cardrules.game import (
     Chance,
     ChanceMode,
     Event,
-    Log,
     Outcome,
     Score,
     notebook_picture,
     winners_by_total,
 )
-from cardrules.moves import Move, PassCards
-
-if TYPE_CHECKING:  # the description: a type here, built above this module
-    from cardrules.core.trickgame.contract import TrickGame
+from cardrules.moves import BIDS, DEALS, PLAYS, Bid, ChooseDealer, DealCard, Move, PassCards, Play
 
 
-# Each game's Rules derives from this class, in this library or outside it: the compiled
-# build must accept subclasses wherever the class is expected, not this class alone.
-@mypyc_attr(allow_interpreted_subclasses=True)
-@attrs.frozen(slots=True, kw_only=True)
-class TrickGameRules(BaseRules):
-    """The base of a trick game's ``Rules``: it has ``players``, and names the game.
-
-    Building a :class:`TrickGame` sets ``Rules.trick_game`` to it, which is how
-    every contract function finds the game from a state.
-    """
-
-    # A field without a default: every game's Rules redefines it with its own default
-    # and range, in the place the game gives it.
-    players: int
-
-
-#: Scores a finished deal: ``(state, seat that went out or None)`` to ``(points per
-#: seat, the deal row's extras, the log with the game's scoring events)``.
-DealScorer = Callable[
-    [Any, "int | None"], tuple[tuple[int, ...], tuple[tuple[str, tuple[int, ...]], ...], Log[Event]]
-]
-
-
-@dataclasses.dataclass(frozen=True, kw_only=True)
-class Bidding:
-    """A bidding phase between the deal and the play: each seat bids a number of tricks.
-
-    ``allowed(state, seat)``: the bids the seat may make (a range or a tuple, in
-    order; the hook is such a constraint). ``hidden(rules)``: whether bids are
-    simultaneous (each seat sees only its own until all are in). ``most``: the
-    largest bid a move number exists for. ``why_not(state, seat, bid)``: in the
-    game's own words, why a bid of 0..the hand size that ``allowed`` refuses is
-    refused (default: the bids allowed).
-    """
-
-    allowed: Callable[[Any, int], range | tuple[int, ...]]
-    hidden: Callable[[Any], bool]
-    most: int
-    why_not: Callable[[Any, int, int], str] | None = None
-
-
-@dataclasses.dataclass(frozen=True, kw_only=True)
-class FaceUp:
-    """Several cards turned face up after the hands, fixing the trump suit and a second
-    suit that the game's scoring reads (Maverick's two face-up cards: trumps and adders).
-
-    ``count``: how many cards are turned. ``suits(rules, cards)``: the trump suit and
-    the second suit they fix. ``event(rules, cards, trump, second)``: the public event.
-    ``second_key``: the second suit's name in the state's JSON form.
-    """
-
-    count: int
-    suits: Callable[[Any, tuple[Card, ...]], tuple[Suit, Suit | None]]
-    event: Callable[[Any, tuple[Card, ...], Suit, Suit | None], Event]
-    second_key: str
-
-
-@dataclasses.dataclass(frozen=True, kw_only=True)
-class Declaring:
-    """A round of declarations before play: each seat (or each partnership, by its
-    first seat from the dealer's left) chooses one of a few moves, openly, in turn
-    clockwise from the dealer's left.
-
-    ``phase``: the name of its ``Phase`` member. ``key``: its name in views and in the
-    state's JSON form. ``applies(rules)``: whether the round is played. ``by_team``:
-    one declaration per partnership. ``unseen``: made before the declarers look at
-    their cards (views show no hand until the round is over). ``moves(state, seat)``:
-    the declarations open to the seat, in order. ``value(move)``: what the state
-    records (``values``: every value it may record, for loading). ``event(state,
-    seat, move)``: the public event. ``why_not(state, seat, move)``: why a move is
-    refused.
-    """
-
-    phase: str
-    key: str
-    applies: Callable[[Any], bool] = lambda rules: True
-    by_team: bool = False
-    unseen: bool = False
-    moves: Callable[[Any, int], tuple[Any, ...]]
-    value: Callable[[Any], Any]
-    values: tuple[Any, ...]
-    event: Callable[[Any, int, Any], Event]
-    why_not: Callable[[Any, int, object], str]
-
-
-#: Where the passed cards go, as :attr:`Passing.to` words them.
-PassDirection = Literal["left", "right", "across", "hold"]
-
-
-def pass_offset(direction: PassDirection, players: int) -> int:
-    """How many seats clockwise a pass in ``direction`` goes (0: no pass).
-
-    >>> pass_offset("left", 4), pass_offset("right", 4), pass_offset("across", 4)
-    (1, 3, 2)
-    """
-    check_choice("direction", direction, ("left", "right", "across", "hold"))
-    if direction == "across" and players % 2:
-        raise RulesError(f"no seat sits across the table with {players} players")
-    return {"left": 1, "right": players - 1, "across": players // 2, "hold": 0}[direction]
-
-
-def pass_cycle(*directions: PassDirection) -> Callable[[Any, int], int]:
-    """A :attr:`Passing.to` hook that cycles through ``directions`` deal by deal.
-
-    Hearts passes left, right, across, then holds (no pass), over and over:
-
-    >>> to = pass_cycle("left", "right", "across", "hold")
-    >>> class FourPlayers: players = 4
-    >>> [to(FourPlayers(), number) for number in range(5)]
-    [1, 3, 2, 0, 1]
-    """
-    if not directions:
-        raise RulesError("pass_cycle needs at least one direction")
-    for direction in directions:
-        check_choice("direction", direction, ("left", "right", "across", "hold"))
-
-    def to(rules: Any, deal_number: int) -> int:
-        return pass_offset(directions[deal_number % len(directions)], rules.players)
-
-    return to
-
-
-def _to_the_left(rules: Any, deal_number: int) -> int:
-    return 1
-
-
-def _passed_cards(move: object) -> tuple[Card, ...]:
-    return move.cards if type(move) is PassCards else ()
-
-
-@dataclasses.dataclass(frozen=True, kw_only=True)
-class Passing:
-    """A passing round before play: each seat in turn, from the dealer's left, passes
-    ``count`` cards face down to another seat; the cards are exchanged, and the phase
-    ends, once every seat has passed (until then they are in no hand).
-
-    ``to(rules, deal_number)``: how many seats clockwise the cards go in that deal
-    (1: the left neighbour, the default; ``players - 1``: the right; 0: no pass, the
-    phase is skipped). :func:`pass_cycle` makes the hook from words, for Hearts
-    ``pass_cycle("left", "right", "across", "hold")``. ``moves(hand)``: the passes a
-    hand may make, in move-number order; None (the default): every set of ``count``
-    cards of the hand, as :class:`~cardrules.moves.PassCards`, numbered by
-    :meth:`TrickGame.move_index`. ``cards(move)``: the cards a move passes (``()`` for
-    any other move; the default reads a ``PassCards``). ``form``: the move's text form
-    for messages (default ``"pass C1 C2 C3"`` for three cards). ``rule_id``: the rule
-    cited when a pass names a card not in the hand. A game whose passes are
-    ``PassCards`` lists ``PassCards`` in :attr:`TrickGame.move_kinds` and its form in
-    :attr:`TrickGame.move_forms` (the shared notation reads ``pass 2C 7D QS``). The
-    numbers by rank cover the 52 cards: a deck with jokers numbers its passes with a
-    ``move_table`` (as Maverick does). The numbers grow with ``count``: 22,100 for
-    three cards, 270,725 for four. A view may have a ``passed_to`` field: the seat
-    this seat's pass goes to in this deal (None in a deal without a pass).
-
-    Hearts' pass of three cards, left, right, across and hold::
-
-        Passing(count=3, to=pass_cycle("left", "right", "across", "hold"))
-    """
-
-    phase: str = "PASSING"
-    count: int
-    applies: Callable[[Any], bool] = lambda rules: True
-    to: Callable[[Any, int], int] = _to_the_left
-    moves: Callable[[int], tuple[Any, ...]] | None = None
-    cards: Callable[[object], tuple[Card, ...]] = _passed_cards
-    form: str = ""
-    rule_id: str = ""
-
-    def __post_init__(self) -> None:
-        if not self.form:
-            names = " ".join(f"C{n + 1}" for n in range(self.count))
-            object.__setattr__(self, "form", f"pass {names}")
-
-
-@dataclasses.dataclass(frozen=True, kw_only=True)
-class Revoking:
-    """A rules option under which a revoke (not following suit while able) is legal
-    and penalised instead of forbidden: ``allowed(rules)`` says whether it is on,
-    ``event(rules, seat, led)`` announces a revoke (the penalty is the scoring
-    hooks' business: the state counts each seat's revokes).
-
-    ``breach(rules, seat, kind, led)``, when given, announces a card that follows suit
-    but breaks one of the game's restrictions (``kind``: ``must_trump``, say; see
-    :class:`~cardrules.core.trickgame.rules_of_play.Restrictions`), which the option
-    makes legal and penalised too and the state counts with the revokes; its event's
-    kind is ``kind``. Without it such a card is announced as a revoke."""
-
-    allowed: Callable[[Any], bool]
-    event: Callable[[Any, int, Suit], Event]
-    breach: Callable[[Any, int, str, Suit], Event] | None = None
-
-
-#: Scores a finished trick: ``(state before its last card, winner, the trick, the
-#: tally so far)`` to ``(the new tally, the trick's public event)``.
-TrickScorer = Callable[[Any, int, tuple[Card, ...], tuple[int, ...]], tuple[tuple[int, ...], Event]]
-
-
-#: The deals after which a match with no schedule stops, truncated, unless the rules
-#: set ``max_deals`` or the game its own :attr:`TrickGame.deal_limit`: fifty times the
-#: longest Maverick match in hundreds of random games, so only a match that has lost
-#: its way meets it.
-DEFAULT_DEAL_LIMIT: Final = 1000
-
-
-def highest_bidder(state: Any) -> int:
-    """A :attr:`TrickGame.first_leader` hook: the seat with the highest bid leads (on a
+def highest_bidder(state: State) -> int:
+    """A :attr:`TrickPlay.first_leader` hook: the seat with the highest bid leads (on a
     tie, the first of them from the dealer's left)."""
     players: int = state.rules.players
     bids: tuple[int | None, ...] = state.bids
@@ -252,9 +80,9 @@ def highest_bidder(state: Any) -> int:
 
 
 def target_decided(
-    target: Callable[[Any], int], better: Literal["high", "low"] = "high"
-) -> Callable[[Any, Match], Outcome | None]:
-    """A :attr:`TrickGame.decided` hook: once a total reaches ``target(rules)`` (at or
+    target: Callable[[R], int], better: Literal["high", "low"] = "high"
+) -> Callable[[R, Match], Outcome | None]:
+    """A :attr:`MatchPlan.decided` hook: once a total reaches ``target(rules)`` (at or
     above it), the best total wins (the lowest when ``better`` is ``"low"``, as in
     Hearts, where a player reaching 100 ends the game); partners share a total, so a
     partnership's seats win together; equal best totals are a draw.
@@ -267,7 +95,7 @@ def target_decided(
     """
     check_choice("better", better, ("high", "low"))
 
-    def decided(rules: Any, match: Match) -> Outcome | None:
+    def decided(rules: R, match: Match) -> Outcome | None:
         totals = match.totals
         if max(totals) < target(rules):
             return None
@@ -287,25 +115,42 @@ def _sides(rules: Any, game: Any, seat: int) -> tuple[int, ...]:
 
 
 # A game's view derives from this class, in this library or outside it (see TrickGameRules).
+# kw_only: the fields with defaults come before a game's own fields, which need none.
 @mypyc_attr(allow_interpreted_subclasses=True)
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, kw_only=True)
 class View:
     """What one seat may know: the fields every trick game's view has, which the engine
-    fills (and :func:`~cardrules.core.trickgame.sample` reads). A game's ``View`` derives
-    from it and adds only its own fields, which the engine fills by name too when it
-    knows them: ``trump_card``, ``trump``; with bidding ``hand_size``, ``bids`` and
-    ``has_bid``; ``tricks_won``; ``won_cards`` or ``waste``; ``known``, ``voids`` and
-    ``absent``; a round's key, ``has_passed``, ``passed``, ``received``, ``passed_to``;
-    ``face_up``, ``revokes``. A game's own values come from its ``view_extras`` hook.
+    fills (and :func:`~cardrules.core.trickgame.sample` reads).
+
+    The first fields are those of every deal. The fields after ``legal_moves`` come with
+    a feature of the description; a game without the feature keeps their default:
+
+    * ``trump_card``: the card turned for trumps (``Trumps(card=...)`` other than ``"none"``);
+    * ``trump``: the trump suit fixed without turning a card (``Trumps(suit=...)``,
+      ``Trumps(face_up=...)``);
+    * ``face_up``: the cards turned face up after the hands (``Trumps(face_up=...)``);
+    * ``hand_size``, ``bids``, ``has_bid``: the cards dealt each seat in this deal, the
+      bids this seat may see (during simultaneous bidding only its own: the others are
+      None until every seat has bid) and who has bid (``bidding``); a round of
+      declarations keyed ``bids`` shows its words there instead (Maverick);
+    * ``has_passed``, ``passed``, ``received``, ``passed_to``: who has passed, the cards
+      this seat passed, those it received once every seat has passed, and the seat its
+      pass goes to in this deal (None: no pass) (a :class:`Passing` round);
+    * ``tricks_won``: the tricks each seat has won in this deal
+      (``Scoring(counts_tricks=True)``);
+    * ``won_cards``: the cards of the finished tricks (every game);
+    * ``revokes``: each seat's penalised revokes in this deal (``TrickPlay(revoking=...)``).
+
+    A game's ``View`` derives from it and declares only its own fields: a round's key,
+    the second face-up suit's key, the tally's keys, the public knowledge it shows
+    (``known``, ``voids``, ``absent``) and what its ``view_extras`` hook gives.
 
     >>> import attrs
     >>> @attrs.frozen(slots=True)
-    ... class WhistView(View):
-    ...     trump_card: Card | None
-    ...     tricks_won: tuple[int, ...]
-    ...     won_cards: tuple[Card, ...]
-    >>> [field.name for field in attrs.fields(WhistView)][-3:]
-    ['trump_card', 'tricks_won', 'won_cards']
+    ... class HeartsView(View):
+    ...     taken: tuple[int, ...]
+    >>> [field.name for field in attrs.fields(HeartsView)][-3:]
+    ['won_cards', 'revokes', 'taken']
     """
 
     rules: Any
@@ -325,28 +170,71 @@ class View:
     moves_made: int
     events: tuple[Event, ...]
     legal_moves: tuple[Move, ...]
+    trump_card: Card | None = None
+    trump: Suit | None = None
+    face_up: tuple[Card, ...] = ()
+    hand_size: int = 0
+    bids: tuple[Any, ...] = ()
+    has_bid: tuple[bool, ...] = ()
+    has_passed: tuple[bool, ...] = ()
+    passed: tuple[Card, ...] = ()
+    received: tuple[Card, ...] = ()
+    passed_to: int | None = None
+    tricks_won: tuple[int, ...] = ()
+    won_cards: tuple[Card, ...] = ()
+    revokes: tuple[int, ...] = ()
+
+    def shown_fields(self) -> tuple[str, ...]:
+        """The names of the fields this view shows, in order: those of every view, those
+        its game's features imply and the game's own (the others keep their defaults).
+        The text renderings of a view show these."""
+        shown: tuple[str, ...] = self.rules.trick_game.view_fields
+        return shown
 
     def _repr_svg_(self) -> str | None:
         """The picture notebooks show of this view (see :mod:`cardrules.svg`)."""
         return notebook_picture(self)
 
 
-#: The fields every trick game's view has: those of :class:`View`.
-VIEW_FIELDS: Final = tuple(field.name for field in attrs.fields(View))
+#: The fields every trick game's view has (the first of :class:`View`).
+VIEW_FIELDS: Final = (
+    *(field.name for field in attrs.fields(View) if field.default is attrs.NOTHING),
+    "won_cards",
+)
 
 
-#: The fields a view needs besides when the game has bidding.
+#: The fields a view shows with bidding.
 BIDDING_VIEW_FIELDS: Final = ("hand_size", "bids", "has_bid")
 
 
-_TRICK_RULES: Final = tricks.PLAIN
+def _implied_fields(game: TrickGame[Any]) -> frozenset[str]:
+    """The fields of the base :class:`View` after ``legal_moves`` that the features of
+    ``game``'s description imply (a round of declarations implies the one it is keyed by)."""
+    implied = {"won_cards"}
+    trumps = game.trumps
+    if trumps.card != "none":
+        implied.add("trump_card")
+    if trumps.suit is not None or trumps.face_up is not None:
+        implied.add("trump")
+    if trumps.face_up is not None:
+        implied.add("face_up")
+    if game.bidding is not None:
+        implied.update(BIDDING_VIEW_FIELDS)
+    if game.roles.passing is not None:
+        implied.update(("has_passed", "passed", "received", "passed_to"))
+    if game.scoring.counts_tricks:
+        implied.add("tricks_won")
+    if game.play.revoking is not None:
+        implied.add("revokes")
+    implied.update(r.key for r in game.rounds if isinstance(r, Declaring))
+    return frozenset(implied)
 
 
 def teams(rules: Any) -> tuple[tuple[int, ...], ...]:
     """The partnerships: every player for himself, unless the game says otherwise."""
     if getattr(rules, "trick_game", None) is None:
         raise ArgumentError(f"teams needs a trick game's Rules, not {show_value(rules)}")
-    game: TrickGame = rules.trick_game
+    game: TrickGame[Any] = rules.trick_game
     if game.teams is not None:
         return game.teams(rules)
     return tuple((seat,) for seat in range(rules.players))
@@ -355,3 +243,300 @@ def teams(rules: Any) -> tuple[tuple[int, ...], ...]:
 def _team_of(rules: Any, seat: int) -> int:
     """The number of the partnership ``seat`` belongs to."""
     return next(t for t, members in enumerate(teams(rules)) if seat in members)
+
+
+def phases_of(
+    rounds: Sequence[Declaring[Any] | Passing[Any]], bidding: bool, module: str
+) -> type[enum.IntEnum]:
+    """A game's ``Phase`` enumeration, numbered from 0 in the order a deal goes through
+    them: CHOOSE_DEALER and DEALING (explicit chance steps), the phase of each round
+    before play (its ``phase`` name), BIDDING with bidding, PLAYING and OVER.
+
+    >>> [(phase.name, int(phase)) for phase in phases_of((Passing(count=3),), False, __name__)]
+    [('CHOOSE_DEALER', 0), ('DEALING', 1), ('PASSING', 2), ('PLAYING', 3), ('OVER', 4)]
+    """
+    names = ["CHOOSE_DEALER", "DEALING", *(r.phase for r in rounds)]
+    if bidding:
+        names.append("BIDDING")
+    names += ["PLAYING", "OVER"]
+    if len(set(names)) != len(names):
+        raise RulesError(f"the phases {', '.join(names)} must have different names")
+    phases = enum.IntEnum(  # type: ignore[misc]  # the names are the game's
+        "Phase", [(name, number) for number, name in enumerate(names)], module=module
+    )
+    phases.__doc__ = "Where a game stands: CHOOSE_DEALER and DEALING are explicit chance steps."
+    return phases
+
+
+def _phase_of(rules_class: type[TrickGameRules], name: str) -> enum.IntEnum:
+    """The phase ``name`` of the game of ``rules_class`` (how a phase is unpickled)."""
+    game: TrickGame[Any] = cast(Any, rules_class).trick_game
+    phase: enum.IntEnum = game.phases[name]
+    return phase
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class TrickGame(Generic[R]):
+    """The description of a trick game: what the engine needs to play it, grouped by
+    concern. A group left out takes its default, the common case (no trumps, plain trick
+    play, no rounds before play, no bidding, every seat for itself), so a description
+    names only what differs. The description is typed by the game's ``Rules``: a
+    ``TrickGame[Rules]``, whose hooks see a ``Rules`` (a hook written for other rules
+    fails ``mypy --strict``); hooks that see a state see the engine's :class:`State`.
+
+    A Spades-like description sets, besides the usual fields::
+
+        trumps=Trumps(suit=lambda rules, number: Suit.SPADES),
+        match=MatchPlan(decided=target_decided(lambda rules: 500), deal_limit=200),
+    """
+
+    # Eighteen fields to set and four derived, by concern: a game of the contract family
+    # adds its auction, its contract, the piles cards move to after the deal and its
+    # announcements each as one grouped value, as the trumps, the play and the scoring
+    # are, so that the description stays within 25 fields.
+
+    #: The registry name.
+    name: str
+    #: The name shown to users.
+    title: str
+    #: The behaviour version recorded in states.
+    version: str
+    #: The game's ``Rules`` (a :class:`TrickGameRules`); building the description sets
+    #: ``Rules.trick_game`` to it, which is how every function finds the game of a state.
+    rules_class: type[R]
+    #: The cards and how they are dealt.
+    dealing: Dealing[R]
+    #: How a deal's trumps are fixed and the trick rules they make (default: none).
+    trumps: Trumps[R] = dataclasses.field(default_factory=Trumps)
+    #: The :class:`Declaring` and :class:`Passing` rounds between the deal and the
+    #: bidding (or the play), in order.
+    rounds: tuple[Declaring[R] | Passing[R], ...] = ()
+    #: A :class:`Bidding` phase between the deal and the play, or None.
+    bidding: Bidding[R] | None = None
+    #: How the tricks are played (default: plain trick play).
+    play: TrickPlay[R] = dataclasses.field(default_factory=TrickPlay)
+    #: How a deal scores.
+    scoring: Scoring[R]
+    #: How long a match lasts and who wins it (default: no schedule, no target: the
+    #: deal limit ends it).
+    match: MatchPlan[R] = dataclasses.field(default_factory=MatchPlan)
+    #: ``teams(rules)``: the partnerships (default None: every seat for itself).
+    teams: Callable[[R], tuple[tuple[int, ...], ...]] | None = None
+    #: The players' moves: their numbers and their text.
+    moves: Moves
+    #: The game's view: an attrs class deriving from :class:`View`, whose fields the
+    #: engine fills by name. It declares the game's own fields (the key of each round of
+    #: declarations, of the second face-up suit and of each tally, what ``view_extras``
+    #: gives); the base has the rest.
+    view_class: type
+    #: ``view_extras(state, seat)``: the view's values only the game knows.
+    view_extras: Callable[[State, int], dict[str, Any]] = _no_extras
+    #: ``check_state(state, reader)``: the game's consistency checks on a loaded state.
+    check_state: Callable[[State, StateReader], None] = _no_checks
+    #: The finished tricks' names (default: the zone "won tricks", the JSON key "waste").
+    waste: Waste = dataclasses.field(default_factory=Waste)
+    #: The game's rule identifiers that error messages cite, as (kind, identifier) pairs;
+    #: the kinds are ``bid_range``, ``deck``, ``follow``, ``lead_card`` and the kinds of the
+    #: :class:`~cardrules.core.trickgame.rules_of_play.Restrictions` (``unbroken``, ``first_trick``,
+    #: ``must_trump``, ``must_beat``).
+    # cast(Any, default): compiled, a class-body value is checked against the type inferred
+    # for it, and dataclasses.field(default=X) would be taken for the type of X.
+    rule_ids: tuple[tuple[str, str], ...] = dataclasses.field(
+        default=cast(Any, ()), compare=False, repr=False
+    )
+    #: Derived: the game's ``Phase`` enumeration, from its rounds (see :func:`phases_of`).
+    phases: type[enum.IntEnum] = dataclasses.field(init=False)
+    #: Derived: the phases by role, and the rounds' phases.
+    roles: PhaseRoles = dataclasses.field(init=False)
+    #: Derived: where each kind of move's numbers begin.
+    numbering: MoveNumbering = dataclasses.field(init=False)
+    #: Derived: the fields the view shows (:meth:`View.shown_fields`), checked.
+    view_fields: tuple[str, ...] = dataclasses.field(init=False)
+
+    def __post_init__(self) -> None:
+        put = functools.partial(object.__setattr__, self)
+        phases = phases_of(self.rounds, self.bidding is not None, self.rules_class.__module__)
+        # A phase pickles as its game's phase of that name, found through the game's Rules.
+        rules_class = self.rules_class
+        phases.__reduce_ex__ = lambda phase, protocol: (  # type: ignore[assignment,method-assign]
+            _phase_of,
+            (rules_class, phase.name),
+        )
+        put("phases", phases)
+        round_phases = tuple(phases[r.phase] for r in self.rounds)
+        declaring = [k for k, r in enumerate(self.rounds) if isinstance(r, Declaring)]
+        passing = [k for k, r in enumerate(self.rounds) if isinstance(r, Passing)]
+        roles = PhaseRoles(
+            choose_dealer=phases["CHOOSE_DEALER"],
+            dealing=phases["DEALING"],
+            bidding=phases["BIDDING"] if self.bidding is not None else None,
+            playing=phases["PLAYING"],
+            over=phases["OVER"],
+            round_phases=round_phases,
+            round_index=MappingProxyType({phase: k for k, phase in enumerate(round_phases)}),
+            round_slots=tuple(
+                declaring.index(k) if k in declaring else -1 for k in range(len(self.rounds))
+            ),
+            passing=passing[0] if passing else None,
+        )
+        put("roles", roles)
+        bids = 0 if self.bidding is None else self.bidding.most + 1
+        pass_base = 104 + bids + self.moves.max_players
+        pass_count = 0
+        if passing:
+            described = self.rounds[passing[0]]
+            assert isinstance(described, Passing)
+            pass_count = described.count
+        table = self.moves.table
+        passes = math.comb(52, pass_count) if passing and not table else 0  # by rank
+        numbering = MoveNumbering(
+            bid_base=52,
+            deal_base=52 + bids,
+            dealer_base=104 + bids,
+            pass_base=pass_base,
+            pass_count=pass_count,
+            num_moves=len(table) or pass_base + passes,
+            move_numbers=MappingProxyType({move: n for n, move in enumerate(table)}),
+        )
+        put("numbering", numbering)
+        put("view_fields", _checked_view_fields(self))
+        # The interface functions find the game from the rules of a state.
+        type.__setattr__(self.rules_class, "trick_game", self)
+
+    def deal(
+        self,
+        rules: R,
+        *,
+        seed: object,  # checked here: compiled, an int parameter refuses with a TypeError
+        deck: Sequence[Card] | None = None,
+        chance: ChanceMode = "seeded",
+    ) -> State:
+        """A new game with its first deal dealt (or, with explicit chance, about to be).
+
+        ``deck`` fixes the order of the first deal (top card first; see the game's
+        docs for the dealing order); later deals are shuffled from ``seed``.
+        """
+        from cardrules.core.trickgame.dealing import new_game  # built above this module
+
+        check_rules(rules, self.rules_class, self.name)
+        return new_game(rules, seed=check_seed(seed), deck=deck, chance=chance)
+
+    @property
+    def num_moves(self) -> int:
+        """How many move numbers there are (:attr:`MoveNumbering.num_moves`)."""
+        return self.numbering.num_moves
+
+    def deck_of(self, rules: object) -> tuple[Card, ...]:
+        """The cards of the game under ``rules``, in their canonical order."""
+        check_rules(rules, self.rules_class, self.name)
+        return self.dealing.deck(cast(R, rules))
+
+    # ------------------------------------------------------------------ move numbers
+
+    # The public move-number functions take object and check it (compiled, a typed
+    # parameter would refuse another type with the compiler's bare TypeError).
+    def move_index(self, move: object) -> int:
+        """The fixed number of a move: its place in the game's move table, or else plays
+        0..51 by card, then bids, deals, dealers, and the passes from ``pass_base`` on by
+        the rank of their cards (:func:`pass_rank`)."""
+        check_move(move)  # a move of another kind has no number: said below
+        numbering = self.numbering
+        if self.moves.table:
+            number = numbering.move_numbers.get(move) if isinstance(move, _MOVE_KINDS) else None
+            if number is None:
+                raise IllegalMoveError(f"{move} has no number in {self.title}")
+            return number
+        if (
+            isinstance(move, Play)
+            and move.call is None
+            and not move.announce
+            and move.card.index < 52
+        ):
+            return move.card.index
+        bidding = self.bidding
+        if bidding is not None and isinstance(move, Bid) and 0 <= move.tricks <= bidding.most:
+            return numbering.bid_base + move.tricks
+        if isinstance(move, DealCard) and move.card.index < 52:
+            return numbering.deal_base + move.card.index
+        if isinstance(move, ChooseDealer) and 0 <= move.seat < self.moves.max_players:
+            return numbering.dealer_base + move.seat
+        if (
+            isinstance(move, PassCards)
+            and numbering.num_moves > numbering.pass_base
+            and len(move.cards) == numbering.pass_count
+            and all(card.index < 52 for card in move.cards)
+        ):
+            return numbering.pass_base + pass_rank(mask_of(move.cards))
+        raise IllegalMoveError(f"{move} has no number in {self.title}")
+
+    def move_from_index(self, index: object) -> Move:
+        """The move with this number (see :meth:`move_index`)."""
+        numbering = self.numbering
+        number = check_move_number(index, numbering.num_moves)
+        if self.moves.table:
+            move: Move = self.moves.table[number]
+            return move
+        if number < numbering.bid_base:
+            return PLAYS[number]
+        if number < numbering.deal_base:
+            return BIDS[number - numbering.bid_base]
+        if number < numbering.dealer_base:
+            return DEALS[number - numbering.deal_base]
+        if number < numbering.pass_base:
+            return ChooseDealer(number - numbering.dealer_base)
+        return _pass_of_rank(number - numbering.pass_base, numbering.pass_count)
+
+    # ------------------------------------------------------------------ loading
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> State:
+        """Load a state from :func:`state_to_dict`'s form, refusing anything inconsistent."""
+        from cardrules.core.trickgame.play import apply  # built above this module
+        from cardrules.core.trickgame.positions import _replay_start
+
+        reader = StateReader(data, self.name, self.version)
+        # A game set up from a position replays its history from the position.
+        set_up = reader.data.get("position")
+        start: Callable[..., State] = self.deal
+        if set_up is not None:
+            start = functools.partial(_replay_start, set_up)
+        return reader.read(self._state_from_reader, deal=start, apply=apply)
+
+    def _state_from_reader(self, r: StateReader) -> State:
+        from cardrules.core.trickgame.serialization import _state_from_reader  # built above
+
+        return _state_from_reader(self, r)
+
+
+def _checked_view_fields(game: TrickGame[Any]) -> tuple[str, ...]:
+    """The fields the game's view shows (:meth:`View.shown_fields`), refused with the fix
+    if it lacks any it needs."""
+    view_class = game.view_class
+    if not (isinstance(view_class, type) and issubclass(view_class, View)):
+        raise RulesError(
+            f"{game.title}'s view_class must derive from cardrules.core.trickgame.View "
+            f"(@attrs.frozen(slots=True) class View(trickgame.View): ...), not {view_class!r}"
+        )
+    implied = _implied_fields(game)
+    features = {field.name for field in attrs.fields(View)} - set(VIEW_FIELDS)
+    if "waste" in attrs.fields_dict(view_class):  # shown under the game's own name (Enfle)
+        features.add("won_cards")
+        implied -= {"won_cards"}
+    fields = tuple(
+        field.name
+        for field in attrs.fields(view_class)
+        if field.name not in features or field.name in implied
+    )
+    needed = [r.key for r in game.rounds if isinstance(r, Declaring)]
+    if game.trumps.face_up is not None:
+        needed.append(game.trumps.face_up.second_key)
+    needed += [key for key, _, _, _ in game.scoring.tally]
+    missing = [name for name in needed if name not in fields]
+    if missing:
+        raise RulesError(
+            f"{game.title}'s view class {view_class.__name__} lacks "
+            f"{'the field' if len(missing) == 1 else 'the fields'} {', '.join(missing)}: "
+            "the trick engine fills them and sample reads them; add them (a view declares "
+            "the key of each round of declarations, of the second face-up suit and of "
+            "each tally)"
+        )
+    return fields

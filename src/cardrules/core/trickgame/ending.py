@@ -3,7 +3,7 @@ caps that stop a game that would not end."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardrules.core import match as match_core
 from cardrules.core.match import Match
@@ -12,7 +12,7 @@ from cardrules.core.trickgame.state import State, _deal_with, _with
 from cardrules.game import Event, Log, Outcome, over_event
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
-    from cardrules.core.trickgame.contract import TrickGame
+    from cardrules.core.trickgame.description import TrickGame
 
 
 def _finish_deal(state: State, out: int | None) -> State:
@@ -22,27 +22,27 @@ def _finish_deal(state: State, out: int | None) -> State:
     """
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = deal.game
-    points, extras, log = game.score_deal(state, out)
+    game: TrickGame[Any] = deal.game
+    points, extras, log = game.scoring.deal(state, out)
     match = deal.match.finish_deal(points, extras)
-    deals = game.deals(rules)
+    deals = game.match.deals(rules)
     outcome = match_core.match_over(
         rules,
         match,
         state.moves_made,
         deals=deals,
-        better=game.better,
-        decided=game.decided(rules, match),
+        better=game.match.better,
+        decided=game.match.decided(rules, match),
         teams=None if game.teams is None else game.teams(rules),
     )
     if (
         outcome is None
         and deals is None
         and rules.max_deals is None
-        and game.deal_limit is not None
-        and match.deal_number >= game.deal_limit
+        and game.match.deal_limit is not None
+        and match.deal_number >= game.match.deal_limit
     ):
-        # The guard against a match that never ends (TrickGame.deal_limit).
+        # The guard against a match that never ends (MatchPlan.deal_limit).
         text = (
             f"the match is stopped after {match.deal_number} deals without a winner: "
             "truncated by the deal cap"
@@ -59,7 +59,7 @@ def _check_caps(state: State) -> State:
     rules = deal.rules
     if match_core.cap_reached(rules, deal.match.deal_number, state.moves_made):
         log = state.log
-        abandon = rules.trick_game.abandon_event
+        abandon = rules.trick_game.match.abandon_event
         if abandon is not None:
             log = log.append(abandon(state))
         return _game_over(state, deal.match, log, match_core.truncated())
@@ -71,6 +71,6 @@ def _game_over(state: State, match: Match, log: Log[Event], outcome: Outcome) ->
     return _with(
         state,
         deal=_deal_with(deal, match=match, outcome=outcome),
-        phase=deal.game.over,
+        phase=deal.game.roles.over,
         log=log.append(over_event(outcome)),
     )

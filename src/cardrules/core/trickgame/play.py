@@ -5,7 +5,7 @@ illegal-move messages and move notation."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import Card, cards_of, format_cards, mask_of
 from cardrules.core import changes as changes_core
@@ -51,7 +51,7 @@ from cardrules.moves import (
 )
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
-    from cardrules.core.trickgame.contract import TrickGame
+    from cardrules.core.trickgame.description import TrickGame
 
 
 def apply(state: object, move: object) -> State:
@@ -64,9 +64,10 @@ def apply(state: object, move: object) -> State:
         raise _wrong_state(state)
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = deal.game
+    game: TrickGame[Any] = deal.game
     phase = state.phase
-    if phase is game.playing:
+    roles = game.roles
+    if phase is roles.playing:
         if type(move) is Play and move.call is None and not move.announce:
             trick = state.trick
             hands = state.hands
@@ -74,12 +75,13 @@ def apply(state: object, move: object) -> State:
             trick_rules = deal.trick_rules
             bit = move.card.bit
             hand = hands[seat]
-            if game.lead_card is not None and rules_of_play.opening_lead(state, seat) & ~bit:
+            play = game.play
+            if play.lead_card is not None and rules_of_play.opening_lead(state, seat) & ~bit:
                 raise IllegalMoveError(_why_illegal(state, move))
             limits = (
                 None
-                if game.restrictions is None
-                else rules_of_play.active(game.restrictions, rules)
+                if play.restrictions is None
+                else rules_of_play.active(play.restrictions, rules)
             )
             group = 0
             if limits is None:  # follow suit alone: the hot path, called directly
@@ -95,9 +97,9 @@ def apply(state: object, move: object) -> State:
                 # Follow suit alone: legal cards that hold none of the led group show a
                 # void in it (rules_of_play.revealed's first case, read off them here).
                 void = 0 if allowed & group else group
-                play = PLAYS[move.card.index]
-                return _play(state, game, seat, play, trick_rules, limits, void, False)
-            if bit & hand and game.revoking is not None and game.revoking.allowed(rules):
+                played = PLAYS[move.card.index]
+                return _play(state, game, seat, played, trick_rules, limits, void, False)
+            if bit & hand and play.revoking is not None and play.revoking.allowed(rules):
                 # Legal and penalised: a revoke, or a card that follows suit but breaks one
                 # of the game's restrictions (must trump, say), which is no revoke.
                 breach = ""
@@ -107,9 +109,9 @@ def apply(state: object, move: object) -> State:
                         breach = rules_of_play.refusal(
                             trick_rules, limits, hand, trick, state.waste, move.card, seat
                         )[1]
-                play = PLAYS[move.card.index]
-                return _play(state, game, seat, play, trick_rules, None, 0, True, breach)
-    elif phase is game.bidding_phase:
+                played = PLAYS[move.card.index]
+                return _play(state, game, seat, played, trick_rules, None, 0, True, breach)
+    elif phase is roles.bidding:
         if type(move) is Bid:
             assert game.bidding is not None
             seat = _bidder(state)
@@ -117,18 +119,18 @@ def apply(state: object, move: object) -> State:
                 # Store the canonical legal move, never the caller's object: an equal
                 # Bid(1.0) must not put a float into the history, the log or a cache.
                 return _bid(state, game, seat, BIDS[int(move.tricks)])
-    elif phase is game.choose_dealer:
+    elif phase is roles.choose_dealer:
         dealer = move.seat if type(move) is ChooseDealer else None
         if type(dealer) is int and 0 <= dealer < rules.players:
             started = _with(
                 state, history=changes_core.extended(state.history, ChooseDealer(dealer))
             )
             return _begin_deal(started, Match.start(dealer, rules.players), state.log)
-    elif phase is game.dealing:
+    elif phase is roles.dealing:
         if type(move) is DealCard and move.card.bit & deal.undealt:
             return _deal_card(state, game, DEALS[move.card.index])
-    elif phase in game.round_index:
-        k = game.round_index[phase]
+    elif phase in roles.round_index:
+        k = roles.round_index[phase]
         round_ = game.rounds[k]
         seat = _round_actor(state, k)
         if isinstance(round_, Passing):
@@ -153,7 +155,7 @@ def _pickup_event(seat: int, trick: tuple[Card, ...]) -> Event:
 
 def _play(
     state: State,
-    game: TrickGame,
+    game: TrickGame[Any],
     seat: int,
     move: Play,
     trick_rules: tricks.TrickRules,
@@ -184,6 +186,7 @@ def _play(
         history,
     ) = state
     rules = deal.rules
+    play = game.play
     card = move.card
     bit = card.bit
     hand = hands[seat] & ~bit
@@ -194,7 +197,7 @@ def _play(
         # card follows suit) shows only what following suit shows, a void in the led suit.
         revokes = with_item(revokes, seat, revokes[seat] + 1)
         led = tricks.led_suit(trick_rules, trick)
-        revoking = game.revoking
+        revoking = play.revoking
         assert led is not None and revoking is not None
         if breach and revoking.breach is not None:
             absent = rules_of_play.revealed(trick_rules, None, trick, waste, card)
@@ -218,7 +221,7 @@ def _play(
     if history is not None:
         history = history.append(move)
     players = len(hands)  # a hand per player: no lookup of rules.players by name
-    out = game.out_ends_deal and not hand
+    out = play.out_ends_deal and not hand
     # An empty hand ends such a deal at once, even in mid-trick: the trick then
     # stays as it lies, and nobody picks it up.
     if not out:
@@ -226,17 +229,18 @@ def _play(
             # The highest trump, else of the led suit, wins and leads (OH-4.3, OH-4.4,
             # EN-1.3, EN-3.3, MV-4.1, MV-4.3, MV-4.5).
             winner = (leader + tricks.winner(trick_rules, trick)) % players
-            if game.counts_tricks:
+            scoring = game.scoring
+            if scoring.counts_tricks:
                 tricks_won = with_item(tricks_won, winner, tricks_won[winner] + 1)
-            if game.score_trick is not None:
-                tally, event = game.score_trick(state, winner, trick, tally)
+            if scoring.score_trick is not None:
+                tally, event = scoring.score_trick(state, winner, trick, tally)
                 log = log.append(event)
             else:
                 log = log.append(Event("trick", winner, trick))
             waste |= mask_of(trick)
             trick = ()
             leader = winner
-        elif game.pick_up:  # a player who cannot follow picks the trick up (EN-3.4)
+        elif play.pick_up:  # a player who cannot follow picks the trick up (EN-3.4)
             following = (seat + 1) % players
             group = rules_of_play.led_group(trick_rules, trick)
             if not hands[following] & group:
@@ -294,7 +298,7 @@ def _after_pickup(
 def _why_illegal(state: State, move: object) -> str:
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = deal.game
+    game: TrickGame[Any] = deal.game
     rule_ids = dict(game.rule_ids)
 
     def cite(kind: str) -> str:
@@ -302,22 +306,24 @@ def _why_illegal(state: State, move: object) -> str:
         return f" (rule {rule_ids[kind]})" if kind in rule_ids else ""
 
     phase = state.phase
-    if phase is game.over:
+    if phase is game.roles.over:
         return "the game is over: no move is legal"
-    kinds: tuple[type, ...] = (Play, Bid, DealCard, ChooseDealer, *game.move_kinds)
+    kinds: tuple[type, ...] = (Play, Bid, DealCard, ChooseDealer, *game.moves.kinds)
     if game.bidding is None:
-        kinds = (Play, DealCard, ChooseDealer, *game.move_kinds)
+        kinds = (Play, DealCard, ChooseDealer, *game.moves.kinds)
     if not isinstance(move, kinds):
-        return not_a_move(move, game.title, game_forms(game.move_forms, deal.chance))
-    if phase is game.choose_dealer or phase is game.dealing:
+        return not_a_move(move, game.title, game_forms(game.moves.forms, deal.chance))
+    if phase is game.roles.choose_dealer or phase is game.roles.dealing:
         wanted = (
-            "'dealer SEAT'" if phase is game.choose_dealer else "'deal CARD' of an undealt card"
+            "'dealer SEAT'"
+            if phase is game.roles.choose_dealer
+            else "'deal CARD' of an undealt card"
         )
         return f"a chance step is due (explicit chance): the move must be {wanted}, not {move}"
     seat = to_move(state)
     assert isinstance(seat, int)
     hand = state.hands[seat]
-    k = game.round_index.get(phase)
+    k = game.roles.round_index.get(phase)
     if k is not None:
         round_ = game.rounds[k]
         if isinstance(round_, Declaring):
@@ -334,7 +340,7 @@ def _why_illegal(state: State, move: object) -> str:
             f"seat {seat} can pass only cards of his hand: {format_cards(missing)} "
             f"not in {format_cards(cards_of(hand))}{rule}"
         )
-    if phase is game.bidding_phase:
+    if phase is game.roles.bidding:
         assert game.bidding is not None
         if not isinstance(move, Bid):
             return f"seat {seat} must bid now, not {move}"
@@ -353,17 +359,19 @@ def _why_illegal(state: State, move: object) -> str:
         return f"seat {seat} must play a card now, not {move}"
     if move.call is not None or move.announce:
         return f"{game.title} has no calls or announcements: write just 'play CARD'"
-    if not move.card.bit & _deck_mask(game.deck(rules)):
-        return f"{move.card} is not in this game's deck{game.deck_note(rules)}" + cite("deck")
+    if not move.card.bit & _deck_mask(game.dealing.deck(rules)):
+        return f"{move.card} is not in this game's deck{game.dealing.deck_note(rules)}" + cite(
+            "deck"
+        )
     if not move.card.bit & hand:
         return f"{move.card} is not in seat {seat}'s hand ({format_cards(cards_of(hand))})"
-    if game.lead_card is not None and rules_of_play.opening_lead(state, seat):
+    if game.play.lead_card is not None and rules_of_play.opening_lead(state, seat):
         must = cards_of(rules_of_play.opening_lead(state, seat))[0]
         return (
             f"seat {seat} holds {must} and must lead it to the first trick, not {move.card}"
             + cite("lead_card")
         )
-    limits = rules_of_play.active(game.restrictions, rules)
+    limits = rules_of_play.active(game.play.restrictions, rules)
     text, kind = rules_of_play.refusal(
         deal.trick_rules, limits, hand, state.trick, state.waste, move.card, seat
     )
@@ -376,15 +384,15 @@ def parse_move(state: object, text: object) -> Move:
     """Read a move and check it is legal here (NotationError / IllegalMoveError)."""
     if type(state) is not State:
         raise _wrong_state(state)
-    game: TrickGame = state.deal.game
-    refused = game.refuse_text(require_move_text(text))
+    game: TrickGame[Any] = state.deal.game
+    refused = game.moves.refuse(require_move_text(text))
     if refused is not None:
         raise NotationError(refused)
     move: Move
-    if game.parse_text is not None and isinstance(text, str):
-        move = game.parse_text(text)
+    if game.moves.parse is not None and isinstance(text, str):
+        move = game.moves.parse(text)
     else:
-        move = parse_move_text(text, game_forms(game.move_forms, state.deal.chance))
+        move = parse_move_text(text, game_forms(game.moves.forms, state.deal.chance))
     if move not in legal_moves(state):
         raise IllegalMoveError(_why_illegal(state, move))
     return move

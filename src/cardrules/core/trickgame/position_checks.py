@@ -15,7 +15,7 @@ from cardrules.core.trickgame.state import State, _deal_with, _with
 from cardrules.errors import show_value
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
-    from cardrules.core.trickgame.contract import TrickGame
+    from cardrules.core.trickgame.description import TrickGame
 
 
 def _check_position(r: StateReader, state: State) -> None:
@@ -24,13 +24,13 @@ def _check_position(r: StateReader, state: State) -> None:
     the public play showed, the hand sizes."""
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = deal.game
-    r.check_partition(zones(state), game.deck(rules))
+    game: TrickGame[Any] = deal.game
+    r.check_partition(zones(state), game.dealing.deck(rules))
     phase = state.phase
-    if phase is game.over:
+    if phase is game.roles.over:
         return
     # How far the deal has come: the rounds before play, the bidding, the play.
-    now = [*game.round_phases, game.bidding_phase, game.playing].index(phase)
+    now = [*game.roles.round_phases, game.roles.bidding, game.roles.playing].index(phase)
     _check_deal(r, state)
     for k, round_ in enumerate(game.rounds):
         if isinstance(round_, Declaring):
@@ -68,20 +68,20 @@ def _check_deal(r: StateReader, state: State) -> None:
     """The deal's trumps and the cards it leaves undealt."""
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = deal.game
+    game: TrickGame[Any] = deal.game
     number = deal.match.deal_number
-    if game.trump_card != "none" and deal.trump_card is None:
+    if game.trumps.card != "none" and deal.trump_card is None:
         r.fail("a deal in progress needs its trump card (trump_card)")
-    if game.trump_suit is not None:
-        expected = game.trump_suit(rules, number)
+    if game.trumps.suit is not None:
+        expected = game.trumps.suit(rules, number)
         if deal.trick_rules.trump is not expected:
             named = "no trumps" if expected is None else expected.plural
             r.fail(f"the trump suit of deal {number} is {named}")
-    if game.face_up is not None and len(deal.face_up) != game.face_up.count:
-        r.fail(f"a deal in progress has {game.face_up.count} face-up cards")
-    size = game.hand_size(rules, number)
-    left = len(game.deck(rules)) - size * rules.players - len(deal.face_up)
-    left -= 1 if game.trump_card == "next" else 0
+    if game.trumps.face_up is not None and len(deal.face_up) != game.trumps.face_up.count:
+        r.fail(f"a deal in progress has {game.trumps.face_up.count} face-up cards")
+    size = game.dealing.hand_size(rules, number)
+    left = len(game.dealing.deck(rules)) - size * rules.players - len(deal.face_up)
+    left -= 1 if game.trumps.card == "next" else 0
     if deal.undealt.bit_count() != left:
         r.fail(
             f"a deal of {size} cards each leaves {left} cards undealt, not "
@@ -96,14 +96,16 @@ def _seats_in_turn(state: State) -> list[int]:
     return [(deal.match.dealer + 1 + j) % players for j in range(players)]
 
 
-def _check_declaring(r: StateReader, state: State, k: int, round_: Declaring, now: int) -> None:
+def _check_declaring(
+    r: StateReader, state: State, k: int, round_: Declaring[Any], now: int
+) -> None:
     """Round ``k``'s declarations: made in turn as far as the phase says, each one of the
     choices its seat had when it declared."""
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = deal.game
-    name = game.round_phases[k].name.lower()
-    values = deal.declared[game.round_slots[k]]
+    game: TrickGame[Any] = deal.game
+    name = game.roles.round_phases[k].name.lower()
+    values = deal.declared[game.roles.round_slots[k]]
     seats = _seats_in_turn(state)
     whose = seats
     what = f"the {round_.key}"
@@ -125,7 +127,7 @@ def _check_declaring(r: StateReader, state: State, k: int, round_: Declaring, no
         before = _with(before, deal=_deal_with(before.deal, declared=declared))
 
 
-def _check_passing(r: StateReader, state: State, k: int, round_: Passing, now: int) -> None:
+def _check_passing(r: StateReader, state: State, k: int, round_: Passing[Any], now: int) -> None:
     """The passes: made in turn as far as the phase says, each of the round's count."""
     passed = state.deal.passed
     seats = _seats_in_turn(state)
@@ -142,7 +144,7 @@ def _check_bids(r: StateReader, state: State, now: int) -> None:
     was allowed when it bid (the game's constraint, such as Oh Hell's hook)."""
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = deal.game
+    game: TrickGame[Any] = deal.game
     assert game.bidding is not None
     bids = deal.bids
     seats = _seats_in_turn(state)
@@ -156,7 +158,7 @@ def _check_bids(r: StateReader, state: State, now: int) -> None:
         r.fail("every seat has bid, so the phase is 'playing', not 'bidding'")
     if now > bidding_at and made < len(seats):
         r.fail(f"play starts once every seat has bid: seat {seats[made]} has not")
-    size = game.hand_size(rules, deal.match.deal_number)
+    size = game.dealing.hand_size(rules, deal.match.deal_number)
     before = _with(state, deal=_deal_with(deal, bids=(None,) * len(seats)))
     for seat in seats[:made]:
         bid = bids[seat]
@@ -175,12 +177,12 @@ def _check_play(r: StateReader, state: State) -> None:
     the hands, each hand's size and the first trick's leader."""
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = deal.game
+    game: TrickGame[Any] = deal.game
     players: int = rules.players
     phase = state.phase
     trick = state.trick
     finished = state.waste.bit_count()
-    if phase is not game.playing and (trick or finished):
+    if phase is not game.roles.playing and (trick or finished):
         r.fail(f"no card is played before the play: the phase is {phase.name.lower()!r}")
     if len(trick) >= players:
         r.fail(
@@ -202,24 +204,24 @@ def _check_play(r: StateReader, state: State) -> None:
                 f"seat {seat} is known to lack {lacks_text(state.voids[seat])}, but holds "
                 f"{format_cards(cards_of(clash))}"
             )
-    if game.pick_up:
+    if game.play.pick_up:
         return  # hands grow by pick-ups: the game's own checks judge them
     tricks_done, odd = divmod(finished, players)
     if odd:
         r.fail(f"the finished tricks hold {finished} cards: not whole tricks of {players}")
-    if game.counts_tricks and sum(state.tricks_won) != tricks_done:
+    if game.scoring.counts_tricks and sum(state.tricks_won) != tricks_done:
         r.fail(
             f"the tricks won add up to {sum(state.tricks_won)}, but the finished tricks "
             f"hold {tricks_done}"
         )
     _check_leader(r, state, tricks_done)
-    size = game.hand_size(rules, deal.match.deal_number)
-    exchanged = game.passing is None or 0 not in deal.passed
+    size = game.dealing.hand_size(rules, deal.match.deal_number)
+    exchanged = game.roles.passing is None or 0 not in deal.passed
     for seat, hand in enumerate(state.hands):
         expected = size
         if not exchanged:  # the cards passed are in no hand until the exchange
             expected -= deal.passed[seat].bit_count()
-        if phase is game.playing:
+        if phase is game.roles.playing:
             expected -= tricks_done + (1 if (seat - state.leader) % players < len(trick) else 0)
         if hand.bit_count() != expected:
             r.fail(
@@ -228,7 +230,7 @@ def _check_play(r: StateReader, state: State) -> None:
             )
 
 
-def _round_played(rules: Any, round_: Declaring | Passing, number: int) -> bool:
+def _round_played(rules: Any, round_: Declaring[Any] | Passing[Any], number: int) -> bool:
     """Whether a round before play is played in deal ``number``."""
     if not round_.applies(rules):
         return False
@@ -239,15 +241,15 @@ def _check_round_progress(
     r: StateReader,
     state: State,
     k: int,
-    round_: Declaring | Passing,
+    round_: Declaring[Any] | Passing[Any],
     now: int,
     made: int,
     total: int,
 ) -> None:
     """Round ``k``'s entries agree with the phase (``now``, its place among the phases):
     none before the round or in a round not played, some during it, all after it."""
-    game: TrickGame = state.deal.game
-    name = game.round_phases[k].name.lower()
+    game: TrickGame[Any] = state.deal.game
+    name = game.roles.round_phases[k].name.lower()
     if not _round_played(state.deal.rules, round_, state.deal.match.deal_number):
         if now == k:
             r.fail(f"phase {name!r} is not played in this deal under these rules")
@@ -266,10 +268,10 @@ def _before_round(state: State, k: int) -> State:
     """The state with round ``k``'s entries and those after it not made (to ask which
     choices a seat had)."""
     deal = state.deal
-    game: TrickGame = deal.game
+    game: TrickGame[Any] = deal.game
     declared = list(deal.declared)
     for j in range(k, len(game.rounds)):
-        slot = game.round_slots[j]
+        slot = game.roles.round_slots[j]
         if slot >= 0:
             declared[slot] = (None,) * len(declared[slot])
     bids = (None,) * len(deal.bids)
@@ -277,8 +279,8 @@ def _before_round(state: State, k: int) -> State:
 
 
 def _with_declared(state: State, k: int, index: int, value: Any) -> tuple[tuple[Any, ...], ...]:
-    game: TrickGame = state.deal.game
-    slot = game.round_slots[k]
+    game: TrickGame[Any] = state.deal.game
+    slot = game.roles.round_slots[k]
     declared = list(state.deal.declared)
     values = list(declared[slot])
     values[index] = value
@@ -297,17 +299,21 @@ def _check_leader(r: StateReader, state: State, tricks_done: int) -> None:
     the holder of the card to lead, or its first-leader rule, or the dealer's left."""
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = deal.game
+    game: TrickGame[Any] = deal.game
     players: int = rules.players
     if tricks_done:
         return
     expected = (deal.match.dealer + 1) % players
     what = "the dealer's left"
-    if state.phase is game.playing:
-        if game.first_leader is not None:
-            expected = game.first_leader(state)
+    if state.phase is game.roles.playing:
+        if game.play.first_leader is not None:
+            expected = game.play.first_leader(state)
             what = "the game's first leader"
-        card = None if game.lead_card is None else game.lead_card(rules, deal.match.deal_number)
+        card = (
+            None
+            if game.play.lead_card is None
+            else game.play.lead_card(rules, deal.match.deal_number)
+        )
         if card is not None:
             if state.trick and state.trick[0] is not card and card.bit & _dealt_mask(state):
                 r.fail(f"the first trick of a deal is led with {card}, not {state.trick[0]}")

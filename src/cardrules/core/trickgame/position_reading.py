@@ -21,7 +21,7 @@ from cardrules.errors import PositionError, show_value
 from cardrules.game import DealRow, Event, Log, Outcome
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
-    from cardrules.core.trickgame.contract import TrickGame
+    from cardrules.core.trickgame.description import TrickGame
 
 
 #: The first event of a game set up from a position.
@@ -44,13 +44,13 @@ class PositionReader(StateReader):
         raise PositionError(f"bad position: {message}")
 
 
-def _shows_known(game: TrickGame) -> bool:
+def _shows_known(game: TrickGame[Any]) -> bool:
     """Whether the game's views show the cards each seat is publicly known to hold (cards
     it picked up): then its positions hold them too (``known``)."""
     return "known" in game.view_fields
 
 
-def _shows_voids(game: TrickGame) -> bool:
+def _shows_voids(game: TrickGame[Any]) -> bool:
     """Whether the game's views show the cards each seat has shown it lacks (its voids,
     or every absent card): then its positions hold them too (``voids``)."""
     fields = game.view_fields
@@ -85,26 +85,26 @@ def _read_lacks(r: StateReader, text: object, where: str) -> int:
     return mask
 
 
-def _keys(game: TrickGame) -> list[str]:
+def _keys(game: TrickGame[Any]) -> list[str]:
     """The keys of a position of this game, in order."""
     keys = ["phase", "deal_number", "dealer", "totals", "rows", "outcome", "hands", "undealt"]
-    if game.trump_card != "none":
+    if game.trumps.card != "none":
         keys.append("trump_card")
-    if game.trump_suit is not None:
+    if game.trumps.suit is not None:
         keys.append("trump")
-    if game.face_up is not None:
-        keys += ["face_up", "trump", game.face_up.second_key]
+    if game.trumps.face_up is not None:
+        keys += ["face_up", "trump", game.trumps.face_up.second_key]
     for round_ in game.rounds:
         keys.append(round_.key if isinstance(round_, Declaring) else "passed")
     if game.bidding is not None:
         keys.append("bids")
     keys += ["leader", "trick"]
-    if game.counts_tricks:
+    if game.scoring.counts_tricks:
         keys.append("tricks_won")
-    keys += [key for key, _, _, _ in game.tally]
-    if game.revoking is not None:
+    keys += [key for key, _, _, _ in game.scoring.tally]
+    if game.play.revoking is not None:
         keys.append("revokes")
-    keys.append(game.waste_key)
+    keys.append(game.waste.key)
     if _shows_known(game):
         keys.append("known")
     if _shows_voids(game):
@@ -112,7 +112,7 @@ def _keys(game: TrickGame) -> list[str]:
     return list(dict.fromkeys(keys))
 
 
-def _check_keys(r: StateReader, game: TrickGame) -> None:
+def _check_keys(r: StateReader, game: TrickGame[Any]) -> None:
     """Refuse a key the game's positions do not have, and name a missing one."""
     keys = _keys(game)
     unknown = [key for key in r.data if key not in keys]
@@ -130,21 +130,21 @@ def _check_keys(r: StateReader, game: TrickGame) -> None:
         )
 
 
-def _card_keys(game: TrickGame) -> tuple[str, ...]:
+def _card_keys(game: TrickGame[Any]) -> tuple[str, ...]:
     """The keys of a position that hold a place of cards as one text, the keys that may
     be ``"*"`` (each card of the deck lies in one place: these, a hand, a pass not yet
     exchanged). The other keys that name cards say what is known of cards lying
     elsewhere (the cards passed once exchanged, ``known``, ``voids``) or, where the
     dealer keeps it, which of his cards is the trump card."""
     keys = ["undealt"]
-    if game.trump_card == "next":
+    if game.trumps.card == "next":
         keys.append("trump_card")
-    if game.face_up is not None:
+    if game.trumps.face_up is not None:
         keys.append("face_up")
-    return (*keys, "trick", game.waste_key)
+    return (*keys, "trick", game.waste.key)
 
 
-def _fill_rest(r: PositionReader, game: TrickGame, rules: Any) -> PositionReader:
+def _fill_rest(r: PositionReader, game: TrickGame[Any], rules: Any) -> PositionReader:
     """The position with its field written ``"*"``, if any, holding the cards of the deck
     that no other place holds (the places of the state built without it)."""
     key = r.rest_key(_card_keys(game))
@@ -154,7 +154,9 @@ def _fill_rest(r: PositionReader, game: TrickGame, rules: Any) -> PositionReader
         {**r.data, key: None if key == "trump_card" else ""}, game.name, game.version
     )
     placed = [card for cards in zones(_build(blank, game, rules, 0)).values() for card in cards]
-    return PositionReader(r.with_rest(key, game.deck(rules), placed), game.name, game.version)
+    return PositionReader(
+        r.with_rest(key, game.dealing.deck(rules), placed), game.name, game.version
+    )
 
 
 def _hides(r: StateReader, what: str, value: object) -> NoReturn:
@@ -164,7 +166,7 @@ def _hides(r: StateReader, what: str, value: object) -> NoReturn:
     )
 
 
-def _refuse_hidden(r: StateReader, game: TrickGame) -> None:
+def _refuse_hidden(r: StateReader, game: TrickGame[Any]) -> None:
     """Refuse a view's position: a hand, a stack or a pass given as a count, a hidden bid."""
     data = r.data
     hands = data.get("hands")
@@ -176,7 +178,7 @@ def _refuse_hidden(r: StateReader, game: TrickGame) -> None:
     if isinstance(undealt, int) and not isinstance(undealt, bool):
         _hides(r, "the undealt cards", undealt)
     passed = data.get("passed")
-    if game.passing is not None and isinstance(passed, list):
+    if game.roles.passing is not None and isinstance(passed, list):
         for seat, cards in enumerate(passed):
             if isinstance(cards, int) and not isinstance(cards, bool):
                 _hides(r, f"the cards seat {seat} passed", cards)
@@ -258,23 +260,23 @@ def _read_outcome(r: StateReader) -> Outcome | None:
     return Outcome(reason, winners, value[2])
 
 
-def _build(r: StateReader, game: TrickGame, rules: Any, seed: int) -> State:
+def _build(r: StateReader, game: TrickGame[Any], rules: Any, seed: int) -> State:
     players: int = rules.players
-    deck = game.deck(rules)
+    deck = game.dealing.deck(rules)
     phases = {p.name.lower(): p for p in game.phases}
     phase = r.choice("phase", phases)
-    if phase is game.choose_dealer or phase is game.dealing:
+    if phase is game.roles.choose_dealer or phase is game.roles.dealing:
         r.fail(
             f"phase {r.data['phase']!r} is a chance step while dealing: a position is set up "
             "once the cards are dealt"
         )
     match = _read_match(r, players)
     outcome = _read_outcome(r)
-    if (phase is game.over) != (outcome is not None):
+    if (phase is game.roles.over) != (outcome is not None):
         r.fail("a position has an outcome exactly when its phase is 'over'")
-    deals = game.deals(rules)
+    deals = game.match.deals(rules)
     if deals is not None and (
-        match.deal_number > deals or (phase is not game.over and match.deal_number >= deals)
+        match.deal_number > deals or (phase is not game.roles.over and match.deal_number >= deals)
     ):
         r.fail(f"deal_number {match.deal_number} is past the match: it has {deals} deals")
     if match.rows and match.dealer != (match.rows[-1].dealer + 1) % players:

@@ -50,7 +50,7 @@ from cardrules.errors import ArgumentError, PositionError, show_value
 from cardrules.game import DealRow, Event, Outcome
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
-    from cardrules.core.trickgame.contract import TrickGame
+    from cardrules.core.trickgame.description import TrickGame
 
 __all__ = ["PositionReader", "lacks_text", "position", "setup"]
 
@@ -107,7 +107,7 @@ def _outcome_list(outcome: Outcome | None) -> list[Any] | None:
 
 def _state_position(state: State) -> dict[str, Any]:
     deal = state.deal
-    game: TrickGame = deal.game
+    game: TrickGame[Any] = deal.game
     match = deal.match
     data = _match_fields(state.phase, match.deal_number, match.dealer, match.totals, match.rows)
     data["outcome"] = _outcome_list(deal.outcome)
@@ -121,7 +121,7 @@ def _state_position(state: State) -> dict[str, Any]:
 
 def _view_position(view: Any) -> dict[str, Any]:
     rules = view.rules
-    game: TrickGame = rules.trick_game
+    game: TrickGame[Any] = rules.trick_game
     players: int = rules.players
     seat: int = view.seat
     score = view.score
@@ -134,13 +134,13 @@ def _view_position(view: Any) -> dict[str, Any]:
         for s in range(players)
     ]
     data["undealt"] = view.undealt_count
-    if game.trump_card != "none":
+    if game.trumps.card != "none":
         data["trump_card"] = None if view.trump_card is None else view.trump_card.text
-    if game.trump_suit is not None:
+    if game.trumps.suit is not None:
         data["trump"] = None if view.trump is None else view.trump.plural
-    if game.face_up is not None:
+    if game.trumps.face_up is not None:
         data["face_up"] = format_cards(view.face_up)
-        for key in ("trump", game.face_up.second_key):
+        for key in ("trump", game.trumps.face_up.second_key):
             suit = getattr(view, key)
             data[key] = None if suit is None else suit.plural
     for round_ in game.rounds:
@@ -155,14 +155,14 @@ def _view_position(view: Any) -> dict[str, Any]:
         ]
     data["leader"] = view.leader
     data["trick"] = format_cards(view.trick)
-    if game.counts_tricks:
+    if game.scoring.counts_tricks:
         data["tricks_won"] = list(view.tricks_won)
-    for key, _, _, _ in game.tally:
+    for key, _, _, _ in game.scoring.tally:
         data[key] = list(getattr(view, key))
-    if game.revoking is not None:
+    if game.play.revoking is not None:
         data["revokes"] = list(_view_revokes(view, players))
     won = view.won_cards if hasattr(view, "won_cards") else view.waste
-    data[game.waste_key] = format_cards(won)
+    data[game.waste.key] = format_cards(won)
     if _shows_known(game):
         data["known"] = [format_cards(cards) for cards in view.known]
     if _shows_voids(game):
@@ -170,7 +170,7 @@ def _view_position(view: Any) -> dict[str, Any]:
     return data
 
 
-def _view_passes(view: Any, passing: Passing, game: TrickGame) -> list[Any]:
+def _view_passes(view: Any, passing: Passing[Any], game: TrickGame[Any]) -> list[Any]:
     """Per seat, the cards it passed as this seat knows them: its own pass, and once the
     passes are exchanged the one it received; a pass it has not seen is its count."""
     players: int = view.rules.players
@@ -188,10 +188,10 @@ def _view_passes(view: Any, passing: Passing, game: TrickGame) -> list[Any]:
     return passes
 
 
-def _giver(view: Any, game: TrickGame) -> int:
+def _giver(view: Any, game: TrickGame[Any]) -> int:
     """The seat whose pass this seat received in this deal."""
     rules = view.rules
-    passing = game.rounds[game.passing] if game.passing is not None else None
+    passing = game.rounds[game.roles.passing] if game.roles.passing is not None else None
     assert isinstance(passing, Passing)
     offset = passing.to(rules, view.deal_number) % rules.players
     giver: int = (view.seat - offset) % rules.players
@@ -235,7 +235,7 @@ def setup(rules: object, position: object, *, seed: object = 0) -> State:
     trump card, the holder of the card to lead); its history is empty and
     ``moves_made`` 0; its ``origin`` gives the position.
     """
-    game: TrickGame | None = getattr(type(rules), "trick_game", None)
+    game: TrickGame[Any] | None = getattr(type(rules), "trick_game", None)
     if game is None or not isinstance(rules, TrickGameRules):
         raise ArgumentError(f"setup needs a trick game's Rules, not {show_value(rules)}")
     if type(rules) is not game.rules_class:
@@ -271,22 +271,22 @@ def _opening_events(state: State) -> State:
     dealer's trump card while he holds it, the holder of the card to lead."""
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = deal.game
-    if state.phase is game.over:
+    game: TrickGame[Any] = deal.game
+    if state.phase is game.roles.over:
         return state
     log = state.log
     known = state.known
     trump_card = deal.trump_card
     dealer = deal.match.dealer
     if (
-        game.trump_card == "dealer's last"
+        game.trumps.card == "dealer's last"
         and trump_card is not None
         and state.hands[dealer] & trump_card.bit
     ):
         log = log.append(_trump_event(trump_card, dealer))
         known = tuple(k | trump_card.bit if s == dealer else k for s, k in enumerate(known))
-    if game.lead_card is not None and state.phase is game.playing:
-        card = game.lead_card(rules, deal.match.deal_number)
+    if game.play.lead_card is not None and state.phase is game.roles.playing:
+        card = game.play.lead_card(rules, deal.match.deal_number)
         if card is not None and not state.trick and not state.waste:
             for seat, hand in enumerate(state.hands):
                 if hand & card.bit:

@@ -14,7 +14,7 @@ from cardrules.game import CHANCE, Chance
 from cardrules.moves import DEALS, ChooseDealer, Move
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
-    from cardrules.core.trickgame.contract import TrickGame
+    from cardrules.core.trickgame.description import TrickGame
 
 
 def to_move(state: object) -> int | Chance | None:
@@ -22,16 +22,17 @@ def to_move(state: object) -> int | Chance | None:
     if type(state) is not State:
         raise _wrong_state(state)
     rules = state.deal.rules
-    game: TrickGame = state.deal.game
+    game: TrickGame[Any] = state.deal.game
     phase = state.phase
-    if phase is game.playing:
+    roles = game.roles
+    if phase is roles.playing:
         seat: int = (state.leader + len(state.trick)) % rules.players
         return seat
-    if phase is game.bidding_phase:
+    if phase is roles.bidding:
         return _bidder(state)
-    if phase is game.over:
+    if phase is roles.over:
         return None
-    k = game.round_index.get(phase)
+    k = roles.round_index.get(phase)
     if k is not None:
         return _round_actor(state, k)
     return CHANCE
@@ -48,12 +49,12 @@ def _round_actor(state: State, k: int) -> int:
     """The seat to act in round ``k`` before play: clockwise from the dealer's left
     (in a round by partnership, the first seat of each partnership in that order)."""
     deal = state.deal
-    game: TrickGame = deal.game
+    game: TrickGame[Any] = deal.game
     players: int = deal.rules.players
-    if k == game.passing:
+    if k == game.roles.passing:
         done = players - deal.passed.count(0)
     else:
-        values = deal.declared[game.round_slots[k]]
+        values = deal.declared[game.roles.round_slots[k]]
         done = len(values) - values.count(None)
     return (deal.match.dealer + 1 + done) % players
 
@@ -61,14 +62,17 @@ def _round_actor(state: State, k: int) -> int:
 def hand_hidden(rules: Any, phase: Any) -> bool:
     """Whether the seats have not looked at their cards yet: before and during a
     :class:`Declaring` round made unseen (dealing included)."""
-    game: TrickGame = rules.trick_game
+    game: TrickGame[Any] = rules.trick_game
     for k, declaring in enumerate(game.rounds):
         if (
             isinstance(declaring, Declaring)
             and declaring.unseen
             and declaring.applies(rules)
             # Two tests, not one over a starred tuple, which the compiler cannot build.
-            and (phase in (game.choose_dealer, game.dealing) or phase in game.round_phases[: k + 1])
+            and (
+                phase in (game.roles.choose_dealer, game.roles.dealing)
+                or phase in game.roles.round_phases[: k + 1]
+            )
         ):
             return True
     return False
@@ -78,8 +82,8 @@ def is_over(state: object) -> bool:
     """Whether the game has ended (its deals played, or a cap reached)."""
     if type(state) is not State:
         raise _wrong_state(state)
-    game: TrickGame = state.deal.game
-    return state.phase is game.over
+    game: TrickGame[Any] = state.deal.game
+    return state.phase is game.roles.over
 
 
 def legal_moves(state: object) -> tuple[Move, ...]:
@@ -88,22 +92,24 @@ def legal_moves(state: object) -> tuple[Move, ...]:
         raise _wrong_state(state)
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = deal.game
+    game: TrickGame[Any] = deal.game
     phase = state.phase
-    if phase is game.playing:
+    roles = game.roles
+    if phase is roles.playing:
         trick = state.trick
         hands = state.hands
         seat = (state.leader + len(trick)) % len(hands)  # a hand per player
-        if game.lead_card is not None:  # the card its holder must lead (Hearts' 2C)
+        play = game.play
+        if play.lead_card is not None:  # the card its holder must lead (Hearts' 2C)
             must = rules_of_play.opening_lead(state, seat)
             if must:
                 return _plays_of(must)
-        if game.revoking is not None and game.revoking.allowed(rules):
+        if play.revoking is not None and play.revoking.allowed(rules):
             return _plays_of(hands[seat])  # a revoke is legal and penalised (MV-4.4)
         # Any lead, then the led suit if held (OH-4.1, OH-4.2, OH-4.4, EN-3.1, EN-3.2,
         # MV-4.1 to MV-4.3), then the game's restrictions (rules_of_play.playable).
         trick_rules = deal.trick_rules
-        if game.restrictions is None:  # follow suit alone, called directly on this hot path
+        if play.restrictions is None:  # follow suit alone, called directly on this hot path
             # The led group (rules_of_play.led_group), read off the lead unless a joker led.
             group = trick_rules.led_masks[trick[0].index] if trick else 0
             if not group and trick:
@@ -111,16 +117,16 @@ def legal_moves(state: object) -> tuple[Move, ...]:
             return _plays_of(
                 rules_of_play.follow_suit(hands[seat], group, trick_rules.anytime_mask)
             )
-        limits = rules_of_play.active(game.restrictions, rules)
+        limits = rules_of_play.active(play.restrictions, rules)
         return _plays_of(
             rules_of_play.playable(trick_rules, limits, hands[seat], trick, state.waste)
         )
-    if phase is game.bidding_phase:
+    if phase is roles.bidding:
         assert game.bidding is not None  # a bidding phase comes with a bidding
         return _bids_of(game.bidding.allowed(state, _bidder(state)))
-    if phase is game.over:
+    if phase is game.roles.over:
         return ()
-    k = game.round_index.get(phase)
+    k = game.roles.round_index.get(phase)
     if k is not None:
         round_ = game.rounds[k]
         seat = _round_actor(state, k)
@@ -144,11 +150,11 @@ def chance_outcomes(state: object) -> tuple[tuple[Move, float], ...]:
     if type(state) is not State:
         raise _wrong_state(state)
     deal = state.deal
-    game: TrickGame = deal.game
-    if state.phase is game.choose_dealer:
+    game: TrickGame[Any] = deal.game
+    if state.phase is game.roles.choose_dealer:
         players = deal.rules.players
         return tuple((ChooseDealer(seat), 1 / players) for seat in range(players))
-    if state.phase is game.dealing:
+    if state.phase is game.roles.dealing:
         remaining = cards_of(deal.undealt)
         return tuple((DEALS[card.index], 1 / len(remaining)) for card in remaining)
     return ()

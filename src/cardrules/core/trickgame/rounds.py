@@ -22,19 +22,19 @@ from cardrules.game import Event
 from cardrules.moves import Bid, DealCard
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
-    from cardrules.core.trickgame.contract import TrickGame
+    from cardrules.core.trickgame.description import TrickGame
 
 
-def _deal_card(state: State, game: TrickGame, move: DealCard) -> State:
+def _deal_card(state: State, game: TrickGame[Any], move: DealCard) -> State:
     deal = state.deal
     rules = deal.rules
     players = rules.players
     card = move.card
     undealt = deal.undealt & ~card.bit
     history = changes_core.extended(state.history, move)
-    size = game.hand_size(rules, deal.match.deal_number) * players
+    size = game.dealing.hand_size(rules, deal.match.deal_number) * players
     if deal.dealt < size:
-        seat = _recipient(deal.match.dealer, players, game.packet(rules), deal.dealt)
+        seat = _recipient(deal.match.dealer, players, game.dealing.packet(rules), deal.dealt)
         hands = list(state.hands)
         hands[seat] |= card.bit
         dealt = deal.dealt + 1
@@ -46,19 +46,19 @@ def _deal_card(state: State, game: TrickGame, move: DealCard) -> State:
         )
         if dealt < size:
             return state
-        if game.trump_card == "dealer's last":
+        if game.trumps.card == "dealer's last":
             return _turn_trump(state, state.hands, card, undealt)
-        if game.trump_card == "none" and game.face_up is None:
+        if game.trumps.card == "none" and game.trumps.face_up is None:
             return _opened(_with(state, phase=_phase_after(rules, 0, deal.match.deal_number)))
         return state
-    if game.face_up is not None:
+    if game.trumps.face_up is not None:
         face_up = (*deal.face_up, card)
         state = _with(
             state,
             deal=_deal_with(deal, undealt=undealt, dealt=deal.dealt + 1, face_up=face_up),
             history=history,
         )
-        if len(face_up) < game.face_up.count:
+        if len(face_up) < game.trumps.face_up.count:
             return state
         return _turn_face_up(state, state.hands, face_up)
     return _turn_trump(_with(state, history=history), state.hands, card, undealt)
@@ -68,10 +68,10 @@ def _declare(state: State, k: int, seat: int, move: Any) -> State:
     """A declaration of round ``k``; the round ends when every declarer has declared."""
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = deal.game
+    game: TrickGame[Any] = deal.game
     declaring = game.rounds[k]
     assert isinstance(declaring, Declaring)
-    slot = game.round_slots[k]
+    slot = game.roles.round_slots[k]
     values = list(deal.declared[slot])
     values[_team_of(rules, seat) if declaring.by_team else seat] = declaring.value(move)
     declared = with_item(deal.declared, slot, tuple(values))
@@ -163,7 +163,7 @@ def _bid_event(seat: int, tricks: int) -> Event:
     return Event("bid", seat, value=tricks)
 
 
-def _bid(state: State, game: TrickGame, seat: int, move: Bid) -> State:
+def _bid(state: State, game: TrickGame[Any], seat: int, move: Bid) -> State:
     deal = state.deal
     rules = deal.rules
     bids = list(deal.bids)
@@ -175,9 +175,9 @@ def _bid(state: State, game: TrickGame, seat: int, move: Bid) -> State:
         log = log.append(Event("bid", seat, text=f"seat {seat} has bid"))
     else:
         log = log.append(_bid_event(seat, move.tricks))
-    phase = game.bidding_phase
+    phase = game.roles.bidding
     if None not in bids:
-        phase = game.playing
+        phase = game.roles.playing
         if hidden:
             shown = " ".join(f"seat {s}: {b}" for s, b in enumerate(bids))
             log = log.append(Event("bids", text=f"bids revealed: {shown}"))
@@ -189,6 +189,6 @@ def _bid(state: State, game: TrickGame, seat: int, move: Bid) -> State:
         log=log,
         history=changes_core.extended(state.history, move),
     )
-    if game.opens_play:
+    if game.play.opens_play:
         moved = _opened(moved)
     return _check_caps(moved)

@@ -56,7 +56,7 @@ from cardrules.core import tricks
 from cardrules.core.tricks import SUIT_MASKS
 
 if TYPE_CHECKING:  # read here, built above this module
-    from cardrules.core.trickgame.contract import TrickGame
+    from cardrules.core.trickgame.description import TrickGame
     from cardrules.core.trickgame.state import State
 
 __all__ = [
@@ -414,7 +414,7 @@ def revealed(
 
 def opening_lead(state: State, seat: int) -> int:
     """The card ``seat`` must lead now, as a mask, else 0: the holder of the game's
-    :attr:`~cardrules.core.trickgame.TrickGame.lead_card` leads it to the deal's first
+    :attr:`~cardrules.core.trickgame.TrickPlay.lead_card` leads it to the deal's first
     trick (Hearts' two of clubs).
 
     Only games with a ``lead_card`` call it; legal moves, ``apply`` and the illegal-move
@@ -424,9 +424,9 @@ def opening_lead(state: State, seat: int) -> int:
         return 0
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = deal.game
-    assert game.lead_card is not None
-    card = game.lead_card(rules, deal.match.deal_number)
+    game: TrickGame[Any] = deal.game
+    assert game.play.lead_card is not None
+    card = game.play.lead_card(rules, deal.match.deal_number)
     if card is None or not card.bit & state.hands[seat]:
         return 0
     return card.bit

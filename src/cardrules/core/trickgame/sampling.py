@@ -17,7 +17,7 @@ from cardrules.core.match import Match
 from cardrules.core.sampling import count_worlds, deal_requiring, deal_uniformly
 from cardrules.core.trickgame import rules_of_play
 from cardrules.core.trickgame.dealing import _fresh_deal
-from cardrules.core.trickgame.description import _TRICK_RULES, Declaring, Passing
+from cardrules.core.trickgame.description import _TRICK_RULES, Declaring, Passing, View
 from cardrules.core.trickgame.queries import hand_hidden
 from cardrules.core.trickgame.state import (
     Deal,
@@ -32,7 +32,7 @@ from cardrules.core.trickgame.views import deal_events, knowledge, set_up_deal, 
 from cardrules.game import Log
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
-    from cardrules.core.trickgame.contract import TrickGame
+    from cardrules.core.trickgame.description import TrickGame
 
 
 _QUICK_TRIES: Final = 32
@@ -101,31 +101,34 @@ def sample(view: Any, rng: object) -> State:
     return _sample(view, check_rng(rng))
 
 
-def _sample(view: Any, rng: random.Random) -> State:
-    if getattr(type(getattr(view, "rules", None)), "trick_game", None) is None:
+def _sample(view: object, rng: random.Random) -> State:
+    if not isinstance(view, View) or getattr(type(view.rules), "trick_game", None) is None:
         raise _wrong_state(view, "view")
     check_view(view)
     rules = view.rules
-    game: TrickGame = rules.trick_game
-    if game.passing is not None or game.revoking is not None:
+    game: TrickGame[Any] = rules.trick_game
+    if game.roles.passing is not None or game.play.revoking is not None:
         return _sample_passing(view, rng)
     players = rules.players
     seat = view.seat
-    trump_card = getattr(view, "trump_card", None)
-    waste = mask_of(view.won_cards if hasattr(view, "won_cards") else view.waste)
-    if hasattr(view, "known") and hasattr(view, "absent"):
-        public_known = tuple(mask_of(cards) for cards in view.known)
-        voids = tuple(mask_of(cards) for cards in view.absent)
-    elif hasattr(view, "voids") and game.restrictions is None:
-        public_known = tuple(mask_of(cards) for cards in view.known)
-        voids = tuple(sum(tricks.SUIT_MASKS[s] for s in suits) for suits in view.voids)
+    trump_card = view.trump_card
+    waste = mask_of(view.won_cards)
+    # The public knowledge a game's view shows under its own names (Enfle's pick-ups).
+    shown: Any = view
+    own = game.view_fields
+    if "known" in own and "absent" in own:
+        public_known = tuple(mask_of(cards) for cards in shown.known)
+        voids = tuple(mask_of(cards) for cards in shown.absent)
+    elif "known" in own and "voids" in own and game.play.restrictions is None:
+        public_known = tuple(mask_of(cards) for cards in shown.known)
+        voids = tuple(sum(tricks.SUIT_MASKS[s] for s in suits) for suits in shown.voids)
     else:  # absent cards need not be whole suits: read them from the log
         rules_now = _view_trick_rules(view)
-        limits = rules_of_play.active(game.restrictions, rules)
+        limits = rules_of_play.active(game.play.restrictions, rules)
         public_known, voids = knowledge(view.events, players, rules_now, limits)
     known = list(public_known)
     known[seat] = mask_of(view.hand)
-    if game.lead_card is not None:  # the holder of the card to lead has it still
+    if game.play.lead_card is not None:  # the holder of the card to lead has it still
         lead = _with_lead_card(view, (0,) * players)
         known = [k | m for k, m in zip(known, lead)]
     public = mask_of(view.trick) | waste
@@ -133,14 +136,14 @@ def _sample(view: Any, rng: random.Random) -> State:
         public |= trump_card.bit
     for mask in known:
         public |= mask
-    deck = game.deck(rules)
+    deck = game.dealing.deck(rules)
     unknown = _deck_mask(deck) & ~public
     others = [s for s in range(players) if s != seat]
     holders = [(view.hand_sizes[s] - known[s].bit_count(), voids[s]) for s in others]
     holders.append((view.undealt_count, 0))
     needs = None
     mover = view.to_move
-    if game.pick_up and view.phase is game.playing and view.trick and mover != seat:
+    if game.play.pick_up and view.phase is game.roles.playing and view.trick and mover != seat:
         assert isinstance(mover, int)
         suit_mask = rules_of_play.led_group(_view_trick_rules(view), view.trick)
         if not known[mover] & suit_mask:
@@ -158,7 +161,7 @@ def _sample(view: Any, rng: random.Random) -> State:
     bids: tuple[int | None, ...] = () if game.bidding is None else tuple(view.bids)
     dealer = view.dealer if view.dealer is not None else 0
     match = Match(view.deal_number, dealer, view.totals, view.score.deals)
-    if view.phase is game.dealing:
+    if view.phase is game.roles.dealing:
         cards_dealt = sum(view.hand_sizes)
     else:
         cards_dealt = len(deck) - view.undealt_count
@@ -170,12 +173,12 @@ def _sample(view: Any, rng: random.Random) -> State:
         fields["declared"] = tuple(
             getattr(view, r.key) for r in game.rounds if isinstance(r, Declaring)
         )
-        if game.face_up is not None:
+        if game.trumps.face_up is not None:
             fields["face_up"] = view.face_up
-            fields["second_suit"] = getattr(view, game.face_up.second_key)
+            fields["second_suit"] = getattr(view, game.trumps.face_up.second_key)
     tally = counts["tally"]
-    if game.tally:
-        tally = tuple(n for key, _, _, _ in game.tally for n in getattr(view, key))
+    if game.scoring.tally:
+        tally = tuple(n for key, _, _, _ in game.scoring.tally for n in getattr(view, key))
     world = State(
         deal=Deal(
             rules=rules,
@@ -195,7 +198,7 @@ def _sample(view: Any, rng: random.Random) -> State:
         hands=tuple(hands),
         leader=view.leader,
         trick=view.trick,
-        tricks_won=getattr(view, "tricks_won", (0,) * players),
+        tricks_won=view.tricks_won or (0,) * players,
         waste=waste,
         known=public_known,
         voids=voids,
@@ -223,7 +226,7 @@ def _hidden_bids(
     dealer's left, uniformly among the bids its seat was allowed (as the bids before it
     stood)."""
     deal = world.deal
-    game: TrickGame = deal.game
+    game: TrickGame[Any] = deal.game
     assert game.bidding is not None
     players: int = deal.rules.players
     dealer = deal.match.dealer
@@ -242,26 +245,25 @@ def _hidden_bids(
     return tuple(bids)
 
 
-def _view_trick_rules(view: Any) -> tricks.TrickRules:
+def _view_trick_rules(view: View) -> tricks.TrickRules:
     """The trick rules of the deal a view shows: its ``trump`` suit when the game fixes
-    one (:attr:`TrickGame.trump_suit`), else from its trump card."""
+    one (:attr:`Trumps.suit`), else from its trump card."""
     rules = view.rules
-    game: TrickGame = rules.trick_game
-    if game.trump_suit is not None:
-        return game.trick_rules(rules, view.trump)
-    return _trick_rules_for(rules, getattr(view, "trump_card", None))
+    game: TrickGame[Any] = rules.trick_game
+    if game.trumps.suit is not None:
+        return game.trumps.trick_rules(rules, view.trump)
+    return _trick_rules_for(rules, view.trump_card)
 
 
-def _with_lead_card(view: Any, known: tuple[int, ...]) -> tuple[int, ...]:
+def _with_lead_card(view: View, known: tuple[int, ...]) -> tuple[int, ...]:
     """``known`` with the card to lead to the first trick in its holder's hand, while
     the holder, known to all since play began, has not led it yet."""
     rules = view.rules
-    game: TrickGame = rules.trick_game
-    assert game.lead_card is not None
-    won = view.won_cards if hasattr(view, "won_cards") else view.waste
-    if view.phase is not game.playing or view.trick or won:
+    game: TrickGame[Any] = rules.trick_game
+    assert game.play.lead_card is not None
+    if view.phase is not game.roles.playing or view.trick or view.won_cards:
         return known
-    card = game.lead_card(rules, view.deal_number)
+    card = game.play.lead_card(rules, view.deal_number)
     if card is None:
         return known
     for event in deal_events(view.events):
@@ -274,8 +276,8 @@ def _trick_rules_for(rules: Any, trump_card: Card | None) -> tricks.TrickRules:
     """The trick rules of a deal whose trump card is ``trump_card`` (None: no trumps)."""
     if trump_card is None or trump_card.suit is None:
         return _TRICK_RULES[None]
-    game: TrickGame = rules.trick_game
-    return game.trick_rules(rules, trump_card.suit)
+    game: TrickGame[Any] = rules.trick_game
+    return game.trumps.trick_rules(rules, trump_card.suit)
 
 
 class _Shown(NamedTuple):
@@ -286,13 +288,13 @@ class _Shown(NamedTuple):
     played: tuple[int, ...]  # per seat: the cards it played this deal
 
 
-def _shown(view: Any, trick_rules: tricks.TrickRules) -> _Shown:
+def _shown(view: View, trick_rules: tricks.TrickRules) -> _Shown:
     """The cards shown absent by plays without a revoke (voids, and what the game's
     restrictions reveal), and, where a revoke is legal and penalised, suits a revoker
     is known to hold (until he plays one of them)."""
     rules = view.rules
     players = rules.players
-    limits = rules_of_play.active(rules.trick_game.restrictions, rules)
+    limits = rules_of_play.active(rules.trick_game.play.restrictions, rules)
     forbidden = [0] * players
     played = [0] * players
     pending: dict[tuple[int, int], int] = {}  # by seat and group led: the group
@@ -340,7 +342,7 @@ def _shown(view: Any, trick_rules: tricks.TrickRules) -> _Shown:
     return _Shown(tuple(forbidden), required, tuple(played))
 
 
-def _sample_passing(view: Any, rng: random.Random) -> State:
+def _sample_passing(view: View, rng: random.Random) -> State:
     """:func:`sample` for a game with a passing round or penalised revokes.
 
     The unseen cards are dealt uniformly among the deals that respect every void
@@ -356,41 +358,41 @@ def _sample_passing(view: Any, rng: random.Random) -> State:
     own hand is dealt.
     """
     rules = view.rules
-    game: TrickGame = rules.trick_game
+    game: TrickGame[Any] = rules.trick_game
     players: int = rules.players
-    deck = game.deck(rules)
+    deck = game.dealing.deck(rules)
     seat = view.seat
     offset = 1
-    if game.passing is not None:
-        passing = game.rounds[game.passing]
+    if game.roles.passing is not None:
+        passing = game.rounds[game.roles.passing]
         assert isinstance(passing, Passing)
         offset = passing.to(rules, view.deal_number) % players
     left = (seat + offset) % players  # the seat that received this seat's pass
     phase = view.phase
-    trump = getattr(view, "trump", None)
-    if game.trump_suit is not None:
+    trump = view.trump
+    if game.trumps.suit is not None:
         trick_rules = _view_trick_rules(view)
     elif trump is None:
-        trick_rules = _trick_rules_for(rules, getattr(view, "trump_card", None))
+        trick_rules = _trick_rules_for(rules, view.trump_card)
     else:
-        trick_rules = game.trick_rules(rules, trump)
+        trick_rules = game.trumps.trick_rules(rules, trump)
     trick = mask_of(view.trick)
     won = mask_of(view.won_cards)
     own_hand = mask_of(view.hand)
     hand_known = not hand_hidden(rules, phase)
-    has_passed = getattr(view, "has_passed", (False,) * players)
-    own_pass = mask_of(getattr(view, "passed", ()))
+    has_passed = view.has_passed or (False,) * players
+    own_pass = mask_of(view.passed)
     exchanged = all(has_passed)
     transit = any(has_passed) and not exchanged
     shown = _shown(view, trick_rules)
     known_left = own_pass & ~(won | trick) if exchanged else 0
-    known = mask_of(getattr(view, "face_up", ())) | trick | won | known_left
+    known = mask_of(view.face_up) | trick | won | known_left
     if hand_known:
         known |= own_hand
     if transit:
         known |= own_pass
     lead = (0,) * players
-    if game.lead_card is not None and hand_known:
+    if game.play.lead_card is not None and hand_known:
         lead = _with_lead_card(view, lead)
         lead = tuple(0 if s == seat else m & ~known for s, m in enumerate(lead))
         known |= sum(lead)
@@ -402,8 +404,8 @@ def _sample_passing(view: Any, rng: random.Random) -> State:
         holders.append((size - lead[s].bit_count(), shown.forbidden[s]))
     pass_holders = [s for s in range(players) if transit and has_passed[s] and s != seat]
     count = 0
-    if game.passing is not None:
-        passing = game.rounds[game.passing]
+    if game.roles.passing is not None:
+        passing = game.rounds[game.roles.passing]
         assert isinstance(passing, Passing)
         count = passing.count
     holders.extend((count, 0) for _ in pass_holders)
@@ -423,7 +425,7 @@ def _sample_passing(view: Any, rng: random.Random) -> State:
     hands[left] |= known_left
     for s, mask in enumerate(lead):
         hands[s] |= mask
-    passed = [0] * players if game.passing is not None else []
+    passed = [0] * players if game.roles.passing is not None else []
     if passed and has_passed[seat]:
         passed[seat] = own_pass
     for s, mask in zip(pass_holders, dealt[len(hand_holders) :]):
@@ -455,10 +457,10 @@ def _sample_passing(view: Any, rng: random.Random) -> State:
     fields["declared"] = tuple(
         getattr(view, r.key) for r in game.rounds if isinstance(r, Declaring)
     )
-    if game.face_up is not None:
+    if game.trumps.face_up is not None:
         fields["face_up"] = view.face_up
-        fields["second_suit"] = getattr(view, game.face_up.second_key)
-    revokes = view.revokes if game.revoking is not None else counts["revokes"]
+        fields["second_suit"] = getattr(view, game.trumps.face_up.second_key)
+    revokes = view.revokes if game.play.revoking is not None else counts["revokes"]
     return State(
         deal=Deal(
             rules=rules,
@@ -468,7 +470,7 @@ def _sample_passing(view: Any, rng: random.Random) -> State:
             match=Match(view.deal_number, dealer, view.totals, view.score.deals),
             undealt=dealt[-1],
             dealt=len(deck) - view.undealt_count,
-            trump_card=getattr(view, "trump_card", None),
+            trump_card=view.trump_card,
             **(fields | {"trick_rules": trick_rules, "passed": tuple(passed), "bids": bids}),
             outcome=view.score.outcome,
             position=None,
@@ -478,13 +480,12 @@ def _sample_passing(view: Any, rng: random.Random) -> State:
         hands=tuple(hands),
         leader=view.leader,
         trick=view.trick,
-        # Without counts_tricks the state's count stays all zeros, and a game that
-        # counts tricks must show them in its view (_checked_view_fields).
-        tricks_won=getattr(view, "tricks_won", (0,) * players),
+        # Without counts_tricks the state's count stays all zeros (the view shows none).
+        tricks_won=view.tricks_won or (0,) * players,
         waste=won,
         known=(0,) * players,
         voids=shown.forbidden,
-        tally=tuple(n for key, _, _, _ in game.tally for n in getattr(view, key)),
+        tally=tuple(n for key, _, _, _ in game.scoring.tally for n in getattr(view, key)),
         revokes=revokes,
         moves_made=view.moves_made,
         log=Log.of(view.events),

@@ -3,7 +3,7 @@ event log, the moves played and the zones of cards."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import Card, cards_of
 from cardrules.core.trickgame.description import teams
@@ -13,7 +13,7 @@ from cardrules.game import Event, Score
 from cardrules.moves import Move
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
-    from cardrules.core.trickgame.contract import TrickGame
+    from cardrules.core.trickgame.description import TrickGame
 
 
 def score(state: object) -> Score:
@@ -23,17 +23,17 @@ def score(state: object) -> Score:
         raise _wrong_state(state)
     deal = state.deal
     totals = deal.match.totals
-    game: TrickGame = deal.game
-    if game.payoffs is not None:
-        payoffs = game.payoffs(totals)
-    elif game.better == "low":
+    game: TrickGame[Any] = deal.game
+    if game.match.payoffs is not None:
+        payoffs = game.match.payoffs(totals)
+    elif game.match.better == "low":
         payoffs = tuple(-float(t) for t in totals)
     else:
         payoffs = tuple(float(t) for t in totals)
     return Score(
         totals=totals,
         teams=teams(deal.rules),
-        better=game.better,
+        better=game.match.better,
         deals=deal.match.rows,
         outcome=deal.outcome,
         payoffs=payoffs,
@@ -61,17 +61,17 @@ def zones(state: object) -> dict[str, tuple[Card, ...]]:
     if type(state) is not State:
         raise _wrong_state(state)
     deal = state.deal
-    game: TrickGame = deal.game
+    game: TrickGame[Any] = deal.game
     result = {f"hand {seat}": cards_of(hand) for seat, hand in enumerate(state.hands)}
-    if game.passing is not None:  # passed cards are in no hand until the exchange
+    if game.roles.passing is not None:  # passed cards are in no hand until the exchange
         transit = 0 in deal.passed and any(deal.passed)
         for seat, passed in enumerate(deal.passed):
             result[f"passing {seat}"] = cards_of(passed) if transit else ()
     result["trick"] = tuple(state.trick)
-    result[game.waste_zone] = cards_of(state.waste)
-    if game.trump_card == "next":
+    result[game.waste.zone] = cards_of(state.waste)
+    if game.trumps.card == "next":
         result["trump card"] = (deal.trump_card,) if deal.trump_card is not None else ()
-    if game.face_up is not None:
+    if game.trumps.face_up is not None:
         result["face up"] = deal.face_up
     result["undealt"] = cards_of(deal.undealt)
     return result

@@ -20,7 +20,7 @@ from cardrules.core.trickgame.views import Start, deal_events, knowledge
 from cardrules.moves import ALL_FORMS, parse_move_text
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
-    from cardrules.core.trickgame.contract import TrickGame
+    from cardrules.core.trickgame.description import TrickGame
 
 
 def state_to_dict(state: object) -> dict[str, Any]:
@@ -30,7 +30,7 @@ def state_to_dict(state: object) -> dict[str, Any]:
     if type(state) is not State:
         raise _wrong_state(state)
     deal = state.deal
-    game: TrickGame = deal.game
+    game: TrickGame[Any] = deal.game
     data = common_to_dict(state, game.name, game.version)
     data.update(fields_to_dict(state))
     data["dealt"] = deal.dealt
@@ -44,40 +44,40 @@ def fields_to_dict(state: State) -> dict[str, Any]:
     trick scorer's tally, the revokes. Both a state's JSON form and its position hold
     them (:func:`read_fields` reads them back)."""
     deal = state.deal
-    game: TrickGame = deal.game
+    game: TrickGame[Any] = deal.game
     data: dict[str, Any] = {}
     data["hands"] = [format_cards(cards_of(h)) for h in state.hands]
     data["undealt"] = format_cards(cards_of(deal.undealt))
-    if game.trump_card != "none":
+    if game.trumps.card != "none":
         data["trump_card"] = deal.trump_card.text if deal.trump_card else None
-    if game.trump_suit is not None:
+    if game.trumps.suit is not None:
         trump = deal.trick_rules.trump
         data["trump"] = None if trump is None else trump.plural
-    if game.face_up is not None:
+    if game.trumps.face_up is not None:
         data["face_up"] = format_cards(deal.face_up)
         for key, suit in (
             ("trump", deal.trick_rules.trump),
-            (game.face_up.second_key, deal.second_suit),
+            (game.trumps.face_up.second_key, deal.second_suit),
         ):
             data[key] = None if suit is None else suit.plural
     for k, round_ in enumerate(game.rounds):
         if isinstance(round_, Declaring):
-            data[round_.key] = list(deal.declared[game.round_slots[k]])
+            data[round_.key] = list(deal.declared[game.roles.round_slots[k]])
         else:
             data["passed"] = [format_cards(cards_of(p)) for p in deal.passed]
     if game.bidding is not None:
         data["bids"] = list(deal.bids)
     data["leader"] = state.leader
     data["trick"] = format_cards(state.trick)
-    if game.counts_tricks:
+    if game.scoring.counts_tricks:
         data["tricks_won"] = list(state.tricks_won)
     start = 0
-    for key, size, _, _ in game.tally:
+    for key, size, _, _ in game.scoring.tally:
         data[key] = list(state.tally[start : start + size])
         start += size
-    if game.revoking is not None:
+    if game.play.revoking is not None:
         data["revokes"] = list(state.revokes)
-    data[game.waste_key] = format_cards(cards_of(state.waste))
+    data[game.waste.key] = format_cards(cards_of(state.waste))
     return data
 
 
@@ -93,7 +93,7 @@ def _optional_suit(r: StateReader, key: str) -> Suit | None:
 _JSON_FORMS: Final = {True: "true", False: "false", None: "null"}
 
 
-def _declared(r: StateReader, declaring: Declaring, size: int) -> tuple[Any, ...]:
+def _declared(r: StateReader, declaring: Declaring[Any], size: int) -> tuple[Any, ...]:
     """The values of a :class:`Declaring` round, each one it may record or null."""
     value = r.data.get(declaring.key)
     whose = "team" if declaring.by_team else "seat"
@@ -109,18 +109,18 @@ def _declared(r: StateReader, declaring: Declaring, size: int) -> tuple[Any, ...
     return tuple(value)
 
 
-def _state_from_reader(game: TrickGame, r: StateReader) -> State:
+def _state_from_reader(game: TrickGame[Any], r: StateReader) -> State:
     from cardrules.core.options import build_rules, parse_rules_text
 
     # The deck may depend on the rules (the number of players): read them first.
     name, options = r.guard("rules", lambda: parse_rules_text(r.string("rules")))
     if name != game.name:
         r.fail(f"the rules are for {name!r}, not {game.name!r}")
-    deck = game.deck(r.guard("rules", lambda: build_rules(game.rules_class, options)))
+    deck = game.dealing.deck(r.guard("rules", lambda: build_rules(game.rules_class, options)))
     parse: Callable[[str], Any] = parse_move_text
-    if game.parse_text is not None:
-        parse = game.parse_text
-    elif game.passing is not None:  # the shared notation reads passes when asked to
+    if game.moves.parse is not None:
+        parse = game.moves.parse
+    elif game.roles.passing is not None:  # the shared notation reads passes when asked to
         parse = functools.partial(parse_move_text, forms=(*ALL_FORMS, "pass CARDS"))
     common = r.common(game.rules_class, deck, game.phases, parse)
     rules = common["rules"]
@@ -148,7 +148,7 @@ def _state_from_reader(game: TrickGame, r: StateReader) -> State:
         begun = r.guard("position", lambda: setup(rules, position, seed=common["seed"]))
         start = (begun.known, begun.voids, begun.trick, begun.waste)
         frozen = begun.deal.position
-    limits = rules_of_play.active(game.restrictions, rules)
+    limits = rules_of_play.active(game.play.restrictions, rules)
     known, voids = knowledge(log, players, deal_fields["trick_rules"], limits, start)
     state = State(
         deal=Deal(
@@ -171,22 +171,45 @@ def _state_from_reader(game: TrickGame, r: StateReader) -> State:
         history=common["history"],
     )
     r.check_partition(zones(state), deck)
+    _check_play(game, state, r)
     game.check_state(state, r)
     return state
 
 
+def _check_play(game: TrickGame[Any], state: State, r: StateReader) -> None:
+    """The checks of a loaded state that hold in every trick game: the trick on the
+    table, the trump card of a deal under way, and the bids."""
+    phase = state.phase
+    players = state.deal.rules.players
+    under_way = phase is game.roles.playing or phase is game.roles.bidding
+    if under_way and len(state.trick) >= players:
+        r.fail("the current trick holds too many cards")
+    if game.trumps.card != "none" and under_way and state.deal.trump_card is None:
+        r.fail("a deal in bidding or play needs a trump card")
+    if game.bidding is None:
+        return
+    if phase is game.roles.bidding and (state.trick or state.waste):
+        r.fail("no card is played before the bidding ends")
+    if phase is game.roles.playing and None in state.deal.bids:
+        r.fail("play cannot start before every seat has bid")
+    if under_way:
+        for seat, bid in enumerate(state.deal.bids):
+            if bid is not None and bid > state.hand_size:
+                r.fail(f"seat {seat} bid {bid} in a deal of {state.hand_size} cards")
+
+
 def read_fields(
-    game: TrickGame, r: StateReader, rules: Any, dealt: int
+    game: TrickGame[Any], r: StateReader, rules: Any, dealt: int
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """Read the fields :func:`fields_to_dict` writes, checked one by one: the keyword
     arguments of the :class:`Deal` (but its rules, seed, chance, first deck, match,
     outcome and position) and of the :class:`State` (its hands, leader, trick, tricks
     won, finished tricks, tally and revokes). ``dealt`` is how many cards were dealt."""
     players = rules.players
-    deck = game.deck(rules)
+    deck = game.dealing.deck(rules)
     hands = r.masks_per_seat("hands", players)
     undealt = mask_of(r.cards("undealt"))
-    trump_card = r.optional_card("trump_card") if game.trump_card != "none" else None
+    trump_card = r.optional_card("trump_card") if game.trumps.card != "none" else None
     bids: tuple[int | None, ...] = ()
     most = 0
     if game.bidding is not None:
@@ -197,7 +220,7 @@ def read_fields(
     leader = r.integer("leader", 0, players - 1)
     trick = r.cards("trick")
     tricks_won = (0,) * players
-    if game.counts_tricks:
+    if game.scoring.counts_tricks:
         most_tricks = most if game.bidding is not None else len(deck) // players
         tricks_won = tuple(r.int_list("tricks_won", players, 0, most_tricks))
     fresh, counts = _fresh_deal(rules)
@@ -207,30 +230,32 @@ def read_fields(
     fields["trump_card"] = trump_card
     fields["bids"] = bids
     fields["trick_rules"] = _trick_rules_for(rules, trump_card)
-    if game.trump_suit is not None:
+    if game.trumps.suit is not None:
         if "trump" not in r.data:
             r.fail("field 'trump' is missing: the deal's trump suit, or null for no trumps")
-        fields["trick_rules"] = game.trick_rules(rules, _optional_suit(r, "trump"))
-    if game.face_up is not None:
+        fields["trick_rules"] = game.trumps.trick_rules(rules, _optional_suit(r, "trump"))
+    if game.trumps.face_up is not None:
         fields["face_up"] = r.cards("face_up")
         trump = _optional_suit(r, "trump")
         if trump is not None:
-            fields["trick_rules"] = game.trick_rules(rules, trump)
-        fields["second_suit"] = _optional_suit(r, game.face_up.second_key)
+            fields["trick_rules"] = game.trumps.trick_rules(rules, trump)
+        fields["second_suit"] = _optional_suit(r, game.trumps.face_up.second_key)
     declared = []
     for k, round_ in enumerate(game.rounds):
         if isinstance(round_, Declaring):
-            declared.append(_declared(r, round_, len(fields["declared"][game.round_slots[k]])))
+            declared.append(
+                _declared(r, round_, len(fields["declared"][game.roles.round_slots[k]]))
+            )
         else:
             fields["passed"] = r.masks_per_seat("passed", players)
     fields["declared"] = tuple(declared)
     tally: list[int] = []
-    for key, size, low, high in game.tally:
+    for key, size, low, high in game.scoring.tally:
         tally.extend(r.int_list(key, size, low, high))
     revokes = counts["revokes"]
-    if game.revoking is not None:
+    if game.play.revoking is not None:
         revokes = tuple(r.int_list("revokes", players, 0, len(deck) // players))
-    waste = mask_of(r.cards(game.waste_key))
+    waste = mask_of(r.cards(game.waste.key))
     return fields, {
         "hands": hands,
         "leader": leader,

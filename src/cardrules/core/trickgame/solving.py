@@ -399,17 +399,17 @@ class DoubleDummy:
         deal = state.deal
         rules = deal.rules
         game = rules.trick_game
-        if state.phase is not game.playing:
+        if state.phase is not game.roles.playing:
             return None
-        if game.pick_up or game.out_ends_deal:
+        if game.play.pick_up or game.play.out_ends_deal:
             return None
         # A safety cap (simulate's, say) is no matter where the deal's cards run out first.
         cap = rules.max_moves
         if cap is not None and state.moves_made + _in_play(state).bit_count() >= cap:
             return None
-        if game.revoking is not None and game.revoking.allowed(rules):
+        if game.play.revoking is not None and game.play.revoking.allowed(rules):
             return None
-        if game.lead_card is not None and rules_of_play.opening_lead(
+        if game.play.lead_card is not None and rules_of_play.opening_lead(
             state, (state.leader + len(state.trick)) % rules.players
         ):
             return None
@@ -424,7 +424,7 @@ class DoubleDummy:
             state.revokes,
             # Without a trick scorer the search scores every end of the deal from the
             # tally as it stands: one search per tally.
-            state.tally if game.score_trick is None else (),
+            state.tally if game.scoring.score_trick is None else (),
         )
         found = self.deals.get(key)
         if found is None:

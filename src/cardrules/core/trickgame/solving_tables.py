@@ -43,14 +43,14 @@ class _DealTables:
         self.players = players
         trick_rules: tricks.TrickRules = deal.trick_rules
         self.trick_rules = trick_rules
-        self.limits = rules_of_play.active(game.restrictions, rules)
+        self.limits = rules_of_play.active(game.play.restrictions, rules)
         self.follow = trick_rules.follow_masks
         self.anytime = trick_rules.anytime_mask
         # By the suit led (the search's ``led``; -1, the last entry, for none yet): the
         # follow group led, as rules_of_play.follow_suit takes it.
         self.groups = [*trick_rules.follow_masks, 0]
-        self.counts_tricks: bool = game.counts_tricks
-        self.score_trick = game.score_trick
+        self.counts_tricks: bool = game.scoring.counts_tricks
+        self.score_trick = game.scoring.score_trick
         team: tuple[int, ...] = (seat,)
         for members in teams(rules):
             if seat in members:
@@ -59,7 +59,7 @@ class _DealTables:
         self.others = [other for other in range(players) if other not in team]
         self.margin = margin and bool(self.others)
         self.maximizing = [member in team for member in range(players)]
-        self.sign = -1.0 if game.better == "low" else 1.0
+        self.sign = -1.0 if game.match.better == "low" else 1.0
         # Per card index: the suit it counts as (-1: a suitless joker), its strength
         # as a trump, as the led suit, and as a joker (winner's order, tricks.winner).
         trump = trick_rules.trump if trick_rules.trumps_win else None
@@ -112,7 +112,7 @@ class _DealTables:
             tally=tally,
             waste=root.waste | _in_play(root),
         )
-        points = self.game.score_deal(final, None)[0]
+        points = self.game.scoring.deal(final, None)[0]
         value = self.sign * objective(points, self.seat, self.others, self.margin, self.sign > 0)
         self.leaves[key] = value
         return value

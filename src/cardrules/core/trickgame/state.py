@@ -17,7 +17,7 @@ from cardrules.game import ChanceMode, Event, Log, Outcome, notebook_picture
 from cardrules.moves import Move
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
-    from cardrules.core.trickgame.contract import TrickGame
+    from cardrules.core.trickgame.description import TrickGame
 
 
 class Deal(NamedTuple):
@@ -221,10 +221,12 @@ class State(NamedTuple):
         """The hand size of the deal in progress (of the last one, once the game is over)."""
         deal = self.deal
         rules = deal.rules
-        game: TrickGame = rules.trick_game
+        game: TrickGame[Any] = rules.trick_game
         number = deal.match.deal_number
-        deals = game.deals(rules)
-        return int(game.hand_size(rules, number if deals is None else min(number, deals - 1)))
+        deals = game.match.deals(rules)
+        return int(
+            game.dealing.hand_size(rules, number if deals is None else min(number, deals - 1))
+        )
 
     def _repr_svg_(self) -> str | None:
         """The picture notebooks show of this state (see :mod:`cardrules.svg`)."""

@@ -18,7 +18,7 @@ from cardrules.core.trickgame.state import State, _wrong_state
 from cardrules.game import Event
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
-    from cardrules.core.trickgame.contract import TrickGame
+    from cardrules.core.trickgame.description import TrickGame
 
 
 def deal_events(log: Sequence[Event]) -> list[Event]:
@@ -147,13 +147,13 @@ def observe(state: object, seat: object) -> Any:
 def _observe(state: State, seat: int) -> Any:
     deal = state.deal
     rules = deal.rules
-    game: TrickGame = deal.game
+    game: TrickGame[Any] = deal.game
     players = rules.players
     phase = state.phase
-    bids = deal.bids
-    if game.bidding is not None and phase is game.bidding_phase and game.bidding.hidden(rules):
-        bids = tuple(bid if s == seat else None for s, bid in enumerate(bids))
     mover = to_move(state)
+    hidden = game.rounds and hand_hidden(rules, phase)
+    # The fields of every view, then those the description's features imply (the base
+    # View's defaults stand for the features the game lacks), then the game's own.
     values: dict[str, Any] = {
         "rules": rules,
         "seat": seat,
@@ -161,48 +161,64 @@ def _observe(state: State, seat: int) -> Any:
         "phase": phase,
         "to_move": mover,
         "deal_number": deal.match.deal_number,
-        "dealer": None if phase is game.choose_dealer else deal.match.dealer,
-        "hand": cards_of(state.hands[seat]),
+        "dealer": None if phase is game.roles.choose_dealer else deal.match.dealer,
+        "hand": () if hidden else cards_of(state.hands[seat]),
         "hand_sizes": tuple(h.bit_count() for h in state.hands),
         "undealt_count": deal.undealt.bit_count(),
-        "trump_card": deal.trump_card,
-        "bids": bids,
-        "has_bid": tuple(b is not None for b in deal.bids),
-        "known": tuple(cards_of(k) for k in state.known),
-        "voids": tuple(suits_of(v) for v in state.voids),
         "leader": state.leader,
         "trick": state.trick,
-        "tricks_won": state.tricks_won,
-        "won_cards": None,
-        "waste": None,
         "totals": deal.match.totals,
         "score": score(state),
         "moves_made": state.moves_made,
         "events": state.log.to_tuple(),
         "legal_moves": legal_moves(state) if mover == seat else (),
+        "won_cards": cards_of(state.waste),
     }
-    fields = game.view_fields
-    if "hand_size" in fields:
+    if game.trumps.card != "none":
+        values["trump_card"] = deal.trump_card
+    if game.trumps.suit is not None or game.trumps.face_up is not None:
+        values["trump"] = deal.trick_rules.trump
+    if game.trumps.face_up is not None:
+        values["face_up"] = deal.face_up
+    if game.bidding is not None:
+        bids = deal.bids
+        if phase is game.roles.bidding and game.bidding.hidden(rules):
+            bids = tuple(bid if s == seat else None for s, bid in enumerate(bids))
         values["hand_size"] = state.hand_size
+        values["bids"] = bids
+        values["has_bid"] = tuple(b is not None for b in deal.bids)
+    if game.scoring.counts_tricks:
+        values["tricks_won"] = state.tricks_won
+    if game.play.revoking is not None:
+        values["revokes"] = state.revokes
+    fields = game.view_fields
+    # What a game's view may show besides, under its own names.
+    if "waste" in fields:  # the finished tricks' cards, as Enfle calls them
+        values["waste"] = values["won_cards"]
+    if "known" in fields:
+        values["known"] = tuple(cards_of(k) for k in state.known)
+    if "voids" in fields:
+        values["voids"] = tuple(suits_of(v) for v in state.voids)
     if "absent" in fields:  # the cards each seat has shown it lacks, beyond whole suits
         values["absent"] = tuple(cards_of(v) for v in state.voids)
-    values["won_cards"] = values["waste"] = cards_of(state.waste)
-    values["trump"] = deal.trick_rules.trump
-    if game.rounds:
-        if hand_hidden(rules, phase):
-            values["hand"] = ()
-        values["face_up"] = deal.face_up
-        values["revokes"] = state.revokes
-        for k, round_ in enumerate(game.rounds):
-            if isinstance(round_, Declaring):
-                values[round_.key] = deal.declared[game.round_slots[k]]
-        if game.passing is not None:
-            passed = deal.passed
-            values["has_passed"] = tuple(bool(p) for p in passed)
-            values["passed"] = cards_of(passed[seat])
-            exchanged = 0 not in passed
-            offset = _pass_to(state, game.passing)
-            values["received"] = cards_of(passed[(seat - offset) % players]) if exchanged else ()
-            values["passed_to"] = (seat + offset) % players if offset else None
+    for k, round_ in enumerate(game.rounds):
+        if isinstance(round_, Declaring):
+            values[round_.key] = deal.declared[game.roles.round_slots[k]]
+    if game.roles.passing is not None:
+        passed = deal.passed
+        values["has_passed"] = tuple(bool(p) for p in passed)
+        values["passed"] = cards_of(passed[seat])
+        exchanged = 0 not in passed
+        offset = _pass_to(state, game.roles.passing)
+        values["received"] = cards_of(passed[(seat - offset) % players]) if exchanged else ()
+        values["passed_to"] = (seat + offset) % players if offset else None
+    if game.trumps.face_up is not None:
+        values[game.trumps.face_up.second_key] = deal.second_suit
+    start = 0
+    for key, size, _, _ in game.scoring.tally:
+        values[key] = state.tally[start : start + size]
+        start += size
     values.update(game.view_extras(state, seat))
-    return game.view_class(**{name: values[name] for name in fields})
+    shown = {name: values[name] for name in fields}
+    shown["won_cards"] = values["won_cards"]  # read by sample, shown or not
+    return game.view_class(**shown)

@@ -55,14 +55,13 @@ except ImportError as error:  # pragma: no cover - depends on the installation
         "cardrules.integrations needs numpy: pip install 'cardrules[openspiel]' "
         "or 'cardrules[pettingzoo]'"
     ) from error
-import attrs
 import numpy.typing as npt
 
 from cardrules import games
 from cardrules.errors import RulesError
 from cardrules.game import CHANCE, Game
 from cardrules.integrations.encoding.layout import Layout, Piece, Tensor
-from cardrules.render import format_value
+from cardrules.render import format_value, shown_fields
 
 __all__ = [
     "Encoder",
@@ -158,9 +157,9 @@ def _view_text(view: Any, with_events: bool) -> str:
     mover = view.to_move
     who = "game over" if mover is None else "chance" if mover is CHANCE else f"seat {mover}"
     lines = [f"seat {view.seat} observes · to move: {who}"]
-    for field in attrs.fields(type(view)):
-        if field.name not in _NOT_SHOWN:
-            lines.append(f"{field.name}: {format_value(getattr(view, field.name))}")
+    for name in shown_fields(view):
+        if name not in _NOT_SHOWN:
+            lines.append(f"{name}: {format_value(getattr(view, name))}")
     if not hasattr(view, "totals"):
         lines.append("totals: " + format_value(view.score.totals))
     if with_events:

@@ -86,7 +86,7 @@ class TrickEncoder:
 
     def __init__(
         self,
-        game: TrickGame,
+        game: TrickGame[Any],
         *,
         payoff_bounds: Callable[[Any], tuple[float, float]],
         totals_bounds: Callable[[Any], tuple[float, float]],
@@ -95,10 +95,10 @@ class TrickEncoder:
         refused = [
             why
             for why, found in (
-                ("numbers its moves with a move table", bool(game.move_table)),
+                ("numbers its moves with a move table", bool(game.moves.table)),
                 ("has rounds of passes or declarations", bool(game.rounds)),
-                ("takes tricks into the hand (pick-up)", game.pick_up),
-                ("turns several cards face up", game.face_up is not None),
+                ("takes tricks into the hand (pick-up)", game.play.pick_up),
+                ("turns several cards face up", game.trumps.face_up is not None),
             )
             if found
         ]
@@ -121,10 +121,10 @@ class TrickEncoder:
     @property
     def PLAYER_ACTIONS(self) -> int:  # noqa: N802 - the Encoder protocol's name
         """Plays and bids: the numbers below the first chance outcome."""
-        return self.game.deal_base
+        return self.game.numbering.deal_base
 
     def _hand(self, rules: Any) -> int:
-        deck = self.game.deck(rules)
+        deck = self.game.dealing.deck(rules)
         if any(card.index >= _CARDS for card in deck):
             raise RulesError(f"{rules} deals jokers: the trick encoder has 52 card slots")
         return len(deck) // int(rules.players)
@@ -147,7 +147,7 @@ class TrickEncoder:
             Piece("leader", (p,), "(P) who leads the current trick"),
             Piece("trick", (p, _CARDS), "(P×52) the current trick's cards, by who played"),
         ]
-        if game.counts_tricks:
+        if game.scoring.counts_tricks:
             pieces.append(Piece("tricks_won", (p, h + 1), "(P×(H+1)) tricks won this deal"))
         pieces += [
             Piece("won_cards", (_CARDS,), "(52) cards of this deal's finished tricks"),
@@ -174,8 +174,8 @@ class TrickEncoder:
         if view.dealer is not None:
             out["dealer"][relative(view.dealer, me, players)] = 1.0
         put_cards(out["hand"], view.hand)
-        trump = getattr(view, "trump", None)
-        if trump is None and getattr(view, "trump_card", None) is not None:
+        trump = view.trump  # a trick game's view has both (cardrules.core.trickgame.View)
+        if trump is None and view.trump_card is not None:
             trump = view.trump_card.suit
         out["trump"][4 if trump is None else int(trump)] = 1.0
         if game.bidding is not None:
@@ -184,17 +184,16 @@ class TrickEncoder:
             for seat, (bid, made) in enumerate(zip(view.bids, view.has_bid)):
                 if made:
                     bids[relative(seat, me, players), hidden if bid is None else bid] = 1.0
-        if view.phase == game.playing:
+        if view.phase == game.roles.playing:
             out["leader"][relative(view.leader, me, players)] = 1.0
         for position, card in enumerate(view.trick):
             out["trick"][relative(view.leader + position, me, players), card.index] = 1.0
         for seat in range(players):
             slot = relative(seat, me, players)
-            if game.counts_tricks:
+            if game.scoring.counts_tricks:
                 out["tricks_won"][slot, view.tricks_won[seat]] = 1.0
             out["totals"][slot] = view.totals[seat]
-        won = view.won_cards if hasattr(view, "won_cards") else view.waste
-        put_cards(out["won_cards"], won)
+        put_cards(out["won_cards"], view.won_cards)
 
     def encode_information_state(self, view: Any, out: Mapping[str, Tensor]) -> None:
         """Write the information state of ``view`` into the zeroed named views ``out``."""
@@ -203,12 +202,12 @@ class TrickEncoder:
 
     def max_decisions(self, rules: Any) -> int | None:
         """With a schedule, each deal's bids and plays; None without one."""
-        deals = self.game.deals(rules)
+        deals = self.game.match.deals(rules)
         if deals is None:
             return None
         bids = 1 if self.game.bidding is not None else 0
         players: int = rules.players
-        hands = (self.game.hand_size(rules, number) for number in range(deals))
+        hands = (self.game.dealing.hand_size(rules, number) for number in range(deals))
         return sum(players * (bids + size) for size in hands)
 
     def payoff_bounds(self, rules: Any) -> tuple[float, float]:

@@ -1,4 +1,4 @@
-"""The shared invariants of the game contract, checked on every registered game and preset.
+"""The shared invariants of the game interface, checked on every registered game and preset.
 
 The checks are the public conformance kit, :mod:`cardrules.testing`; here
 hypothesis chooses the seeds (and shrinks a failure to a small case). Each
@@ -61,19 +61,19 @@ def test_positions_set_up_the_same_game(name: str, preset: str, seed: int, choic
 
 
 def test_the_kit_reports_a_broken_promise() -> None:
-    """The kit fails a game that breaks the contract: here, one that lists a move twice."""
+    """The kit fails a game that breaks the interface: here, one that lists a move twice."""
     from types import SimpleNamespace
 
     base = games.get("mau_mau_standard")
     broken = SimpleNamespace(**{name: getattr(base, name) for name in games.PROTOCOL_NAMES})
     broken.NAME = "broken_stops"
     broken.legal_moves = lambda state: base.legal_moves(state)[:1] * 2
-    with pytest.raises(testing.ContractError, match="legal moves must be distinct"):
+    with pytest.raises(testing.ConformanceError, match="legal moves must be distinct"):
         testing.check_random_game(broken, base.PRESETS["single"], seed=1, choices=2)
 
 
 def test_check_game_in_one_call() -> None:
     report = testing.check_game("mau_mau", presets=["single"], games=1, seed=3)
     assert report.game == "mau_mau" and report.games == 1 and report.moves > 0
-    with pytest.raises(testing.ContractError, match="no preset"):
+    with pytest.raises(testing.ConformanceError, match="no preset"):
         testing.check_game("mau_mau", presets=["nonsense"])

@@ -1,24 +1,30 @@
-"""The contract of a Stops game: its description, and the functions every Stops game exports.
+"""The interface of a Stops game module, its description, and the call that installs it.
 
 A Stops game module writes its ``Rules``, ``teams``, ``score`` and a ``finish_deal``
-hook, describes the game with a :class:`StopsGame`, and takes the rest of the
-contract in the same way as a trick game (:mod:`cardrules.core.trickgame.contract`)::
+hook, describes the game with a :class:`StopsGame`, and installs the rest with one
+call, as a trick game does (:mod:`cardrules.core.trickgame.interface`)::
 
-    from cardrules.core.shedding import StopsGame, contract
-    from cardrules.core.shedding.contract import *  # noqa: F403
+    from typing import TYPE_CHECKING, Final
 
-    contract.bind(globals())  # compiled, the star import binds only what is used
+    from cardrules.core import shedding
+
+    if TYPE_CHECKING:  # the names install gives, as the type checker sees them
+        from cardrules.core.shedding.interface import *
     ...
-    GAME: Final = StopsGame(name=NAME, title=TITLE, version=version, rules_class=Rules,
-                            numbers=NUMBERS, finish_deal=_finish_deal, score=score)
-    NUM_MOVES, deal, move_index, move_from_index, state_from_dict = GAME.exports()
+    GAME: Final = shedding.StopsGame(name=NAME, title="Crazy Eights", version=version,
+                                     rules_class=Rules, numbers=NUMBERS,
+                                     finish_deal=_finish_deal, score=score)
+    shedding.install(GAME, globals())
 
-The star import gives the functions listed in ``__all__``: they serve every Stops
-game, and find the game of a state from its rules (``Rules.stops_game``, which the
-description sets); ``setup`` finds it from the rules it is given. Each checks its
-arguments itself, where it is defined, as the trick engine's functions do: it refuses
-anything but a state (or a view) of a Stops game with an
-:class:`~cardrules.errors.ArgumentError`.
+:func:`install` gives the module the engine's functions listed below, which serve
+every Stops game (they find the game of a state from its rules: building the
+description sets ``Rules.stops_game``; ``setup`` finds it from the rules it is
+given), and the names the description makes for this game: ``TITLE``, ``Phase`` (the
+engine's), ``NUM_MOVES``, ``deal``, ``move_index``, ``move_from_index``,
+``state_from_dict`` and ``deck_of`` (see :mod:`cardrules.core.installing` for why the
+type checker reads them here). Each checks its arguments itself, where it is defined, as
+the trick engine's functions do: it refuses anything but a state (or a view) of a Stops
+game with an :class:`~cardrules.errors.ArgumentError`.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Literal, NamedTuple, Protocol
 
 from cardrules.cards import Card
+from cardrules.core import installing
 from cardrules.core import match as match_core
 from cardrules.core.bookkeeping import deal_number, moves_made, origin, players
 from cardrules.core.checks import (
@@ -38,6 +45,7 @@ from cardrules.core.checks import (
 )
 from cardrules.core.match import Match
 from cardrules.core.serial import StateReader
+from cardrules.core.shedding import state as state_module
 from cardrules.core.shedding.dealing import begin_deal, new_game
 from cardrules.core.shedding.description import StopsRules, described_game
 from cardrules.core.shedding.numbers import MoveNumbers
@@ -74,14 +82,23 @@ from cardrules.moves import (
 )
 
 __all__ = [
+    "NUM_MOVES",
+    "TITLE",
+    "Phase",
+    "State",
+    "View",
     "apply",
     "chance_outcomes",
+    "deal",
     "deal_number",
+    "deck_of",
     "describe",
     "events",
     "explain_move",
     "is_over",
     "legal_moves",
+    "move_from_index",
+    "move_index",
     "moves_made",
     "moves_played",
     "observe",
@@ -91,6 +108,7 @@ __all__ = [
     "position",
     "sample",
     "setup",
+    "state_from_dict",
     "state_to_dict",
     "to_move",
     "zones",
@@ -132,8 +150,8 @@ class DealFunction(Protocol):
 class StopsGame:
     """The description of a Stops game: what the core needs beyond its table.
 
-    * ``name``, ``title``, ``version``: the registry name, the name used in messages,
-      the behaviour version recorded in states;
+    * ``name``, ``title``, ``version``: the registry name, the game's name for people
+      (menus, messages; the module's ``TITLE``), the behaviour version recorded in states;
     * ``rules_class``: the game's ``Rules`` (a :class:`StopsRules`; their ``stops``
       is the table); building the description sets ``Rules.stops_game`` to it;
     * ``numbers``: the game's :class:`MoveNumbers`;
@@ -158,8 +176,24 @@ class StopsGame:
     better: Literal["high", "low"] = "high"
 
     def __post_init__(self) -> None:
-        # The contract functions find the game from the rules of a state.
+        # The interface functions find the game from the rules of a state.
         type.__setattr__(self.rules_class, "stops_game", self)
+
+    @property
+    def phases(self) -> type[Phase]:
+        """The phases of every Stops game: the engine's :class:`Phase`."""
+        return Phase
+
+    @property
+    def num_moves(self) -> int:
+        """How many move numbers the game has."""
+        return self.numbers.count
+
+    def deck_of(self, rules: object) -> tuple[Card, ...]:
+        """The cards of the game under ``rules``: its table's deck, in index order."""
+        check_rules(rules, self.rules_class, self.name)
+        assert isinstance(rules, StopsRules)
+        return rules.stops.deck
 
     def deal(
         self,
@@ -229,25 +263,6 @@ class StopsGame:
 
     def _set_up_for_reading(self, rules: StopsRules, position: object) -> State:
         return self.setup(rules, position)
-
-    def exports(
-        self,
-    ) -> tuple[
-        int,
-        DealFunction,
-        Callable[[object], int],
-        Callable[[object], Move],
-        Callable[[Mapping[str, Any]], State],
-    ]:
-        """What a game module exports from its description: ``NUM_MOVES``, ``deal``,
-        ``move_index``, ``move_from_index`` and ``state_from_dict``."""
-        return (
-            self.numbers.count,
-            self.deal,
-            self.move_index,
-            self.move_from_index,
-            self.state_from_dict,
-        )
 
 
 # Read on every call of the functions below: constants, not attribute lookups.
@@ -418,12 +433,53 @@ def state_to_dict(state: object) -> dict[str, Any]:
     return _core_state_to_dict(state, game.name, game.version)
 
 
-def bind(namespace: dict[str, Any]) -> None:
-    """Give a game module every name of ``__all__``, as its star import of this module does.
+#: What the engine gives every Stops game module, by name: its types and functions.
+PROVIDED: Final[Mapping[str, object]] = {
+    "State": State,
+    "View": View,
+    "apply": apply,
+    "chance_outcomes": chance_outcomes,
+    "deal_number": deal_number,
+    "describe": describe,
+    "events": events,
+    "explain_move": explain_move,
+    "is_over": is_over,
+    "legal_moves": legal_moves,
+    "moves_made": moves_made,
+    "moves_played": moves_played,
+    "observe": observe,
+    "origin": origin,
+    "parse_move": parse_move,
+    "players": players,
+    "position": position,
+    "sample": sample,
+    "setup": setup,
+    "state_to_dict": state_to_dict,
+    "to_move": to_move,
+    "zones": zones,
+}
 
-    A compiled module binds only the names of a star import that it uses itself, so a
-    Stops game module calls ``bind(globals())`` after the star import; a name the
-    module defines itself is left as it is.
+
+def install(game: StopsGame, namespace: dict[str, Any]) -> None:
+    """Make the module whose ``globals()`` is ``namespace`` the Stops game ``game``
+    describes: give it the engine's functions and the names the description makes,
+    each unless the module defines it itself (see :func:`cardrules.core.installing.install`).
     """
-    for name in __all__:
-        namespace.setdefault(name, globals()[name])
+    installing.install(game, namespace, PROVIDED)
+
+
+# The names the description makes, for the type checker (install gives their values).
+#: The game's name for people (menus, messages).
+TITLE: str
+#: How many move numbers the game has (:func:`move_index`).
+NUM_MOVES: int
+#: A new game with its first deal dealt (:meth:`StopsGame.deal`).
+deal: DealFunction
+#: The fixed number of a move (:meth:`StopsGame.move_index`).
+move_index: Callable[[Move], int]
+#: The move with this number (:meth:`StopsGame.move_from_index`).
+move_from_index: Callable[[int], Move]
+#: Load a state from :func:`state_to_dict`'s form (:meth:`StopsGame.state_from_dict`).
+state_from_dict: Callable[[Mapping[str, Any]], state_module.State]
+#: The cards of the game under some rules (:meth:`StopsGame.deck_of`).
+deck_of: Callable[[object], tuple[Card, ...]]

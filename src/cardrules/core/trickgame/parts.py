@@ -1,0 +1,554 @@
+"""The parts of a trick game's description (:class:`~cardrules.core.trickgame.TrickGame`),
+each a small frozen value with a docstring per field, typed by the game's ``Rules``: the
+rules' base class; the cards and the deal; the trumps; the bidding, declaration and
+passing rounds; the play; the scoring; the match; the moves' numbers and text; and what
+the description derives (the phases by role, the move numbering)."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import functools
+from collections.abc import Callable, Mapping
+from typing import Any, Final, Generic, Literal, TypeVar, cast
+
+import attrs
+
+from cardrules._mypyc import mypyc_attr
+from cardrules.cards import Card, Suit
+from cardrules.core import tricks
+from cardrules.core.match import Match
+from cardrules.core.options import BaseRules, check_choice
+from cardrules.core.serial import StateReader
+from cardrules.core.trickgame.rules_of_play import Restrictions
+from cardrules.core.trickgame.state import State
+from cardrules.errors import RulesError
+from cardrules.game import Event, Log, Outcome
+from cardrules.moves import Move, PassCards
+
+#: The plain trick rules (suits as printed, no jokers) for each trump suit (None: no trumps).
+_TRICK_RULES: Final = tricks.PLAIN
+
+
+# Each game's Rules derives from this class, in this library or outside it: the compiled
+# build must accept subclasses wherever the class is expected, not this class alone.
+@mypyc_attr(allow_interpreted_subclasses=True)
+@attrs.frozen(slots=True, kw_only=True)
+class TrickGameRules(BaseRules):
+    """The base of a trick game's ``Rules``: it has ``players``, and names the game.
+
+    Building a :class:`TrickGame` sets ``Rules.trick_game`` to it, which is how
+    every interface function finds the game from a state.
+    """
+
+    # A field without a default: every game's Rules redefines it with its own default
+    # and range, in the place the game gives it.
+    players: int
+
+
+#: A game's ``Rules`` class, which every hook that sees the rules is typed by: a
+#: description is a ``TrickGame[Rules]``, and a hook written for other rules fails the
+#: type check.
+R = TypeVar("R", bound=TrickGameRules)
+
+
+#: Scores a finished deal: ``(state, seat that went out or None)`` to ``(points per
+#: seat, the deal row's extras, the log with the game's scoring events)``.
+DealScorer = Callable[
+    [State, int | None],
+    tuple[tuple[int, ...], tuple[tuple[str, tuple[int, ...]], ...], Log[Event]],
+]
+
+
+#: Scores a finished trick: ``(state before its last card, winner, the trick, the
+#: tally so far)`` to ``(the new tally, the trick's public event)``.
+TrickScorer = Callable[
+    [State, int, tuple[Card, ...], tuple[int, ...]], tuple[tuple[int, ...], Event]
+]
+
+
+#: The deals after which a match with no schedule stops, truncated, unless the rules
+#: set ``max_deals`` or the game its own :attr:`MatchPlan.deal_limit`: fifty times the
+#: longest Maverick match in hundreds of random games, so only a match that has lost
+#: its way meets it.
+DEFAULT_DEAL_LIMIT: Final = 1000
+
+
+# The hooks' defaults, as named functions: the docs show a default by its name.
+
+
+def _one_card(rules: Any) -> int:
+    return 1
+
+
+def _no_note(rules: Any) -> str:
+    return ""
+
+
+def _plain_tricks(rules: Any, trump: Suit | None) -> tricks.TrickRules:
+    return _TRICK_RULES[trump]
+
+
+def _no_refusal(text: str) -> str | None:
+    return None
+
+
+def _always(rules: Any) -> bool:
+    return True
+
+
+def _no_schedule(rules: Any) -> int | None:
+    return None
+
+
+def _never_decided(rules: Any, match: Match) -> Outcome | None:
+    return None
+
+
+def _no_extras(state: State, seat: int) -> dict[str, Any]:
+    return {}
+
+
+def _no_checks(state: State, reader: StateReader) -> None:
+    return None
+
+
+def default_deal_event(rules: Any, match: Match, size: int) -> Event:
+    """The public event that opens a deal, unless the game says otherwise
+    (:attr:`Dealing.event`): ``deal 3: seat 1 deals 13 cards each``."""
+    return _deal_event_of(match.deal_number, match.dealer, size)
+
+
+@functools.cache
+def _deal_event_of(deal_number: int, dealer: int, size: int) -> Event:
+    """Built once: events are immutable."""
+    cards = "1 card each" if size == 1 else f"{size} cards each"
+    return Event(
+        "deal", dealer, value=size, text=f"deal {deal_number + 1}: seat {dealer} deals {cards}"
+    )
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Dealing(Generic[R]):
+    """The cards and how they are dealt: what opens each deal.
+
+    Cards go to the seats clockwise from the dealer's left, ``packet`` at a time (card
+    ``i`` goes to seat ``(dealer + 1 + i // packet) % players``).
+    """
+
+    #: ``deck(rules)``: the cards, in their canonical order.
+    deck: Callable[[R], tuple[Card, ...]]
+    #: ``hand_size(rules, deal_number)``: the cards each seat gets in that deal.
+    hand_size: Callable[[R, int], int]
+    #: ``packet(rules)``: the cards dealt to a seat at a time (default 1).
+    packet: Callable[[R], int] = _one_card
+    #: ``event(rules, match, hand_size)``: the public event that opens a deal (default
+    #: :func:`default_deal_event`: ``deal 1: seat 3 deals 8 cards each``).
+    event: Callable[[R, Match, int], Event] = default_deal_event
+    #: ``deck_note(rules)``: said after "not in this game's deck" (default nothing).
+    deck_note: Callable[[R], str] = _no_note
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class FaceUp(Generic[R]):
+    """Several cards turned face up after the hands, fixing the trump suit and a second
+    suit that the game's scoring reads (Maverick's two face-up cards: trumps and adders)."""
+
+    #: How many cards are turned.
+    count: int
+    #: ``suits(rules, cards)``: the trump suit and the second suit the cards fix.
+    suits: Callable[[R, tuple[Card, ...]], tuple[Suit, Suit | None]]
+    #: ``event(rules, cards, trump, second)``: the public event.
+    event: Callable[[R, tuple[Card, ...], Suit, Suit | None], Event]
+    #: The second suit's name in the state's JSON form.
+    second_key: str
+
+
+#: Where the trump card comes from, as :attr:`Trumps.card` words it.
+TrumpCard = Literal["none", "next", "dealer's last"]
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Trumps(Generic[R]):
+    """How a deal's trump suit is fixed, and the trick rules it makes: by a turned card
+    (``card``), by a suit fixed without a card (``suit``), by cards turned face up
+    (``face_up``), or not at all (the default, ``Trumps()``: no trumps). At most one of
+    the three is set; ``Trumps`` refuses the others.
+
+    >>> Trumps(card="next").card
+    'next'
+    >>> Trumps(card="next", face_up=FaceUp(count=2, suits=None, event=None, second_key="x"))
+    Traceback (most recent call last):
+    cardrules.errors.RulesError: trumps come from one source: card='next' or face_up, not both
+    """
+
+    #: Which card is turned for trump: ``"none"`` (the default), ``"next"`` (the card
+    #: after the hands, out of play) or ``"dealer's last"`` (the dealer's last card,
+    #: shown to all; it stays in his hand).
+    card: TrumpCard = "none"
+    #: ``suit(rules, deal_number)``: a trump suit fixed without turning a card (Spades:
+    #: ``lambda rules, number: Suit.SPADES``), in force from the deal on; None from the
+    #: hook means no trumps in that deal. The view then needs a ``trump`` field.
+    suit: Callable[[R, int], Suit | None] | None = None
+    #: Several cards turned face up after the hands that fix the trump suit (and a
+    #: second suit), or None.
+    face_up: FaceUp[R] | None = None
+    #: ``trick_rules(rules, trump)``: the follow-suit and trick-winning rules of a deal
+    #: with this trump suit (default: plain suits, no jokers).
+    trick_rules: Callable[[R, Suit | None], tricks.TrickRules] = _plain_tricks
+
+    def __post_init__(self) -> None:
+        check_choice("card", self.card, ("none", "next", "dealer's last"))
+        sources = [
+            name
+            for name, given in (
+                (f"card={self.card!r}", self.card != "none"),
+                ("suit", self.suit is not None),
+                ("face_up", self.face_up is not None),
+            )
+            if given
+        ]
+        if len(sources) > 1:
+            raise RulesError(
+                f"trumps come from one source: {' or '.join(sources)}, "
+                f"not {'both' if len(sources) == 2 else 'all three'}"
+            )
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Bidding(Generic[R]):
+    """A bidding phase between the deal and the play: each seat bids a number of tricks."""
+
+    #: ``allowed(state, seat)``: the bids the seat may make (a range or a tuple, in
+    #: order; the hook is such a constraint).
+    allowed: Callable[[State, int], range | tuple[int, ...]]
+    #: ``hidden(rules)``: whether bids are simultaneous (each seat sees only its own
+    #: until all are in).
+    hidden: Callable[[R], bool]
+    #: The largest bid a move number exists for.
+    most: int
+    #: ``why_not(state, seat, bid)``: in the game's own words, why a bid of 0..the hand
+    #: size that ``allowed`` refuses is refused (default None: the bids allowed).
+    why_not: Callable[[State, int, int], str] | None = None
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Declaring(Generic[R]):
+    """A round of declarations before play: each seat (or each partnership, by its
+    first seat from the dealer's left) chooses one of a few moves, openly, in turn
+    clockwise from the dealer's left."""
+
+    #: The name of its ``Phase`` member.
+    phase: str
+    #: Its name in views and in the state's JSON form.
+    key: str
+    #: ``applies(rules)``: whether the round is played (default: always).
+    applies: Callable[[R], bool] = _always
+    #: One declaration per partnership (default: one per seat).
+    by_team: bool = False
+    #: Made before the declarers look at their cards (views show no hand until the
+    #: round is over).
+    unseen: bool = False
+    #: ``moves(state, seat)``: the declarations open to the seat, in order.
+    moves: Callable[[State, int], tuple[Move, ...]]
+    #: ``value(move)``: what the state records of a declaration.
+    value: Callable[[Any], Any]
+    #: Every value the state may record, for loading.
+    values: tuple[Any, ...]
+    #: ``event(state, seat, move)``: the public event.
+    # The declaration is typed Any here and in ``value``: each game declares with a move
+    # kind of its own, which a hook names as its parameter's type.
+    event: Callable[[State, int, Any], Event]
+    #: ``why_not(state, seat, move)``: why a move is refused.
+    why_not: Callable[[State, int, object], str]
+
+
+#: Where the passed cards go, as :attr:`Passing.to` words them.
+PassDirection = Literal["left", "right", "across", "hold"]
+
+
+def pass_offset(direction: PassDirection, players: int) -> int:
+    """How many seats clockwise a pass in ``direction`` goes (0: no pass).
+
+    >>> pass_offset("left", 4), pass_offset("right", 4), pass_offset("across", 4)
+    (1, 3, 2)
+    """
+    check_choice("direction", direction, ("left", "right", "across", "hold"))
+    if direction == "across" and players % 2:
+        raise RulesError(f"no seat sits across the table with {players} players")
+    return {"left": 1, "right": players - 1, "across": players // 2, "hold": 0}[direction]
+
+
+def pass_cycle(*directions: PassDirection) -> Callable[[Any, int], int]:
+    """A :attr:`Passing.to` hook that cycles through ``directions`` deal by deal.
+
+    Hearts passes left, right, across, then holds (no pass), over and over:
+
+    >>> to = pass_cycle("left", "right", "across", "hold")
+    >>> class FourPlayers: players = 4
+    >>> [to(FourPlayers(), number) for number in range(5)]
+    [1, 3, 2, 0, 1]
+    """
+    if not directions:
+        raise RulesError("pass_cycle needs at least one direction")
+    for direction in directions:
+        check_choice("direction", direction, ("left", "right", "across", "hold"))
+
+    def to(rules: Any, deal_number: int) -> int:
+        return pass_offset(directions[deal_number % len(directions)], rules.players)
+
+    return to
+
+
+def _to_the_left(rules: Any, deal_number: int) -> int:
+    return 1
+
+
+def _passed_cards(move: object) -> tuple[Card, ...]:
+    return move.cards if type(move) is PassCards else ()
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Passing(Generic[R]):
+    """A passing round before play: each seat in turn, from the dealer's left, passes
+    ``count`` cards face down to another seat; the cards are exchanged, and the phase
+    ends, once every seat has passed (until then they are in no hand).
+
+    A game whose passes are ``PassCards`` lists ``PassCards`` in :attr:`Moves.kinds`
+    and its form in :attr:`Moves.forms` (the shared notation reads ``pass 2C 7D QS``).
+    The numbers by rank cover the 52 cards: a deck with jokers numbers its passes with
+    a :attr:`Moves.table` (as Maverick does). The numbers grow with ``count``: 22,100
+    for three cards, 270,725 for four. A view may have a ``passed_to`` field: the seat
+    this seat's pass goes to in this deal (None in a deal without a pass).
+
+    Hearts' pass of three cards, left, right, across and hold::
+
+        Passing(count=3, to=pass_cycle("left", "right", "across", "hold"))
+    """
+
+    #: The name of its ``Phase`` member.
+    phase: str = "PASSING"
+    #: How many cards each seat passes.
+    count: int
+    #: ``applies(rules)``: whether the round is played (default: always).
+    applies: Callable[[R], bool] = _always
+    #: ``to(rules, deal_number)``: how many seats clockwise the cards go in that deal
+    #: (1, the default: the left neighbour; ``players - 1``: the right; 0: no pass, the
+    #: phase is skipped). :func:`pass_cycle` makes the hook from words.
+    to: Callable[[R, int], int] = _to_the_left
+    #: ``moves(hand)``: the passes a hand may make, in move-number order; None (the
+    #: default): every set of ``count`` cards of the hand, as
+    #: :class:`~cardrules.moves.PassCards`, numbered by :meth:`TrickGame.move_index`.
+    moves: Callable[[int], tuple[Move, ...]] | None = None
+    #: ``cards(move)``: the cards a move passes (``()`` for any other move; the default
+    #: reads a ``PassCards``).
+    cards: Callable[[object], tuple[Card, ...]] = _passed_cards
+    #: The move's text form for messages (default ``"pass C1 C2 C3"`` for three cards).
+    form: str = ""
+    #: The rule cited when a pass names a card not in the hand.
+    rule_id: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.form:
+            names = " ".join(f"C{n + 1}" for n in range(self.count))
+            object.__setattr__(self, "form", f"pass {names}")
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Revoking(Generic[R]):
+    """A rules option under which a revoke (not following suit while able) is legal
+    and penalised instead of forbidden (the penalty is the scoring hooks' business: the
+    state counts each seat's revokes)."""
+
+    #: ``allowed(rules)``: whether the option is on.
+    allowed: Callable[[R], bool]
+    #: ``event(rules, seat, led)``: announces a revoke.
+    event: Callable[[R, int, Suit], Event]
+    #: ``breach(rules, seat, kind, led)``, when given: announces a card that follows suit
+    #: but breaks one of the game's restrictions (``kind``: ``must_trump``, say; see
+    #: :class:`~cardrules.core.trickgame.rules_of_play.Restrictions`), which the option
+    #: makes legal and penalised too and the state counts with the revokes; its event's
+    #: kind is ``kind``. Without it such a card is announced as a revoke.
+    breach: Callable[[R, int, str, Suit], Event] | None = None
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class TrickPlay(Generic[R]):
+    """How the tricks are played: who leads the first, which cards may be played
+    besides following suit, what happens to a player who cannot follow, and when the
+    play ends. The default, ``TrickPlay()``, is plain trick play: the dealer's left
+    leads, follow suit if you can, the deal ends when every card is played."""
+
+    #: The play restrictions the game adds to follow suit (a suit not led until broken,
+    #: cards barred on the first trick, must trump, must beat; see
+    #: :class:`~cardrules.core.trickgame.rules_of_play.Restrictions`), or None.
+    restrictions: Restrictions | None = None
+    #: A :class:`Revoking` when a rules option makes revokes legal, or None.
+    revoking: Revoking[R] | None = None
+    #: A player who cannot follow takes the trick into his hand and leads the next one
+    #: (Enfle); play goes on to the next seat after each card.
+    pick_up: bool = False
+    #: The first seat to empty its hand ends the deal at once, even in mid-trick;
+    #: otherwise the deal ends when every card has been played.
+    out_ends_deal: bool = False
+    #: ``first_leader(state)``: who leads the first trick of a deal, asked when play
+    #: begins (after the rounds and the bidding), for instance :func:`highest_bidder`.
+    #: Default None: the dealer's left.
+    first_leader: Callable[[State], int] | None = None
+    #: ``lead_card(rules, deal_number)``: a card whose holder leads the first trick and
+    #: must lead it (Hearts: ``lambda rules, number: Card("2C")``); it wins over
+    #: ``first_leader`` when it is in a hand. The holder is public once play begins (an
+    #: event says so). Default None.
+    lead_card: Callable[[R, int], Card | None] | None = None
+    #: Derived: whether the engine chooses the first leader when play begins.
+    opens_play: bool = dataclasses.field(init=False)
+
+    def __post_init__(self) -> None:
+        opens = self.first_leader is not None or self.lead_card is not None
+        object.__setattr__(self, "opens_play", opens)
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class TrickScoring:
+    """Points scored trick by trick, as the play goes: the scorer and the running
+    figures it keeps (the *tally*), which the state holds, views show, and the deal's
+    scorer reads."""
+
+    #: The :data:`TrickScorer` hook.
+    score: TrickScorer
+    #: The tally's figures: ``(JSON key, how many, lowest, highest)`` per group of
+    #: figures (Maverick: ``(("trick_points", 2, -52, 52), ("books", 2, 0, 3))``).
+    tally: tuple[tuple[str, int, int, int], ...] = ()
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Scoring(Generic[R]):
+    """How a deal scores: at its end, and trick by trick where the game says so."""
+
+    #: The :data:`DealScorer` hook: a finished deal's points.
+    deal: DealScorer
+    #: Whether tricks won are counted per seat (in the state; the view then needs a
+    #: ``tricks_won`` field).
+    counts_tricks: bool = False
+    #: A :class:`TrickScoring` when each finished trick scores, or None.
+    per_trick: TrickScoring | None = None
+    #: Derived: the per-trick scorer, or None.
+    score_trick: TrickScorer | None = dataclasses.field(init=False)
+    #: Derived: the tally's figures (``()`` without per-trick scoring).
+    tally: tuple[tuple[str, int, int, int], ...] = dataclasses.field(init=False)
+
+    def __post_init__(self) -> None:
+        per_trick = self.per_trick
+        object.__setattr__(self, "score_trick", None if per_trick is None else per_trick.score)
+        object.__setattr__(self, "tally", () if per_trick is None else per_trick.tally)
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class MatchPlan(Generic[R]):
+    """How long a match lasts and who wins it."""
+
+    #: ``deals(rules)``: how many deals the match lasts, or None (the default: no
+    #: schedule, the match ends when ``decided`` says, or at ``deal_limit``).
+    deals: Callable[[R], int | None] = _no_schedule
+    #: ``decided(rules, match)``: the outcome when a finished deal ends the match (a
+    #: target reached), or None; :func:`target_decided` makes the usual one.
+    decided: Callable[[R, Match], Outcome | None] = _never_decided
+    #: ``"high"`` (the default) or ``"low"`` (Hearts: the lowest total wins);
+    #: :func:`score` reports it, the schedule's end ranks by it, and the default payoffs
+    #: are the totals, negated when low wins.
+    better: Literal["high", "low"] = "high"
+    #: ``payoffs(totals)``: each seat's payoff from the totals (default None: the
+    #: totals, or the totals negated when ``better`` is ``"low"``).
+    payoffs: Callable[[tuple[int, ...]], tuple[float, ...]] | None = None
+    #: A guard against a match that never ends: when the game has no schedule and the
+    #: rules set no ``max_deals``, the game stops after this many deals with the outcome
+    #: "truncated" and an event that says the deal cap stopped it. Default
+    #: :data:`DEFAULT_DEAL_LIMIT`; None: no guard.
+    deal_limit: int | None = DEFAULT_DEAL_LIMIT
+    #: ``abandon_event(state)``: an event logged when a safety cap stops a deal, or None.
+    abandon_event: Callable[[State], Event] | None = None
+
+    def __post_init__(self) -> None:
+        check_choice("better", self.better, ("high", "low"))
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Moves:
+    """The players' moves: their numbers and their text.
+
+    Without a ``table``, plays are numbered 0..51 by card, then the bids, the deals,
+    the dealers, and the passes by the rank of their cards (:meth:`TrickGame.move_index`).
+    """
+
+    #: The most seats the move numbers provide for.
+    max_players: int
+    #: The text forms of the players' moves, for messages (``("play CARD", "bid N")``).
+    forms: tuple[str, ...] = ("play CARD",)
+    #: The game's own kinds of move besides plays, bids and the chance outcomes.
+    kinds: tuple[type, ...] = ()
+    #: Every move in move-number order, when the game numbers its moves itself.
+    # cast(Any, default): compiled, a class-body value is checked against the type inferred
+    # for it, and dataclasses.field(default=X) would be taken for the type of X.
+    # Any: a table mixes move kinds, whose common type mypy does not infer from a tuple.
+    table: tuple[Any, ...] = dataclasses.field(default=cast(Any, ()), compare=False, repr=False)
+    #: ``parse(text)``: the game's own move notation (default None: the shared one).
+    parse: Callable[[str], Move] | None = None
+    #: ``refuse(text)``: a message for move text the game refuses outright (Enfle's
+    #: "pick up", which is not a move), or None.
+    refuse: Callable[[str], str | None] = _no_refusal
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Waste:
+    """The finished tricks' names."""
+
+    #: Their zone's name (:func:`zones`).
+    zone: str = "won tricks"
+    #: Their key in the state's JSON form.
+    key: str = "waste"
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class PhaseRoles:
+    """Derived from a description: its ``Phase`` members by role, and its rounds."""
+
+    #: The phase in which the first dealer is chosen.
+    choose_dealer: enum.IntEnum
+    #: The phase in which the cards are dealt.
+    dealing: enum.IntEnum
+    #: The bidding phase, or None without bidding.
+    bidding: enum.IntEnum | None
+    #: The phase of the tricks.
+    playing: enum.IntEnum
+    #: The phase of a finished game.
+    over: enum.IntEnum
+    #: The rounds' phases, in the order of ``TrickGame.rounds``.
+    round_phases: tuple[enum.IntEnum, ...]
+    #: Each round's phase to its place in ``TrickGame.rounds`` (read-only: every state
+    #: reaches the description, so nothing in it may change).
+    round_index: Mapping[enum.IntEnum, int] = dataclasses.field(compare=False)
+    #: For each round, its place among the declaration rounds (-1 for a passing round).
+    round_slots: tuple[int, ...]
+    #: The place of the passing round in ``TrickGame.rounds``, or None.
+    passing: int | None
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class MoveNumbering:
+    """Derived from a description: where each kind of move's numbers begin, and how
+    many there are (see :meth:`TrickGame.move_index`)."""
+
+    #: The number of a bid of no tricks (the plays are 0..51).
+    bid_base: int
+    #: The number of the chance move that deals the first card.
+    deal_base: int
+    #: The number of the chance move that makes seat 0 the first dealer.
+    dealer_base: int
+    #: The number of the first pass.
+    pass_base: int
+    #: The cards a pass holds (0 without a passing round).
+    pass_count: int
+    #: How many move numbers there are.
+    num_moves: int
+    #: Each move of the description's table by its number (read-only).
+    move_numbers: Mapping[Any, int] = dataclasses.field(compare=False, repr=False)
