@@ -13,26 +13,23 @@ with DDS on the same deals.
 
 from __future__ import annotations
 
-import enum
 import sys
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import attrs
-from cardrules.core.trickgame.contract import *  # noqa: F403
 
-from cardrules.cards import DECK52, Card, Suit
+from cardrules.cards import DECK52, Suit
 from cardrules.core import trickgame, tricks
 from cardrules.core.match import Match
 from cardrules.core.options import check_choice, check_int, rules_to_text
 from cardrules.core.trickgame import State
-from cardrules.core.trickgame import contract as _contract
 from cardrules.game import Event, Fact, Log
 from cardrules.moves import Move
 
-_contract.bind(globals())
+if TYPE_CHECKING:  # the names trickgame.install gives, for the type checker
+    from cardrules.core.trickgame.interface import *  # noqa: F403
 
 NAME: Final = "bridge_play"
-TITLE: Final = "Bridge card play"
 SOLVER_EQUIVALENT_CARDS: Final = True
 version: Final = "1"
 TEAMS: Final = ((0, 2), (1, 3))
@@ -72,16 +69,10 @@ class Rules(trickgame.TrickGameRules):
         return rules_to_text(NAME, self)
 
 
-Phase = enum.IntEnum("Phase", "CHOOSE_DEALER DEALING PLAYING OVER", start=0)
-
-
 @attrs.frozen(slots=True)
 class View(trickgame.View):
-    """What one seat may know: its hand, the trump suit, the tricks."""
-
-    trump: Suit | None
-    tricks_won: tuple[int, ...]
-    won_cards: tuple[Card, ...]
+    """What one seat may know: its hand, the trump suit, the tricks (the engine's fields
+    say it all)."""
 
 
 def _deal_event(rules: Rules, match: Match, size: int) -> Event:
@@ -105,30 +96,23 @@ def _leader(state: State) -> int:
 
 GAME: Final = trickgame.TrickGame(
     name=NAME,
-    title=TITLE,
+    title="Bridge card play",
     version=version,
     rules_class=Rules,
-    phases=Phase,
-    deck=lambda rules: DECK52,
-    hand_size=lambda rules, number: rules.cards,
-    trump_suit=lambda rules, number: STRAINS[rules.strain],
-    first_leader=_leader,
-    deal_event=_deal_event,
-    counts_tricks=True,
-    deals=lambda rules: 1,
+    dealing=trickgame.Dealing(
+        deck=lambda rules: DECK52, hand_size=lambda rules, number: rules.cards, event=_deal_event
+    ),
+    trumps=trickgame.Trumps(suit=lambda rules, number: STRAINS[rules.strain]),
+    play=trickgame.TrickPlay(first_leader=_leader),
+    scoring=trickgame.Scoring(deal=_score_deal, counts_tricks=True),
+    match=trickgame.MatchPlan(deals=lambda rules: 1),
     teams=lambda rules: TEAMS,
-    score_deal=_score_deal,
-    max_players=4,
+    moves=trickgame.Moves(max_players=4),
     view_class=View,
 )
-NUM_MOVES, deal, move_index, move_from_index, state_from_dict = GAME.exports()
+trickgame.install(GAME, globals())
 
 PRESETS: Final = {"default": Rules()}
-
-
-def deck_of(rules: Rules) -> tuple[Card, ...]:
-    """The 52-card deck."""
-    return DECK52
 
 
 def describe(view: View) -> tuple[Fact, ...]:
