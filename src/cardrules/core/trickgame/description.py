@@ -254,9 +254,11 @@ def phases_of(
     names += ["PLAYING", "OVER"]
     if len(set(names)) != len(names):
         raise RulesError(f"the phases {', '.join(names)} must have different names")
-    phases = enum.IntEnum(  # type: ignore[misc]  # the names are the game's
-        "Phase", [(name, number) for number, name in enumerate(names)], module=module
-    )
+    # Called through a plain name: the enum's members are the game's, unknown to a type
+    # checker (and compiled, the enum call form a type checker reads makes no code).
+    make: Any = enum.IntEnum
+    members = [(name, number) for number, name in enumerate(names)]
+    phases: type[enum.IntEnum] = make("Phase", members, module=module)
     # type.__setattr__: compiled, an assignment to a class's attribute must name a ClassVar.
     doc = "Where a game stands: CHOOSE_DEALER and DEALING are explicit chance steps."
     type.__setattr__(phases, "__doc__", doc)
