@@ -286,6 +286,7 @@ def _phase_of(rules_class: type[TrickGameRules], name: str) -> enum.IntEnum:
     return phase
 
 
+@mypyc_attr(native_class=False)
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class TrickGame(Generic[R]):
     """The description of a trick game: what the engine needs to play it, grouped by
