@@ -869,6 +869,8 @@ GAME: Final = trickgame.TrickGame(
     title="Maverick, for two partnerships",
     version=version,
     rules_class=Rules,
+    # The 52 cards and the two jokers (MV-1.2); thirteen cards each, one at a time from
+    # the dealer's left (MV-2.2).
     dealing=trickgame.Dealing(deck=lambda rules: DECK54, hand_size=lambda rules, number: HAND),
     trumps=trickgame.Trumps(
         face_up=trickgame.FaceUp(

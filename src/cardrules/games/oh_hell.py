@@ -237,7 +237,7 @@ GAME: Final = trickgame.TrickGame(
     version=version,
     rules_class=Rules,
     dealing=trickgame.Dealing(
-        deck=lambda rules: DECK52,
+        deck=lambda rules: DECK52,  # the 52-card deck, no jokers (OH-1.2)
         hand_size=lambda rules, number: rules.hand_sizes[number],
     ),
     trumps=trickgame.Trumps(card="next"),
