@@ -303,7 +303,8 @@ def test_a_game_refuses_another_games_state(name: str) -> None:
 
 def test_games_on_one_engine_play_each_others_states_as_their_own_game() -> None:
     """Rule: the functions two games share answer for a state as the state's own game
-    (the engine reads the game from its rules); each game scores only its own states."""
+    (the engine reads the game from its rules), ``score`` and ``teams`` too, as on the
+    trick engine."""
     from cardrules.games import mau_mau_standard, strafpoint
 
     rng = random.Random(3)
@@ -313,8 +314,10 @@ def test_games_on_one_engine_play_each_others_states_as_their_own_game() -> None
         assert strafpoint.apply(state, move) == mau_mau_standard.apply(state, move)
         state = mau_mau_standard.apply(state, move)
     assert mau_mau_standard.score(state).outcome is not None
-    with pytest.raises(ArgumentError):
-        strafpoint.score(state)
+    assert strafpoint.score(state) == mau_mau_standard.score(state)
+    assert strafpoint.score(state).better == "high"  # the standard game's, not Strafpoint's
+    rules = mau_mau_standard.Rules(players=3)
+    assert strafpoint.teams(rules) == mau_mau_standard.teams(rules) == ((0,), (1,), (2,))
 
 
 # --------------------------------------------------------------------------- states and history
