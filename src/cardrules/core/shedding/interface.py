@@ -43,7 +43,7 @@ from cardrules.core.checks import (
     check_rules,
     check_seat,
     check_seed,
-    described,
+    not_rules,
 )
 from cardrules.core.match import Match
 from cardrules.core.options import check_choice
@@ -69,7 +69,7 @@ from cardrules.core.shedding.serialization import state_to_dict as _core_state_t
 from cardrules.core.shedding.state import _STATE, Phase, State, _game_of, _wrong_state
 from cardrules.core.shedding.views import View, describe, explain_move, zones
 from cardrules.core.shedding.views import observe as _core_observe
-from cardrules.errors import ArgumentError, IllegalMoveError, RecordError
+from cardrules.errors import IllegalMoveError, RecordError
 from cardrules.game import ChanceMode, Event, Outcome, Score
 from cardrules.moves import (
     Bid,
@@ -419,10 +419,7 @@ def teams(rules: object) -> tuple[tuple[int, ...], ...]:
     """The partnerships: every player for himself, unless the game says otherwise."""
     game = described_game(rules)
     if game is None or not isinstance(rules, StopsRules):
-        raise ArgumentError(
-            "teams needs the rules of a Stops game (the game module's Rules(...)), "
-            f"not {described(rules, 'rules')}"
-        )
+        raise not_rules("teams", "Stops game", rules)
     if game.teams is not None:
         return game.teams(rules)
     return tuple((seat,) for seat in range(rules.stops.players))
@@ -477,10 +474,7 @@ def setup(rules: object, position: object, *, seed: object = 0) -> State:
     """
     game = described_game(rules)
     if game is None or not isinstance(rules, StopsRules):
-        raise ArgumentError(
-            "setup needs the rules of a Stops game (the game module's Rules(...)), "
-            f"not {described(rules, 'rules')}"
-        )
+        raise not_rules("setup", "Stops game", rules)
     return game.setup(rules, position, seed=seed)
 
 
