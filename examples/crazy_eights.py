@@ -30,7 +30,7 @@ from cardrules.cards import DECK52
 from cardrules.core import shedding
 from cardrules.core.options import check_int, rules_to_text, set_resolved
 from cardrules.core.shedding import Effect, State, Stops, StopsRules
-from cardrules.game import Event, Score
+from cardrules.game import Event
 from cardrules.moves import Play
 
 if TYPE_CHECKING:  # the names shedding.install gives, for the type checker
@@ -76,11 +76,6 @@ class Rules(StopsRules):
 PRESETS: Final[Mapping[str, Rules]] = {"two": Rules(max_moves=500), "four": Rules(players=4)}
 
 
-def teams(rules: StopsRules) -> tuple[tuple[int, ...], ...]:
-    """Each player plays for himself."""
-    return tuple((seat,) for seat in range(rules.stops.players))
-
-
 def _finish_deal(state: State) -> shedding.DealEnd:
     """The player out collects from each loser the value of the loser's cards."""
     values = [shedding.hand_value(state.rules.stops, hand) for hand in state.hands]
@@ -94,13 +89,8 @@ def _finish_deal(state: State) -> shedding.DealEnd:
     return shedding.DealEnd(state, match, Event("scored", text=text), None)
 
 
-def score(state: State) -> Score:
-    """Net points: what the winner collected, what each loser paid; payoffs the same."""
-    match, payoffs = state.match, tuple(float(total) for total in state.match.totals)
-    return Score(match.totals, teams(state.rules), "high", match.rows, state.outcome, payoffs)
-
-
-# The game's description; shedding.install gives the module the rest of the interface.
+# The game's description; shedding.install gives the module the rest of the interface,
+# ``score`` and ``teams`` too: each player for himself, net points, payoffs the totals.
 GAME: Final = shedding.StopsGame(
     name=NAME,
     title="Crazy Eights",
@@ -108,7 +98,6 @@ GAME: Final = shedding.StopsGame(
     rules_class=Rules,
     numbers=NUMBERS,
     finish_deal=_finish_deal,
-    score=score,
     deals=lambda rules: 1,  # one deal: the core ends the game after it
 )
 shedding.install(GAME, globals())

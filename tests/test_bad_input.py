@@ -8,8 +8,12 @@ however many players share the unseen cards.
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
+import re
+import sys
+from collections.abc import Iterator
 from typing import Any
 
 import attrs
@@ -303,7 +307,8 @@ def test_a_game_refuses_another_games_state(name: str) -> None:
 
 def test_games_on_one_engine_play_each_others_states_as_their_own_game() -> None:
     """Rule: the functions two games share answer for a state as the state's own game
-    (the engine reads the game from its rules); each game scores only its own states."""
+    (the engine reads the game from its rules), ``score`` and ``teams`` too, as on the
+    trick engine."""
     from cardrules.games import mau_mau_standard, strafpoint
 
     rng = random.Random(3)
@@ -313,8 +318,10 @@ def test_games_on_one_engine_play_each_others_states_as_their_own_game() -> None
         assert strafpoint.apply(state, move) == mau_mau_standard.apply(state, move)
         state = mau_mau_standard.apply(state, move)
     assert mau_mau_standard.score(state).outcome is not None
-    with pytest.raises(ArgumentError):
-        strafpoint.score(state)
+    assert strafpoint.score(state) == mau_mau_standard.score(state)
+    assert strafpoint.score(state).better == "high"  # the standard game's, not Strafpoint's
+    rules = mau_mau_standard.Rules(players=3)
+    assert strafpoint.teams(rules) == mau_mau_standard.teams(rules) == ((0,), (1,), (2,))
 
 
 # --------------------------------------------------------------------------- states and history
@@ -478,3 +485,43 @@ def test_a_wrong_first_argument_is_refused_with_a_library_error(
     with pytest.raises(CardrulesError) as caught:
         call(wrong, *_FIRST_ARGUMENT_TAKERS[function])
     assert show_value(wrong) in str(caught.value) or "rules must be" in str(caught.value)
+
+
+@pytest.fixture(params=[*NAMES, "examples.crazy_eights", "examples.whist", "examples.hearts",
+                        "examples.spades"])  # fmt: skip
+def any_game(request: pytest.FixtureRequest) -> Iterator[Any]:
+    """Each built-in game and each game example, on either engine (an example is
+    registered for the test only: the other tests see the games of cardrules)."""
+    name: str = request.param
+    if not name.startswith("examples."):
+        yield games.get(name)
+        return
+    loaded = name in sys.modules  # by another test, which then cleans up after itself
+    module: Any = importlib.import_module(name)
+    yield module
+    if not loaded:
+        if module.NAME in games.names():
+            games.unregister(module.NAME)
+        del sys.modules[name]  # the next import registers it again
+
+
+def test_score_and_teams_refuse_what_is_not_a_state_or_rules_on_both_engines(
+    any_game: Any,
+) -> None:
+    """Rule: each engine's ``score`` and ``teams`` serve every game of the engine and
+    check their argument, alike on both engines: nothing, a view, or rules for a state,
+    and nothing or a state for rules, get a library error naming what was given (the
+    game's own title for a value of the game)."""
+    game = any_game
+    state = game.deal(game.Rules(), seed=1)
+    view = game.observe(state, 0)
+    title = game.TITLE
+    for wrong, words in ((None, "not None"), (view, f"not a view of {title}"),
+                         (game.Rules(), f"not {game.NAME}.Rules")):  # fmt: skip
+        with pytest.raises(ArgumentError, match=re.escape(words)):
+            game.score(wrong)
+    with pytest.raises(ArgumentError, match=r"^teams needs the rules of a .* game .*not None$"):
+        game.teams(None)
+    with pytest.raises(ArgumentError, match=re.escape(f"not a State of {game.NAME} (give its")):
+        game.teams(state)
+    assert game.score(state).teams == game.teams(game.Rules())

@@ -25,7 +25,7 @@ from cardrules.cards import Card, format_cards, parse_cards
 from cardrules.core import shedding
 from cardrules.core.shedding.positions import CARD_KEYS
 from cardrules.errors import ArgumentError, PositionError, RecordError
-from cardrules.game import Event, Score
+from cardrules.game import Event
 from cardrules.games import mau_mau, mau_mau_standard, oh_hell, strafpoint
 from cardrules.positions import REST
 from tests.test_shedding import StandardLike
@@ -40,13 +40,6 @@ if EIGHTS.NAME in games.names():
 def _finish_deal(state: shedding.State) -> shedding.DealEnd:
     match = state.match.finish_deal(tuple(int(not hand) for hand in state.hands), ())
     return shedding.DealEnd(state, match, Event("scored", text="scored"), None)
-
-
-def _score(state: shedding.State) -> Score:
-    match = state.match
-    payoffs = tuple(float(total) for total in match.totals)
-    seats = tuple((seat,) for seat in range(len(match.totals)))
-    return Score(match.totals, seats, "high", match.rows, state.outcome, payoffs)
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -64,10 +57,9 @@ _STANDARD_LIKE = shedding.StopsGame(
     rules_class=Table,
     numbers=shedding.MoveNumbers(4),
     finish_deal=_finish_deal,
-    score=_score,
     deals=lambda rules: 2,
 )
-STANDARD_LIKE = SimpleNamespace(score=_score)
+STANDARD_LIKE = SimpleNamespace()
 shedding.install(_STANDARD_LIKE, vars(STANDARD_LIKE))
 
 #: Each game with rule sets that between them use its options (multi-deal matches,

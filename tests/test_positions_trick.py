@@ -373,7 +373,9 @@ def test_a_position_while_dealing_and_other_bad_values_are_refused() -> None:
     refused(rules, {**spot, "trump_card": None, "undealt": undealt}, "needs its trump card")
     with pytest.raises(PositionError, match="must be a dict"):
         oh_hell.setup(rules, [spot])
-    with pytest.raises(ArgumentError, match="setup needs a trick game's Rules"):
+    with pytest.raises(
+        ArgumentError, match=r"^setup needs the rules of a trick game \(the game module's Rules"
+    ):
         oh_hell.setup("oh_hell(players=4)", spot)
     # The rules say the game: an Oh Hell position is no Maverick position.
     with pytest.raises(PositionError, match="unknown key 'trump_card': a position of Maverick"):

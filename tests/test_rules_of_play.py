@@ -433,13 +433,16 @@ def test_wrong_state_messages_name_the_game() -> None:
     with pytest.raises(ArgumentError) as caught:
         trickgame.legal_moves("a state")
     assert str(caught.value) == (
-        "a trick game's functions need one of its states (from the game's deal, apply or "
-        "sample), not 'a state'"
+        "a trick game's functions need a state of a trick game (from the game's deal, "
+        "apply or sample), not 'a state'"
     )
     view = trickgame.observe(deal(Rules(), ["AC 2H 3H 4H 5H 6H", EAST, NORTH, WEST]), 0)
     with pytest.raises(ArgumentError) as caught:
         trickgame.legal_moves(view)
-    assert str(caught.value).startswith("Toy Tricks needs a state of Toy Tricks")
+    assert str(caught.value) == (
+        "Toy Tricks needs a state of Toy Tricks (from its deal, apply or sample), "
+        "not a view of Toy Tricks"
+    )
 
 
 def test_sampling_with_absent_cards_is_uniform() -> None:

@@ -437,19 +437,12 @@ def test_the_table_pickles_as_its_options_and_rebuilds_its_hot_values() -> None:
 def test_a_state_of_an_unregistered_game_is_checked_against_its_history() -> None:
     """Rule: a loaded state must equal the replay of its own history, for every game,
     registered or not (the engine that loads it replays it)."""
-    from cardrules.core.match import Match
     from cardrules.errors import RecordError
-    from cardrules.game import Event, Score
+    from cardrules.game import Event
 
     def finish_deal(state: State) -> shedding.DealEnd:
         match = state.match.finish_deal(tuple(int(not h) for h in state.hands), ())
         return shedding.DealEnd(state, match, Event("scored", text="scored"), None)
-
-    def score(state: State) -> Score:
-        match: Match = state.match
-        seats = tuple((s,) for s in range(len(state.hands)))
-        payoffs = tuple(float(t) for t in match.totals)
-        return Score(match.totals, seats, "high", match.rows, state.outcome, payoffs)
 
     game = shedding.StopsGame(
         name="standard_like",
@@ -458,7 +451,6 @@ def test_a_state_of_an_unregistered_game_is_checked_against_its_history() -> Non
         rules_class=StandardLike,
         numbers=shedding.MoveNumbers(3),
         finish_deal=finish_deal,
-        score=score,
         deals=lambda rules: 1,
     )
     state = game.deal(StandardLike(), seed=4)

@@ -169,6 +169,38 @@ def described(value: object, what: str = "state") -> str:
     return f"a {what} of {other}" if other is not None else _describe(value)
 
 
+def not_the_engines(value: object, what: str, family: str, title: str | None) -> ArgumentError:
+    """The error of an engine's function given a ``what`` (state, view, state or view)
+    that is no game's of the engine's ``family`` (``"trick game"``, ``"Stops game"``).
+
+    ``title`` is the game of the value's rules when they are one of the family's (a view
+    given for a state, say): the message names it. Otherwise the function, shared by every
+    game of the family, cannot know which game was meant. Both engines word it alike.
+    """
+    source = "observe" if what == "view" else "deal, apply or sample"
+    if title is None:
+        return ArgumentError(
+            f"a {family}'s functions need a {what} of a {family} (from the game's "
+            f"{source}), not {described(value, what)}"
+        )
+    name = type(value).__name__
+    given = "state" if name == "State" else "view" if name.endswith("View") else name
+    return ArgumentError(
+        f"{title} needs a {what} of {title} (from its {source}), not a {given} of {title}"
+    )
+
+
+def not_rules(function: str, family: str, value: object) -> ArgumentError:
+    """The error of an engine's ``function`` given ``value`` for the rules of a game of
+    the engine's ``family``; both engines word it alike."""
+    found = described(value, type(value).__name__)
+    if getattr(value, "rules", None) is not None and found.startswith("a "):
+        found += " (give its .rules)"
+    return ArgumentError(
+        f"{function} needs the rules of a {family} (the game module's Rules(...)), not {found}"
+    )
+
+
 def wrong_state(value: object, game: str, what: str = "state") -> ArgumentError:
     """The error for a ``what`` (state or view) that is not one of ``game``'s."""
     other = _game_of(getattr(value, "rules", None))

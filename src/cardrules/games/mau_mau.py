@@ -53,7 +53,6 @@ import attrs
 
 from cardrules.cards import DECK52, JACK, Card
 from cardrules.core import shedding
-from cardrules.core.checks import check_rules_of, wrong_state
 from cardrules.core.options import (
     NONE_TEXT,
     check_bool,
@@ -66,7 +65,7 @@ from cardrules.core.options import (
 )
 from cardrules.core.shedding import Effect, Stops, StopsRules, hand_value
 from cardrules.errors import RulesError
-from cardrules.game import Event, Outcome, Score, winners_by_total
+from cardrules.game import Event, Outcome, winners_by_total
 
 if TYPE_CHECKING:  # the names shedding.install gives, for the type checker
     from cardrules.core.shedding.interface import *  # noqa: F403
@@ -231,12 +230,6 @@ _PRESETS: Final = {
 PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(_PRESETS)
 
 
-def teams(rules: object) -> tuple[tuple[int, ...], ...]:
-    """Each player plays for himself."""
-    check_rules_of(rules, Rules, NAME)
-    return ((0,), (1,))
-
-
 def hand_points(cards: Sequence[Card]) -> int:
     """The value of cards for scoring (rule MM-1.2).
 
@@ -275,7 +268,13 @@ def _deal_points(state: State) -> tuple[tuple[int, int], tuple[int, int], bool]:
 
 
 def _finish_deal(state: State) -> shedding.DealEnd:
-    """Score the deal; end the game at the target (unless tied)."""
+    """Score the deal; end the game at the target (unless tied).
+
+    The deal's row (``score(state).deals``) has the extras ``cards`` (points for
+    cards), ``penalties`` (the 50-point rule; while a deal runs, ``score`` counts them
+    in the totals), ``hand_values`` (the value of each hand at the end) and ``blocked``
+    (1 if the deal was blocked).
+    """
     rules = _rules(state)
     cards, values, blocked = _deal_points(state)
     penalties = state.penalties
@@ -308,30 +307,10 @@ def _deals(rules: Rules) -> int | None:
 # --------------------------------------------------------------------------- scores
 
 
-def score(state: object) -> Score:
-    """Totals (with the current deal's penalties while it runs), deal rows, outcome, payoffs.
-
-    Each deal row has the extras ``cards`` (points for cards), ``penalties``
-    (the 50-point rule), ``hand_values`` (the value of each hand at the end) and
-    ``blocked`` (1 if the deal was blocked). ``payoffs`` are ``(t0 - t1, t1 - t0)``:
-    the winner is paid the difference of the totals (rule MM-7.4).
-    """
-    if type(state) is not State or type(state.rules) is not Rules:
-        raise wrong_state(state, NAME)
-    # A game cut short by a safety cap ends mid-deal: that deal has no row, so its
-    # penalties do not count either, and the final totals are the sums of the rows.
-    running = state.penalties if state.outcome is None else (0, 0)
-    totals = tuple(t + p for t, p in zip(state.match.totals, running))
-    # The winner is paid the difference of the totals, while the game runs too (MM-7.4).
+def _payoffs(totals: tuple[int, ...]) -> tuple[float, ...]:
+    """The winner is paid the difference of the totals, while the game runs too (MM-7.4)."""
     difference = float(totals[0] - totals[1])
-    return Score(
-        totals=totals,
-        teams=((0,), (1,)),
-        better="high",
-        deals=state.match.rows,
-        outcome=state.outcome,
-        payoffs=(difference, -difference),
-    )
+    return (difference, -difference)
 
 
 # The game's description; shedding.install gives the module the rest of the interface.
@@ -342,7 +321,7 @@ GAME: Final = shedding.StopsGame(
     rules_class=Rules,
     numbers=_NUMBERS,
     finish_deal=_finish_deal,
-    score=score,
     deals=_deals,
+    payoffs=_payoffs,
 )
 shedding.install(GAME, globals())

@@ -76,7 +76,6 @@ import attrs
 from cardrules._mypyc import mypyc_attr
 from cardrules.cards import ACE, DECK32, DECK52, JACK
 from cardrules.core import shedding
-from cardrules.core.checks import wrong_state
 from cardrules.core.options import (
     check_bool,
     check_choice,
@@ -87,8 +86,7 @@ from cardrules.core.options import (
     set_resolved,
 )
 from cardrules.core.shedding import Effect, Stops, StopsRules
-from cardrules.errors import ArgumentError, show_value
-from cardrules.game import Event, Outcome, Score
+from cardrules.game import Event
 
 if TYPE_CHECKING:  # the names shedding.install gives, for the type checker
     from cardrules.core.shedding.interface import *  # noqa: F403
@@ -315,24 +313,16 @@ _PRESETS: Final = {
 PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(_PRESETS)
 
 
-def _check_options(rules: object) -> StandardOptions:
-    if not isinstance(rules, StandardOptions):
-        raise ArgumentError(f"rules must be {NAME}.Rules, not {show_value(rules)}")
-    return rules
-
-
-def teams(rules: object) -> tuple[tuple[int, ...], ...]:
-    """Each player plays for himself."""
-    checked = _check_options(rules)
-    return tuple((seat,) for seat in range(checked.players))
-
-
 # --------------------------------------------------------------------------- play
 
 
 def _finish_deal(state: State) -> shedding.DealEnd:
     """The deal is over: the player who went out scores 1 and wins (the game is one
-    deal, and the core ends it); a blocked deal is drawn."""
+    deal, and the core ends it); a blocked deal is drawn.
+
+    The deal's row (``score(state).deals``) has the extras ``cards_left`` (cards in
+    each hand at the end) and ``blocked`` (1 if the deal was blocked).
+    """
     hands = state.hands
     players = len(hands)
     out = tuple(seat for seat, hand in enumerate(hands) if not hand)
@@ -352,30 +342,12 @@ def _one_deal(rules: StandardOptions) -> int:
     return 1
 
 
-def _payoffs(outcome: Outcome | None, players: int) -> tuple[float, ...]:
-    """+1 for the winner, -1 for the others; 0 each while playing, if blocked or truncated."""
-    if outcome is None or outcome.draw or not outcome.winners:
-        return (0.0,) * players
-    return tuple(1.0 if seat in outcome.winners else -1.0 for seat in range(players))
-
-
-def score(state: object) -> Score:
-    """Totals (1 for the player who went out), the deal's row, outcome, payoffs.
-
-    The deal's row has the extras ``cards_left`` (cards in each hand at the
-    end) and ``blocked`` (1 if the deal was blocked). ``better`` is "high".
-    """
-    if type(state) is not State or type(state.rules) is not Rules:
-        raise wrong_state(state, NAME)
-    players = len(state.hands)
-    return Score(
-        totals=state.match.totals,
-        teams=tuple((seat,) for seat in range(players)),
-        better="high",
-        deals=state.match.rows,
-        outcome=state.outcome,
-        payoffs=_payoffs(state.outcome, players),
-    )
+def _payoffs(totals: tuple[int, ...]) -> tuple[float, ...]:
+    """+1 for the player who went out (his total is 1), -1 for each other; 0 each while
+    the deal runs, and when it was blocked or cut short (every total is 0)."""
+    if not any(totals):
+        return (0.0,) * len(totals)
+    return tuple(1.0 if total else -1.0 for total in totals)
 
 
 # The game's description; shedding.install gives the module the rest of the interface.
@@ -386,7 +358,7 @@ GAME: Final = shedding.StopsGame(
     rules_class=Rules,
     numbers=NUMBERS,
     finish_deal=_finish_deal,
-    score=score,
     deals=_one_deal,
+    payoffs=_payoffs,
 )
 shedding.install(GAME, globals())

@@ -49,12 +49,10 @@ import attrs
 
 from cardrules.cards import Card
 from cardrules.core import shedding
-from cardrules.core.checks import wrong_state
 from cardrules.core.options import check_int, rules_to_text
-from cardrules.game import DealRow, Event, Outcome, Score, winners_by_total
+from cardrules.game import DealRow, Event, Outcome, winners_by_total
 from cardrules.games import mau_mau_standard
 from cardrules.games.mau_mau_standard import NUMBERS, StandardOptions
-from cardrules.games.mau_mau_standard import teams as teams
 
 if TYPE_CHECKING:  # the names shedding.install gives, for the type checker
     from cardrules.core.shedding.interface import *  # noqa: F403
@@ -144,7 +142,9 @@ def _finish_round(state: State) -> shedding.DealEnd:
     the limit (SP-3.2).
 
     Every player who did not go out adds the points of his cards; in a blocked
-    round nobody went out, and every hand counts (rule SP-1.3).
+    round nobody went out, and every hand counts (rule SP-1.3). The round's row
+    (``score(state).deals``) holds the penalty points of the round and the extras
+    ``won`` (1 for the player who went out), ``cards_left`` and ``blocked``.
     """
     hands = state.hands
     players = len(hands)
@@ -196,28 +196,6 @@ def final_outcome(totals: Sequence[int], rows: Sequence[DealRow]) -> Outcome:
     return Outcome("limit reached", tied, draw=len(tied) > 1)
 
 
-# --------------------------------------------------------------------------- scores
-
-
-def score(state: object) -> Score:
-    """Penalty totals, round rows, outcome, payoffs (minus each penalty total).
-
-    Each round's row holds the penalty points of the round and the extras
-    ``won`` (1 for the player who went out), ``cards_left`` and ``blocked``.
-    """
-    if type(state) is not State or type(state.rules) is not Rules:
-        raise wrong_state(state, NAME)
-    totals = state.match.totals
-    return Score(
-        totals=totals,
-        teams=tuple((seat,) for seat in range(len(totals))),
-        better="low",
-        deals=state.match.rows,
-        outcome=state.outcome,
-        payoffs=tuple(float(-total) for total in totals),
-    )
-
-
 # The game's description; shedding.install gives the module the rest of the interface.
 GAME: Final = shedding.StopsGame(
     name=NAME,
@@ -226,6 +204,6 @@ GAME: Final = shedding.StopsGame(
     rules_class=Rules,
     numbers=NUMBERS,
     finish_deal=_finish_round,
-    score=score,
+    better="low",  # penalty points: the fewest win; payoffs are minus each total
 )
 shedding.install(GAME, globals())

@@ -1,8 +1,9 @@
 """The interface of a Stops game module, its description, and the call that installs it.
 
-A Stops game module writes its ``Rules``, ``teams``, ``score`` and a ``finish_deal``
-hook, describes the game with a :class:`StopsGame`, and installs the rest with one
-call, as a trick game does (:mod:`cardrules.core.trickgame.interface`)::
+A Stops game module writes its ``Rules`` and a ``finish_deal`` hook (and the other
+hooks where it differs: ``payoffs``, ``teams``), describes the game with a
+:class:`StopsGame`, and installs the rest with one call, as a trick game does
+(:mod:`cardrules.core.trickgame.interface`)::
 
     from typing import TYPE_CHECKING, Final
 
@@ -13,18 +14,19 @@ call, as a trick game does (:mod:`cardrules.core.trickgame.interface`)::
     ...
     GAME: Final = shedding.StopsGame(name=NAME, title="Crazy Eights", version=version,
                                      rules_class=Rules, numbers=NUMBERS,
-                                     finish_deal=_finish_deal, score=score)
+                                     finish_deal=_finish_deal)
     shedding.install(GAME, globals())
 
-:func:`install` gives the module the engine's functions listed below, which serve
-every Stops game (they find the game of a state from its rules: building the
-description sets ``Rules.stops_game``; ``setup`` finds it from the rules it is
-given), and the names the description makes for this game: ``TITLE``, ``Phase`` (the
-engine's), ``NUM_MOVES``, ``deal``, ``move_index``, ``move_from_index``,
-``state_from_dict`` and ``deck_of`` (see :mod:`cardrules.core.installing` for why the
-type checker reads them here). Each checks its arguments itself, where it is defined, as
-the trick engine's functions do: it refuses anything but a state (or a view) of a Stops
-game with an :class:`~cardrules.errors.ArgumentError`.
+:func:`install` gives the module the engine's functions listed below, :func:`score`
+and :func:`teams` among them, which serve every Stops game (they find the game of a
+state from its rules: building the description sets ``Rules.stops_game``; ``setup``
+and ``teams`` find it from the rules they are given), and the names the description
+makes for this game: ``TITLE``, ``Phase`` (the engine's), ``NUM_MOVES``, ``deal``,
+``move_index``, ``move_from_index``, ``state_from_dict`` and ``deck_of`` (see
+:mod:`cardrules.core.installing` for why the type checker reads them here). Each
+checks its arguments itself, where it is defined, as the trick engine's functions do:
+it refuses anything but a state (or a view) of a Stops game, or a Stops game's rules,
+with an :class:`~cardrules.errors.ArgumentError`.
 """
 
 from __future__ import annotations
@@ -41,9 +43,10 @@ from cardrules.core.checks import (
     check_rules,
     check_seat,
     check_seed,
-    described,
+    not_rules,
 )
 from cardrules.core.match import Match
+from cardrules.core.options import check_choice
 from cardrules.core.serial import StateReader
 from cardrules.core.shedding import state as state_module
 from cardrules.core.shedding.dealing import begin_deal, new_game
@@ -66,7 +69,7 @@ from cardrules.core.shedding.serialization import state_to_dict as _core_state_t
 from cardrules.core.shedding.state import _STATE, Phase, State, _game_of, _wrong_state
 from cardrules.core.shedding.views import View, describe, explain_move, zones
 from cardrules.core.shedding.views import observe as _core_observe
-from cardrules.errors import ArgumentError, IllegalMoveError, RecordError
+from cardrules.errors import IllegalMoveError, RecordError
 from cardrules.game import ChanceMode, Event, Outcome, Score
 from cardrules.moves import (
     Bid,
@@ -107,9 +110,11 @@ __all__ = [
     "players",
     "position",
     "sample",
+    "score",
     "setup",
     "state_from_dict",
     "state_to_dict",
+    "teams",
     "to_move",
     "zones",
 ]
@@ -155,10 +160,19 @@ class StopsGame:
     * ``rules_class``: the game's ``Rules`` (a :class:`StopsRules`; their ``stops``
       is the table); building the description sets ``Rules.stops_game`` to it;
     * ``numbers``: the game's :class:`MoveNumbers`;
-    * ``finish_deal(state)``: scores a deal that has just ended (see :class:`DealEnd`);
-    * ``score(state)``: the game's ``score``;
+    * ``finish_deal(state)``: scores a deal that has just ended: its row of the match
+      (the points, and the extras the game keeps) and the game's own verdict (see
+      :class:`DealEnd`);
     * ``deals(rules)``: the number of deals the game lasts (None, the default: until
-      the hook's verdict), after which the ``better`` total wins.
+      the hook's verdict), after which the ``better`` total wins;
+    * ``better``: ``"high"`` (the default) or ``"low"`` (penalty points: the lowest
+      total wins); :func:`score` reports it, the schedule's end ranks by it, and the
+      default payoffs are the totals, negated when low wins;
+    * ``payoffs(totals)``: each seat's payoff from the totals (default None: the totals,
+      or the totals negated when ``better`` is ``"low"``);
+    * ``teams(rules)``: the partnerships (default None: every player for himself).
+
+    The engine's :func:`score` and :func:`teams` serve every Stops game from these.
 
     After a deal the core ends the game on the hook's verdict, else when the
     schedule is complete (a blocked last deal ends it as "blocked"), else at a
@@ -171,11 +185,13 @@ class StopsGame:
     rules_class: type[StopsRules]
     numbers: MoveNumbers
     finish_deal: Callable[[State], DealEnd]
-    score: Callable[[State], Score]
     deals: Callable[[Any], int | None] | None = None
     better: Literal["high", "low"] = "high"
+    payoffs: Callable[[tuple[int, ...]], tuple[float, ...]] | None = None
+    teams: Callable[[Any], tuple[tuple[int, ...], ...]] | None = None
 
     def __post_init__(self) -> None:
+        check_choice("better", self.better, ("high", "low"))
         # The interface functions find the game from the rules of a state.
         type.__setattr__(self.rules_class, "stops_game", self)
 
@@ -296,6 +312,7 @@ def _settle(state: State) -> State:
             better=game.better,
             decided=end.outcome,
             blocked=all(end.state.hands),  # nobody went out
+            teams=None if game.teams is None else game.teams(rules),
         )
         if outcome is not None:
             return game_over(end.state, end.match, log, outcome)
@@ -366,7 +383,46 @@ def observe(state: object, seat: object) -> View:
     if type(state) is not _STATE:
         raise _wrong_state(state)
     checked = check_seat(seat, state.rules.stops.players)
-    return _core_observe(state, checked, _game_of(state).score(state))
+    return _core_observe(state, checked, score(state))
+
+
+def score(state: object) -> Score:
+    """Totals, per-deal rows with the game's extras, outcome, payoffs (by default the
+    totals, negated when low totals win), and which totals are better.
+
+    While a deal runs, its drawing penalties count in the totals (a game stopped by a
+    safety cap mid-deal has no row for that deal, and its penalties do not count).
+    """
+    if type(state) is not _STATE:
+        raise _wrong_state(state)
+    game = _game_of(state)
+    totals = state.match.totals
+    if state.outcome is None and any(state.penalties):
+        totals = tuple(t + p for t, p in zip(totals, state.penalties))
+    if game.payoffs is not None:
+        payoffs = game.payoffs(totals)
+    elif game.better == "low":
+        payoffs = tuple(float(-t) for t in totals)  # a total of 0 pays 0.0, not -0.0
+    else:
+        payoffs = tuple(float(t) for t in totals)
+    return Score(
+        totals=totals,
+        teams=teams(state.rules),
+        better=game.better,
+        deals=state.match.rows,
+        outcome=state.outcome,
+        payoffs=payoffs,
+    )
+
+
+def teams(rules: object) -> tuple[tuple[int, ...], ...]:
+    """The partnerships: every player for himself, unless the game says otherwise."""
+    game = described_game(rules)
+    if game is None or not isinstance(rules, StopsRules):
+        raise not_rules("teams", "Stops game", rules)
+    if game.teams is not None:
+        return game.teams(rules)
+    return tuple((seat,) for seat in range(rules.stops.players))
 
 
 def position(state_or_view: object) -> dict[str, Any]:
@@ -418,10 +474,7 @@ def setup(rules: object, position: object, *, seed: object = 0) -> State:
     """
     game = described_game(rules)
     if game is None or not isinstance(rules, StopsRules):
-        raise ArgumentError(
-            "setup needs the rules of a Stops game (the game module's Rules(...)), "
-            f"not {described(rules, 'rules')}"
-        )
+        raise not_rules("setup", "Stops game", rules)
     return game.setup(rules, position, seed=seed)
 
 
@@ -453,8 +506,10 @@ PROVIDED: Final[Mapping[str, object]] = {
     "players": players,
     "position": position,
     "sample": sample,
+    "score": score,
     "setup": setup,
     "state_to_dict": state_to_dict,
+    "teams": teams,
     "to_move": to_move,
     "zones": zones,
 }

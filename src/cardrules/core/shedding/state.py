@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from cardrules.cards import Card, Suit
 from cardrules.core import changes as changes_core
-from cardrules.core.checks import described
+from cardrules.core.checks import not_the_engines
 from cardrules.core.match import Match
 from cardrules.core.serial import frozen_position, thawed_position
 from cardrules.core.shedding.description import StopsRules, _Hot, described_game
@@ -194,20 +194,9 @@ _DEAL_FIELD_INDEX: Final[dict[str, int]] = changes_core.field_index(Deal)
 
 def _wrong_state(value: object, what: str = "state") -> ArgumentError:
     """The error for a ``what`` (state or view) that is no Stops game's: it names the
-    game of the value's rules when they are a Stops game's (a view given for a state, say);
-    otherwise the function, shared by every Stops game, cannot know which game was meant."""
+    game of the value's rules when they are a Stops game's (a view given for a state, say)."""
     game = described_game(getattr(value, "rules", None))
-    source = "observe" if what == "view" else "deal, apply or sample"
-    if game is None:
-        return ArgumentError(
-            f"a Stops game's functions need a {what} of a Stops game (from the game's "
-            f"{source}), not {described(value, what)}"
-        )
-    given = "state" if type(value) is State else type(value).__name__  # a View, say
-    return ArgumentError(
-        f"{game.title} needs a {what} of {game.title} (from its {source}), "
-        f"not a {given} of {game.title}"
-    )
+    return not_the_engines(value, what, "Stops game", None if game is None else game.title)
 
 
 def _game_of(state: State) -> StopsGame:

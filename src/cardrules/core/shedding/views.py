@@ -10,7 +10,6 @@ from cardrules.core.match import Match
 from cardrules.core.shedding.description import Stops, StopsRules
 from cardrules.core.shedding.rules_of_play import _optional, legal_moves, to_move
 from cardrules.core.shedding.state import _STATE, Phase, State, _wrong_state
-from cardrules.errors import ArgumentError, show_value
 from cardrules.game import Chance, ChanceMode, Event, Fact, Score, notebook_picture
 from cardrules.moves import Draw, EndTurn, Move, Play
 
@@ -127,10 +126,7 @@ def observe(state: State, seat: int, score: Score) -> View:
 
 def _check_view(view: object) -> View:
     if type(view) is not View:
-        raise ArgumentError(
-            "this needs a view of a game on the shedding engine (from its observe), "
-            f"not {show_value(view)}"
-        )
+        raise _wrong_state(view, "view")
     return view
 
 

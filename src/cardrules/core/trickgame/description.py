@@ -16,7 +16,13 @@ import attrs
 
 from cardrules._mypyc import mypyc_attr
 from cardrules.cards import Card, Suit, mask_of
-from cardrules.core.checks import check_move, check_move_number, check_rules, check_seed
+from cardrules.core.checks import (
+    check_move,
+    check_move_number,
+    check_rules,
+    check_seed,
+    not_rules,
+)
 from cardrules.core.match import Match
 from cardrules.core.options import check_choice
 from cardrules.core.serial import StateReader
@@ -52,7 +58,7 @@ from cardrules.core.trickgame.parts import default_deal_event as default_deal_ev
 from cardrules.core.trickgame.parts import pass_cycle as pass_cycle
 from cardrules.core.trickgame.parts import pass_offset as pass_offset
 from cardrules.core.trickgame.state import State
-from cardrules.errors import ArgumentError, IllegalMoveError, RulesError, show_value
+from cardrules.errors import IllegalMoveError, RulesError
 from cardrules.game import (
     Chance,
     ChanceMode,
@@ -233,7 +239,7 @@ def _implied_fields(game: TrickGame[Any]) -> frozenset[str]:
 def teams(rules: Any) -> tuple[tuple[int, ...], ...]:
     """The partnerships: every player for himself, unless the game says otherwise."""
     if getattr(rules, "trick_game", None) is None:
-        raise ArgumentError(f"teams needs a trick game's Rules, not {show_value(rules)}")
+        raise not_rules("teams", "trick game", rules)
     game: TrickGame[Any] = rules.trick_game
     if game.teams is not None:
         return game.teams(rules)

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import cards_of, format_cards, mask_of
 from cardrules.core import tricks
-from cardrules.core.checks import check_seed
+from cardrules.core.checks import check_seed, not_rules
 from cardrules.core.serial import frozen_position
 from cardrules.core.trickgame.dealing import _trump_event
 from cardrules.core.trickgame.description import Declaring, Passing, TrickGameRules
@@ -237,7 +237,7 @@ def setup(rules: object, position: object, *, seed: object = 0) -> State:
     """
     game: TrickGame[Any] | None = getattr(type(rules), "trick_game", None)
     if game is None or not isinstance(rules, TrickGameRules):
-        raise ArgumentError(f"setup needs a trick game's Rules, not {show_value(rules)}")
+        raise not_rules("setup", "trick game", rules)
     if type(rules) is not game.rules_class:
         raise ArgumentError(f"rules must be {game.name}.Rules, not {show_value(rules)}")
     chosen = check_seed(seed)

@@ -9,10 +9,9 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 from cardrules.cards import Card, Suit, mask_of
 from cardrules.core import changes as changes_core
 from cardrules.core import tricks
-from cardrules.core.checks import described, wrong_state
+from cardrules.core.checks import not_the_engines
 from cardrules.core.match import Match
 from cardrules.core.serial import thawed_position
-from cardrules.errors import ArgumentError
 from cardrules.game import ChanceMode, Event, Log, Outcome, notebook_picture
 from cardrules.moves import Move
 
@@ -268,14 +267,7 @@ def _deck_mask(cards: tuple[Card, ...]) -> int:
 
 def _wrong_state(value: object, what: str = "state") -> Exception:
     """The error for a ``what`` that is no trick game's state: it names the game of the
-    value's rules when they are a trick game's (a view given for a state); otherwise the
-    function, shared by every trick game, cannot know which game was meant."""
+    value's rules when they are a trick game's (a view given for a state)."""
     # Only a trick game's description sets trick_game on a Rules class.
     game = getattr(type(getattr(value, "rules", None)), "trick_game", None)
-    if game is not None:
-        return wrong_state(value, game.title, what)
-    source = "observe" if what == "view" else "deal, apply or sample"
-    return ArgumentError(
-        f"a trick game's functions need one of its {what}s (from the game's {source}), "
-        f"not {described(value, what)}"
-    )
+    return not_the_engines(value, what, "trick game", None if game is None else game.title)
