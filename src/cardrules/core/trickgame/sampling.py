@@ -83,8 +83,7 @@ def _deal_hidden(
     return tuple(hidden)
 
 
-# rng: object, checked here: compiled, a parameter typed random.Random would refuse
-# another type with the compiler's TypeError instead of the library's error.
+# rng: object, checked here (public parameters: docs/contributing.rst).
 def sample(view: Any, rng: object) -> State:
     """A complete state consistent with ``view``, exactly uniform over the consistent worlds.
 
