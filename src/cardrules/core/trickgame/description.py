@@ -261,11 +261,22 @@ def phases_of(
     names += ["PLAYING", "OVER"]
     if len(set(names)) != len(names):
         raise RulesError(f"the phases {', '.join(names)} must have different names")
-    phases = enum.IntEnum(  # type: ignore[misc]  # the names are the game's
-        "Phase", [(name, number) for number, name in enumerate(names)], module=module
-    )
-    phases.__doc__ = "Where a game stands: CHOOSE_DEALER and DEALING are explicit chance steps."
+    # Called through a plain name: the enum's members are the game's, unknown to a type
+    # checker (and compiled, the enum call form a type checker reads makes no code).
+    make: Any = enum.IntEnum
+    members = [(name, number) for number, name in enumerate(names)]
+    phases: type[enum.IntEnum] = make("Phase", members, module=module)
+    # type.__setattr__: compiled, an assignment to a class's attribute must name a ClassVar.
+    doc = "Where a game stands: CHOOSE_DEALER and DEALING are explicit chance steps."
+    type.__setattr__(phases, "__doc__", doc)
     return phases
+
+
+def _reduce_phase(
+    phase: enum.IntEnum, rules_class: type[TrickGameRules], protocol: object
+) -> tuple[Any, tuple[type[TrickGameRules], str]]:
+    """How a phase pickles: as the phase of its name of the game of ``rules_class``."""
+    return _phase_of, (rules_class, phase.name)
 
 
 def _phase_of(rules_class: type[TrickGameRules], name: str) -> enum.IntEnum:
@@ -275,6 +286,7 @@ def _phase_of(rules_class: type[TrickGameRules], name: str) -> enum.IntEnum:
     return phase
 
 
+@mypyc_attr(native_class=False)
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class TrickGame(Generic[R]):
     """The description of a trick game: what the engine needs to play it, grouped by
@@ -355,12 +367,10 @@ class TrickGame(Generic[R]):
     def __post_init__(self) -> None:
         put = functools.partial(object.__setattr__, self)
         phases = phases_of(self.rounds, self.bidding is not None, self.rules_class.__module__)
-        # A phase pickles as its game's phase of that name, found through the game's Rules.
-        rules_class = self.rules_class
-        phases.__reduce_ex__ = lambda phase, protocol: (  # type: ignore[assignment,method-assign]
-            _phase_of,
-            (rules_class, phase.name),
-        )
+        # A phase pickles as its game's phase of that name, found through the game's Rules
+        # (a partialmethod: compiled, a function set on a class would not bind the member).
+        reduce = functools.partialmethod(_reduce_phase, self.rules_class)
+        type.__setattr__(phases, "__reduce_ex__", reduce)
         put("phases", phases)
         round_phases = tuple(phases[r.phase] for r in self.rounds)
         declaring = [k for k, r in enumerate(self.rounds) if isinstance(r, Declaring)]

@@ -29,6 +29,7 @@ import enum
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Final, Protocol
 
+from cardrules._mypyc import mypyc_attr
 from cardrules.cards import Card
 from cardrules.core import installing
 from cardrules.core.bookkeeping import deal_number, moves_made, origin, players
@@ -121,6 +122,8 @@ def install(game: TrickGame[Any], namespace: dict[str, Any]) -> None:
     installing.install(game, namespace, PROVIDED)
 
 
+# Read by the type checker only: compiled, a class with __getattr__ stays a Python class.
+@mypyc_attr(native_class=False)
 class PhaseEnumeration(Protocol):
     """A game's ``Phase``, as the type checker sees it: an :class:`enum.IntEnum` whose
     members are the game's phases (``Phase.PLAYING``, ``Phase["PLAYING"]``,

@@ -48,6 +48,10 @@ class TrickGameRules(BaseRules):
 #: A game's ``Rules`` class, which every hook that sees the rules is typed by: a
 #: description is a ``TrickGame[Rules]``, and a hook written for other rules fails the
 #: type check.
+#: The game's ``Rules``: the description and its parts are generic over it, so that a hook
+#: written for other types fails the type check. Compiled, a generic frozen dataclass cannot
+#: be a native class (building it fails on import), so each is a plain Python class there
+#: (``native_class=False``); the engine reads them once a move, not once a card searched.
 R = TypeVar("R", bound=TrickGameRules)
 
 
@@ -127,6 +131,7 @@ def _deal_event_of(deal_number: int, dealer: int, size: int) -> Event:
     )
 
 
+@mypyc_attr(native_class=False)
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Dealing(Generic[R]):
     """The cards and how they are dealt: what opens each deal.
@@ -148,6 +153,7 @@ class Dealing(Generic[R]):
     deck_note: Callable[[R], str] = _no_note
 
 
+@mypyc_attr(native_class=False)
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class FaceUp(Generic[R]):
     """Several cards turned face up after the hands, fixing the trump suit and a second
@@ -167,6 +173,7 @@ class FaceUp(Generic[R]):
 TrumpCard = Literal["none", "next", "dealer's last"]
 
 
+@mypyc_attr(native_class=False)
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Trumps(Generic[R]):
     """How a deal's trump suit is fixed, and the trick rules it makes: by a turned card
@@ -214,6 +221,7 @@ class Trumps(Generic[R]):
             )
 
 
+@mypyc_attr(native_class=False)
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Bidding(Generic[R]):
     """A bidding phase between the deal and the play: each seat bids a number of tricks."""
@@ -231,6 +239,7 @@ class Bidding(Generic[R]):
     why_not: Callable[[State, int, int], str] | None = None
 
 
+@mypyc_attr(native_class=False)
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Declaring(Generic[R]):
     """A round of declarations before play: each seat (or each partnership, by its
@@ -307,6 +316,7 @@ def _passed_cards(move: object) -> tuple[Card, ...]:
     return move.cards if type(move) is PassCards else ()
 
 
+@mypyc_attr(native_class=False)
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Passing(Generic[R]):
     """A passing round before play: each seat in turn, from the dealer's left, passes
@@ -353,6 +363,7 @@ class Passing(Generic[R]):
             object.__setattr__(self, "form", f"pass {names}")
 
 
+@mypyc_attr(native_class=False)
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Revoking(Generic[R]):
     """A rules option under which a revoke (not following suit while able) is legal
@@ -371,6 +382,7 @@ class Revoking(Generic[R]):
     breach: Callable[[R, int, str, Suit], Event] | None = None
 
 
+@mypyc_attr(native_class=False)
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class TrickPlay(Generic[R]):
     """How the tricks are played: who leads the first, which cards may be played
@@ -420,6 +432,7 @@ class TrickScoring:
     tally: tuple[tuple[str, int, int, int], ...] = ()
 
 
+@mypyc_attr(native_class=False)
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Scoring(Generic[R]):
     """How a deal scores: at its end, and trick by trick where the game says so."""
@@ -442,6 +455,7 @@ class Scoring(Generic[R]):
         object.__setattr__(self, "tally", () if per_trick is None else per_trick.tally)
 
 
+@mypyc_attr(native_class=False)
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class MatchPlan(Generic[R]):
     """How long a match lasts and who wins it."""
