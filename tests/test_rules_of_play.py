@@ -360,8 +360,31 @@ EVEN_BIDS = trickgame.TrickGame(
 )
 
 
-def test_sampled_hidden_bids_are_allowed_bids() -> None:
-    state = EVEN_BIDS.deal(EvenRules(first_dealer=2), seed=3)
+@attrs.frozen(slots=True, kw_only=True)
+class EvenPassRules(trickgame.TrickGameRules):
+    players: int = 3
+
+
+# The same bids in a game with a passing round (held in every deal): its sample takes the
+# passing route, which draws hidden bids by the same rule.
+EVEN_BIDS_PASSING: trickgame.TrickGame[Any] = trickgame.TrickGame(
+    name="even_bids_passing",
+    title="Even Bids, passing",
+    version="1",
+    rules_class=EvenPassRules,
+    dealing=EVEN_BIDS.dealing,
+    bidding=EVEN_BIDS.bidding,
+    scoring=EVEN_BIDS.scoring,
+    match=EVEN_BIDS.match,
+    moves=EVEN_BIDS.moves,
+    view_class=BidView,
+    rounds=(trickgame.Passing(count=1, to=lambda rules, number: 0),),
+)
+
+
+@pytest.mark.parametrize("game", [EVEN_BIDS, EVEN_BIDS_PASSING], ids=lambda g: g.name)
+def test_sampled_hidden_bids_are_allowed_bids_on_both_routes(game: Any) -> None:
+    state = game.deal(game.rules_class(first_dealer=2), seed=3)
     state = trickgame.apply(trickgame.apply(state, BIDS[2]), BIDS[4])  # seats 0 and 1
     view = trickgame.observe(state, 2)
     assert view.bids == (None, None, None) and view.has_bid == (True, True, False)

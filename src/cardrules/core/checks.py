@@ -73,9 +73,8 @@ _Checked = TypeVar("_Checked")
 
 
 # The checks below return what they checked, as the type it was checked for: a public
-# function takes its argument as object (compiled, a typed parameter would refuse another
-# type with the compiler's TypeError before this check could name the problem) and
-# reads it through the returned value.
+# function takes its argument as object and reads it through the returned value
+# (public parameters: docs/contributing.rst).
 def check_rules_of(rules: object, cls: type[_Checked], game: str) -> _Checked:
     """Refuse anything but this game's ``Rules`` or a class derived from them (a game
     built on this one's description)."""

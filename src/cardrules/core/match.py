@@ -44,8 +44,7 @@ class Match(Frozen):
     Frozen: assigning a field raises ``attrs.exceptions.FrozenInstanceError``.
     """
 
-    # A plain frozen class, not attrs, so that the compiled build makes it native: every
-    # deal reads and makes one (see cardrules.frozen).
+    # A hot-path value on Frozen (docs/contributing.rst): every deal reads and makes one.
     __slots__ = ("deal_number", "dealer", "rows", "totals")
     __match_args__: ClassVar[tuple[str, ...]] = ("deal_number", "dealer", "totals", "rows")
     deal_number: int

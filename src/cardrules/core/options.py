@@ -232,7 +232,7 @@ def _optional_int(name: str, low: int) -> Any:
     return validate
 
 
-# A metaclass derives from type, which a compiled (native) class cannot.
+# A metaclass stays a Python class (native_class=False: docs/contributing.rst).
 @mypyc_attr(native_class=False)
 class _RulesType(type):
     """Refuses unknown or positional options with a :class:`RulesError` (instead
@@ -306,8 +306,7 @@ def _wrong_kinds(cls: type, options: dict[str, Any]) -> dict[str, object]:
     return wrong
 
 
-# Each game's Rules derives from this class, in this library or outside it: the compiled
-# build must accept subclasses wherever the class is expected, not this class alone.
+# Each game's Rules derives from this class (classes games derive from: docs/contributing.rst).
 @mypyc_attr(allow_interpreted_subclasses=True)
 @attrs.frozen(slots=True, kw_only=True)
 class BaseRules(metaclass=_RulesType):
@@ -412,8 +411,7 @@ true, false, none or a word
     )
 
 
-# text: object, refused below unless it is text: compiled, a parameter typed str would
-# refuse anything else with the compiler's TypeError, not the library's error.
+# text: object, refused below unless it is text (public parameters: docs/contributing.rst).
 def parse_rules_text(text: object) -> tuple[str, dict[str, object]]:
     """Split ``"game(key=value,...)"`` into the game name and the option values.
 

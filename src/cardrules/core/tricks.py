@@ -77,8 +77,7 @@ class TrickRules(Frozen):
     (<Suit.HEARTS: 2>, <Suit.HEARTS: 2>)
     """
 
-    # A plain frozen class, not attrs, so that the compiled build makes it native: every
-    # play reads it (see cardrules.frozen).
+    # A hot-path value on Frozen (docs/contributing.rst): every play reads it.
     __slots__ = (
         "anytime_mask",
         "card_suits",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from cardrules.cards import Card
 from cardrules.core import match as match_core
@@ -42,24 +43,9 @@ def new_game(
         phase=Phase.CHOOSE_DEALER,
         hands=zeros,
         stock=stops.deck,
-        buried=(),
-        pile=0,
-        upcard=None,
-        called=None,
-        free=False,
+        **_fresh_fields(players),
         turn=0,
-        direction=1,
-        pending=0,
-        passes=0,
-        drawn=None,
-        charged=None,
-        owed=0,
-        after=0,
         dealt=0,
-        unannounced=0,
-        penalties=zeros,
-        absent=zeros,
-        allowance=zeros,
         restocks=0,
         moves_made=0,
         log=Log.EMPTY,
@@ -70,6 +56,38 @@ def new_game(
         return start
     dealer = match_core.first_dealer(rules, seed, players)
     return begin_deal(start, Match.start(dealer, players), start.log, order)
+
+
+_FRESH_FIELDS: dict[int, dict[str, Any]] = {}
+
+
+def _fresh_fields(players: int) -> dict[str, Any]:
+    """The state's fields as every deal starts them, before its first card is dealt: no
+    pile, upcard or call, play clockwise, nothing pending, drawn or owed, and no
+    penalties, absent cards or allowances. Remembered by the number of players; callers
+    must not change the dict."""
+    found = _FRESH_FIELDS.get(players)
+    if found is None:
+        zeros = (0,) * players
+        found = _FRESH_FIELDS[players] = {
+            "buried": (),
+            "pile": 0,
+            "upcard": None,
+            "called": None,
+            "free": False,
+            "direction": 1,
+            "pending": 0,
+            "passes": 0,
+            "drawn": None,
+            "charged": None,
+            "owed": 0,
+            "after": 0,
+            "unannounced": 0,
+            "penalties": zeros,
+            "absent": zeros,
+            "allowance": zeros,
+        }
+    return found
 
 
 def begin_deal(
@@ -114,23 +132,8 @@ def begin_deal(
         phase=Phase.DEALING,
         hands=hands,
         stock=stock,
-        buried=(),
-        pile=0,
-        upcard=None,
-        called=None,
-        free=False,
+        **_fresh_fields(players),
         turn=(match.dealer + 1) % players,
-        direction=1,
-        pending=0,
-        passes=0,
-        drawn=None,
-        charged=None,
-        owed=0,
-        after=0,
-        unannounced=0,
-        penalties=zeros,
-        absent=zeros,
-        allowance=zeros,
         log=log,
     )
     if state.chance == "explicit" and order is None:

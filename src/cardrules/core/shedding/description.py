@@ -86,8 +86,7 @@ _VALUES_SHAPE: Final = (
 )
 
 
-# value: object, checked here: compiled, a typed parameter or item would refuse another type
-# with the compiler's TypeError before this check could name the problem.
+# value: object, checked here, items included (public parameters: docs/contributing.rst).
 def _values_table(value: object) -> tuple[int, ...]:
     """``values`` checked: the points of each rank, as the scoring reads them (by rank)."""
     if isinstance(value, Mapping):
@@ -123,14 +122,13 @@ def _call_style(key: tuple[int, bool, bool, bool, bool]) -> int:
     return _CALL_STYLES.setdefault(key, len(_CALL_STYLES))
 
 
-# Defined before Stops, whose field names it: the compiled build reads the annotations of
-# an attrs class when it makes the class, and a native class it has not made yet crashes it.
+# Defined before Stops, whose field names it (order of definition: docs/contributing.rst).
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class _Hot:
     """What every move reads of a :class:`Stops` table (its ``hot`` field).
 
-    A frozen dataclass, not attrs, so that the compiled build makes it native: the
-    fields of the attrs table are Python attributes, each read looked up by name.
+    A frozen dataclass, not attrs, as the values every move reads are: the compiled
+    build makes it native, where the attrs table's fields are looked up by name.
     Never pickled: a pickled table is rebuilt from its options (see ``Stops.__reduce__``).
     """
 
@@ -211,8 +209,7 @@ class Stops:
     players: int
     hand_size: int
     deck: tuple[Card, ...]
-    # cast(Any, default): compiled, a class-body value is checked against the type inferred
-    # for it, and attrs.field(default=X) would be taken for the type of X.
+    # cast(Any, default): see docs/contributing.rst.
     effects: tuple[Effect, ...] = attrs.field(converter=_effects_table, default=cast(Any, ()))
     choice_ranks: frozenset[int] = attrs.field(converter=_rank_set, default=cast(Any, frozenset()))
     call_own_suit: bool = False
@@ -233,8 +230,7 @@ class Stops:
     values: tuple[int, ...] = attrs.field(
         converter=_values_table, default=cast(Any, tuple(range(17)))
     )
-    # cast(Any, default): compiled, a class-body value is checked against the type inferred
-    # for it, and attrs.field(default=X) would be taken for the type of X.
+    # cast(Any, default): see docs/contributing.rst.
     rule_ids: tuple[tuple[str, str], ...] = attrs.field(default=cast(Any, ()), eq=False, repr=False)
     # Derived tables, for speed (see __attrs_post_init__).
     deck_mask: int = attrs.field(init=False, eq=False, repr=False)
@@ -373,8 +369,7 @@ def mask_value(values: Sequence[int], hand: int) -> int:
     return total
 
 
-# Each game's Rules derives from this class, in this library or outside it: the compiled
-# build must accept subclasses wherever the class is expected, not this class alone.
+# Each game's Rules derives from this class (classes games derive from: docs/contributing.rst).
 @mypyc_attr(allow_interpreted_subclasses=True)
 @attrs.frozen(slots=True, kw_only=True)
 class StopsRules(BaseRules):

@@ -255,9 +255,7 @@ def _give(
     # builds the new state by position, from names that are the fields' own names, in
     # their order (test_shedding checks both against State._fields); every other
     # state is built by keyword. By keyword, this build made random play 25% slower.
-    # The fields only passed on are read as objects: compiled, a field read with its type
-    # is checked against it (a walk of the class's bases for some), and a whole number is
-    # unboxed, then boxed again into a new int object.
+    # The fields only passed on are read as objects (typed fields: docs/contributing.rst).
     deal: object
     pile: object
     upcard: object

@@ -215,7 +215,7 @@ class StopsGame:
         self,
         rules: Any,
         *,
-        seed: object,  # checked here: compiled, an int parameter refuses with a TypeError
+        seed: object,  # checked here (public parameters: docs/contributing.rst)
         deck: Sequence[Card] | None = None,
         chance: ChanceMode = "seeded",
     ) -> State:
@@ -227,8 +227,7 @@ class StopsGame:
         check_rules(rules, self.rules_class, self.name)
         return _settle(new_game(rules, seed=check_seed(seed), deck=deck, chance=chance))
 
-    # The public move-number functions take object, which the numbers check (compiled, a
-    # typed parameter would refuse another type with the compiler's bare TypeError).
+    # The public move-number functions take object, which the numbers check (docs/contributing.rst).
     def move_index(self, move: object) -> int:
         """The fixed number of a move (see the game's docs)."""
         return self.numbers.index(move, self.title)
@@ -375,8 +374,7 @@ def moves_played(state: object) -> tuple[Move, ...]:
     return state.history.to_tuple()
 
 
-# seat, view and rng: object, checked here: compiled, a typed parameter would refuse another
-# type with the compiler's TypeError (and read a bool as 0 or 1) instead of the library's error.
+# seat, view and rng: object, checked here (public parameters: docs/contributing.rst).
 def observe(state: object, seat: object) -> View:
     """The view of ``seat``: own hand, upcard, called suit, sizes, pile, direction,
     the public log and the scores."""

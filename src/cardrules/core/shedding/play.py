@@ -124,9 +124,7 @@ def _play(state: State, move: Play, hot: _Hot) -> State:
     # State._fields); every other state is built by keyword. By keyword, this build made
     # random play 20% slower.
     drawn: Card | None  # set to None below: the compiled build needs the type
-    # The fields only passed on are read as objects: compiled, a field read with its type
-    # is checked against it (a walk of the class's bases for some), and a whole number is
-    # unboxed, then boxed again into a new int object.
+    # The fields only passed on are read as objects (typed fields: docs/contributing.rst).
     deal: object
     buried: object
     penalties: object

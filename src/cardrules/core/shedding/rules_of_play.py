@@ -35,9 +35,8 @@ from cardrules.moves import (
 )
 
 
-# state: object, checked here: compiled, a typed parameter would refuse another type with
-# the compiler's TypeError instead of the library's error (as in every function a game
-# module takes from the engine).
+# state: object, checked here, as in every function a game module takes from the engine
+# (public parameters: docs/contributing.rst).
 def to_move(state: object) -> int | Chance | None:
     """The seat to move, CHANCE at a random event (explicit chance), None when over."""
     if type(state) is not _STATE:

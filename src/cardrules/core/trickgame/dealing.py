@@ -8,7 +8,7 @@ import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from cardrules.cards import Card, Suit, mask_of
+from cardrules.cards import Card, mask_of
 from cardrules.core import match as match_core
 from cardrules.core import tricks
 from cardrules.core.checks import check_seed
@@ -57,35 +57,23 @@ def new_game(
     order = match_core.first_deal_order(deck, cards, chance)
     players = rules.players
     if chance == "explicit" and rules.first_dealer is None:
-        # The first dealer is a chance step: a state waits for it.
-        fresh, counts = _fresh_deal(rules)
-        return State(
-            deal=Deal(
-                rules=rules,
-                seed=seed,
-                chance=chance,
-                first_deck=order,
-                match=Match.start(0, players),
-                undealt=_deck_mask(cards),
-                dealt=0,
-                trump_card=None,
-                **fresh,
-                outcome=None,
-                position=None,
-                **_rules_values(rules),
-            ),
-            phase=game.roles.choose_dealer,
-            hands=(0,) * players,
-            leader=0,
-            trick=(),
-            tricks_won=(0,) * players,
-            waste=0,
-            known=(0,) * players,
-            voids=(0,) * players,
-            **counts,
-            moves_made=0,
-            log=Log.EMPTY,
-            history=Log.EMPTY,
+        # The first dealer is a chance step: a state waits for it (a new deal's values
+        # but the dealer's, whom no one has chosen yet).
+        no_hands = (0,) * players
+        waiting = _new_deal_of(
+            rules,
+            seed,
+            chance,
+            order,
+            None,
+            Match.start(0, players),
+            _deck_mask(cards),
+            0,
+            None,
+            _TRICK_RULES[None],
+        )
+        return _new_opening(
+            waiting, game.roles.choose_dealer, no_hands, 0, no_hands, 0, Log.EMPTY, Log.EMPTY
         )
     dealer = match_core.first_dealer(rules, seed, players)  # OH-2.4, EN-2.2
     # No state before the first deal: building one only to copy it is a fifth of a deal.
@@ -120,8 +108,8 @@ def _fresh_deal(rules: Any) -> tuple[dict[str, Any], dict[str, Any]]:
 
 def _fresh_values(rules: Any) -> tuple[Any, ...]:
     """:func:`_fresh_deal`'s values and the rules' (``game``, ``capped``), in the order a
-    new deal is built from them by position: ``passed``, ``bids``, ``declared``, ``tally``,
-    ``revokes``, ``game``, ``capped`` (the face-up cards and the second suit start empty)."""
+    new deal is built from them by position: ``face_up``, ``second_suit``, ``passed``,
+    ``bids``, ``declared``, ``tally``, ``revokes``, ``game``, ``capped``."""
     found = _FRESH_DEALS.get(id(rules))
     if found is None or found[0] is not rules:
         found = _remember_fresh_deal(rules)
@@ -152,6 +140,8 @@ def _remember_fresh_deal(
     }
     derived = _rules_values(rules)
     ordered = (
+        deal["face_up"],
+        deal["second_suit"],
         deal["passed"],
         deal["bids"],
         deal["declared"],
@@ -319,9 +309,7 @@ def _new_deal_of(
 ) -> Deal:
     """A new deal, before the rounds before play (see :func:`_fresh_values`), built by
     position (each value named as its field, in their order)."""
-    passed, bids, declared, _, _, game, capped = _fresh_values(rules)
-    face_up: tuple[Card, ...] = ()
-    second_suit: Suit | None = None
+    face_up, second_suit, passed, bids, declared, _, _, game, capped = _fresh_values(rules)
     outcome: Outcome | None = None
     return _new_deal(
         Deal,
@@ -360,7 +348,7 @@ def _new_opening(
 ) -> State:
     """A new deal's state before any card is played, built by position (each value
     named as its field, in their order)."""
-    tally, revokes = _fresh_values(deal.rules)[3:5]
+    tally, revokes = _fresh_values(deal.rules)[5:7]
     trick: tuple[Card, ...] = ()
     tricks_won = voids = (0,) * len(hands)
     waste = 0

@@ -357,8 +357,7 @@ class TrickGame(Generic[R]):
     #: the kinds are ``bid_range``, ``deck``, ``follow``, ``lead_card`` and the kinds of the
     #: :class:`~cardrules.core.trickgame.rules_of_play.Restrictions` (``unbroken``, ``first_trick``,
     #: ``must_trump``, ``must_beat``).
-    # cast(Any, default): compiled, a class-body value is checked against the type inferred
-    # for it, and dataclasses.field(default=X) would be taken for the type of X.
+    # cast(Any, default): see docs/contributing.rst.
     rule_ids: tuple[tuple[str, str], ...] = dataclasses.field(
         default=cast(Any, ()), compare=False, repr=False
     )
@@ -423,7 +422,7 @@ class TrickGame(Generic[R]):
         self,
         rules: R,
         *,
-        seed: object,  # checked here: compiled, an int parameter refuses with a TypeError
+        seed: object,  # checked here (public parameters: docs/contributing.rst)
         deck: Sequence[Card] | None = None,
         chance: ChanceMode = "seeded",
     ) -> State:
@@ -449,8 +448,7 @@ class TrickGame(Generic[R]):
 
     # ------------------------------------------------------------------ move numbers
 
-    # The public move-number functions take object and check it (compiled, a typed
-    # parameter would refuse another type with the compiler's bare TypeError).
+    # The public move-number functions take object and check it (docs/contributing.rst).
     def move_index(self, move: object) -> int:
         """The fixed number of a move: its place in the game's move table, or else plays
         0..51 by card, then bids, deals, dealers, and the passes from ``pass_base`` on by

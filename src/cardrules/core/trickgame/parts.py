@@ -30,8 +30,7 @@ from cardrules.moves import Move, PassCards
 _TRICK_RULES: Final = tricks.PLAIN
 
 
-# Each game's Rules derives from this class, in this library or outside it: the compiled
-# build must accept subclasses wherever the class is expected, not this class alone.
+# Each game's Rules derives from this class (classes games derive from: docs/contributing.rst).
 @mypyc_attr(allow_interpreted_subclasses=True)
 @attrs.frozen(slots=True, kw_only=True)
 class TrickGameRules(BaseRules):
@@ -501,8 +500,7 @@ class Moves:
     #: The game's own kinds of move besides plays, bids and the chance outcomes.
     kinds: tuple[type, ...] = ()
     #: Every move in move-number order, when the game numbers its moves itself.
-    # cast(Any, default): compiled, a class-body value is checked against the type inferred
-    # for it, and dataclasses.field(default=X) would be taken for the type of X.
+    # cast(Any, default): see docs/contributing.rst.
     # Any: a table mixes move kinds, whose common type mypy does not infer from a tuple.
     table: tuple[Any, ...] = dataclasses.field(default=cast(Any, ()), compare=False, repr=False)
     #: ``parse(text)``: the game's own move notation (default None: the shared one).

@@ -378,8 +378,8 @@ def _why_illegal(state: State, move: object) -> str:
     return text + cite(kind)
 
 
-# text: object, refused by the shared reader unless it is text: compiled, a str parameter
-# would refuse anything else with the compiler's TypeError, not the library's error.
+# text: object, refused by the shared reader unless it is text (public parameters:
+# docs/contributing.rst).
 def parse_move(state: object, text: object) -> Move:
     """Read a move and check it is legal here (NotationError / IllegalMoveError)."""
     if type(state) is not State:

@@ -45,7 +45,6 @@ from cardrules.core.trickgame.position_reading import (
 from cardrules.core.trickgame.queries import hand_hidden
 from cardrules.core.trickgame.serialization import fields_to_dict
 from cardrules.core.trickgame.state import State, _deal_with, _with, _wrong_state
-from cardrules.core.trickgame.views import deal_events
 from cardrules.errors import ArgumentError, PositionError, show_value
 from cardrules.game import DealRow, Event, Outcome
 
@@ -140,9 +139,10 @@ def _view_position(view: Any) -> dict[str, Any]:
         data["trump"] = None if view.trump is None else view.trump.plural
     if game.trumps.face_up is not None:
         data["face_up"] = format_cards(view.face_up)
-        for key in ("trump", game.trumps.face_up.second_key):
-            suit = getattr(view, key)
-            data[key] = None if suit is None else suit.plural
+        data["trump"] = None if view.trump is None else view.trump.plural
+        second_key = game.trumps.face_up.second_key  # the game's own field, by its key
+        second = getattr(view, second_key)
+        data[second_key] = None if second is None else second.plural
     for round_ in game.rounds:
         if isinstance(round_, Declaring):
             data[round_.key] = list(getattr(view, round_.key))
@@ -160,13 +160,12 @@ def _view_position(view: Any) -> dict[str, Any]:
     for key, _, _, _ in game.scoring.tally:
         data[key] = list(getattr(view, key))
     if game.play.revoking is not None:
-        data["revokes"] = list(_view_revokes(view, players))
-    won = view.won_cards if hasattr(view, "won_cards") else view.waste
-    data[game.waste.key] = format_cards(won)
+        data["revokes"] = list(view.revokes)
+    data[game.waste.key] = format_cards(view.won_cards)  # filled shown or not
     if _shows_known(game):
         data["known"] = [format_cards(cards) for cards in view.known]
     if _shows_voids(game):
-        data["voids"] = [lacks_text(v) for v in _view_voids(view)]
+        data["voids"] = [lacks_text(v) for v in _view_voids(view, game)]
     return data
 
 
@@ -198,21 +197,10 @@ def _giver(view: Any, game: TrickGame[Any]) -> int:
     return giver
 
 
-def _view_revokes(view: Any, players: int) -> tuple[int, ...]:
-    if hasattr(view, "revokes"):
-        revokes: tuple[int, ...] = view.revokes
-        return revokes
-    counts = [0] * players
-    for event in deal_events(view.events):
-        if event.kind == "revoke" and event.seat is not None:
-            counts[event.seat] += 1
-    return tuple(counts)
-
-
-def _view_voids(view: Any) -> tuple[int, ...]:
+def _view_voids(view: Any, game: TrickGame[Any]) -> tuple[int, ...]:
     """The cards each seat is known to lack, as the view shows them: every absent card
     when it shows them, else its voids (whole suits)."""
-    if hasattr(view, "absent"):
+    if "absent" in game.view_fields:
         return tuple(mask_of(cards) for cards in view.absent)
     return tuple(sum([tricks.SUIT_MASKS[suit] for suit in suits]) for suits in view.voids)
 

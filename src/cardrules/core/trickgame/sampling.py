@@ -83,8 +83,7 @@ def _deal_hidden(
     return tuple(hidden)
 
 
-# rng: object, checked here: compiled, a parameter typed random.Random would refuse
-# another type with the compiler's TypeError instead of the library's error.
+# rng: object, checked here (public parameters: docs/contributing.rst).
 def sample(view: Any, rng: object) -> State:
     """A complete state consistent with ``view``, exactly uniform over the consistent worlds.
 
@@ -165,20 +164,9 @@ def _sample(view: object, rng: random.Random) -> State:
         cards_dealt = sum(view.hand_sizes)
     else:
         cards_dealt = len(deck) - view.undealt_count
-    fresh, counts = _fresh_deal(rules)
-    fields = dict(fresh)
+    fields, tally = _shown_values(view)
     fields["trick_rules"] = _view_trick_rules(view)
     fields["bids"] = bids
-    if game.rounds:  # keep what the rounds before play recorded: it is all public
-        fields["declared"] = tuple(
-            getattr(view, r.key) for r in game.rounds if isinstance(r, Declaring)
-        )
-        if game.trumps.face_up is not None:
-            fields["face_up"] = view.face_up
-            fields["second_suit"] = getattr(view, game.trumps.face_up.second_key)
-    tally = counts["tally"]
-    if game.scoring.tally:
-        tally = tuple(n for key, _, _, _ in game.scoring.tally for n in getattr(view, key))
     world = State(
         deal=Deal(
             rules=rules,
@@ -203,15 +191,30 @@ def _sample(view: object, rng: random.Random) -> State:
         known=public_known,
         voids=voids,
         tally=tally,
-        revokes=counts["revokes"],
+        revokes=view.revokes,  # () without penalised revokes, as a fresh deal's
         moves_made=view.moves_made,
         log=Log.of(view.events),
         history=None,
     )
-    if game.bidding is not None and None in bids and any(view.has_bid):
-        hidden = _hidden_bids(world, view.has_bid, rng)
-        world = _with(world, deal=_deal_with(world.deal, bids=hidden))
-    return world
+    return _with_hidden_bids(world, view, rng)
+
+
+def _shown_values(view: View) -> tuple[dict[str, Any], tuple[int, ...]]:
+    """The fields of a sampled :class:`Deal` before play, from a fresh deal's, with what
+    the rounds before play recorded kept (it is all public: the declarations, the face-up
+    cards and the second suit, read from the view's fields of the description's keys),
+    and the tally the view shows."""
+    game: TrickGame[Any] = view.rules.trick_game
+    fresh, _ = _fresh_deal(view.rules)
+    fields = dict(fresh)
+    fields["declared"] = tuple(
+        getattr(view, r.key) for r in game.rounds if isinstance(r, Declaring)
+    )
+    if game.trumps.face_up is not None:
+        fields["face_up"] = view.face_up
+        fields["second_suit"] = getattr(view, game.trumps.face_up.second_key)
+    tally = tuple(n for key, _, _, _ in game.scoring.tally for n in getattr(view, key))
+    return fields, tally
 
 
 def _whole_suits(mask: int) -> int:
@@ -219,12 +222,22 @@ def _whole_suits(mask: int) -> int:
     return sum(tricks.SUIT_MASKS[s] for s in suits_of(mask))
 
 
+def _with_hidden_bids(world: State, view: View, rng: random.Random) -> State:
+    """A sampled ``world`` (holding the bids ``view`` shows) with the hidden bids of the
+    seats that have bid drawn by :func:`_hidden_bids`: the one rule of both samplers."""
+    game: TrickGame[Any] = world.deal.game
+    if game.bidding is None or None not in world.deal.bids or not any(view.has_bid):
+        return world
+    hidden = _hidden_bids(world, view.has_bid, rng)
+    return _with(world, deal=_deal_with(world.deal, bids=hidden))
+
+
 def _hidden_bids(
     world: State, has_bid: Sequence[bool], rng: random.Random
 ) -> tuple[int | None, ...]:
     """The bids of a sampled world with every hidden bid drawn, in bidding order from the
-    dealer's left, uniformly among the bids its seat was allowed (as the bids before it
-    stood)."""
+    dealer's left, uniformly among the bids its seat was allowed (``Bidding.allowed``,
+    as the bids before it stood)."""
     deal = world.deal
     game: TrickGame[Any] = deal.game
     assert game.bidding is not None
@@ -353,8 +366,8 @@ def _sample_passing(view: View, rng: random.Random) -> State:
     holder's hand until led. While the passes are in transit, the passes of other
     seats that have passed are unseen cards each; after the exchange, the hidden
     passes of the other seats are drawn uniformly from the cards their receivers
-    held after the exchange. Hidden simultaneous bids of other seats are drawn
-    uniformly from 0..hand size. Before the seats look at their cards, even the
+    held after the exchange. Hidden simultaneous bids are drawn as :func:`sample`
+    draws them (:func:`_hidden_bids`). Before the seats look at their cards, even the
     own hand is dealt.
     """
     rules = view.rules
@@ -444,24 +457,10 @@ def _sample_passing(view: View, rng: random.Random) -> State:
             receiver = (giver + offset) % players
             held = cards_of(hands[receiver] | shown.played[receiver] | unattributed)
             passed[giver] = mask_of(rng.sample(held, count))
-    bids: tuple[int | None, ...] = ()
-    if game.bidding is not None:
-        shown_bids = list(view.bids)
-        for s in range(players):
-            if view.has_bid[s] and shown_bids[s] is None:
-                shown_bids[s] = rng.randrange(view.hand_size + 1)
-        bids = tuple(shown_bids)
+    bids: tuple[int | None, ...] = () if game.bidding is None else tuple(view.bids)
     dealer = view.dealer if view.dealer is not None else 0
-    fresh, counts = _fresh_deal(rules)
-    fields = dict(fresh)
-    fields["declared"] = tuple(
-        getattr(view, r.key) for r in game.rounds if isinstance(r, Declaring)
-    )
-    if game.trumps.face_up is not None:
-        fields["face_up"] = view.face_up
-        fields["second_suit"] = getattr(view, game.trumps.face_up.second_key)
-    revokes = view.revokes if game.play.revoking is not None else counts["revokes"]
-    return State(
+    fields, tally = _shown_values(view)
+    world = State(
         deal=Deal(
             rules=rules,
             seed=rng.getrandbits(63),
@@ -485,9 +484,10 @@ def _sample_passing(view: View, rng: random.Random) -> State:
         waste=won,
         known=(0,) * players,
         voids=shown.forbidden,
-        tally=tuple(n for key, _, _, _ in game.scoring.tally for n in getattr(view, key)),
-        revokes=revokes,
+        tally=tally,
+        revokes=view.revokes,  # () without penalised revokes, as a fresh deal's
         moves_made=view.moves_made,
         log=Log.of(view.events),
         history=None,
     )
+    return _with_hidden_bids(world, view, rng)

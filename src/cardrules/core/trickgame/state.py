@@ -63,9 +63,8 @@ class Deal(NamedTuple):
     declared: tuple[tuple[Any, ...], ...]
     outcome: Outcome | None
     position: tuple[tuple[str, Any], ...] | None
-    # The description, a TrickGame: typed Any, as the rules are, because the compiled build
-    # makes this class when its module loads, before the description's class exists (with
-    # its type here, the import crashes). The engine reads it into a typed local.
+    # The description, a TrickGame, typed Any: its class is built after this one (order
+    # of definition: docs/contributing.rst). The engine reads it into a typed local.
     game: Any
     capped: bool
 

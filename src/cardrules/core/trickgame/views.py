@@ -135,8 +135,7 @@ def suits_of(void: int) -> tuple[Suit, ...]:
     return suits
 
 
-# seat: object, checked here: compiled, an int parameter would refuse another type with
-# the compiler's TypeError (and read a bool as 0 or 1) instead of the library's error.
+# seat: object, checked here (public parameters: docs/contributing.rst).
 def observe(state: object, seat: object) -> Any:
     """The view of ``seat``: own hand and everything public, nothing else."""
     if type(state) is not State:
