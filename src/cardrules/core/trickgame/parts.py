@@ -47,9 +47,7 @@ class TrickGameRules(BaseRules):
 
 #: A game's ``Rules`` class, which every hook that sees the rules is typed by: a
 #: description is a ``TrickGame[Rules]``, and a hook written for other rules fails the
-#: type check.
-#: The game's ``Rules``: the description and its parts are generic over it, so that a hook
-#: written for other types fails the type check. Compiled, a generic frozen dataclass cannot
+#: type check. Compiled, a generic frozen dataclass cannot
 #: be a native class (building it fails on import), so each is a plain Python class there
 #: (``native_class=False``); the engine reads them once a move, not once a card searched.
 R = TypeVar("R", bound=TrickGameRules)
