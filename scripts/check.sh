@@ -3,7 +3,9 @@
 # ruff, mypy --strict, the whole test suite (unit, property with the CI profile, examples,
 # doctests) and the Sphinx build with warnings as errors. Exits non-zero if anything fails.
 # The tests run in parallel on every core (pytest-xdist; PYTEST_WORKERS=1 runs them in one
-# process). The deeper runs (more random games, the soak) are in scripts/deep.sh.
+# process). The run ends with the slowest tests, and with the tests that skipped (without an
+# extra or a headless browser), by reason: what to install. The deeper runs (more random
+# games, the soak) are in scripts/deep.sh.
 set -eu
 cd "$(dirname "$0")/.."
 [ -x .venv/bin/python ] || python3 -m venv .venv
@@ -18,4 +20,5 @@ $py -m mypy --strict src tests examples benchmarks
 echo "== sphinx (warnings are errors)"
 $py -m sphinx -W --keep-going -q -b html docs docs/_build/html
 echo "== pytest"
-HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-ci}" $py -m pytest -n "${PYTEST_WORKERS:-auto}" --dist worksteal
+HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-ci}" $py -m pytest -n "${PYTEST_WORKERS:-auto}" --dist worksteal \
+    --durations=20

@@ -9,6 +9,7 @@ cd "$(dirname "$0")/.."
 [ -x .venv/bin/python ] || { echo "run sh scripts/check.sh first: it sets up .venv" >&2; exit 1; }
 py=.venv/bin/python
 echo "== pytest (deep hypothesis profile)"
-HYPOTHESIS_PROFILE=deep $py -m pytest -n "${PYTEST_WORKERS:-auto}" -p no:cacheprovider
+HYPOTHESIS_PROFILE=deep $py -m pytest -n "${PYTEST_WORKERS:-auto}" -p no:cacheprovider \
+    --durations=20
 echo "== soak"
 $py benchmarks/soak.py --deals "${SOAK_DEALS:-100000}"

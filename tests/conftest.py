@@ -1,6 +1,8 @@
-"""Hypothesis profiles: ``dev`` (quick, the default), ``ci`` (200 random games per case,
-what ``sh scripts/check.sh`` runs) and ``deep`` (2,000 per case, what ``sh scripts/deep.sh``
-runs: hours, not minutes).
+"""Hypothesis profiles: ``dev`` (quick, the default: 20 examples a test), ``ci`` (200, what
+``sh scripts/check.sh`` runs) and ``deep`` (2,000, what ``sh scripts/deep.sh`` runs: hours,
+not minutes). The property tests of the game contract give the presets whose code paths
+other presets share fewer random games in ``dev`` and ``ci`` (tests/properties/test_contract.py
+says which, and why).
 
 Select with the environment variable ``HYPOTHESIS_PROFILE=ci``.
 """
@@ -30,7 +32,9 @@ settings.register_profile(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+#: The hypothesis profile in use.
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "dev")
+settings.load_profile(PROFILE)
 
 #: Test games that register themselves when imported (the tests that use them import them
 #: and remove them again): the doctest collection must not import them, or every test
