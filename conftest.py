@@ -63,3 +63,17 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
             names[test.split("[")[0]] += 1
         for name, cases in sorted(names.items()):
             terminalreporter.write_line(f"    {name}" + (f" ({cases} cases)" if cases > 1 else ""))
+
+
+def pytest_runtest_setup(item: object) -> None:
+    """Each test (a doc page's examples included) that imports an example game finds it
+    registered: a test that unregistered the game leaves its module imported, and an
+    import of it then would not register it again, so such a module is forgotten first."""
+    import sys
+
+    from cardrules import games
+
+    registered = set(games.names())
+    for name, module in list(sys.modules.items()):
+        if name.startswith("examples.") and getattr(module, "NAME", registered) not in registered:
+            del sys.modules[name]

@@ -64,8 +64,11 @@ def test_hooks_are_checked_against_the_games_rules(tmp_path: Path) -> None:
     if not (library / "core" / "trickgame" / "description.py").exists():
         pytest.skip("the installed library has no Python sources for mypy to read")
     (tmp_path / "typed_game.py").write_text(SNIPPET)
-    # The library this test runs against, wherever it is installed.
-    (tmp_path / "mypy.ini").write_text(f"[mypy]\nmypy_path = {library.parent}\n")
+    # The library this test runs against, wherever it is installed: from a source tree
+    # through mypy_path; installed (the compiled build), where mypy finds packages itself.
+    installed = library.parent.name == "site-packages"
+    path = "" if installed else f"mypy_path = {library.parent}\n"
+    (tmp_path / "mypy.ini").write_text(f"[mypy]\n{path}")
     stdout, _, _ = api.run(
         [
             "--strict",

@@ -459,6 +459,17 @@ def test_suitless_jokers_are_playable_at_any_time_and_always_win() -> None:
     assert last_trick_points(state) == -1  # the joker is no trump; 2H is one
 
 
+def test_a_suitless_joker_played_to_a_trick_shows_no_void_mv_4_3() -> None:
+    """Rule MV-4.3: a suitless joker may be played at any time, so playing one to a spade
+    lead says nothing of the player's spades (here he has none, which only he knows)."""
+    rules = Rules(first_dealer=3, jokers="suitless")
+    state = position(["9S 2C", "LJ 4D", "AS 5S", "2H 7D"], rules=rules)
+    state = play_all(state, "play 9S", "play LJ")
+    assert state.voids[1] == 0
+    state = play_all(state, "play AS", "play 2H")
+    assert state.voids[3] == mask_of(parse_cards("2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"))
+
+
 def test_after_a_suitless_joker_lead_the_next_card_sets_the_suit() -> None:
     """Rule MV-4.3."""
     rules = Rules(first_dealer=3, jokers="suitless")

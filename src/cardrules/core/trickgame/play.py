@@ -95,8 +95,10 @@ def apply(state: object, move: object) -> State:
                 allowed = rules_of_play.playable(trick_rules, limits, hand, trick, state.waste)
             if bit & allowed:
                 # Follow suit alone: legal cards that hold none of the led group show a
-                # void in it (rules_of_play.revealed's first case, read off them here).
-                void = 0 if allowed & group else group
+                # void in it (rules_of_play.revealed's first case, read off them here),
+                # unless the card played may be played at any time (a suitless joker),
+                # which shows nothing of the hand.
+                void = 0 if allowed & group or bit & trick_rules.anytime_mask else group
                 played = PLAYS[move.card.index]
                 return _play(state, game, seat, played, trick_rules, limits, void, False)
             if bit & hand and play.revoking is not None and play.revoking.allowed(rules):
