@@ -52,17 +52,7 @@ from typing import TYPE_CHECKING, Any, Final, cast
 import attrs
 
 from cardrules.cards import DECK52, JACK, Card
-from cardrules.core import shedding
-from cardrules.core.options import (
-    NONE_TEXT,
-    check_bool,
-    check_choice,
-    check_int,
-    not_applicable,
-    optional,
-    rules_to_text,
-    set_resolved,
-)
+from cardrules.core import options, shedding
 from cardrules.core.shedding import Effect, Stops, StopsRules, hand_value
 from cardrules.errors import RulesError
 from cardrules.game import Event, Outcome, winners_by_total
@@ -130,9 +120,11 @@ class Rules(StopsRules):
     """
 
     players: int = 2
-    target: int | None = optional(int, default=500, converter=_no_target, metadata={NONE_TEXT: "0"})
+    target: int | None = options.optional(
+        int, default=500, converter=_no_target, metadata={options.NONE_TEXT: "0"}
+    )
     must_play: str = "enforce"
-    penalty_target: str | None = optional(str)
+    penalty_target: str | None = options.optional(str)
     jacks_wild: bool = False
     last_card_effects: bool = True
     starter_effects: bool = False
@@ -143,19 +135,19 @@ class Rules(StopsRules):
     one_card_penalty_ends_turn: bool = True
 
     def __attrs_post_init__(self) -> None:
-        check_int("players", self.players, 2, 2)
+        options.check_int("players", self.players, 2, 2)
         self._check_first_dealer(self.players)
         if self.target is not None:
-            check_int("target", self.target, 1, none_allowed=True)
-        check_choice("must_play", self.must_play, ("enforce", "penalty"))
+            options.check_int("target", self.target, 1, none_allowed=True)
+        options.check_choice("must_play", self.must_play, ("enforce", "penalty"))
         if self.must_play == "enforce":
-            not_applicable(
+            options.not_applicable(
                 "penalty_target", self.penalty_target, "when must_play='enforce' (no penalty)"
             )
         elif self.penalty_target is None:
-            set_resolved(self, "penalty_target", "offender")
+            options.set_resolved(self, "penalty_target", "offender")
         else:
-            check_choice("penalty_target", self.penalty_target, ("offender", "opponent"))
+            options.check_choice("penalty_target", self.penalty_target, ("offender", "opponent"))
         for name in (
             "jacks_wild",
             "last_card_effects",
@@ -163,17 +155,17 @@ class Rules(StopsRules):
             "bury_special_starter",
             "one_card_penalty_ends_turn",
         ):
-            check_bool(name, getattr(self, name))
+            options.check_bool(name, getattr(self, name))
         if self.starter_effects and self.bury_special_starter:
             raise RulesError(
                 "starter_effects=true does not apply with bury_special_starter=true "
                 "(a special starter is buried, so it never acts): choose one"
             )
-        check_choice("restock", self.restock, ("reshuffle", "none"))
-        set_resolved(self, "stops", shedding.cached_table(self, _table))
+        options.check_choice("restock", self.restock, ("reshuffle", "none"))
+        options.set_resolved(self, "stops", shedding.cached_table(self, _table))
 
     def __str__(self) -> str:
-        return rules_to_text(NAME, self)
+        return options.rules_to_text(NAME, self)
 
 
 def _table(rules: Rules) -> Stops:

@@ -75,16 +75,7 @@ import attrs
 
 from cardrules._mypyc import mypyc_attr
 from cardrules.cards import ACE, DECK32, DECK52, JACK
-from cardrules.core import shedding
-from cardrules.core.options import (
-    check_bool,
-    check_choice,
-    check_int,
-    not_applicable,
-    optional,
-    rules_to_text,
-    set_resolved,
-)
+from cardrules.core import options, shedding
 from cardrules.core.shedding import Effect, Stops, StopsRules
 from cardrules.game import Event
 
@@ -172,10 +163,10 @@ class StandardOptions(StopsRules):
     deck32: bool = False
     nine_reverses: bool = False
     ace_skips: bool = False
-    ace_skips_replaces_eight: bool | None = optional(bool)
+    ace_skips_replaces_eight: bool | None = options.optional(bool)
     mau_penalty: bool = True
-    mau_penalty_cards: int | None = optional(int)
-    mau_call: str | None = optional(str)
+    mau_penalty_cards: int | None = options.optional(int)
+    mau_call: str | None = options.optional(str)
     stack_sevens: bool = True
     jack_on_jack: bool = False
     voluntary_draw: bool = True
@@ -183,44 +174,44 @@ class StandardOptions(StopsRules):
     last_card_effects: bool = True
 
     def __attrs_post_init__(self) -> None:
-        check_int("players", self.players, 2, MAX_PLAYERS)
+        options.check_int("players", self.players, 2, MAX_PLAYERS)
         self._check_first_dealer(self.players)
         for name in _BOOLS:
-            check_bool(name, getattr(self, name))
+            options.check_bool(name, getattr(self, name))
         deck = DECK32 if self.deck32 else DECK52
-        check_int("hand_size", self.hand_size, 1, (len(deck) - 1) // self.players)
+        options.check_int("hand_size", self.hand_size, 1, (len(deck) - 1) // self.players)
         if self.ace_skips:
             if self.ace_skips_replaces_eight is None:
-                set_resolved(self, "ace_skips_replaces_eight", False)
+                options.set_resolved(self, "ace_skips_replaces_eight", False)
             else:
-                check_bool("ace_skips_replaces_eight", self.ace_skips_replaces_eight)
+                options.check_bool("ace_skips_replaces_eight", self.ace_skips_replaces_eight)
         else:
-            not_applicable(
+            options.not_applicable(
                 "ace_skips_replaces_eight",
                 self.ace_skips_replaces_eight,
                 "when ace_skips=false (the ace does not skip)",
             )
         if self.mau_penalty:
             if self.mau_penalty_cards is None:
-                set_resolved(self, "mau_penalty_cards", 2)
+                options.set_resolved(self, "mau_penalty_cards", 2)
             else:
-                check_int("mau_penalty_cards", self.mau_penalty_cards, 1)
+                options.check_int("mau_penalty_cards", self.mau_penalty_cards, 1)
             if self.mau_call is None:
-                set_resolved(self, "mau_call", "last_but_one")
+                options.set_resolved(self, "mau_call", "last_but_one")
             else:
-                check_choice("mau_call", self.mau_call, ("last_but_one", "last_card"))
+                options.check_choice("mau_call", self.mau_call, ("last_but_one", "last_card"))
         else:
-            not_applicable(
+            options.not_applicable(
                 "mau_penalty_cards",
                 self.mau_penalty_cards,
                 "when mau_penalty=false (a missed 'Mau' costs nothing)",
             )
-            not_applicable(
+            options.not_applicable(
                 "mau_call",
                 self.mau_call,
                 "when mau_penalty=false (no play calls 'Mau')",
             )
-        set_resolved(self, "stops", shedding.cached_table(self, table))
+        options.set_resolved(self, "stops", shedding.cached_table(self, table))
 
 
 def table(options: StandardOptions) -> Stops:
@@ -274,7 +265,7 @@ class Rules(StandardOptions):
     """
 
     def __str__(self) -> str:
-        return rules_to_text(NAME, self)
+        return options.rules_to_text(NAME, self)
 
 
 #: Named rules used by the tests, the docs and the command line.

@@ -58,18 +58,9 @@ from cardrules.cards import (
     mask_of,
     parse_card,
 )
-from cardrules.core import trickgame, tricks
+from cardrules.core import options, trickgame, tricks
 from cardrules.core.checks import check_view_of, wrong_state
 from cardrules.core.match import Match
-from cardrules.core.options import (
-    check_bool,
-    check_choice,
-    check_int,
-    not_applicable,
-    optional,
-    rules_to_text,
-    set_resolved,
-)
 from cardrules.core.serial import StateReader
 from cardrules.core.trickgame.rules_of_play import Restrictions
 from cardrules.errors import ArgumentError, NotationError, show_value
@@ -176,23 +167,23 @@ class Rules(trickgame.TrickGameRules):
     equal_rank_rule: str = "default"
     adder_points: str = "per_adder"
     bidding: bool = False
-    one_bid_per_team: bool | None = optional(bool)
-    zero_fail: str | None = optional(str)
-    blind_fail: str | None = optional(str)
-    elegant_fail: str | None = optional(str)
-    elegant_books: int | None = optional(int)
+    one_bid_per_team: bool | None = options.optional(bool)
+    zero_fail: str | None = options.optional(str)
+    blind_fail: str | None = options.optional(str)
+    elegant_fail: str | None = options.optional(str)
+    elegant_books: int | None = options.optional(int)
 
     def __attrs_post_init__(self) -> None:
-        check_int("players", self.players, PLAYERS, PLAYERS)
+        options.check_int("players", self.players, PLAYERS, PLAYERS)
         self._check_first_dealer(self.players)
-        check_int("target", self.target, 1)
-        check_bool("trumps_win", self.trumps_win)
-        check_choice("jokers", self.jokers, JOKER_MODES)
-        check_choice("revoke", self.revoke, REVOKE_MODES)
-        check_bool("must_trump", self.must_trump)
-        check_choice("equal_rank_rule", self.equal_rank_rule, EQUAL_RANK_RULES)
-        check_choice("adder_points", self.adder_points, ADDER_POINTS)
-        check_bool("bidding", self.bidding)
+        options.check_int("target", self.target, 1)
+        options.check_bool("trumps_win", self.trumps_win)
+        options.check_choice("jokers", self.jokers, JOKER_MODES)
+        options.check_choice("revoke", self.revoke, REVOKE_MODES)
+        options.check_bool("must_trump", self.must_trump)
+        options.check_choice("equal_rank_rule", self.equal_rank_rule, EQUAL_RANK_RULES)
+        options.check_choice("adder_points", self.adder_points, ADDER_POINTS)
+        options.check_bool("bidding", self.bidding)
         bid_options: tuple[tuple[str, object], ...] = (
             ("one_bid_per_team", True),
             ("zero_fail", "replace"),
@@ -203,18 +194,18 @@ class Rules(trickgame.TrickGameRules):
         for name, default in bid_options:
             value = getattr(self, name)
             if not self.bidding:
-                not_applicable(name, value, "without bidding (bidding=false)")
+                options.not_applicable(name, value, "without bidding (bidding=false)")
             elif value is None:
-                set_resolved(self, name, default)
+                options.set_resolved(self, name, default)
         if self.bidding:
-            check_bool("one_bid_per_team", self.one_bid_per_team)
-            check_choice("zero_fail", self.zero_fail, FAIL_MODES)
-            check_choice("blind_fail", self.blind_fail, FAIL_MODES)
-            check_choice("elegant_fail", self.elegant_fail, ELEGANT_FAIL_MODES)
-            check_int("elegant_books", self.elegant_books, 1, 3)
+            options.check_bool("one_bid_per_team", self.one_bid_per_team)
+            options.check_choice("zero_fail", self.zero_fail, FAIL_MODES)
+            options.check_choice("blind_fail", self.blind_fail, FAIL_MODES)
+            options.check_choice("elegant_fail", self.elegant_fail, ELEGANT_FAIL_MODES)
+            options.check_int("elegant_books", self.elegant_books, 1, 3)
 
     def __str__(self) -> str:
-        return rules_to_text(NAME, self)
+        return options.rules_to_text(NAME, self)
 
 
 #: Named rules used by the tests, the docs and the command line. The property suite

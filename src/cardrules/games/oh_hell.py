@@ -37,17 +37,8 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from cardrules.cards import DECK52
-from cardrules.core import trickgame, tricks
+from cardrules.core import options, trickgame, tricks
 from cardrules.core.checks import check_view_of
-from cardrules.core.options import (
-    check_bool,
-    check_choice,
-    check_int,
-    not_applicable,
-    optional,
-    rules_to_text,
-    set_resolved,
-)
 from cardrules.core.serial import StateReader
 from cardrules.game import Event, Fact, Log
 from cardrules.moves import Bid, Play
@@ -99,43 +90,43 @@ class Rules(trickgame.TrickGameRules):
     """
 
     players: int = 4
-    start_hand: int | None = optional(int)
+    start_hand: int | None = options.optional(int)
     schedule: str = "down_up"
     bidding: str = "sequential"
-    hook: bool | None = optional(bool)
-    hook_in_one_card_round: bool | None = optional(bool)
+    hook: bool | None = options.optional(bool)
+    hook_in_one_card_round: bool | None = options.optional(bool)
     #: The hand size of every deal, in order (derived from ``start_hand`` and ``schedule``).
     hand_sizes: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        check_int("players", self.players, 3, 8)
+        options.check_int("players", self.players, 3, 8)
         self._check_first_dealer(self.players)
         largest = 51 // self.players
         if self.start_hand is None:
-            set_resolved(self, "start_hand", min(8, largest))
+            options.set_resolved(self, "start_hand", min(8, largest))
         else:
-            check_int("start_hand", self.start_hand, 1, largest)
-        check_choice("schedule", self.schedule, SCHEDULES)
-        check_choice("bidding", self.bidding, BIDDINGS)
+            options.check_int("start_hand", self.start_hand, 1, largest)
+        options.check_choice("schedule", self.schedule, SCHEDULES)
+        options.check_choice("bidding", self.bidding, BIDDINGS)
         if self.bidding == "simultaneous":
-            not_applicable("hook", self.hook, "with simultaneous bidding (rule OH-3.4)")
+            options.not_applicable("hook", self.hook, "with simultaneous bidding (rule OH-3.4)")
         elif self.hook is None:
-            set_resolved(self, "hook", True)
+            options.set_resolved(self, "hook", True)
         else:
-            check_bool("hook", self.hook)
+            options.check_bool("hook", self.hook)
         if not self.hook:
-            not_applicable(
+            options.not_applicable(
                 "hook_in_one_card_round", self.hook_in_one_card_round, "without the hook"
             )
         elif self.hook_in_one_card_round is None:
-            set_resolved(self, "hook_in_one_card_round", True)
+            options.set_resolved(self, "hook_in_one_card_round", True)
         else:
-            check_bool("hook_in_one_card_round", self.hook_in_one_card_round)
+            options.check_bool("hook_in_one_card_round", self.hook_in_one_card_round)
         assert self.start_hand is not None
-        set_resolved(self, "hand_sizes", _schedule(self.start_hand, self.schedule))
+        options.set_resolved(self, "hand_sizes", _schedule(self.start_hand, self.schedule))
 
     def __str__(self) -> str:
-        return rules_to_text(NAME, self)
+        return options.rules_to_text(NAME, self)
 
 
 #: Named rules used by the tests, the docs and the command line.
