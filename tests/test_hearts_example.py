@@ -11,6 +11,7 @@ simulate, records and the command line.
 from __future__ import annotations
 
 import importlib
+import math
 import random
 import sys
 from collections.abc import Iterator, Sequence
@@ -456,3 +457,11 @@ def test_the_command_line_finds_it_by_import_path() -> None:
     result = cardrules(*argv, cwd=ROOT)
     assert result.returncode == 0, result.stderr
     assert "2 games of hearts" in result.stdout
+
+
+def test_he_9_a_zero_total_pays_zero_not_minus_zero(hearts: Any) -> None:
+    """Low totals win, so payoffs are the totals negated; a total of 0 pays 0.0, not
+    -0.0 (which prints as "-0.0" in tables and JSON)."""
+    score = hearts.score(hearts.deal(hearts.Rules(), seed=1))
+    assert set(score.totals) == {0}
+    assert [math.copysign(1.0, payoff) for payoff in score.payoffs] == [1.0] * 4

@@ -27,7 +27,7 @@ def score(state: object) -> Score:
     if game.match.payoffs is not None:
         payoffs = game.match.payoffs(totals)
     elif game.match.better == "low":
-        payoffs = tuple(-float(t) for t in totals)
+        payoffs = tuple(float(-t) for t in totals)  # -0.0 never: a zero total pays 0.0
     else:
         payoffs = tuple(float(t) for t in totals)
     return Score(
