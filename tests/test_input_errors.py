@@ -15,7 +15,7 @@ import pytest
 
 from cardrules import games
 from cardrules.cards import ALL_CARDS, DECK52, format_cards, parse_cards
-from cardrules.errors import CardrulesError, DeckError, RulesError
+from cardrules.errors import ArgumentError, CardrulesError, DeckError, RulesError
 from cardrules.games import enfle, oh_hell
 
 NAMES = list(games.names())
@@ -138,3 +138,15 @@ def test_every_option_error_of_every_game_names_the_allowed_values(name: str) ->
                 refused += 1
                 assert ALLOWED.search(str(error)), (field.name, bad, error)
     assert refused > 0
+
+
+@pytest.mark.parametrize("name", ["oh_hell", "maverick", "enfle"])
+def test_a_game_of_its_own_names_its_title_for_a_wrong_view(name: str) -> None:
+    """Rule: a game's own functions word a wrong view as the engines do, naming the
+    game's title (and the module whose observe makes a view)."""
+    game = games.get(name)
+    with pytest.raises(ArgumentError) as raised:
+        game.describe(game.Rules())
+    assert str(raised.value).startswith(
+        f"{game.TITLE} needs a view of {game.TITLE} (from {name}.observe), not "
+    )

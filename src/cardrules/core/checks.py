@@ -84,9 +84,11 @@ def check_rules_of(rules: object, cls: type[_Checked], game: str) -> _Checked:
 
 
 def check_view_of(view: object, cls: type[_Checked], game: str) -> _Checked:
-    """Refuse anything but a view of this game (``cls``, its ``View``)."""
+    """Refuse anything but a view of this game (``cls``, its ``View``, defined in the
+    game's module, whose ``TITLE`` the message names)."""
     if not isinstance(view, cls):
-        raise wrong_state(view, game, "view")
+        title = getattr(sys.modules.get(cls.__module__), "TITLE", None)
+        raise wrong_state(view, game, "view", title if isinstance(title, str) else None)
     return view
 
 
@@ -200,12 +202,17 @@ def not_rules(function: str, family: str, value: object) -> ArgumentError:
     )
 
 
-def wrong_state(value: object, game: str, what: str = "state") -> ArgumentError:
-    """The error for a ``what`` (state or view) that is not one of ``game``'s."""
+def wrong_state(
+    value: object, game: str, what: str = "state", title: str | None = None
+) -> ArgumentError:
+    """The error for a ``what`` (state or view) that is not one of ``game``'s (the game
+    module's name; ``title``, the game's title the message names, defaults to it), worded
+    as the engines word theirs."""
     other = _game_of(getattr(value, "rules", None))
     found = described(value, what) if other != game else _describe(value)
     source = "observe" if what == "view" else "deal, apply or sample"
-    return ArgumentError(f"{game} needs a {what} of {game} (from {game}.{source}), not {found}")
+    named = game if title is None else title
+    return ArgumentError(f"{named} needs a {what} of {named} (from {game}.{source}), not {found}")
 
 
 def _game_of(rules: object) -> str | None:

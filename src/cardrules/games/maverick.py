@@ -534,7 +534,7 @@ def _score_trick(
 def raw_scores(state: object) -> tuple[int, int]:
     """Each team's raw deal score so far: its trick points minus 4 per revoke (MV-5.4)."""
     if type(state) is not State or type(state.rules) is not Rules:
-        raise wrong_state(state, "maverick")
+        raise wrong_state(state, NAME, title=TITLE)
     return (
         state.tally[0] - REVOKE_PENALTY * (state.revokes[0] + state.revokes[2]),
         state.tally[1] - REVOKE_PENALTY * (state.revokes[1] + state.revokes[3]),
