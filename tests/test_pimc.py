@@ -148,19 +148,60 @@ def test_equivalent_cards_are_on_where_the_game_declares_them() -> None:
     assert not PIMCBot(maverick).equivalent_cards
 
 
-def test_a_time_budget_cuts_a_long_solve_short() -> None:
-    """Solving whole deals of ten cards a hand from the first lead takes far longer than
-    a tenth of a second: the move's time stops the solve inside it, and the bot still
-    answers with a legal move, well within a generous bound."""
-    oh_hell = games.get("oh_hell")
+def _ten_card_lead() -> tuple[object, int]:
     state = oh_hell.deal(oh_hell.Rules(schedule="single", start_hand=10), seed=4)
     while type(oh_hell.legal_moves(state)[0]) is not Play:
         state = oh_hell.apply(state, oh_hell.legal_moves(state)[0])
     seat = oh_hell.to_move(state)
     assert isinstance(seat, int)
-    bot = PIMCBot(oh_hell, seconds=0.1, solve_cards=10)
+    return state, seat
+
+
+def test_a_positions_budget_cuts_a_long_solve_short() -> None:
+    """Solving whole deals of ten cards a hand from the first lead searches far more
+    than 3,000 positions: the first drawn deal's exact solve is stopped inside the move
+    (counted), that deal and the others are valued from the endgame of four cards a hand,
+    and no solve searches more than its budget (kept to within a tick of 1,024
+    positions)."""
+    state, seat = _ten_card_lead()
+    bot = PIMCBot(oh_hell, samples=3, positions=3000)
+    legal = oh_hell.legal_moves(state)
+    move = bot.choose(oh_hell.observe(state, seat), legal, random.Random(0))
+    assert move in legal
+    assert bot.last_worlds == 3
+    assert bot.last_cuts == 1  # the solve of the whole deal was stopped, once
+    assert bot.last_depth == 4
+    attempts = bot.last_cuts + bot.last_worlds
+    assert 3000 < bot.last_positions <= attempts * (3000 + 2 * 1024)
+
+
+def test_a_time_budget_cuts_a_long_solve_short() -> None:
+    """With a tenth of a second a move, the whole ten-card deal does not fit: the solves
+    are stopped by their share of the time (counted) and the bot answers in time."""
+    state, seat = _ten_card_lead()
+    bot = PIMCBot(oh_hell, seconds=0.1)
     legal = oh_hell.legal_moves(state)
     started = time.monotonic()
     move = bot.choose(oh_hell.observe(state, seat), legal, random.Random(0))
-    assert time.monotonic() - started < 5
+    assert time.monotonic() - started < 1.0
     assert move in legal
+    assert bot.last_cuts >= 1 and bot.last_depth is not None
+
+
+def test_the_deal_is_solved_to_its_end_when_the_budget_allows() -> None:
+    """No cap by default: with positions enough, every drawn deal of five cards a hand is
+    solved from the first lead to the deal's end; with few, the bot solves less deep;
+    an explicit ``solve_cards`` still caps the depth."""
+    state = _first_lead(5, 3)
+    seat = oh_hell.to_move(state)
+    assert isinstance(seat, int)
+    view, legal = oh_hell.observe(state, seat), oh_hell.legal_moves(state)
+    deep = PIMCBot(oh_hell, samples=3, positions=1_000_000)
+    deep.choose(view, legal, random.Random(1))
+    assert (deep.last_cuts, deep.last_depth, deep.last_worlds) == (0, None, 3)
+    shallow = PIMCBot(oh_hell, samples=3, positions=1)
+    shallow.choose(view, legal, random.Random(1))
+    assert shallow.last_cuts >= 1 and shallow.last_depth is not None
+    capped = PIMCBot(oh_hell, samples=3, solve_cards=2)
+    capped.choose(view, legal, random.Random(1))
+    assert (capped.last_cuts, capped.last_depth) == (0, 2)
