@@ -205,3 +205,55 @@ def test_the_deal_is_solved_to_its_end_when_the_budget_allows() -> None:
     capped = PIMCBot(oh_hell, samples=3, solve_cards=2)
     capped.choose(view, legal, random.Random(1))
     assert (capped.last_cuts, capped.last_depth) == (0, 2)
+
+
+def test_a_bid_is_the_one_with_the_best_mean_solved_score_rule_oh_5_1() -> None:
+    """Rule OH-5.1 (an exact bid scores 10 more): with three cards a hand and every deal solved
+    exactly, the bot's bid is the bid whose mean solved score (the margin by default, the
+    points without it) over the same drawn deals is best: each deal is followed by one draw
+    of 64 bits for its playouts, the heuristic bot makes the other seats' bids, and the
+    play is solved from the first lead."""
+    from cardrules.bots.heuristics import heuristic_bot
+    from cardrules.solver import deal_value
+
+    playout = heuristic_bot("oh_hell")
+    chosen_bids = set()
+    for seed in range(6):
+        state = oh_hell.deal(oh_hell.Rules(schedule="single", start_hand=3), seed=seed)
+        for _ in range(seed % 4):  # bid from different seats
+            state = oh_hell.apply(state, oh_hell.legal_moves(state)[0])
+        seat = oh_hell.to_move(state)
+        assert isinstance(seat, int)
+        view, legal = oh_hell.observe(state, seat), oh_hell.legal_moves(state)
+        assert isinstance(legal[0], Bid)
+        for margin in (True, False):
+            rng = random.Random(seed)
+            totals = [0.0] * len(legal)
+            for _ in range(6):
+                world = oh_hell.sample(view, rng)
+                rng.getrandbits(64)
+                for index, bid in enumerate(legal):
+                    after = oh_hell.apply(world, bid)
+                    while isinstance(oh_hell.legal_moves(after)[0], Bid):
+                        mover = oh_hell.to_move(after)
+                        assert isinstance(mover, int)
+                        choice = playout.choose(
+                            oh_hell.observe(after, mover),
+                            oh_hell.legal_moves(after),
+                            random.Random(0),
+                        )
+                        after = oh_hell.apply(after, choice)
+                    totals[index] += deal_value(
+                        oh_hell, after, seat, equivalent_cards=True, margin=margin
+                    )
+            best = [bid for bid, total in zip(legal, totals) if total == max(totals)]
+            bot = PIMCBot(oh_hell, samples=6, margin=margin)
+            chosen = bot.choose(view, legal, random.Random(seed))
+            assert bot.last_depth is None and bot.last_cuts == 0
+            if len(best) > 1:
+                preferred = playout.choose(view, legal, random.Random(0))
+                assert chosen == (preferred if preferred in best else best[0])
+            else:
+                assert chosen == best[0]
+            chosen_bids.add(chosen)
+    assert len(chosen_bids) > 1  # not always the same bid
