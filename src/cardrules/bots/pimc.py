@@ -55,16 +55,22 @@ what the move cost.
 
 *Inference* (``inference=True``, off by default): the sampler stays uniform, and
 each drawn deal is weighted in the mean by how likely the other seats' calls of
-this deal (their moves before the play, as the public log shows them) were with
-the hands the deal gives them. The model: a seat calls what the ``playout`` bot
-would call with its hand (the mode), and a call ``d`` steps from it (the
-difference of the numbers the calls carry, such as two bids; 1 for a different
-call without a number) is ``0.1 ** d`` times as likely. The ``playout`` bot is
-asked with the seat's view of the drawn deal and the calls then legal, so the
-model applies while the hands are those the calls were made from: before the
-first card of the deal is played (the bot's own calls, and its opening lead);
-afterwards the deals are unweighted. Where every drawn deal weighs nothing, the
-plain mean decides.
+this deal were with the hands the deal gives them (:meth:`PIMCBot.call_likelihood`).
+The calls are the other seats' events of the public log since the deal began, of
+the kind the bot's own call makes (a bid, for a bid). The model: a seat calls what
+the ``playout`` bot would call with its hand (the mode: the ``playout`` bot asked
+with that seat's view of the drawn deal and the calls legal to the bot now), and a
+call ``d`` steps from the mode (the difference of the numbers the two calls carry,
+such as two bids; 1 for another call without a number) is ``0.25 ** d`` times as
+likely; the seats' calls are taken as independent, so a deal's weight is the
+product over the calls. A deal whose hands would make a seat's bid of three tricks
+a bid of none for the model weighs 0.25 ** 3, about 1/64, of a deal where it fits.
+The model reads each seat's hand as the drawn deal gives it now, which is the hand
+the seat called with only before any card is played: the bot weighs the deals for
+its own calls (a bid made after other seats' bids) and not in the play, where its
+deals are unweighted. Where every deal weighs nothing, the plain mean decides.
+Inference uses no random numbers of the bot's generator: the same worlds are drawn
+with it and without.
 
 By name (:func:`cardrules.simulate.make_bot`), ``pimc:20`` draws 20 deals a move,
 ``pimc:0.5s`` as many as half a second allows, ``pimc:20:4`` solves exactly only
@@ -104,7 +110,7 @@ from collections.abc import Sequence
 from typing import Any, Final, TypeVar
 
 from cardrules.bots import Bot, RandomBot
-from cardrules.game import Game
+from cardrules.game import Event, Game
 from cardrules.moves import Play
 from cardrules.solver import SearchBudgetError, Solver, UnsolvableError
 
@@ -124,7 +130,7 @@ FALLBACK: Final = 4
 #: Cards a hand fewer at each further step down, where the endgame does not fit either.
 STEP: Final = 2
 #: Inference: how much less likely a call is for each step from the model's call.
-FALL_OFF: Final = 0.1
+FALL_OFF: Final = 0.25
 
 
 class PIMCBot:
@@ -242,7 +248,7 @@ class PIMCBot:
                 )
             except SearchBudgetError:
                 break  # out of time inside a solve: this world is left out
-            weight = self._weight(view, world) if self.inference else 1.0
+            weight = self.call_likelihood(view, world) if self.inference else 1.0
             for index, value in enumerate(values):
                 totals[index] += value
                 weighted[index] += weight * value
@@ -400,10 +406,68 @@ class PIMCBot:
             state = game.apply(state, move)
         return state
 
-    def _weight(self, view: Any, world: Any) -> float:
-        """How likely the other seats' calls of this deal were with the hands ``world``
-        gives them, under the model of the module docs (1.0 where it does not apply)."""
-        return 1.0
+    def call_likelihood(self, view: Any, world: Any) -> float:
+        """How likely the other seats' calls of this deal so far were with the hands
+        ``world`` (a deal drawn for ``view``) gives them, under the model of the module
+        docs, up to a constant factor: 1.0 where the model does not apply (no call seen,
+        or a card of the deal already played)."""
+        game = self.game
+        mover = game.to_move(world)
+        legal = game.legal_moves(world)
+        if not isinstance(mover, int) or not legal or type(legal[0]) is Play:
+            return 1.0
+        calls = _calls_so_far(view.events, view.seat)
+        if not calls:
+            return 1.0
+        known = len(game.events(world))
+        made: dict[int, Event | None] = {}  # each candidate call's event, by its index
+
+        def event_of(index: int) -> Event | None:
+            if index not in made:
+                after = game.events(game.apply(world, legal[index]))[known:]
+                made[index] = next((event for event in after if event.seat == mover), None)
+            return made[index]
+
+        kind = event_of(0)
+        if kind is None:
+            return 1.0
+        weight = 1.0
+        for call in calls:
+            if call.kind != kind.kind:
+                continue
+            assert call.seat is not None
+            seat_view = game.observe(world, call.seat)
+            mode = self.playout.choose(seat_view, legal, random.Random(0))
+            if mode not in legal:
+                continue
+            predicted = event_of(legal.index(mode))
+            if predicted is not None:
+                weight *= FALL_OFF ** _distance(call, predicted)
+        return weight
+
+
+def _calls_so_far(events: Sequence[Event], seat: int) -> list[Event]:
+    """The other seats' events of the deal under way before its first card was played
+    (none once a card has been played): the calls, among others."""
+    start = 0
+    for index, event in enumerate(events):
+        if event.kind in ("deal", "setup"):
+            start = index + 1
+    calls: list[Event] = []
+    for event in events[start:]:
+        if event.kind == "play":
+            return []
+        if event.seat is not None and event.seat != seat:
+            calls.append(event)
+    return calls
+
+
+def _distance(call: Event, predicted: Event) -> int:
+    """How many steps ``call`` lies from ``predicted``: the difference of the numbers
+    they carry, else 0 for the same call and 1 for another."""
+    if call.value is not None and predicted.value is not None:
+        return abs(call.value - predicted.value)
+    return 0 if (call.value, call.cards) == (predicted.value, predicted.cards) else 1
 
 
 def _largest_hand(game: Game, state: Any) -> int:
