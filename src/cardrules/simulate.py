@@ -17,9 +17,11 @@ A seat's bot is given as one of:
   ``ismcts:N:heuristic`` (the game's heuristic bot plays out each iteration) or
   ``ismcts:N:heuristic:L`` (playouts cut off after L moves); see
   :class:`cardrules.bots.ismcts.ISMCTSBot`; ``pimc`` (20 sampled deals a move),
-  ``pimc:N`` or ``pimc:N:C`` (N deals, solved exactly from C cards a hand; trick
-  games), where N may be a time instead, such as ``0.5s`` (as many deals as half
-  a second a move allows); see :class:`cardrules.bots.pimc.PIMCBot`;
+  ``pimc:N`` (N deals, each solved to the end of the deal as far as the budget
+  allows; trick games), where N may be a time instead, such as ``0.5s`` (as many
+  deals as half a second a move allows), ``pimc:N:C`` (solved exactly only from C
+  cards a hand), ``pimc:N:pP`` (P positions a deal's solve) and a last ``:infer``
+  (deals weighted by the other seats' calls); see :class:`cardrules.bots.pimc.PIMCBot`;
 * a bot object (anything with a ``name`` and a ``choose`` method, see
   :class:`cardrules.bots.Bot`), used for every game it plays;
 * a factory: a class or function that takes no argument and returns a bot; it is
@@ -117,9 +119,11 @@ _ISMCTS_FORM = (
 
 
 _PIMC_FORM = (
-    "write pimc, pimc:N or pimc:N:C, with N the deals sampled a move (or the seconds a "
-    "move, such as 0.5s) and C the cards a hand from which the rest of the deal is "
-    "solved exactly"
+    "write pimc, pimc:N, pimc:N:C, pimc:N:pP or pimc:N:infer (or several, in that order, "
+    "such as pimc:0.1s:p5000:infer), with N the deals sampled a move (or the seconds a "
+    "move, such as 0.5s), C the most cards a hand from which the deal is solved exactly, "
+    "P the positions a sampled deal's solve may search, and infer to weight the deals by "
+    "the other seats' calls"
 )
 
 
@@ -132,6 +136,8 @@ def make_bot(spec: str, game: str | Game) -> Bot:
     'pimc10:5'
     >>> make_bot("pimc:0.5s", "oh_hell").name
     'pimc0.5s'
+    >>> make_bot("pimc:0.1s:p5000:infer", "oh_hell").name
+    'pimc0.1s:p5000:infer'
     """
     from cardrules.bots.heuristics import heuristic_bot
     from cardrules.bots.ismcts import ISMCTSBot
@@ -174,7 +180,8 @@ def make_bot(spec: str, game: str | Game) -> Bot:
 
 
 def _make_pimc(spec: str, argument: str, game: str | Game) -> Bot:
-    """The PIMC bot of ``pimc[:N[:C]]`` (N a count of deals, or seconds such as 0.5s)."""
+    """The PIMC bot of ``pimc[:N[:C][:pP][:infer]]`` (N a count of deals, or seconds
+    such as 0.5s)."""
     from cardrules.bots.pimc import UNLIMITED, PIMCBot
 
     parts = argument.split(":") if argument else []
@@ -187,12 +194,25 @@ def _make_pimc(spec: str, argument: str, game: str | Game) -> Bot:
         samples = int(budget)
     else:
         raise RulesError(f"bot {spec!r}: {_PIMC_FORM}")
-    if len(parts) > 2 or not all(_is_count(part) for part in parts[1:]):
+    rest = parts[1:]
+    inference = bool(rest) and rest[-1] == "infer"
+    if inference:
+        rest = rest[:-1]
+    positions: int | None = None
+    if rest and rest[-1].startswith("p") and _is_count(rest[-1][1:]):
+        positions = int(rest[-1][1:])
+        rest = rest[:-1]
+    if len(rest) > 1 or not all(_is_count(part) for part in rest):
         raise RulesError(f"bot {spec!r}: {_PIMC_FORM}")
-    solve_cards = int(parts[1]) if len(parts) > 1 else 4
+    solve_cards = int(rest[0]) if rest else None
     try:
         return PIMCBot(
-            registry.get(game), samples=samples, seconds=seconds, solve_cards=solve_cards
+            registry.get(game),
+            samples=samples,
+            seconds=seconds,
+            solve_cards=solve_cards,
+            positions=positions,
+            inference=inference,
         )
     except ValueError as error:
         raise RulesError(f"bot {spec!r}: {error}") from None

@@ -13,24 +13,70 @@ bot's), and the bot plays to come first in the deal, not only to score; without
 it, the seat's points. Where moves tie on the mean (every drawn deal values them alike),
 the bot plays the ``playout`` bot's choice among them.
 
-The solver is exact but its cost grows fast with the cards left (see the
-strength page: in the trick engine's double-dummy search, hands of seven cards
-take a tenth of a second, pure Python), so the bot solves exactly once every hand
-holds at most ``solve_cards`` cards. Before that, and for moves before the play (bids, passes,
-declarations), it values a move in a drawn deal by making the move, letting the
-``playout`` bot (the game's heuristic bot by default) play every seat's moves
-until every hand is down to ``solve_cards`` cards and the play has begun, and
-solving from there; every move is tried on the same drawn deals with the same
-playout randomness, so the moves compare in pairs. With ``solve_cards`` at least
-the cards dealt, it is plain PIMC: every move of the play is solved exactly.
+*How deep it solves.* By default the bot solves each drawn deal exactly to the
+end of the deal whenever its budget allows, and solves less deep only where that
+does not fit: the first try at a drawn deal gets a share of the budget (the
+solver's ``seconds``/``positions`` budget); when the share is spent
+(:class:`~cardrules.errors.SearchBudgetError`), the bot values that deal again by
+letting the ``playout`` bot (the game's heuristic bot by default) play every seat's
+moves until every hand is down to four cards (the endgame) and solving from there,
+with the rest of the move's time; should that not fit either, two cards fewer each
+time, down to playing the deal out. The move's later deals start from the depth
+that fitted, and with a time budget the next move starts one card deeper than the
+last one ended (the whole deal, once the hands are that small), so a faster solver
+means deeper solving, with no guess from hand sizes. The share: with ``seconds``,
+the time left divided by the deals still to value (of ``samples``, at most 8
+planned; more are drawn while time is left); without, ``positions`` positions a
+deal (20,000 by default; deterministic). ``solve_cards`` caps the depth for users
+who want it: solve only once every hand holds at most that many cards (the bot's
+behaviour before this default, which had 4).
+
+*Moves before the play* (bids, passes, declarations) are valued for the game's own
+objective: in each drawn deal the bot makes the move, the ``playout`` bot makes
+every seat's moves up to the first lead, and the play is solved from there to the
+deal's end (or as deep as the budget allows), so a bid is worth what the solved
+deal scores with that bid (Up and Down the River's exact bid included). Every
+move is tried on the same drawn deals with the same playout randomness (each drawn
+deal that needs a playout draws 64 random bits from the generator once, after the
+deal), so the moves compare in pairs. With ``solve_cards`` at least the cards
+dealt, or no cap, every move of the play is solved exactly when the budget allows:
+plain PIMC.
 
 The budget is ``samples`` drawn deals a move, or ``seconds`` a move (as many deals
 as fit), whichever ends first. The seconds bind the solver too: a solve still
 running when the time is up stops, and its deal is left out of the mean; if not
 one deal was valued in the time, the bot plays the ``playout`` bot's move.
-Budgeted by samples alone the bot is deterministic: the same view and random
-generator give the same move. By name (:func:`cardrules.simulate.make_bot`),
-``pimc:20`` draws 20 deals a move and ``pimc:0.5s`` as many as half a second allows.
+Budgeted by samples (and positions) alone the bot is deterministic: the same view
+and random generator give the same move. After each move, ``last_worlds``,
+``last_cuts`` (solves stopped by their share), ``last_positions`` (positions
+searched) and ``last_depth`` (the depth the move ended at: None for the whole
+deal, else the cards a hand from which it solved, 0 for deals played out) say
+what the move cost.
+
+*Inference* (``inference=True``, off by default): the sampler stays uniform, and
+each drawn deal is weighted in the mean by how likely the other seats' calls of
+this deal were with the hands the deal gives them (:meth:`PIMCBot.call_likelihood`).
+The calls are the other seats' events of the public log since the deal began, of
+the kind the bot's own call makes (a bid, for a bid). The model: a seat calls what
+the ``playout`` bot would call with its hand (the mode: the ``playout`` bot asked
+with that seat's view of the drawn deal and the calls legal to the bot now), and a
+call ``d`` steps from the mode (the difference of the numbers the two calls carry,
+such as two bids; 1 for another call without a number) is ``0.25 ** d`` times as
+likely; the seats' calls are taken as independent, so a deal's weight is the
+product over the calls. A deal whose hands would make a seat's bid of three tricks
+a bid of none for the model weighs 0.25 ** 3, about 1/64, of a deal where it fits.
+The model reads each seat's hand as the drawn deal gives it now, which is the hand
+the seat called with only before any card is played: the bot weighs the deals for
+its own calls (a bid made after other seats' bids) and not in the play, where its
+deals are unweighted. Where every deal weighs nothing, the plain mean decides.
+Inference uses no random numbers of the bot's generator: the same worlds are drawn
+with it and without.
+
+By name (:func:`cardrules.simulate.make_bot`), ``pimc:20`` draws 20 deals a move,
+``pimc:0.5s`` as many as half a second allows, ``pimc:20:4`` solves exactly only
+from four cards a hand, ``pimc:20:p5000`` gives each deal's solve 5,000 positions,
+and a last ``:infer`` turns inference on (``pimc:0.1s:infer``); the bot's ``name``
+is written the same way without the first colon (``pimc0.1s:infer``).
 
 ``equivalent_cards``: search one card of each run of cards that are proven
 equivalent (see :mod:`cardrules.solver`); None turns it on for a game whose module
@@ -52,6 +98,8 @@ in every sampled world, Monte Carlo without the exact endgame.
 >>> view, legal = oh_hell.observe(state, seat), oh_hell.legal_moves(state)
 >>> bot.choose(view, legal, random.Random(1)) in legal
 True
+>>> bot.last_depth is None  # three cards a hand: every deal solved to its end
+True
 """
 
 from __future__ import annotations
@@ -59,10 +107,10 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from cardrules.bots import Bot, RandomBot
-from cardrules.game import Game
+from cardrules.game import Event, Game
 from cardrules.moves import Play
 from cardrules.solver import SearchBudgetError, Solver, UnsolvableError
 
@@ -71,30 +119,48 @@ __all__ = ["PIMCBot"]
 M = TypeVar("M")
 
 #: ``samples`` at least this large count as no limit: the name then gives the seconds.
-UNLIMITED = 1_000_000
+UNLIMITED: Final = 1_000_000
+#: Positions a drawn deal's solve may search, without a time budget or ``positions``.
+POSITIONS: Final = 20_000
+#: With a time budget, the drawn deals a move's time is shared among (at most), for
+#: the first try of each.
+PLANNED: Final = 8
+#: The cards a hand from which a drawn deal whose first try did not fit is solved.
+FALLBACK: Final = 4
+#: Cards a hand fewer at each further step down, where the endgame does not fit either.
+STEP: Final = 2
+#: Inference: how much less likely a call is for each step from the model's call.
+FALL_OFF: Final = 0.25
 
 
 class PIMCBot:
     """Chooses the move with the best mean solved value over sampled deals.
 
     ``samples``: deals drawn a move; ``seconds``: a time budget a move (None: none);
-    ``solve_cards``: the hand size from which the rest of the deal is solved exactly;
-    ``playout``: the bot that plays the moves before that (None: the game's
-    heuristic bot, or the random bot for a game without one);
-    ``equivalent_cards`` and ``margin``: see the module docs.
+    ``solve_cards``: solve exactly only once every hand holds at most this many cards
+    (None, the default: to the end of the deal whenever the budget allows);
+    ``positions``: the positions a drawn deal's solve may search before the bot
+    solves that deal less deep (None: 20,000 without ``seconds``, else only the time);
+    ``playout``: the bot that plays the moves before the solve (None: the game's
+    heuristic bot, or the random bot for a game without one); ``inference``: weight
+    the drawn deals by the other seats' calls; ``equivalent_cards`` and ``margin``:
+    see the module docs.
     """
 
-    # samples, seconds, solve_cards, equivalent_cards and margin: object, checked below:
-    # compiled, a typed parameter would refuse another type with the compiler's TypeError.
+    # samples, seconds, solve_cards, positions, equivalent_cards, margin and inference:
+    # object, checked below: compiled, a typed parameter would refuse another type with
+    # the compiler's TypeError.
     def __init__(
         self,
         game: Game,
         samples: object = 20,
         seconds: object = None,
-        solve_cards: object = 4,
+        solve_cards: object = None,
         playout: Bot | None = None,
         equivalent_cards: object = None,
         margin: object = True,
+        positions: object = None,
+        inference: object = False,
     ) -> None:
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
             raise ValueError(f"samples must be an integer of at least 1, not {samples!r}")
@@ -102,8 +168,18 @@ class PIMCBot:
             isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0
         ):
             raise ValueError(f"seconds must be None or a number above 0, not {seconds!r}")
-        if isinstance(solve_cards, bool) or not isinstance(solve_cards, int) or solve_cards < 1:
-            raise ValueError(f"solve_cards must be an integer of at least 1, not {solve_cards!r}")
+        if solve_cards is not None and (
+            isinstance(solve_cards, bool) or not isinstance(solve_cards, int) or solve_cards < 1
+        ):
+            raise ValueError(
+                f"solve_cards must be None or an integer of at least 1, not {solve_cards!r}"
+            )
+        if positions is not None and (
+            isinstance(positions, bool) or not isinstance(positions, int) or positions < 1
+        ):
+            raise ValueError(
+                f"positions must be None or an integer of at least 1, not {positions!r}"
+            )
         if playout is not None and not callable(getattr(playout, "choose", None)):
             raise ValueError(
                 f"playout must be a bot (an object with a choose method), not {playout!r}"
@@ -114,10 +190,13 @@ class PIMCBot:
             )
         if not isinstance(margin, bool):
             raise ValueError(f"margin must be True or False, not {margin!r}")
+        if not isinstance(inference, bool):
+            raise ValueError(f"inference must be True or False, not {inference!r}")
         self.game = game
         self.samples = samples
         self.seconds = None if seconds is None else float(seconds)
-        self.solve_cards = solve_cards
+        self.solve_cards: int | None = solve_cards
+        self.positions: int | None = positions
         self.playout: Bot = playout if playout is not None else _default_playout(game)
         self.equivalent_cards = (
             bool(getattr(game, "SOLVER_EQUIVALENT_CARDS", False))
@@ -125,14 +204,26 @@ class PIMCBot:
             else equivalent_cards
         )
         self.margin = margin
+        self.inference = inference
         #: False once a deal of the game proved unsolvable (see the module docs).
         self.solves = True
+        #: What the last move cost (see the module docs).
+        self.last_worlds = 0
+        self.last_cuts = 0
+        self.last_positions = 0
+        self.last_depth: int | None = None
+        # With a time budget: the depth the last move ended at (the next starts deeper).
+        self._reach: int | None = None
         if self.seconds is not None and samples >= UNLIMITED:
             self.name = f"pimc{self.seconds:g}s"
         else:
             self.name = f"pimc{samples}"
-        if solve_cards != 4:
+        if solve_cards is not None:
             self.name += f":{solve_cards}"
+        if positions is not None:
+            self.name += f":p{positions}"
+        if inference:
+            self.name += ":infer"
 
     def choose(self, view: Any, legal_moves: Sequence[M], rng: random.Random) -> M:
         """Sample, solve, and return the move of ``legal_moves`` with the best mean."""
@@ -141,34 +232,37 @@ class PIMCBot:
         if len(legal_moves) == 1:
             return legal_moves[0]
         game = self.game
-        seat: int = view.seat
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         totals = [0.0] * len(legal_moves)
-        solver: Solver | None = None
+        weighted = [0.0] * len(legal_moves)
+        weights = 0.0
+        self.last_worlds = self.last_cuts = self.last_positions = 0
+        depth = self.last_depth = self._first_depth()
+        planned = min(self.samples, PLANNED)
         worlds = 0
         for _ in range(self.samples):
             world = game.sample(view, rng)
-            if solver is None:
-                # The move's time is the solver's budget too: a long solve stops with it.
-                solver = Solver(
-                    game,
-                    seat,
-                    game.deal_number(world),
-                    equivalent_cards=self.equivalent_cards,
-                    margin=self.margin,
-                    seconds=None if deadline is None else max(0.0, deadline - time.perf_counter()),
-                )
             try:
-                values = self._world_values(solver, world, legal_moves, rng)
+                values, depth = self._world_values(
+                    view.seat, world, legal_moves, rng, depth, deadline, max(1, planned - worlds)
+                )
             except SearchBudgetError:
                 break  # out of time inside a solve: this world is left out
+            weight = self.call_likelihood(view, world) if self.inference else 1.0
             for index, value in enumerate(values):
                 totals[index] += value
+                weighted[index] += weight * value
+            weights += weight
             worlds += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
+        self.last_worlds = worlds
+        if deadline is not None:
+            self._reach = self.last_depth
         if not worlds:  # not one world solved in the time: the playout bot's move
             return self.playout.choose(view, legal_moves, rng)
+        if weights > 0.0:
+            totals = weighted
         # Points are the value; where low totals are better, the fewest points are best.
         sign = -1.0 if view.score.better == "low" else 1.0
         best = 0
@@ -182,24 +276,84 @@ class PIMCBot:
                 return preferred
         return legal_moves[best]
 
-    def _world_values(
-        self, solver: Solver, world: Any, legal_moves: Sequence[M], rng: random.Random
-    ) -> list[float]:
-        """The value of each legal move in one sampled world: solved, or played out by
-        the playout bot down to the endgame and solved from there."""
-        values = self._solved(solver, world)
-        if values is not None:
-            return [values[move] for move in legal_moves]
-        seed = rng.getrandbits(64)
-        return [
-            self._played_out(solver, self.game.apply(world, move), random.Random(seed))
-            for move in legal_moves
-        ]
+    def _first_depth(self) -> int | None:
+        """The depth a move starts at: the cap, or with a time budget one card deeper
+        than the last move ended (None: to the end of the deal)."""
+        depth = self.solve_cards
+        if self.seconds is not None and self._reach is not None:
+            deeper = self._reach + 1
+            depth = deeper if depth is None else min(depth, deeper)
+        return depth
 
-    def _solved(self, solver: Solver, world: Any) -> dict[Any, float] | None:
-        """The solved value of each legal move of ``world``, or None when the endgame is
+    def _world_values(
+        self,
+        seat: int,
+        world: Any,
+        legal_moves: Sequence[M],
+        rng: random.Random,
+        depth: int | None,
+        deadline: float | None,
+        worlds_left: int,
+    ) -> tuple[list[float], int | None]:
+        """The value of each legal move in one sampled world, solved from ``depth``
+        (or less deep, when its share of the budget does not allow), and that depth."""
+        game = self.game
+        seed: int | None = None
+        tries = 0
+        while True:
+            seconds = None
+            if deadline is not None:
+                seconds = max(0.0, deadline - time.perf_counter())
+                if not tries:  # the first try: this world's share of the time left
+                    seconds /= worlds_left
+            positions = self.positions
+            if positions is None and deadline is None:
+                positions = POSITIONS
+            solver = Solver(
+                game,
+                seat,
+                game.deal_number(world),
+                equivalent_cards=self.equivalent_cards,
+                margin=self.margin,
+                seconds=seconds,
+                positions=positions,
+            )
+            tries += 1
+            try:
+                values = self._solved(solver, world, depth)
+                if values is not None:
+                    return [values[move] for move in legal_moves], depth
+                if seed is None:
+                    seed = rng.getrandbits(64)
+                return [
+                    self._played_out(solver, game.apply(world, move), random.Random(seed), depth)
+                    for move in legal_moves
+                ], depth
+            except SearchBudgetError:
+                self.last_cuts += 1
+                if depth == 0 or (deadline is not None and time.perf_counter() >= deadline):
+                    raise
+                depth = self._shallower(world, depth, tries == 1)
+                self.last_depth = depth
+            finally:
+                self.last_positions += solver.nodes
+
+    def _shallower(self, world: Any, depth: int | None, first: bool) -> int:
+        """The depth to try after a solve from ``depth`` did not fit: the endgame of
+        ``FALLBACK`` cards a hand (or the cap) after the first try, then ``STEP`` cards
+        fewer each time (0: play the deal out)."""
+        largest = _largest_hand(self.game, world)
+        current = largest if depth is None else min(depth, largest)
+        if first:
+            fallback = FALLBACK if self.solve_cards is None else min(FALLBACK, self.solve_cards)
+            if fallback < current:
+                return fallback
+        return max(0, current - STEP)
+
+    def _solved(self, solver: Solver, world: Any, depth: int | None) -> dict[Any, float] | None:
+        """The solved value of each legal move of ``world``, or None when ``depth`` is
         not reached yet or the game's deals cannot be solved."""
-        if not self._solvable(world):
+        if not self._ready(world, depth):
             return None
         try:
             return dict(solver.move_values(world))
@@ -207,35 +361,32 @@ class PIMCBot:
             self.solves = False  # tricks go back into hands: play every deal out
             return None
 
-    def _played_out(self, solver: Solver, state: Any, rng: random.Random) -> float:
+    def _played_out(
+        self, solver: Solver, state: Any, rng: random.Random, depth: int | None
+    ) -> float:
         """The seat's points for the deal after the playout bot has played every seat
-        down to the endgame, solved from there (or played to the deal's end)."""
-        end = self._play_to_endgame(state, rng)
+        down to ``depth``, solved from there (or played to the deal's end)."""
+        end = self._play_to(state, rng, depth)
         if self.solves:
             try:
                 return solver.value(end)
             except UnsolvableError:
                 self.solves = False  # tricks go back into hands: play every deal out
-                end = self._play_to_endgame(end, rng)
+                end = self._play_to(end, rng, 0)
         return solver.value(end)  # the deal is over: its points
 
-    def _solvable(self, state: Any) -> bool:
-        """Whether the play has begun and every hand holds at most ``solve_cards`` cards
-        (never, in a game whose deals the solver cannot search)."""
-        if not self.solves:
+    def _ready(self, state: Any, depth: int | None) -> bool:
+        """Whether the play has begun and every hand holds at most ``depth`` cards (any
+        number for None; never, in a game whose deals the solver cannot search)."""
+        if not self.solves or depth == 0:
             return False
         game = self.game
         if not all(type(move) is Play for move in game.legal_moves(state)):
             return False
-        zones = game.zones(state)
-        return all(
-            len(cards) <= self.solve_cards
-            for name, cards in zones.items()
-            if name.startswith("hand ")
-        )
+        return depth is None or _largest_hand(game, state) <= depth
 
-    def _play_to_endgame(self, state: Any, rng: random.Random) -> Any:
-        """``state`` after the playout bot has played every seat down to the endgame
+    def _play_to(self, state: Any, rng: random.Random, depth: int | None) -> Any:
+        """``state`` after the playout bot has played every seat down to ``depth``
         (or to the end of the deal)."""
         game = self.game
         deal = game.deal_number(state)
@@ -245,7 +396,7 @@ class PIMCBot:
             if not isinstance(mover, int):
                 state = game.apply(state, legal[rng.randrange(len(legal))])
                 continue
-            if self._solvable(state):
+            if self._ready(state, depth):
                 return state
             move = (
                 legal[0]
@@ -254,6 +405,77 @@ class PIMCBot:
             )
             state = game.apply(state, move)
         return state
+
+    def call_likelihood(self, view: Any, world: Any) -> float:
+        """How likely the other seats' calls of this deal so far were with the hands
+        ``world`` (a deal drawn for ``view``) gives them, under the model of the module
+        docs, up to a constant factor: 1.0 where the model does not apply (no call seen,
+        or a card of the deal already played)."""
+        game = self.game
+        mover = game.to_move(world)
+        legal = game.legal_moves(world)
+        if not isinstance(mover, int) or not legal or type(legal[0]) is Play:
+            return 1.0
+        calls = _calls_so_far(view.events, view.seat)
+        if not calls:
+            return 1.0
+        known = len(game.events(world))
+        made: dict[int, Event | None] = {}  # each candidate call's event, by its index
+
+        def event_of(index: int) -> Event | None:
+            if index not in made:
+                after = game.events(game.apply(world, legal[index]))[known:]
+                made[index] = next((event for event in after if event.seat == mover), None)
+            return made[index]
+
+        kind = event_of(0)
+        if kind is None:
+            return 1.0
+        weight = 1.0
+        for call in calls:
+            if call.kind != kind.kind:
+                continue
+            assert call.seat is not None
+            seat_view = game.observe(world, call.seat)
+            mode = self.playout.choose(seat_view, legal, random.Random(0))
+            if mode not in legal:
+                continue
+            predicted = event_of(legal.index(mode))
+            if predicted is not None:
+                weight *= FALL_OFF ** _distance(call, predicted)
+        return weight
+
+
+def _calls_so_far(events: Sequence[Event], seat: int) -> list[Event]:
+    """The other seats' events of the deal under way before its first card was played
+    (none once a card has been played): the calls, among others."""
+    start = 0
+    for index, event in enumerate(events):
+        if event.kind in ("deal", "setup"):
+            start = index + 1
+    calls: list[Event] = []
+    for event in events[start:]:
+        if event.kind == "play":
+            return []
+        if event.seat is not None and event.seat != seat:
+            calls.append(event)
+    return calls
+
+
+def _distance(call: Event, predicted: Event) -> int:
+    """How many steps ``call`` lies from ``predicted``: the difference of the numbers
+    they carry, else 0 for the same call and 1 for another."""
+    if call.value is not None and predicted.value is not None:
+        return abs(call.value - predicted.value)
+    return 0 if (call.value, call.cards) == (predicted.value, predicted.cards) else 1
+
+
+def _largest_hand(game: Game, state: Any) -> int:
+    """The most cards any hand of ``state`` holds."""
+    return max(
+        (len(cards) for name, cards in game.zones(state).items() if name.startswith("hand ")),
+        default=0,
+    )
 
 
 def _default_playout(game: Game) -> Bot:
