@@ -191,6 +191,83 @@ class _Deal(_DealTables):
                 top, top_at = strength, position
         return self._search(hands, leader, trick, won, tally, waste, alpha, beta, led, top, top_at)
 
+    def solve(
+        self,
+        hands: list[int],
+        leader: int,
+        trick: list[int],
+        won: tuple[int, ...],
+        tally: tuple[int, ...],
+        waste: int,
+        forced: int,
+    ) -> float:
+        """The exact value (times sign, in points) of a position, or (``forced`` not 0)
+        of the mover playing the card of ``forced``: a series of null-window searches,
+        each asking whether the value reaches a target, from a guess (the last value
+        found) up or down until the least upper and greatest lower bounds meet (MTD(f))."""
+        led = -1
+        top = -1
+        top_at = 0
+        for position, card in enumerate(trick):
+            if led < 0:
+                led = self.suit[card]
+            strength = self._strength(card, led)
+            if strength > top:
+                top, top_at = strength, position
+        lower = -_INFINITY
+        upper = _INFINITY
+        guess = self.guess
+        if self.tricks_mode:
+            count = 0
+            for member in self.team:
+                count += won[member]
+            left = 0
+            for hand in hands:
+                left = max(left, hand.bit_count())
+            lower = float(count)
+            upper = float(count + left)
+            if not lower <= guess <= upper:
+                guess = float(count + (left + 1) // 2)
+        while lower < upper:
+            if guess == _INFINITY or guess == -_INFINITY:  # no guess: a full window
+                alpha = lower
+                beta = upper
+            else:
+                # The window (target - 1, target): is the value at least the target?
+                beta = guess + 1.0 if guess <= lower else guess
+                alpha = beta - 1.0
+            if forced or trick:
+                found = self._moves(
+                    hands,
+                    leader,
+                    trick,
+                    won,
+                    tally,
+                    waste,
+                    alpha,
+                    beta,
+                    led,
+                    top,
+                    top_at,
+                    -1,
+                    forced,
+                )[0]
+            else:
+                found = self._search(
+                    hands, leader, trick, won, tally, waste, alpha, beta, led, top, top_at
+                )
+            if found <= alpha:
+                upper = found
+            elif found >= beta:
+                lower = found
+            else:  # inside the window: exact
+                lower = upper = found
+            guess = found
+        self.guess = lower
+        if self.tricks_mode:
+            return self.by_count[int(lower)]
+        return lower
+
     def _search(
         self,
         hands: list[int],
@@ -214,19 +291,29 @@ class _Deal(_DealTables):
             return self._moves(
                 hands, leader, trick, won, tally, waste, alpha, beta, led, top, top_at, -1
             )[0]
-        if not any(hands):
-            return self._leaf(won, tally, leader)
         projection = self.projection
+        tricks_mode = self.tricks_mode
         count = 0
         if projection == _TEAM_TOTAL:
             for member in self.team:
                 count += won[member]
+        if not any(hands):
+            return float(count) if tricks_mode else self._leaf(won, tally, leader)
+        last = True
+        for hand in hands:
+            if not hand or hand & (hand - 1):
+                last = False
+        if last:
+            return self._last_trick(hands, leader, won, tally, count)
         if projection != _ALL_COUNTS or self.score_trick is None:
             left = 0
             for hand in hands:
                 if hand:
                     left = max(left, hand.bit_count())
-            if projection != _ALL_COUNTS:
+            if tricks_mode:
+                low = float(count)
+                high = float(count + left)
+            elif projection != _ALL_COUNTS:
                 low, high = self._bounds(count, left)
             else:
                 low, high = self._spread(won, left)
@@ -234,14 +321,24 @@ class _Deal(_DealTables):
                 return low
             if high <= alpha:
                 return high
-        figures: object = won if projection == _ALL_COUNTS else count
-        key = (leader, self._key_hands(hands), figures, tally, waste if self.limits else 0)
+        key: tuple[object, ...]
+        # In tricks mode the entry holds the tricks still to come: the key holds nothing
+        # of the past, and positions reached with other counts share it.
+        offset = 0.0
+        if tricks_mode:
+            key = (leader, self._key_hands(hands), waste if self.limits else 0)
+            offset = float(count)
+        else:
+            figures: object = won if projection == _ALL_COUNTS else count
+            key = (leader, self._key_hands(hands), figures, tally, waste if self.limits else 0)
         entry = self.table.get(key)
         stored_low = -_INFINITY
         stored_high = _INFINITY
         best_card = -1
         if entry is not None:
             stored_low, stored_high, best_card = entry
+            stored_low += offset
+            stored_high += offset
             if stored_low >= beta:
                 return stored_low
             if stored_high <= alpha:
@@ -264,8 +361,43 @@ class _Deal(_DealTables):
         table = self.table
         if len(table) >= _TABLE_LIMIT:  # keep the memory bounded: start afresh
             table.clear()
-        table[key] = (entry_low, entry_high, chosen)
+        table[key] = (entry_low - offset, entry_high - offset, chosen)
         return value
+
+    def _last_trick(
+        self,
+        hands: list[int],
+        leader: int,
+        won: tuple[int, ...],
+        tally: tuple[int, ...],
+        count: int,
+    ) -> float:
+        """The value where one card a hand is left to lead: each seat plays it (its only
+        legal card), so the last trick is scored directly instead of searched."""
+        players = self.players
+        trick: list[int] = []
+        led = -1
+        top = -1
+        top_at = 0
+        for position in range(players):
+            seat = (leader + position) % players
+            card = hands[seat].bit_length() - 1
+            trick.append(card)
+            if led < 0:
+                led = self.suit[card]
+            strength = self._strength(card, led)
+            if strength > top:
+                top, top_at = strength, position
+        winner = (leader + top_at) % players
+        if self.tricks_mode:
+            return float(count + 1 if self.maximizing[winner] else count)
+        after_won = won
+        if self.counts_tricks:
+            after_won = with_item(won, winner, won[winner] + 1)
+        after_tally = tally
+        if self.score_trick is not None:
+            after_tally = self._tally_after([0] * players, leader, trick, won, tally, winner)
+        return self._leaf(after_won, after_tally, winner)
 
     def _moves(
         self,
@@ -473,31 +605,15 @@ class DoubleDummy:
 
     def _after(self, search: _Deal, state: State, card: int) -> float:
         """The value (times sign) after the mover plays ``card``."""
-        trick = [played.index for played in state.trick]
-        led = -1
-        top = -1
-        top_at = 0
-        for position, played in enumerate(trick):
-            if led < 0:
-                led = search.suit[played]
-            strength = search._strength(played, led)
-            if strength > top:
-                top, top_at = strength, position
-        return search._moves(
+        return search.solve(
             list(state.hands),
             state.leader,
-            trick,
+            [played.index for played in state.trick],
             state.tricks_won,
             state.tally,
             state.waste,
-            -_INFINITY,
-            _INFINITY,
-            led,
-            top,
-            top_at,
-            -1,
             1 << card,
-        )[0]
+        )
 
     def value(self, state: object) -> float | None:
         """The seat's points from ``state``, every seat playing its best, or None where
@@ -509,15 +625,14 @@ class DoubleDummy:
         for move in legal_moves(state):
             if type(move) is not Play or move.call is not None or move.announce:
                 return None
-        return search.sign * search.search(
+        return search.sign * search.solve(
             list(state.hands),
             state.leader,
             [card.index for card in state.trick],
             state.tricks_won,
             state.tally,
             state.waste,
-            -_INFINITY,
-            _INFINITY,
+            0,
         )
 
 

@@ -84,6 +84,8 @@ class _DealTables:
         self.leaves: dict[tuple[object, ...], float] = {}
         self.trick_scores: dict[tuple[object, ...], tuple[int, ...]] = {}
         self.nodes = 0
+        #: The last value found (the first guess of the next search; none yet).
+        self.guess = _INFINITY
         #: What the search may spend (the :class:`DoubleDummy`'s, set for each search).
         self.budget = Budget()
         self.projection = _ALL_COUNTS
@@ -93,6 +95,14 @@ class _DealTables:
         self.spreads: dict[tuple[tuple[int, ...], int], tuple[float, float]] = {}
         if self.score_trick is None:
             self._project(state)
+        #: Whether the search counts the team's tricks instead of points: where the
+        #: points follow the team's trick total and never fall as it grows, the best
+        #: play for the tricks is the best for the points (a rising function keeps the
+        #: order of every max and min), and the table can hold bounds on the tricks
+        #: still to come, whatever was won before (by_count gives the points at the end).
+        self.tricks_mode = self.projection == _TEAM_TOTAL and all(
+            low <= high for low, high in zip(self.by_count, self.by_count[1:])
+        )
 
     # ------------------------------------------------------------------ the points
 
