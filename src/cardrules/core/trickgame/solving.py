@@ -26,6 +26,19 @@ can fall): none, the total of the seat's team, or more. The table's key holds on
 that figure, and the search stops early where no future trick can move the points
 out of the bounds it is searching.
 
+Each value is found by null-window searches (is the value at least t?) from a guess,
+the last value found, as double-dummy bridge solvers do (MTD(f)); the table keeps
+the bounds each search proves. Where the points follow the team's trick total and
+never fall as it grows (Whist, bridge card play) the search counts the team's tricks
+instead (the best play for the tricks is then the best for the points) and the table
+holds bounds on the tricks still to come, so its key holds nothing of the past. Where
+the points follow the team's trick total at all (Oh Hell's exact bid too, whose points
+rise and fall), follow suit is the only rule of play and suits rank in order, the
+tricks the side on lead can cash from the top are counted where a trick is led and
+narrow the points the position can still reach. The last trick is scored directly.
+Games with a trick scorer (Hearts, Maverick) or with points on each seat's own count
+(Spades' nil) keep their figures in the key and are searched by the points.
+
 *Equivalent cards* (asked by the caller where the game declares them, see
 :mod:`cardrules.solver`): cards of one suit adjacent in rank among the cards still
 out are one move, and the table's key writes each card by its rank among the cards
@@ -102,10 +115,14 @@ class _Deal(_DealTables):
                 kept ^= low
         return kept
 
-    def _ordered(self, legal: int, led: int, top: int, best_card: int) -> list[int]:
+    def _ordered(
+        self, legal: int, led: int, top: int, best_card: int, partner_wins: bool
+    ) -> list[int]:
         """The cards of ``legal`` in the order searched: the table's best move, then
-        (to lead) the highest first, (to follow) the cards that would win the trick so
-        far from the lowest up, then the others from the lowest up."""
+        (to lead) the highest card of each suit, then the others from the highest down;
+        (to follow) where a partner wins the trick so far, the cards that would not win
+        it from the lowest up, then the others; else the cards that would win it from the
+        lowest up, then the others from the lowest up."""
         cards: list[int] = []
         rest = legal
         while rest:
@@ -114,6 +131,18 @@ class _Deal(_DealTables):
             cards.append(low.bit_length() - 1)
         if led < 0 and top < 0:
             cards.reverse()
+            heads: list[int] = []
+            tails: list[int] = []
+            suits = self.suit
+            last_suit = -2
+            for card in cards:
+                suit = suits[card]
+                if suit != last_suit:
+                    heads.append(card)
+                    last_suit = suit
+                else:
+                    tails.append(card)
+            cards = heads + tails
         else:
             winning: list[int] = []
             losing: list[int] = []
@@ -122,7 +151,7 @@ class _Deal(_DealTables):
                     winning.append(card)
                 else:
                     losing.append(card)
-            cards = winning + losing
+            cards = losing + winning if partner_wins else winning + losing
         if best_card >= 0 and legal >> best_card & 1:
             cards.remove(best_card)
             cards.insert(0, best_card)
@@ -310,7 +339,21 @@ class _Deal(_DealTables):
             for hand in hands:
                 if hand:
                     left = max(left, hand.bit_count())
-            if tricks_mode:
+            if self.quick:
+                # Tricks the side on lead can take at once, from the top: sure for it.
+                sure = self._quick_tricks(hands, leader)
+                least = count
+                most = count + left
+                if self.maximizing[leader]:
+                    least += sure
+                else:
+                    most -= sure
+                if tricks_mode:
+                    low = float(least)
+                    high = float(most)
+                else:
+                    low, high = self._bounds(least, most - least)
+            elif tricks_mode:
                 low = float(count)
                 high = float(count + left)
             elif projection != _ALL_COUNTS:
@@ -363,6 +406,40 @@ class _Deal(_DealTables):
             table.clear()
         table[key] = (entry_low - offset, entry_high - offset, chosen)
         return value
+
+    def _quick_tricks(self, hands: list[int], leader: int) -> int:
+        """The tricks the leader's side takes for sure by leading, from the leader's hand:
+        in each suit the leader's cards above every card of the suit held by another
+        seat (each wins and keeps the lead), as many as no opponent can trump (one
+        holding trumps must follow that often; trumps cannot be trumped).
+
+        Sound where follow suit is the only rule of play and a suit's cards rank in
+        their order (``quick``): each such card is the highest of its suit left when
+        led, and an opponent who follows cannot trump."""
+        mine = hands[leader]
+        side = self.maximizing[leader]
+        trumps = self.trumps
+        held = 0
+        trumping: list[int] = []
+        for seat in range(self.players):
+            hand = hands[seat]
+            held |= hand
+            if self.maximizing[seat] != side and hand & trumps:
+                trumping.append(hand)
+        sure = 0
+        for group in self.follow:
+            ours = mine & group
+            if not ours:
+                continue
+            theirs = held & group & ~ours
+            if theirs:
+                ours &= ~((2 << (theirs.bit_length() - 1)) - 1)
+            tops = ours.bit_count()
+            if tops and not group & trumps:
+                for hand in trumping:
+                    tops = min(tops, (hand & group).bit_count())
+            sure += tops
+        return sure
 
     def _last_trick(
         self,
@@ -435,7 +512,10 @@ class _Deal(_DealTables):
         chosen = -1
         last = position + 1 == players
         suits = self.suit
-        for card in self._ordered(legal, led, top, best_card):
+        partner_wins = (
+            position + 1 == players and maximizing == self.maximizing[(leader + top_at) % players]
+        )
+        for card in self._ordered(legal, led, top, best_card, partner_wins):
             hands[mover] = hand & ~(1 << card)
             trick.append(card)
             card_led = led if led >= 0 else suits[card]

@@ -79,7 +79,13 @@ class _DealTables:
                 self.trump_strength.append(-1)
                 self.plain_strength.append(100 + trick_rules.strengths[card.index])
         # Equivalent cards by mask need each suit's cards in rank order by index.
-        self.equivalent = equivalent and _natural_order(trick_rules)
+        natural = _natural_order(trick_rules)
+        self.equivalent = equivalent and natural
+        # The trumps, as a mask (0: none, or trumps that do not win).
+        self.trumps = 0
+        for index, strength in enumerate(self.trump_strength):
+            if strength >= 0:
+                self.trumps |= 1 << index
         self.table: dict[tuple[object, ...], tuple[float, float, int]] = {}
         self.leaves: dict[tuple[object, ...], float] = {}
         self.trick_scores: dict[tuple[object, ...], tuple[int, ...]] = {}
@@ -103,6 +109,10 @@ class _DealTables:
         self.tricks_mode = self.projection == _TEAM_TOTAL and all(
             low <= high for low, high in zip(self.by_count, self.by_count[1:])
         )
+        #: Whether the search counts sure tricks where a trick is led (see
+        #: _Deal._quick_tricks): where the points follow the team's trick total, follow
+        #: suit is the only rule of play and each suit's cards rank in their order.
+        self.quick = self.projection == _TEAM_TOTAL and self.limits is None and natural
 
     # ------------------------------------------------------------------ the points
 
