@@ -26,6 +26,19 @@ can fall): none, the total of the seat's team, or more. The table's key holds on
 that figure, and the search stops early where no future trick can move the points
 out of the bounds it is searching.
 
+Each value is found by null-window searches (is the value at least t?) from a guess,
+the last value found, as double-dummy bridge solvers do (MTD(f)); the table keeps
+the bounds each search proves. Where the points follow the team's trick total and
+never fall as it grows (Whist, bridge card play) the search counts the team's tricks
+instead (the best play for the tricks is then the best for the points) and the table
+holds bounds on the tricks still to come, so its key holds nothing of the past. Where
+the points follow the team's trick total at all (Oh Hell's exact bid too, whose points
+rise and fall), follow suit is the only rule of play and suits rank in order, the
+tricks the side on lead can cash from the top are counted where a trick is led and
+narrow the points the position can still reach. The last trick is scored directly.
+Games with a trick scorer (Hearts, Maverick) or with points on each seat's own count
+(Spades' nil) keep their figures in the key and are searched by the points.
+
 *Equivalent cards* (asked by the caller where the game declares them, see
 :mod:`cardrules.solver`): cards of one suit adjacent in rank among the cards still
 out are one move, and the table's key writes each card by its rank among the cards
@@ -102,10 +115,14 @@ class _Deal(_DealTables):
                 kept ^= low
         return kept
 
-    def _ordered(self, legal: int, led: int, top: int, best_card: int) -> list[int]:
+    def _ordered(
+        self, legal: int, led: int, top: int, best_card: int, partner_wins: bool
+    ) -> list[int]:
         """The cards of ``legal`` in the order searched: the table's best move, then
-        (to lead) the highest first, (to follow) the cards that would win the trick so
-        far from the lowest up, then the others from the lowest up."""
+        (to lead) the highest card of each suit, then the others from the highest down;
+        (to follow) where a partner wins the trick so far, the cards that would not win
+        it from the lowest up, then the others; else the cards that would win it from the
+        lowest up, then the others from the lowest up."""
         cards: list[int] = []
         rest = legal
         while rest:
@@ -114,6 +131,18 @@ class _Deal(_DealTables):
             cards.append(low.bit_length() - 1)
         if led < 0 and top < 0:
             cards.reverse()
+            heads: list[int] = []
+            tails: list[int] = []
+            suits = self.suit
+            last_suit = -2
+            for card in cards:
+                suit = suits[card]
+                if suit != last_suit:
+                    heads.append(card)
+                    last_suit = suit
+                else:
+                    tails.append(card)
+            cards = heads + tails
         else:
             winning: list[int] = []
             losing: list[int] = []
@@ -122,7 +151,7 @@ class _Deal(_DealTables):
                     winning.append(card)
                 else:
                     losing.append(card)
-            cards = winning + losing
+            cards = losing + winning if partner_wins else winning + losing
         if best_card >= 0 and legal >> best_card & 1:
             cards.remove(best_card)
             cards.insert(0, best_card)
@@ -191,6 +220,83 @@ class _Deal(_DealTables):
                 top, top_at = strength, position
         return self._search(hands, leader, trick, won, tally, waste, alpha, beta, led, top, top_at)
 
+    def solve(
+        self,
+        hands: list[int],
+        leader: int,
+        trick: list[int],
+        won: tuple[int, ...],
+        tally: tuple[int, ...],
+        waste: int,
+        forced: int,
+    ) -> float:
+        """The exact value (times sign, in points) of a position, or (``forced`` not 0)
+        of the mover playing the card of ``forced``: a series of null-window searches,
+        each asking whether the value reaches a target, from a guess (the last value
+        found) up or down until the least upper and greatest lower bounds meet (MTD(f))."""
+        led = -1
+        top = -1
+        top_at = 0
+        for position, card in enumerate(trick):
+            if led < 0:
+                led = self.suit[card]
+            strength = self._strength(card, led)
+            if strength > top:
+                top, top_at = strength, position
+        lower = -_INFINITY
+        upper = _INFINITY
+        guess = self.guess
+        if self.tricks_mode:
+            count = 0
+            for member in self.team:
+                count += won[member]
+            left = 0
+            for hand in hands:
+                left = max(left, hand.bit_count())
+            lower = float(count)
+            upper = float(count + left)
+            if not lower <= guess <= upper:
+                guess = float(count + (left + 1) // 2)
+        while lower < upper:
+            if guess == _INFINITY or guess == -_INFINITY:  # no guess: a full window
+                alpha = lower
+                beta = upper
+            else:
+                # The window (target - 1, target): is the value at least the target?
+                beta = guess + 1.0 if guess <= lower else guess
+                alpha = beta - 1.0
+            if forced or trick:
+                found = self._moves(
+                    hands,
+                    leader,
+                    trick,
+                    won,
+                    tally,
+                    waste,
+                    alpha,
+                    beta,
+                    led,
+                    top,
+                    top_at,
+                    -1,
+                    forced,
+                )[0]
+            else:
+                found = self._search(
+                    hands, leader, trick, won, tally, waste, alpha, beta, led, top, top_at
+                )
+            if found <= alpha:
+                upper = found
+            elif found >= beta:
+                lower = found
+            else:  # inside the window: exact
+                lower = upper = found
+            guess = found
+        self.guess = lower
+        if self.tricks_mode:
+            return self.by_count[int(lower)]
+        return lower
+
     def _search(
         self,
         hands: list[int],
@@ -214,19 +320,43 @@ class _Deal(_DealTables):
             return self._moves(
                 hands, leader, trick, won, tally, waste, alpha, beta, led, top, top_at, -1
             )[0]
-        if not any(hands):
-            return self._leaf(won, tally, leader)
         projection = self.projection
+        tricks_mode = self.tricks_mode
         count = 0
         if projection == _TEAM_TOTAL:
             for member in self.team:
                 count += won[member]
+        if not any(hands):
+            return float(count) if tricks_mode else self._leaf(won, tally, leader)
+        last = True
+        for hand in hands:
+            if not hand or hand & (hand - 1):
+                last = False
+        if last:
+            return self._last_trick(hands, leader, won, tally, count)
         if projection != _ALL_COUNTS or self.score_trick is None:
             left = 0
             for hand in hands:
                 if hand:
                     left = max(left, hand.bit_count())
-            if projection != _ALL_COUNTS:
+            if self.quick:
+                # Tricks the side on lead can take at once, from the top: sure for it.
+                sure = self._quick_tricks(hands, leader)
+                least = count
+                most = count + left
+                if self.maximizing[leader]:
+                    least += sure
+                else:
+                    most -= sure
+                if tricks_mode:
+                    low = float(least)
+                    high = float(most)
+                else:
+                    low, high = self._bounds(least, most - least)
+            elif tricks_mode:
+                low = float(count)
+                high = float(count + left)
+            elif projection != _ALL_COUNTS:
                 low, high = self._bounds(count, left)
             else:
                 low, high = self._spread(won, left)
@@ -234,14 +364,24 @@ class _Deal(_DealTables):
                 return low
             if high <= alpha:
                 return high
-        figures: object = won if projection == _ALL_COUNTS else count
-        key = (leader, self._key_hands(hands), figures, tally, waste if self.limits else 0)
+        key: tuple[object, ...]
+        # In tricks mode the entry holds the tricks still to come: the key holds nothing
+        # of the past, and positions reached with other counts share it.
+        offset = 0.0
+        if tricks_mode:
+            key = (leader, self._key_hands(hands), waste if self.limits else 0)
+            offset = float(count)
+        else:
+            figures: object = won if projection == _ALL_COUNTS else count
+            key = (leader, self._key_hands(hands), figures, tally, waste if self.limits else 0)
         entry = self.table.get(key)
         stored_low = -_INFINITY
         stored_high = _INFINITY
         best_card = -1
         if entry is not None:
             stored_low, stored_high, best_card = entry
+            stored_low += offset
+            stored_high += offset
             if stored_low >= beta:
                 return stored_low
             if stored_high <= alpha:
@@ -264,8 +404,77 @@ class _Deal(_DealTables):
         table = self.table
         if len(table) >= _TABLE_LIMIT:  # keep the memory bounded: start afresh
             table.clear()
-        table[key] = (entry_low, entry_high, chosen)
+        table[key] = (entry_low - offset, entry_high - offset, chosen)
         return value
+
+    def _quick_tricks(self, hands: list[int], leader: int) -> int:
+        """The tricks the leader's side takes for sure by leading, from the leader's hand:
+        in each suit the leader's cards above every card of the suit held by another
+        seat (each wins and keeps the lead), as many as no opponent can trump (one
+        holding trumps must follow that often; trumps cannot be trumped).
+
+        Sound where follow suit is the only rule of play and a suit's cards rank in
+        their order (``quick``): each such card is the highest of its suit left when
+        led, and an opponent who follows cannot trump."""
+        mine = hands[leader]
+        side = self.maximizing[leader]
+        trumps = self.trumps
+        held = 0
+        trumping: list[int] = []
+        for seat in range(self.players):
+            hand = hands[seat]
+            held |= hand
+            if self.maximizing[seat] != side and hand & trumps:
+                trumping.append(hand)
+        sure = 0
+        for group in self.follow:
+            ours = mine & group
+            if not ours:
+                continue
+            theirs = held & group & ~ours
+            if theirs:
+                ours &= ~((2 << (theirs.bit_length() - 1)) - 1)
+            tops = ours.bit_count()
+            if tops and not group & trumps:
+                for hand in trumping:
+                    tops = min(tops, (hand & group).bit_count())
+            sure += tops
+        return sure
+
+    def _last_trick(
+        self,
+        hands: list[int],
+        leader: int,
+        won: tuple[int, ...],
+        tally: tuple[int, ...],
+        count: int,
+    ) -> float:
+        """The value where one card a hand is left to lead: each seat plays it (its only
+        legal card), so the last trick is scored directly instead of searched."""
+        players = self.players
+        trick: list[int] = []
+        led = -1
+        top = -1
+        top_at = 0
+        for position in range(players):
+            seat = (leader + position) % players
+            card = hands[seat].bit_length() - 1
+            trick.append(card)
+            if led < 0:
+                led = self.suit[card]
+            strength = self._strength(card, led)
+            if strength > top:
+                top, top_at = strength, position
+        winner = (leader + top_at) % players
+        if self.tricks_mode:
+            return float(count + 1 if self.maximizing[winner] else count)
+        after_won = won
+        if self.counts_tricks:
+            after_won = with_item(won, winner, won[winner] + 1)
+        after_tally = tally
+        if self.score_trick is not None:
+            after_tally = self._tally_after([0] * players, leader, trick, won, tally, winner)
+        return self._leaf(after_won, after_tally, winner)
 
     def _moves(
         self,
@@ -303,7 +512,10 @@ class _Deal(_DealTables):
         chosen = -1
         last = position + 1 == players
         suits = self.suit
-        for card in self._ordered(legal, led, top, best_card):
+        partner_wins = (
+            position + 1 == players and maximizing == self.maximizing[(leader + top_at) % players]
+        )
+        for card in self._ordered(legal, led, top, best_card, partner_wins):
             hands[mover] = hand & ~(1 << card)
             trick.append(card)
             card_led = led if led >= 0 else suits[card]
@@ -473,31 +685,15 @@ class DoubleDummy:
 
     def _after(self, search: _Deal, state: State, card: int) -> float:
         """The value (times sign) after the mover plays ``card``."""
-        trick = [played.index for played in state.trick]
-        led = -1
-        top = -1
-        top_at = 0
-        for position, played in enumerate(trick):
-            if led < 0:
-                led = search.suit[played]
-            strength = search._strength(played, led)
-            if strength > top:
-                top, top_at = strength, position
-        return search._moves(
+        return search.solve(
             list(state.hands),
             state.leader,
-            trick,
+            [played.index for played in state.trick],
             state.tricks_won,
             state.tally,
             state.waste,
-            -_INFINITY,
-            _INFINITY,
-            led,
-            top,
-            top_at,
-            -1,
             1 << card,
-        )[0]
+        )
 
     def value(self, state: object) -> float | None:
         """The seat's points from ``state``, every seat playing its best, or None where
@@ -509,15 +705,14 @@ class DoubleDummy:
         for move in legal_moves(state):
             if type(move) is not Play or move.call is not None or move.announce:
                 return None
-        return search.sign * search.search(
+        return search.sign * search.solve(
             list(state.hands),
             state.leader,
             [card.index for card in state.trick],
             state.tricks_won,
             state.tally,
             state.waste,
-            -_INFINITY,
-            _INFINITY,
+            0,
         )
 
 

@@ -79,11 +79,19 @@ class _DealTables:
                 self.trump_strength.append(-1)
                 self.plain_strength.append(100 + trick_rules.strengths[card.index])
         # Equivalent cards by mask need each suit's cards in rank order by index.
-        self.equivalent = equivalent and _natural_order(trick_rules)
+        natural = _natural_order(trick_rules)
+        self.equivalent = equivalent and natural
+        # The trumps, as a mask (0: none, or trumps that do not win).
+        self.trumps = 0
+        for index, strength in enumerate(self.trump_strength):
+            if strength >= 0:
+                self.trumps |= 1 << index
         self.table: dict[tuple[object, ...], tuple[float, float, int]] = {}
         self.leaves: dict[tuple[object, ...], float] = {}
         self.trick_scores: dict[tuple[object, ...], tuple[int, ...]] = {}
         self.nodes = 0
+        #: The last value found (the first guess of the next search; none yet).
+        self.guess = _INFINITY
         #: What the search may spend (the :class:`DoubleDummy`'s, set for each search).
         self.budget = Budget()
         self.projection = _ALL_COUNTS
@@ -93,6 +101,18 @@ class _DealTables:
         self.spreads: dict[tuple[tuple[int, ...], int], tuple[float, float]] = {}
         if self.score_trick is None:
             self._project(state)
+        #: Whether the search counts the team's tricks instead of points: where the
+        #: points follow the team's trick total and never fall as it grows, the best
+        #: play for the tricks is the best for the points (a rising function keeps the
+        #: order of every max and min), and the table can hold bounds on the tricks
+        #: still to come, whatever was won before (by_count gives the points at the end).
+        self.tricks_mode = self.projection == _TEAM_TOTAL and all(
+            low <= high for low, high in zip(self.by_count, self.by_count[1:])
+        )
+        #: Whether the search counts sure tricks where a trick is led (see
+        #: _Deal._quick_tricks): where the points follow the team's trick total, follow
+        #: suit is the only rule of play and each suit's cards rank in their order.
+        self.quick = self.projection == _TEAM_TOTAL and self.limits is None and natural
 
     # ------------------------------------------------------------------ the points
 
