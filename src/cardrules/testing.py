@@ -323,10 +323,12 @@ def check_view_shows_the_state(
     its hand, the cards the view shows in a seat's hand (``known``) are there, the hand
     sizes (``hand_sizes``) are right, no seat holds a card the view shows it lacks
     (``absent``, but for as many as its ``allowance`` says, when the view has one; in a
-    ``sampled`` world only a zero allowance is checked), and no seat holds a hidden card
-    of a suit it has shown it lacks (the view's ``voids``, or what its public log
-    shows: see :func:`_voids`; what suit a card counts as is the game's to say, see
-    :func:`suit_rules`). Fields a view does not have are not checked."""
+    ``sampled`` world only a zero allowance is checked), no seat holds a hidden card
+    of a follow group it has shown it lacks (the view's ``voids``, or what its public
+    log shows: see :func:`_voids`; which group a card counts in is the game's to say
+    for the deal, see :func:`suit_rules`), and a view with ``voids`` or ``absent``
+    shows every void its log shows (:func:`_check_voids_shown`). Fields a view does not
+    have are not checked."""
     # Card masks (see cardrules.cards): every check is a few bit operations, and the
     # messages, built only on a failure, name the cards.
     zones = game.zones(state)
@@ -371,70 +373,126 @@ def check_view_shows_the_state(
     counted = suit_rules(state)
     if counted is None:
         return  # the game does not say what suit a card counts as: voids cannot be judged
-    for other, suits in enumerate(_voids(view, counted)):
+    for other, groups in enumerate(_voids(view, counted)):
         # A void says what the hidden part of a hand lacks: cards the view shows there
         # (picked up after the void was shown, say) are not hidden.
         hidden = hands[other] & ~(known[other] if other < len(known) else 0)
         if other == seat:
             hidden &= ~own
-        for suit in suits:
-            held = hidden & counted.follow_masks[suit]
+        for group in groups:
+            held = hidden & counted.follow_masks[group]
             if held:
                 raise ConformanceError(
-                    f"{what}: seat {other} has shown it has no {suit.plural}, yet holds "
-                    f"{format_cards(cards_of(held))}"
+                    f"{what}: seat {other} has shown it has no {counted.group_names[group]}, "
+                    f"yet holds {format_cards(cards_of(held))}"
                 )
+    _check_voids_shown(view, counted, what)
 
 
-def _voids(view: Any, counted: Any) -> list[tuple[Suit, ...]]:
-    """The suits each seat has shown it lacks in this deal: the view's ``voids`` when it
-    has them, else read from its public log (a play that does not follow the suit led,
-    judged by the suits the game counts, shows a void), unless a rules option makes a
-    revoke legal (a card that does not follow then shows nothing)."""
+def _voids(view: Any, counted: Any) -> list[tuple[int, ...]]:
+    """The follow groups (their numbers in the deal's ``TrickRules``) each seat has shown
+    it lacks in this deal: those the view's ``voids`` name (by the suits naming the
+    deal's groups) when it has them, else read from its public log (see
+    :func:`_log_voids`)."""
     for seen, found in _LAST_VOIDS:  # the state's and the sampled world's checks share a view
         if seen is view:
             return found
-    found = _read_voids(view, counted)
+    if hasattr(view, "voids"):
+        found = [_named_groups(counted, suits) for suits in view.voids]
+    else:
+        found = _log_voids(view, counted)
     _LAST_VOIDS[:] = [(view, found)]
     return found
 
 
 #: The last view :func:`_voids` read, and what it found.
-_LAST_VOIDS: list[tuple[object, list[tuple[Suit, ...]]]] = []
+_LAST_VOIDS: list[tuple[object, list[tuple[int, ...]]]] = []
 
 
-def _read_voids(view: Any, counted: Any) -> list[tuple[Suit, ...]]:
+def _named_groups(counted: Any, suits: Iterable[Suit]) -> tuple[int, ...]:
+    """The numbers of the deal's follow groups that ``suits`` name (a view's voids)."""
+    named = set(suits)
+    return tuple(g for g, suit in enumerate(counted.group_suits) if suit in named)
+
+
+def _log_voids(view: Any, counted: Any) -> list[tuple[int, ...]]:
+    """The follow groups each seat has shown it lacks, read from the view's public log:
+    a play that does not follow the group led (judged by the game's groups for the deal,
+    not by printed suits) shows a void, unless a rules option makes a revoke legal (a
+    card that does not follow then shows nothing). In a deal set up from a position,
+    reading starts after the first trick finished since (the trick on the table at the
+    set-up is not in the log)."""
+    for seen, found in _LAST_LOG_VOIDS:  # the state's and the sampled world's checks
+        if seen is view:
+            return found
+    found = _read_log_voids(view, counted)
+    _LAST_LOG_VOIDS[:] = [(view, found)]
+    return found
+
+
+#: The last view :func:`_log_voids` read, and what it found.
+_LAST_LOG_VOIDS: list[tuple[object, list[tuple[int, ...]]]] = []
+
+
+def _read_log_voids(view: Any, counted: Any) -> list[tuple[int, ...]]:
     players = len(view.score.totals)
-    if hasattr(view, "voids"):
-        return [tuple(suits) for suits in view.voids]
     if getattr(view.rules, "revoke", "forbid") != "forbid":
         return [()] * players
     events = view.events
     start = len(events)
-    while start > 0 and events[start - 1].kind != "deal":
+    while start > 0 and events[start - 1].kind not in ("deal", "setup"):
         start -= 1
-    voids: list[set[Suit]] = [set() for _ in range(players)]
+    reading = start == 0 or events[start - 1].kind == "deal"
+    voids: list[set[int]] = [set() for _ in range(players)]
     trick: list[Card] = []
     for event in events[start:]:
         if event.kind == "play" and event.seat is not None and event.cards:
             card = event.cards[0]
-            led = _led_suit(counted, trick)
-            if led is not None and not card.bit & (
-                counted.follow_masks[led] | counted.anytime_mask
+            led = _led_group(counted, trick)
+            if (
+                reading
+                and led is not None
+                and not card.bit & (counted.follow_masks[led] | counted.anytime_mask)
             ):
                 voids[event.seat].add(led)
             trick.append(card)
         elif event.kind in ("trick", "pickup"):
             trick = []
-    return [tuple(suits) for suits in voids]
+            reading = True
+    return [tuple(sorted(groups)) for groups in voids]
+
+
+def _check_voids_shown(view: Any, counted: Any, what: str) -> None:
+    """A view that shows voids (``voids``) or absent cards (``absent``) shows every void
+    its public log shows (:func:`_log_voids`), by the game's follow groups for the deal:
+    a seat that failed to follow a group is void in all of it, even when one of its cards
+    was known absent before (a void that such a card hid would let ``sample`` deal that
+    seat the group's other cards)."""
+    absent = getattr(view, "absent", None)
+    if absent is None and not hasattr(view, "voids"):
+        return
+    for other, groups in enumerate(_log_voids(view, counted)):
+        if absent is not None:
+            shown = mask_of(absent[other])
+            missing = [g for g in groups if counted.follow_masks[g] & ~shown]
+        else:
+            named = _named_groups(counted, view.voids[other])
+            missing = [g for g in groups if g not in named]
+        if missing:
+            names = ", ".join(counted.group_names[g] for g in missing)
+            raise ConformanceError(
+                f"{what}: seat {other} failed to follow {names}, yet the view does not "
+                f"show it void there ({'absent' if absent is not None else 'voids'})"
+            )
 
 
 def suit_rules(state: Any) -> Any:
     """The follow-suit rules a state's game plays by, when it says them: the
     :class:`cardrules.core.tricks.TrickRules` of the deal (``trick_rules``, as every game
-    of the trick engine has), whose ``follow_masks[suit]`` are the cards that count as
-    that suit (a jack that belongs to the trump suit, a joker) and ``anytime_mask`` the
-    cards playable whatever was led; None when the state does not say."""
+    of the trick engine has), whose ``follow_masks[g]`` are the cards of follow group
+    ``g`` (a suit, or a group of the game's own: a jack that belongs to the trumps, Skat's
+    grand jacks), ``group_names`` and ``group_suits`` name them and ``anytime_mask`` is
+    the cards playable whatever was led; None when the state does not say."""
     found = getattr(state, "trick_rules", None)
     return found if isinstance(found, tricks.TrickRules) else None
 
@@ -511,7 +569,7 @@ def check_legality(game: Game, state: Any) -> None:
     counted = suit_rules(state)
     revoke_allowed = getattr(game.origin(state).rules, "revoke", "forbid") != "forbid"
     if trick and counted is not None and not revoke_allowed:
-        led = _led_suit(counted, trick)
+        led = _led_group(counted, trick)
         if led is not None:
             follow = counted.follow_masks[led]
             allowed = follow | counted.anytime_mask
@@ -523,7 +581,8 @@ def check_legality(game: Game, state: Any) -> None:
             ]
             if wrong:
                 raise ConformanceError(
-                    f"seat {seat} holds a card that counts as the suit led, {led.plural}, "
+                    f"seat {seat} holds a card that counts as the suit led, "
+                    f"{counted.group_names[led]}, "
                     f"yet may play {wrong}"
                 )
     upcard = getattr(view, "upcard", None)
@@ -541,12 +600,13 @@ def check_legality(game: Game, state: Any) -> None:
             )
 
 
-def _led_suit(counted: Any, trick: Iterable[Card]) -> Suit | None:
-    """The suit led to a trick: that of its first card that counts as a suit."""
+def _led_group(counted: Any, trick: Iterable[Card]) -> int | None:
+    """The follow group led to a trick (its number in the deal's ``TrickRules``): that
+    of its first card that counts in one (a card playable at any time counts in none)."""
     for card in trick:
-        for suit in Suit:
-            if card.bit & counted.follow_masks[suit]:
-                return suit
+        for group, mask in enumerate(counted.follow_masks):
+            if card.bit & mask:
+                return group
     return None
 
 

@@ -25,9 +25,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import cards_of, format_cards, mask_of
-from cardrules.core import tricks
 from cardrules.core.checks import check_seed, not_rules
 from cardrules.core.serial import frozen_position
+from cardrules.core.trickgame import sampling, views
 from cardrules.core.trickgame.dealing import _trump_event
 from cardrules.core.trickgame.description import Declaring, Passing, TrickGameRules
 from cardrules.core.trickgame.position_checks import _check_position
@@ -199,10 +199,11 @@ def _giver(view: Any, game: TrickGame[Any]) -> int:
 
 def _view_voids(view: Any, game: TrickGame[Any]) -> tuple[int, ...]:
     """The cards each seat is known to lack, as the view shows them: every absent card
-    when it shows them, else its voids (whole suits)."""
+    when it shows them, else its voids (the deal's follow groups its suits name)."""
     if "absent" in game.view_fields:
         return tuple(mask_of(cards) for cards in view.absent)
-    return tuple(sum([tricks.SUIT_MASKS[suit] for suit in suits]) for suits in view.voids)
+    trick_rules = sampling._view_trick_rules(view)
+    return tuple(views.suits_mask(trick_rules, suits) for suits in view.voids)
 
 
 def setup(rules: object, position: object, *, seed: object = 0) -> State:

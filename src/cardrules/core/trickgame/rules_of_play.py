@@ -219,11 +219,8 @@ def follow_suit(hand: int, group: int, anytime: int) -> int:
 
 def _trumps(trick_rules: tricks.TrickRules, group: int) -> int:
     """The trumps a player void in the led ``group`` may trump with (0 when no trump
-    suit, or when trumps were led)."""
-    trump = trick_rules.trump
-    if trump is None:
-        return 0
-    trumps = trick_rules.follow_masks[trump]
+    group, or when trumps were led)."""
+    trumps = trick_rules.trump_mask
     return 0 if trumps == group else trumps
 
 
@@ -329,24 +326,35 @@ def refusal(
     group = led_group(trick_rules, trick)
     following = follow_suit(hand, group, trick_rules.anytime_mask)
     if not card.bit & following:
-        led = tricks.led_suit(trick_rules, trick)
+        led = tricks.group_led(trick_rules, trick)
         assert led is not None
         cards = format_cards(cards_of(hand & group))
-        return f"seat {seat} must follow suit: {led.plural} ({cards})", "follow"
+        return f"seat {seat} must follow {_follow_what(trick_rules, led)} ({cards})", "follow"
     assert limits is not None
     allowed, kind = _narrow(trick_rules, limits, hand, trick, group, waste, following, card.bit)
     cards = format_cards(cards_of(allowed))
     if kind == "unbroken":
         text = f"{card} may not be led until broken while seat {seat} holds another card"
     elif kind == "must_trump":
-        trump = trick_rules.trump
+        trump = trick_rules.trump_group
         assert trump is not None
-        text = f"seat {seat} cannot follow suit and must trump: {trump.plural}"
+        text = f"seat {seat} cannot follow suit and must trump: {trick_rules.group_names[trump]}"
     elif kind == "must_beat":
         text = f"seat {seat} must beat the trick when able"
     else:
         text = f"{card} may not be played to the first trick while seat {seat} has another card"
     return f"{text} ({cards})", kind
+
+
+def _follow_what(trick_rules: tricks.TrickRules, group: int) -> str:
+    """What a seat must follow, for the illegal-move message: ``suit: hearts`` for a
+    group named by a suit, under the suit's name (as for plain suits), else the group's
+    name (``the trumps``, ``the jacks``)."""
+    name = trick_rules.group_names[group]
+    suit = trick_rules.group_suits[group]
+    if suit is not None and name == suit.plural:
+        return f"suit: {name}"
+    return f"the {name}"
 
 
 def revealed(

@@ -28,7 +28,13 @@ from cardrules.core.trickgame.state import (
     _with,
     _wrong_state,
 )
-from cardrules.core.trickgame.views import deal_events, knowledge, set_up_deal, suits_of
+from cardrules.core.trickgame.views import (
+    deal_events,
+    knowledge,
+    set_up_deal,
+    suits_mask,
+    void_groups,
+)
 from cardrules.game import Log
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
@@ -115,14 +121,16 @@ def _sample(view: object, rng: random.Random) -> State:
     # The public knowledge a game's view shows under its own names (Enfle's pick-ups).
     shown: Any = view
     own = game.view_fields
+    rules_now = _view_trick_rules(view)
     if "known" in own and "absent" in own:
         public_known = tuple(mask_of(cards) for cards in shown.known)
         voids = tuple(mask_of(cards) for cards in shown.absent)
     elif "known" in own and "voids" in own and game.play.restrictions is None:
         public_known = tuple(mask_of(cards) for cards in shown.known)
-        voids = tuple(sum(tricks.SUIT_MASKS[s] for s in suits) for suits in shown.voids)
+        # The suits name the deal's follow groups (views.void_suits): with a left bower
+        # a trump, a void in its own suit is that suit without it.
+        voids = tuple(suits_mask(rules_now, suits) for suits in shown.voids)
     else:  # absent cards need not be whole suits: read them from the log
-        rules_now = _view_trick_rules(view)
         limits = rules_of_play.active(game.play.restrictions, rules)
         public_known, voids = knowledge(view.events, players, rules_now, limits)
     known = list(public_known)
@@ -144,13 +152,15 @@ def _sample(view: object, rng: random.Random) -> State:
     mover = view.to_move
     if game.play.pick_up and view.phase is game.roles.playing and view.trick and mover != seat:
         assert isinstance(mover, int)
-        suit_mask = rules_of_play.led_group(_view_trick_rules(view), view.trick)
+        suit_mask = rules_of_play.led_group(rules_now, view.trick)
         if not known[mover] & suit_mask:
             needs = (others.index(mover), suit_mask)
     if needs is not None and any(
-        forbidden & unknown != _whole_suits(forbidden) & unknown for _, forbidden in holders
+        forbidden & unknown != _whole_groups(rules_now, forbidden) & unknown
+        for _, forbidden in holders
     ):
-        # _deal_hidden counts by whole suits: absent cards of the restrictions are not.
+        # _deal_hidden counts by whole follow groups: absent cards of the restrictions
+        # are not.
         dealt = deal_requiring(unknown, holders, (needs,), rng)
     else:
         dealt = _deal_hidden(unknown, holders, needs, rng)
@@ -165,7 +175,7 @@ def _sample(view: object, rng: random.Random) -> State:
     else:
         cards_dealt = len(deck) - view.undealt_count
     fields, tally = _shown_values(view)
-    fields["trick_rules"] = _view_trick_rules(view)
+    fields["trick_rules"] = rules_now
     fields["bids"] = bids
     world = State(
         deal=Deal(
@@ -217,9 +227,12 @@ def _shown_values(view: View) -> tuple[dict[str, Any], tuple[int, ...]]:
     return fields, tally
 
 
-def _whole_suits(mask: int) -> int:
-    """The cards of the suits a mask covers entirely."""
-    return sum(tricks.SUIT_MASKS[s] for s in suits_of(mask))
+def _whole_groups(trick_rules: tricks.TrickRules, mask: int) -> int:
+    """The cards of the deal's follow groups a mask covers entirely."""
+    whole = 0
+    for g in void_groups(trick_rules, mask):
+        whole |= trick_rules.follow_masks[g]
+    return whole
 
 
 def _with_hidden_bids(world: State, view: View, rng: random.Random) -> State:
@@ -336,9 +349,8 @@ def _shown(view: View, trick_rules: tricks.TrickRules) -> _Shown:
                     # A penalised breach (the card follows suit): a void in the led suit
                     # only, and a breach of must trump shows the seat holds a trump.
                     forbidden[seat] |= rules_of_play.revealed(trick_rules, None, trick, waste, card)
-                    trump = trick_rules.trump
-                    if following.kind == "must_trump" and trump is not None:
-                        trumps = trick_rules.follow_masks[trump]
+                    trumps = trick_rules.trump_mask
+                    if following.kind == "must_trump" and trumps:
                         pending[(seat, trumps)] = trumps
                 else:
                     forbidden[seat] |= absent

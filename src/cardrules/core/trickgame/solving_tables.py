@@ -46,8 +46,8 @@ class _DealTables:
         self.limits = rules_of_play.active(game.play.restrictions, rules)
         self.follow = trick_rules.follow_masks
         self.anytime = trick_rules.anytime_mask
-        # By the suit led (the search's ``led``; -1, the last entry, for none yet): the
-        # follow group led, as rules_of_play.follow_suit takes it.
+        # By the follow group led (the search's ``led``; -1, the last entry, for none
+        # yet): its mask, as rules_of_play.follow_suit takes it.
         self.groups = [*trick_rules.follow_masks, 0]
         self.counts_tricks: bool = game.scoring.counts_tricks
         self.score_trick = game.scoring.score_trick
@@ -60,19 +60,21 @@ class _DealTables:
         self.margin = margin and bool(self.others)
         self.maximizing = [member in team for member in range(players)]
         self.sign = -1.0 if game.match.better == "low" else 1.0
-        # Per card index: the suit it counts as (-1: a suitless joker), its strength
-        # as a trump, as the led suit, and as a joker (winner's order, tricks.winner).
-        trump = trick_rules.trump if trick_rules.trumps_win else None
+        # Per card index: the follow group it counts in (-1: none, a suitless joker),
+        # its strength as a trump, as the led group, and as a joker (winner's order,
+        # tricks.winner).
+        trump = trick_rules.winning_trumps
+        jokers = trick_rules.jokers is not None
         self.suit: list[int] = []
         self.trump_strength: list[int] = []
         self.plain_strength: list[int] = []
         for card in ALL_CARDS:
-            counted = trick_rules.card_suits[card.index]
-            self.suit.append(-1 if counted is None else int(counted))
-            if card.suit is None:
+            counted = trick_rules.card_groups[card.index]
+            self.suit.append(counted)
+            if jokers and card.suit is None:
                 self.trump_strength.append(300 + card.rank)
                 self.plain_strength.append(300 + card.rank)
-            elif counted is not None and counted is trump:
+            elif counted >= 0 and counted == trump:
                 self.trump_strength.append(200 + trick_rules.strengths[card.index])
                 self.plain_strength.append(200 + trick_rules.strengths[card.index])
             else:
@@ -245,9 +247,8 @@ def _natural_order(trick_rules: tricks.TrickRules) -> bool:
     """Whether each suit's cards rank in the order of their indices (no card moved to
     another suit, no joker): then a card's neighbours in rank are its neighbours in
     the suit's mask."""
-    for suit, follow in enumerate(trick_rules.follow_masks):
-        if follow != tricks.SUIT_MASKS[suit]:
-            return False
+    if trick_rules.follow_masks != tricks.SUIT_MASKS:
+        return False
     if trick_rules.anytime_mask:
         return False
     strengths = trick_rules.strengths

@@ -124,8 +124,8 @@ _SUITS_OF: dict[int, tuple[Suit, ...]] = {}
 
 
 def suits_of(void: int) -> tuple[Suit, ...]:
-    """The suits whose every card a mask covers (a seat's voids among its absent cards),
-    cached."""
+    """The printed suits whose every card a mask covers, cached. A seat's voids are
+    read by the deal's follow groups instead: see :func:`void_suits`."""
     suits = _SUITS_OF.get(void)
     if suits is None:
         suits = tuple(s for s in Suit if void & tricks.SUIT_MASKS[s] == tricks.SUIT_MASKS[s])
@@ -133,6 +133,50 @@ def suits_of(void: int) -> tuple[Suit, ...]:
             _SUITS_OF.clear()
         _SUITS_OF[void] = suits
     return suits
+
+
+_VOID_GROUPS: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
+
+
+def void_groups(trick_rules: tricks.TrickRules, void: int) -> tuple[int, ...]:
+    """The follow groups of the deal (their numbers, see
+    :class:`~cardrules.core.tricks.TrickRules`) whose every card the mask ``void`` covers:
+    the groups a seat is void in, among the cards it has shown it lacks. Cached."""
+    masks = trick_rules.follow_masks
+    key = (void, masks)
+    found = _VOID_GROUPS.get(key)
+    if found is None:
+        found = tuple(g for g, mask in enumerate(masks) if void & mask == mask)
+        if len(_VOID_GROUPS) > 4096:  # a bounded cache: absent cards need not be groups
+            _VOID_GROUPS.clear()
+        _VOID_GROUPS[key] = found
+    return found
+
+
+def void_suits(trick_rules: tricks.TrickRules, void: int) -> tuple[Suit, ...]:
+    """The suits naming the follow groups a seat is void in (:func:`void_groups`), as
+    a view's ``voids`` shows them: with Euchre's left bower a trump, a seat that failed to
+    follow the other suit of its colour is void in that suit, which lacks the bower. A
+    group that is no suit (Skat's grand jacks) has no suit to show: a game with such
+    groups shows ``absent`` (the cards) instead."""
+    suits = trick_rules.group_suits
+    found = []
+    for g in void_groups(trick_rules, void):
+        suit = suits[g]
+        if suit is not None:
+            found.append(suit)
+    return tuple(found)
+
+
+def suits_mask(trick_rules: tricks.TrickRules, suits: Sequence[Suit]) -> int:
+    """The cards of the follow groups named by ``suits`` (a view's ``voids`` for one
+    seat, see :func:`void_suits`): for plain suits, the suits' cards; with a left
+    bower, the bower's own suit without it."""
+    mask = 0
+    for g, suit in enumerate(trick_rules.group_suits):
+        if suit is not None and suit in suits:
+            mask |= trick_rules.follow_masks[g]
+    return mask
 
 
 # seat: object, checked here (public parameters: docs/contributing.rst).
@@ -197,7 +241,7 @@ def _observe(state: State, seat: int) -> Any:
     if "known" in fields:
         values["known"] = tuple(cards_of(k) for k in state.known)
     if "voids" in fields:
-        values["voids"] = tuple(suits_of(v) for v in state.voids)
+        values["voids"] = tuple(void_suits(deal.trick_rules, v) for v in state.voids)
     if "absent" in fields:  # the cards each seat has shown it lacks, beyond whole suits
         values["absent"] = tuple(cards_of(v) for v in state.voids)
     for k, round_ in enumerate(game.rounds):
