@@ -13,19 +13,22 @@ from cardrules.games import mau_mau_standard
 NAME = "broken_mau_mau"
 
 
-def broken_game(*, from_move: int) -> Game:
-    """A game module with every function of the standard Mau Mau, except that ``apply``
-    raises IndexError on a state with ``from_move`` moves made or more (legal or not)."""
-    module = types.ModuleType(NAME)
+def broken_game(*, from_move: int, base: Any = None) -> Game:
+    """A game module with every function of the standard Mau Mau (or of ``base``, under
+    its own name, which its rules' text gives), except that ``apply`` raises IndexError
+    on a state with ``from_move`` moves made or more (legal or not)."""
+    game = mau_mau_standard if base is None else base
+    module = types.ModuleType(NAME if base is None else base.NAME)
     for name in INTERFACE_NAMES:
-        setattr(module, name, getattr(mau_mau_standard, name))
+        setattr(module, name, getattr(game, name))
 
     def apply(state: Any, move: Any) -> Any:
-        if mau_mau_standard.moves_made(state) >= from_move:
+        if game.moves_made(state) >= from_move:
             raise IndexError("a bug in the game's own code")
-        return mau_mau_standard.apply(state, move)
+        return game.apply(state, move)
 
-    setattr(module, "NAME", NAME)  # noqa: B010  # a module's attribute, unknown to mypy
+    if base is None:
+        setattr(module, "NAME", NAME)  # noqa: B010  # a module's attribute, unknown to mypy
     setattr(module, "apply", apply)  # noqa: B010
     return cast(Game, module)  # it has every name of the protocol: set just above
 
@@ -44,4 +47,36 @@ def refusing_game() -> Game:
 
     setattr(module, "NAME", "refusing_mau_mau")  # noqa: B010
     setattr(module, "apply", apply)  # noqa: B010
+    return cast(Game, module)
+
+
+def history_reading_game() -> Game:
+    """Low wins (tests/low_wins.py, under its own name), except that ``apply`` reads the
+    move history (``moves_played``), which a world ``sample`` draws does not have (as a
+    game's own code might, to find the last move): it keeps every promise of the kit
+    but one, that moves apply to a sampled world."""
+    from tests import low_wins
+
+    module = types.ModuleType(low_wins.NAME)
+    for name in INTERFACE_NAMES:
+        setattr(module, name, getattr(low_wins, name))
+
+    def apply(state: Any, move: Any) -> Any:
+        low_wins.moves_played(state)  # a sampled world has no history: this refuses it
+        return low_wins.apply(state, move)
+
+    setattr(module, "NAME", low_wins.NAME)  # noqa: B010
+    setattr(module, "apply", apply)  # noqa: B010
+    return cast(Game, module)
+
+
+def renamed_game(name: str) -> Game:
+    """Low wins (tests/low_wins.py) registered as ``name``, with low wins' own rules:
+    their text names low wins, not ``name``."""
+    from tests import low_wins
+
+    module = types.ModuleType(name)
+    for attribute in INTERFACE_NAMES:
+        setattr(module, attribute, getattr(low_wins, attribute))
+    setattr(module, "NAME", name)  # noqa: B010
     return cast(Game, module)

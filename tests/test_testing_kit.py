@@ -23,16 +23,21 @@ def broken() -> Iterator[Any]:
     games.unregister(game.NAME)
 
 
-def test_an_error_raised_by_the_game_becomes_a_conformance_error_naming_preset_seeds_step(
-    broken: Any,
-) -> None:
+def test_an_error_raised_by_the_game_becomes_a_conformance_error_naming_preset_seeds_step() -> None:
     """The interface lets a game's functions raise only cardrules' errors; anything else
     is a broken promise, reported like the others: preset, seeds and step, the game's
-    error and where it was raised, with the game's error kept as the cause."""
-    with pytest.raises(testing.ConformanceError) as raised:
-        testing.check_game(broken, presets={"four": broken.Rules()}, games=3)
+    error and where it was raised, with the game's error kept as the cause. (A game of
+    the tests under its own name: the kit first checks that the rules name the game.)"""
+    from tests import low_wins
+
+    broken = games.register(broken_game(from_move=3, base=low_wins))
+    try:
+        with pytest.raises(testing.ConformanceError) as raised:
+            testing.check_game(broken, presets={"four": broken.Rules()}, games=3)
+    finally:
+        games.unregister(broken.NAME)
     message = str(raised.value)
-    assert message.startswith("preset 'four', broken_mau_mau ")
+    assert message.startswith("preset 'four', low_wins ")
     assert ", seed " in message and ", choices " in message and ", step 3: " in message
     assert "the game raised IndexError: a bug in the game's own code (raised in " in message
     assert "broken.py" in message

@@ -48,7 +48,11 @@ What is checked (the invariants of the interface):
   what the view shows of the hands: own hand, known and absent cards, hand
   sizes, voids (:func:`check_sampled_world`), and offered bids; every view has
   the fields of :class:`cardrules.game.View` (seat, player to move, the seat's
-  legal moves, score, public log), consistent with the state;
+  legal moves, score, public log), consistent with the state; and a few random
+  legal moves apply to each sampled world, as searching bots play on it
+  (:func:`check_sampled_world_plays`), once the state's own move has applied;
+* **the rules' text names the game** (:func:`check_rules_text`): ``str(rules)`` of
+  each preset names the game and reads back as the same rules;
 * **the encoder** of a registered game that has one (with numpy installed):
   move numbers on the right side of ``PLAYER_ACTIONS``, the action mask, the
   tensors' sizes and bounds (:func:`check_encoding`);
@@ -109,6 +113,7 @@ from cardrules.moves import (
 
 __all__ = [
     "MOST_MOVES",
+    "SAMPLED_PLIES",
     "ConformanceError",
     "Report",
     "check_cards_conserved",
@@ -122,7 +127,9 @@ __all__ = [
     "check_position",
     "check_positions",
     "check_random_game",
+    "check_rules_text",
     "check_sampled_world",
+    "check_sampled_world_plays",
     "check_setup_refusals",
     "check_unlisted_moves_refused",
     "check_view_fields",
@@ -249,16 +256,19 @@ def check_views(
     offered: Mapping[int, frozenset[Any]] | None = None,
     *,
     shown: bool = True,
-) -> None:
+) -> tuple[Any, Any]:
     """The view agrees with the state it shows (with ``shown``: also what it shows of
     the hands, :func:`check_view_shows_the_state`), and a world sampled from it is one
-    the view could come from and that can be played on (:func:`check_sampled_world`)."""
+    the view could come from (:func:`check_sampled_world`). Returns the view and the
+    world (:func:`check_random_game` then plays on the world:
+    :func:`check_sampled_world_plays`)."""
     view = game.observe(state, seat)
     check_view_fields(game, state, view, seat)
     if shown:
         check_view_shows_the_state(game, state, view, "the state")
     world = game.sample(view, random.Random(rng.getrandbits(32)))
     check_sampled_world(game, world, view, rules, offered)
+    return view, world
 
 
 def check_sampled_world(
@@ -314,6 +324,49 @@ def check_sampled_world(
             f"{_differences(view, again)}: the view shows something hidden, or sample "
             "ignores something the view shows"
         )
+
+
+#: How many random moves :func:`check_sampled_world_plays` applies to a sampled world.
+SAMPLED_PLIES: Final = 3
+
+
+def check_sampled_world_plays(
+    game: Game, world: Any, view: Any, rng: random.Random, *, plies: int = SAMPLED_PLIES
+) -> None:
+    """A world ``sample`` drew from ``view`` can be played on, as searching bots (ISMCTS,
+    PIMC) play on it: ``plies`` random moves, each one of the legal moves the world
+    lists then, apply one after another (fewer if the game ends). A game whose
+    ``apply`` reads something ``sample`` does not rebuild (the move history, say)
+    breaks this promise."""
+    seat = view.seat
+    state = world
+    for ply in range(plies):
+        if game.is_over(state):
+            return
+        legal = game.legal_moves(state)
+        if not legal:
+            raise ConformanceError(
+                f"a world sampled from seat {seat}'s view lists no legal move after "
+                f"{ply} moves played on it, but is not over"
+            )
+        move = rng.choice(legal)
+        try:
+            state = game.apply(state, move)
+        except IllegalMoveError as error:
+            raise ConformanceError(
+                f"the move {move}, listed as legal in a world sampled from seat {seat}'s "
+                f"view after {ply} moves played on it, is refused: {error}"
+            ) from None
+        except Exception as error:  # any error: the game's own code failed on the world
+            raise caused_by(
+                ConformanceError(
+                    f"a world sampled from seat {seat}'s view cannot be played on: "
+                    f"apply({move}), move {ply + 1} played on it, raised "
+                    f"{describe_error(error)}; sample must rebuild everything apply reads "
+                    "(searching bots such as ISMCTS and PIMC play moves on sampled worlds)"
+                ),
+                error,
+            ) from error
 
 
 def check_view_shows_the_state(
@@ -881,6 +934,55 @@ def _field_names(kind: type) -> tuple[str, ...]:
 # --------------------------------------------------------------------------- whole games
 
 
+def check_rules_text(game: Game, rules: Any) -> None:
+    """The rules' text names the game they belong to: ``str(rules)`` (the text records,
+    saved states and the command line write, ``name(option=value,...)``) names the
+    game (its ``NAME``, or a name the registry gives it) and reads back as these rules;
+    rules of a game described for an engine (a trick or a Stops game) belong to the
+    description of this ``NAME`` and ``TITLE``. A game that took another game's
+    ``Rules`` unchanged, or copied a description without renaming it, fails here."""
+    from cardrules.core.options import build_rules, parse_rules_text
+
+    text = str(rules)
+    try:
+        name, options = parse_rules_text(text)
+    except CardrulesError as error:
+        raise ConformanceError(
+            f"{game.NAME}: the rules' text {text!r} is not name(option=value,...): {error}"
+        ) from None
+    if name != game.NAME and not _registered_as(game, name):
+        raise ConformanceError(
+            f"{game.NAME}: the rules' text {text!r} names the game {name!r}, not "
+            f"{game.NAME!r}: give the game its own Rules, whose __str__ names it "
+            f"(rules_to_text({game.NAME!r}, self))"
+        )
+    try:
+        again = build_rules(type(rules), options)
+    except CardrulesError as error:
+        raise ConformanceError(
+            f"{game.NAME}: the rules' text {text!r} does not read back: {error}"
+        ) from None
+    _fail(again == rules, f"{game.NAME}: the rules' text {text!r} reads back as other rules")
+    for link in ("trick_game", "stops_game"):
+        described = getattr(type(rules), link, None)
+        if described is None:
+            continue
+        if (described.name, described.title) != (game.NAME, game.TITLE):
+            raise ConformanceError(
+                f"{game.NAME}: its rules belong to the description of {described.name!r} "
+                f"({described.title!r}), not of {game.NAME!r} ({game.TITLE!r}): give the "
+                "game its own Rules class and its own name and title in its description"
+            )
+
+
+def _registered_as(game: Game, name: str) -> bool:
+    """Whether the registry finds ``game`` under ``name`` (an alias)."""
+    try:
+        return registry.registered(name) is game
+    except CardrulesError:
+        return False
+
+
 def _resolve(game: str | Game) -> Game:
     """A registered game by name; a module as it is (checked, not registered)."""
     if isinstance(game, str):
@@ -976,7 +1078,9 @@ def check_random_game(
                     # What a view shows of the state's own hands: every fourth check (a
                     # wrong fact stays wrong for a while; the sampled world is checked always).
                     seat = rng.randrange(players)
-                    check_views(game, state, rules, seat, rng, offered, shown=checks % 4 == 0)
+                    view, world = check_views(
+                        game, state, rules, seat, rng, offered, shown=checks % 4 == 0
+                    )
                     if checks % 4 == 2:
                         # A position set up again is the same state (to the players).
                         check_position(game, rules, state, seed=seed)
@@ -990,6 +1094,10 @@ def check_random_game(
                         _fail(pickle.dumps(state) == frozen, f"apply({move}) changed its input")
                     again = _apply_listed(game, state, move)
                     _fail(again == after, f"apply({move}) twice gave two states")
+                    # After the state's own move: a move apply fails on anywhere is
+                    # reported as that, not as a defect of sampled worlds.
+                    plies = random.Random(f"{choices}/{steps}")
+                    check_sampled_world_plays(game, world, view, plies)
                 else:
                     after = _apply_listed(game, state, move)
                 state = after
@@ -1145,6 +1253,11 @@ def check_game(
             )
         chosen = {name: module.PRESETS[name] for name in names}
     _fail(bool(chosen), f"{module.NAME}: no presets to check (give PRESETS or presets=...)")
+    for name, rules in chosen.items():
+        try:
+            check_rules_text(module, rules)
+        except ConformanceError as error:
+            raise ConformanceError(f"preset {name!r}, {error}") from None
     moves = 0
     for name, rules in chosen.items():
         for index in range(games):

@@ -70,7 +70,7 @@ def new_game(
             _deck_mask(cards),
             0,
             None,
-            _TRICK_RULES[None],
+            _untrumped_trick_rules(rules),
         )
         return _new_opening(
             waiting, game.roles.choose_dealer, no_hands, 0, no_hands, 0, Log.EMPTY, Log.EMPTY
@@ -220,9 +220,10 @@ def _dealt(
     size = game.dealing.hand_size(rules, match.deal_number)
     log = log.append(game.dealing.event(rules, match, size))
     cards = game.dealing.deck(rules)
-    trick_rules = _TRICK_RULES[None]
     if game.trumps.suit is not None:  # a fixed trump suit holds from the deal on
         trick_rules = _fixed_trick_rules(rules, match.deal_number)
+    else:
+        trick_rules = _untrumped_trick_rules(rules)
     no_hands = (0,) * players
     leader = (match.dealer + 1) % players
     if chance == "explicit" and order is None:
@@ -371,6 +372,17 @@ def _new_opening(
             history,
         ),
     )
+
+
+def _untrumped_trick_rules(rules: Any) -> tricks.TrickRules:
+    """The trick rules of a deal before a card fixes its trumps (plain suits: no card is
+    played before), or of every deal of a game whose trumps nothing fixes: the game's
+    :attr:`Trumps.trick_rules` for no trumps (its own card order, say)."""
+    trumps = rules.trick_game.trumps
+    if trumps.card != "none" or trumps.face_up is not None or trumps.suit is not None:
+        return _TRICK_RULES[None]
+    found: tricks.TrickRules = trumps.trick_rules(rules, None)
+    return found
 
 
 def _fixed_trick_rules(rules: Any, deal_number: int) -> tricks.TrickRules:

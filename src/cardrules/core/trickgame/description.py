@@ -415,6 +415,9 @@ class TrickGame(Generic[R]):
         )
         put("numbering", numbering)
         put("view_fields", _checked_view_fields(self))
+        from cardrules.core.trickgame.serialization import check_named_keys  # built above
+
+        check_named_keys(self)
         # The interface functions find the game from the rules of a state.
         type.__setattr__(self.rules_class, "trick_game", self)
 

@@ -16,7 +16,7 @@ from cardrules.core.checks import check_rng, check_view
 from cardrules.core.match import Match
 from cardrules.core.sampling import count_worlds, deal_requiring, deal_uniformly
 from cardrules.core.trickgame import rules_of_play
-from cardrules.core.trickgame.dealing import _fresh_deal
+from cardrules.core.trickgame.dealing import _fresh_deal, _untrumped_trick_rules
 from cardrules.core.trickgame.description import _TRICK_RULES, Declaring, Passing, View
 from cardrules.core.trickgame.queries import hand_hidden
 from cardrules.core.trickgame.state import (
@@ -138,7 +138,7 @@ def _sample(view: object, rng: random.Random) -> State:
     if game.play.lead_card is not None:  # the holder of the card to lead has it still
         lead = _with_lead_card(view, (0,) * players)
         known = [k | m for k, m in zip(known, lead)]
-    public = mask_of(view.trick) | waste
+    public = mask_of(view.trick) | waste | mask_of(view.face_up)
     if trump_card is not None:
         public |= trump_card.bit
     for mask in known:
@@ -273,10 +273,11 @@ def _hidden_bids(
 
 def _view_trick_rules(view: View) -> tricks.TrickRules:
     """The trick rules of the deal a view shows: its ``trump`` suit when the game fixes
-    one (:attr:`Trumps.suit`), else from its trump card."""
+    one (:attr:`Trumps.suit`) or the face-up cards have fixed it, else from its trump
+    card."""
     rules = view.rules
     game: TrickGame[Any] = rules.trick_game
-    if game.trumps.suit is not None:
+    if game.trumps.suit is not None or (game.trumps.face_up is not None and view.face_up):
         return game.trumps.trick_rules(rules, view.trump)
     return _trick_rules_for(rules, view.trump_card)
 
@@ -299,8 +300,11 @@ def _with_lead_card(view: View, known: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _trick_rules_for(rules: Any, trump_card: Card | None) -> tricks.TrickRules:
-    """The trick rules of a deal whose trump card is ``trump_card`` (None: no trumps)."""
-    if trump_card is None or trump_card.suit is None:
+    """The trick rules of a deal whose trump card is ``trump_card`` (None: none turned,
+    or none in this game: its trick rules for no trumps)."""
+    if trump_card is None:
+        return _untrumped_trick_rules(rules)
+    if trump_card.suit is None:
         return _TRICK_RULES[None]
     game: TrickGame[Any] = rules.trick_game
     return game.trumps.trick_rules(rules, trump_card.suit)

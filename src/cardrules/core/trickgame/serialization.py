@@ -11,12 +11,13 @@ from cardrules.cards import Suit, cards_of, format_cards, mask_of
 from cardrules.core.serial import StateReader, common_to_dict
 from cardrules.core.trickgame import rules_of_play
 from cardrules.core.trickgame.dealing import _fresh_deal
-from cardrules.core.trickgame.description import Declaring
+from cardrules.core.trickgame.description import VIEW_FIELDS, Declaring
 from cardrules.core.trickgame.rounds import _COUNT_WORDS
 from cardrules.core.trickgame.sampling import _trick_rules_for
 from cardrules.core.trickgame.scoring import zones
 from cardrules.core.trickgame.state import Deal, State, _rules_values, _wrong_state
 from cardrules.core.trickgame.views import Start, deal_events, knowledge
+from cardrules.errors import RulesError
 from cardrules.moves import ALL_FORMS, parse_move_text
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
@@ -36,6 +37,60 @@ def state_to_dict(state: object) -> dict[str, Any]:
     data["dealt"] = deal.dealt
     data["position"] = state.position
     return data
+
+
+#: The keys of a trick game's state's JSON form and position that every game has: those
+#: of every state (:func:`~cardrules.core.serial.common_to_dict`), the engine's
+#: (:func:`state_to_dict`, :func:`fields_to_dict`) and a position's.
+_EVERY_GAME_KEYS: Final = (
+    *("game", "version", "rules", "seed", "chance", "first_deck", "match", "phase"),
+    *("moves_made", "events", "history", "outcome", "dealt", "position"),
+    *("hands", "undealt", "leader", "trick"),
+    *("deal_number", "dealer", "totals", "rows", "known", "voids"),
+)
+
+
+def taken_keys(game: TrickGame[Any]) -> tuple[str, ...]:
+    """The keys of the state's JSON form and position the engine writes for ``game``,
+    whatever names its description gives: those of every game and those its features
+    bring (the trump card, the trump suit, the face-up cards, the passes, the bids, the
+    tricks won, the revokes)."""
+    trumps = game.trumps
+    features = (
+        ("trump_card", trumps.card != "none"),
+        ("trump", trumps.suit is not None or trumps.face_up is not None),
+        ("face_up", trumps.face_up is not None),
+        ("passed", any(not isinstance(r, Declaring) for r in game.rounds)),
+        ("bids", game.bidding is not None),
+        ("tricks_won", game.scoring.counts_tricks),
+        ("revokes", game.play.revoking is not None),
+    )
+    return (*_EVERY_GAME_KEYS, *(key for key, present in features if present))
+
+
+def check_named_keys(game: TrickGame[Any]) -> None:
+    """Refuse a description that names a key of the state's JSON form (a round of
+    declarations, the second face-up suit, a tally, the finished tricks) with a key the
+    engine writes already, or with another name it gives (the one would overwrite the
+    other, and the state would not load), or, for the names that are the view's fields
+    too, with a field every view has."""
+    named = [
+        (f"the round {r.phase}'s key", r.key, True) for r in game.rounds if isinstance(r, Declaring)
+    ]
+    if game.trumps.face_up is not None:
+        named.append(("the second face-up suit's key", game.trumps.face_up.second_key, True))
+    named += [("a tally's key", key, True) for key, _, _, _ in game.scoring.tally]
+    named.append(("the finished tricks' key (Waste.key)", game.waste.key, False))
+    taken = list(taken_keys(game))
+    for what, key, in_view in named:
+        clash = key in taken or (in_view and key in VIEW_FIELDS)
+        if clash:
+            fields = f"; nor a field every view has: {', '.join(VIEW_FIELDS)}" if in_view else ""
+            raise RulesError(
+                f"{game.title}: {what} {key!r} is a key the state's JSON form or view has "
+                f"already: choose another name (taken: {', '.join(taken)}{fields})"
+            )
+        taken.append(key)
 
 
 def fields_to_dict(state: State) -> dict[str, Any]:

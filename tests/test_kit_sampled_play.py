@@ -1,0 +1,64 @@
+"""The conformance kit plays moves on sampled worlds, as searching bots do, and checks
+that the rules' text names the game they belong to."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardrules import games, testing
+from tests.broken import history_reading_game, renamed_game
+
+
+def test_a_game_whose_apply_needs_what_sample_does_not_rebuild_fails_the_kit() -> None:
+    """Low wins, with an ``apply`` that reads the move history, which a sampled world
+    has not: ISMCTS and PIMC would break on it; the kit says so."""
+    game = games.register(history_reading_game())
+    try:
+        with pytest.raises(testing.ConformanceError) as info:
+            testing.check_game(game, games=2)
+    finally:
+        games.unregister(game.NAME)
+    message = str(info.value)
+    assert "a world sampled from seat" in message
+    assert "cannot be played on: apply(play " in message
+    assert "sample must rebuild everything apply reads" in message
+    assert "RecordError" in message and "no move history" in message
+
+
+def test_moves_apply_to_the_worlds_sampled_from_every_view_of_a_registered_game() -> None:
+    """The check itself, on a few views of each registered game."""
+    import random
+
+    for name in games.names():
+        game = games.get(name)
+        rules = next(iter(game.PRESETS.values()))
+        state = game.deal(rules, seed=2)
+        rng = random.Random(2)
+        for _ in range(12):
+            if game.is_over(state):
+                break
+            for seat in range(game.players(rules)):
+                view = game.observe(state, seat)
+                world = game.sample(view, rng)
+                testing.check_sampled_world_plays(game, world, view, rng, plies=6)
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+
+
+def test_a_game_whose_rules_name_another_game_fails_the_kit() -> None:
+    """A game that took another's rules writes the other's name in its records."""
+    game = games.register(renamed_game("copied_low_wins"))
+    try:
+        with pytest.raises(testing.ConformanceError) as info:
+            testing.check_game(game, games=1)
+    finally:
+        games.unregister(game.NAME)
+    message = str(info.value)
+    assert message.startswith("preset 'default', copied_low_wins: the rules' text 'low_wins()'")
+    assert "names the game 'low_wins', not 'copied_low_wins'" in message
+
+
+def test_the_rules_of_every_registered_game_name_it() -> None:
+    for name in games.names():
+        game = games.get(name)
+        for rules in game.PRESETS.values():
+            testing.check_rules_text(game, rules)
