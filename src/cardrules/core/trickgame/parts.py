@@ -1,8 +1,8 @@
 """The parts of a trick game's description (:class:`~cardrules.core.trickgame.TrickGame`),
 each a small frozen value with a docstring per field, typed by the game's ``Rules``: the
-rules' base class; the cards and the deal; the trumps; the bidding, declaration and
-passing rounds; the play; the scoring; the match; the moves' numbers and text; and what
-the description derives (the phases by role, the move numbering)."""
+rules' base class; the cards and the deal; the trumps; the auction, bidding, declaration
+and passing rounds; the play; the scoring; the match; the moves' numbers and text; and
+what the description derives (the phases by role, the move numbering)."""
 
 from __future__ import annotations
 
@@ -20,11 +20,12 @@ from cardrules.core import tricks
 from cardrules.core.match import Match
 from cardrules.core.options import BaseRules, check_choice
 from cardrules.core.serial import StateReader
+from cardrules.core.trickgame.contract import Contract
 from cardrules.core.trickgame.rules_of_play import Restrictions
 from cardrules.core.trickgame.state import State
 from cardrules.errors import RulesError
 from cardrules.game import Event, Log, Outcome
-from cardrules.moves import Move, PassCards
+from cardrules.moves import Call, Move, PassCards
 
 #: The plain trick rules (suits as printed, no jokers) for each trump suit (None: no trumps).
 _TRICK_RULES: Final = tricks.PLAIN
@@ -86,8 +87,8 @@ def _no_note(rules: Any) -> str:
     return ""
 
 
-def _plain_tricks(rules: Any, trump: Suit | None) -> tricks.TrickRules:
-    return _TRICK_RULES[trump]
+def _plain_tricks(rules: Any, contract: Contract) -> tricks.TrickRules:
+    return _TRICK_RULES[contract.trump]
 
 
 def _no_refusal(text: str) -> str | None:
@@ -197,9 +198,11 @@ class Trumps(Generic[R]):
     #: Several cards turned face up after the hands that fix the trump suit (and a
     #: second suit), or None.
     face_up: FaceUp[R] | None = None
-    #: ``trick_rules(rules, trump)``: the follow-suit and trick-winning rules of a deal
-    #: with this trump suit (default: plain suits, no jokers).
-    trick_rules: Callable[[R, Suit | None], tricks.TrickRules] = _plain_tricks
+    #: ``trick_rules(rules, contract)``: the follow-suit and trick-winning rules of a
+    #: deal under this :class:`~cardrules.core.trickgame.Contract` (its ``trump`` is the
+    #: deal's trump suit; default: plain suits, no jokers, trumps as the contract says).
+    #: Asked once a deal, when its trumps are fixed or its auction ends.
+    trick_rules: Callable[[R, Contract], tricks.TrickRules] = _plain_tricks
 
     def __post_init__(self) -> None:
         check_choice("card", self.card, ("none", "next", "dealer's last"))
@@ -267,6 +270,108 @@ class Declaring(Generic[R]):
     event: Callable[[State, int, Any], Event]
     #: ``why_not(state, seat, move)``: why a move is refused.
     why_not: Callable[[State, int, object], str]
+
+
+#: The calls of an auction so far, oldest first: ``(seat, call)`` pairs.
+Calls = tuple[tuple[int, Call], ...]
+
+
+def _call_event(state: State, seat: int, call: Call) -> Event:
+    return Event("call", seat, text=f"seat {seat} calls {call}")
+
+
+def contract_text(contract: Contract) -> str:
+    """A contract in words, for events and messages: ``seat 2 declares: trumps
+    hearts, level 4, doubled 1, dummy seat 0``.
+
+    >>> from cardrules.cards import Suit
+    >>> contract_text(Contract(trump=Suit.HEARTS, declarer=2, terms=(("level", 4),)))
+    'seat 2 declares: trumps hearts, level 4'
+    """
+    who = "no declarer" if contract.declarer is None else f"seat {contract.declarer} declares"
+    parts = ["no trumps" if contract.trump is None else f"trumps {contract.trump.plural}"]
+    parts += [f"{name} {value}" for name, value in contract.terms]
+    if contract.dummy is not None:
+        parts.append(f"dummy seat {contract.dummy}")
+    if contract.leader is not None:
+        parts.append(f"seat {contract.leader} leads")
+    return f"{who}: {', '.join(parts)}"
+
+
+def default_contract_event(state: State, contract: Contract) -> Event:
+    """The public event that announces an auction's contract, unless the game says
+    otherwise (:attr:`Auction.contract_event`): ``contract: seat 2 declares: trumps
+    hearts, level 4``."""
+    return Event("contract", contract.declarer, text=f"contract: {contract_text(contract)}")
+
+
+def _none_forced(state: State) -> Contract | None:
+    return None
+
+
+@mypyc_attr(native_class=False)
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Auction(Generic[R]):
+    """A round of calls before play that decides the deal's
+    :class:`~cardrules.core.trickgame.Contract` (bridge, Euchre, Skat, Five Hundred,
+    Pinochle, ...): who calls next, the calls allowed to that seat and the contract the
+    calls make are hooks over the calls so far (a tuple of ``(seat, call)`` pairs;
+    :data:`Calls`); :mod:`~cardrules.core.trickgame.auctions` has them ready-made for
+    the common schemes. Every call is a :class:`~cardrules.moves.Call`, public, and
+    read back from its words.
+
+    When the round ends (``next_caller`` gives None), ``contract`` gives the deal's
+    contract, which every later part reads (its trumps, its first leader, its dummy).
+    When it gives None (all passed), ``all_passed`` may force one (stick the dealer);
+    otherwise the deal goes on to the next auction round, if the game has one that
+    applies (Euchre's second round), or else is thrown in: it ends unscored and the
+    next dealer deals (:func:`~cardrules.core.trickgame.throw_in`). An auction round
+    is skipped once the deal has a contract. A view shows the calls of every auction
+    round (``calls``, one tuple per round) and the ``contract``.
+
+    A bridge auction, in outline::
+
+        Auction(
+            calls=(PASS, *BIDS, DOUBLE, REDOUBLE),
+            allowed=...,            # higher bids; double an opponent's bid, ...
+            next_caller=auctions.turns(auctions.in_rotation, auctions.passes_after_bid(3)),
+            contract=...,           # the last bid, its doubling, the declarer
+        )
+    """
+
+    #: The name of its ``Phase`` member.
+    phase: str = "AUCTION"
+    #: Its calls' key in the state's JSON form and positions (each auction round of a
+    #: game has its own).
+    key: str = "calls"
+    #: Every call of the round, in move-number order (a game's calls are numbered after
+    #: its other moves, in the order of its rounds, each call once).
+    calls: tuple[Call, ...]
+    #: ``allowed(state, calls, seat)``: the calls open to the seat, in the order of
+    #: ``calls``.
+    allowed: Callable[[State, Calls, int], tuple[Call, ...]]
+    #: ``next_caller(state, calls)``: the seat to call next, or None: the round is over.
+    next_caller: Callable[[State, Calls], int | None]
+    #: ``contract(state, calls)``: the contract the round's calls make, asked when the
+    #: round is over; None: all passed.
+    contract: Callable[[State, Calls], Contract | None]
+    #: ``all_passed(state)``: a contract forced when all passed (stick the dealer), or
+    #: None (the default): the next auction round, else a throw-in.
+    all_passed: Callable[[State], Contract | None] = _none_forced
+    #: ``applies(rules)``: whether the round is played (default: always).
+    applies: Callable[[R], bool] = _always
+    #: ``event(state, seat, call)``: the call's public event (default ``seat 1 calls 1NT``).
+    event: Callable[[State, int, Call], Event] = _call_event
+    #: ``contract_event(state, contract)``: the public event when the contract is made
+    #: (default :func:`default_contract_event`).
+    contract_event: Callable[[State, Contract], Event] = default_contract_event
+    #: ``why_not(state, seat, move)``: in the game's words, why a move is refused
+    #: (default None: the calls allowed are listed).
+    why_not: Callable[[State, int, object], str] | None = None
+
+    def __post_init__(self) -> None:
+        if not self.calls or len(set(self.calls)) != len(self.calls):
+            raise RulesError(f"auction {self.phase}: its calls are one or more different Calls")
 
 
 #: Where the passed cards go, as :attr:`Passing.to` words them.
@@ -541,6 +646,10 @@ class PhaseRoles:
     round_slots: tuple[int, ...]
     #: The place of the passing round in ``TrickGame.rounds``, or None.
     passing: int | None
+    #: For each round, its place among the auction rounds (-1 for any other round).
+    auction_slots: tuple[int, ...]
+    #: The places of the auction rounds in ``TrickGame.rounds``, in order.
+    auctions: tuple[int, ...]
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -562,3 +671,11 @@ class MoveNumbering:
     num_moves: int
     #: Each move of the description's table by its number (read-only).
     move_numbers: Mapping[Any, int] = dataclasses.field(compare=False, repr=False)
+    #: The number of the first call of the auction rounds (after every other move).
+    call_base: int
+    #: Every call of the auction rounds, in move-number order (each once).
+    calls: tuple[Call, ...]
+    #: Each call by its number (read-only).
+    call_numbers: Mapping[Call, int] = dataclasses.field(compare=False, repr=False)
+    #: Each call by its words in lower case, for reading moves (read-only).
+    call_words: Mapping[str, Call] = dataclasses.field(compare=False, repr=False)
