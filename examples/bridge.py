@@ -73,15 +73,26 @@ Run it to watch the bots play: ``python examples/bridge.py [SEED]``.
 
 from __future__ import annotations
 
+import random
 import sys
 from collections.abc import Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from cardrules.cards import Suit
-from cardrules.core import trickgame
+from cardrules import games
+from cardrules.cards import DECK52, Suit
+from cardrules.core import trickgame, tricks
+from cardrules.core.match import Match
 from cardrules.core.options import check_int, rules_to_text
+from cardrules.core.trickgame import Auction, Calls, Contract, State
+from cardrules.game import Event, Fact, Log
+from cardrules.moves import Call, Move
+from cardrules.play import play_game
+from cardrules.simulate import make_bot
+
+if TYPE_CHECKING:  # the names trickgame.install gives, for the type checker
+    from cardrules.core.trickgame.interface import *  # noqa: F403
 
 NAME: Final = "bridge"
 #: Changes whenever the behaviour of this game changes, so records say which rules made them.
@@ -204,10 +215,155 @@ def contract_score(
     return score + over * per_over + 50 * doubling
 
 
+#: Who is vulnerable, in the order of :func:`vulnerable`'s steps.
+VULNERABLE: Final = ("none", "North-South", "East-West", "both")
+#: Each call as a move, by its words.
+CALL_MOVES: Final = {w: Call(w, w if w in (PASS, DOUBLE, REDOUBLE) else "bid") for w in CALLS}
+
+
+@attrs.frozen(slots=True)
+class View(trickgame.View):
+    """What one seat may know: its hand, the calls, the contract, the dummy's hand once
+    the opening lead is made, the tricks, the scores (the engine's fields say it all)."""
+
+
+def _next_caller(state: State, calls: Calls) -> int | None:
+    """The dealer calls first, then each seat in turn clockwise (BR-5), until the
+    auction is over (BR-6)."""
+    return None if auction_over(calls) else (state.match.dealer + len(calls)) % 4
+
+
+def _contract(state: State, calls: Calls) -> Contract | None:
+    """The final bid's contract (BR-7): trumps from its denomination (BR-9), its
+    declarer, the declarer's partner as dummy and his left leading (BR-8); None when
+    all four passed (the engine throws the deal in, unscored, and the next board
+    follows: BR-6)."""
+    found = final_contract(calls)
+    if found is None:
+        return None
+    seat, level, name, doubling = found
+    terms = (("level", level), ("denomination", name), ("doubling", doubling))
+    partner, left = (seat + 2) % 4, (seat + 1) % 4
+    return Contract(trump=trump_of(name), declarer=seat, dummy=partner, leader=left, terms=terms)
+
+
+def _deal_event(rules: Rules, match: Match, size: int) -> Event:
+    """A board opens: its number, its dealer, who is vulnerable (BR-1)."""
+    board = match.deal_number + 1
+    vul = VULNERABLE[vulnerable(board, 0) + 2 * vulnerable(board, 1)]
+    text = f"board {board}: seat {match.dealer} deals, vulnerable: {vul}"
+    return Event("deal", match.dealer, value=size, text=text)
+
+
+def _score_deal(
+    state: State, out: int | None
+) -> tuple[tuple[int, ...], tuple[tuple[str, tuple[int, ...]], ...], Log[Event]]:
+    """The declaring side scores the contract's figure, the other side its negation (BR-10)."""
+    contract, board = state.deal.contract, state.match.deal_number + 1
+    assert contract is not None and contract.declarer is not None  # played deals have one
+    side = contract.declarer % 2
+    taken = state.tricks_won[side] + state.tricks_won[side + 2]
+    level, denomination = int(contract.term("level")), str(contract.term("denomination"))
+    doubling = int(contract.term("doubling"))
+    score = contract_score(level, denomination, doubling, vulnerable(board, side), taken)
+    points = tuple(score if seat % 2 == side else -score for seat in range(4))
+    bid = f"{level}{denomination}{['', ' doubled', ' redoubled'][doubling]}"
+    text = f"board {board}: {bid} by seat {contract.declarer}, {taken} tricks: {score}"
+    return points, (("tricks", state.tricks_won),), state.log.append(Event("scored", text=text))
+
+
+GAME: Final = trickgame.TrickGame(
+    name=NAME,
+    title="Contract bridge",
+    version=version,
+    rules_class=Rules,
+    dealing=trickgame.Dealing(
+        deck=lambda rules: DECK52, hand_size=lambda rules, number: 13, event=_deal_event
+    ),
+    rounds=(
+        Auction(
+            calls=tuple(CALL_MOVES.values()),
+            allowed=lambda state, calls, seat: tuple(
+                CALL_MOVES[word] for word in legal_calls(calls, seat)
+            ),
+            next_caller=_next_caller,
+            contract=_contract,
+        ),
+    ),
+    scoring=trickgame.Scoring(deal=_score_deal, counts_tricks=True),
+    match=trickgame.MatchPlan(deals=lambda rules: rules.boards),
+    teams=lambda rules: TEAMS,
+    moves=trickgame.Moves(max_players=4, forms=("play CARD", "1C .. 7NT, pass, double, redouble")),
+    view_class=View,
+)
+trickgame.install(GAME, globals())
+
+
+def describe(view: View) -> tuple[Fact, ...]:
+    """The view for a person: the calls, the contract, the dummy, the trick, the hand."""
+    facts = [Fact("calls", " ".join(f"{seat}:{call}" for seat, call in view.calls[0]))]
+    if view.contract is not None:
+        facts.append(Fact("contract", trickgame.contract_text(view.contract)))
+    facts.append(Fact("dummy", view.dummy_hand))
+    if view.trick:
+        facts.append(Fact("trick", tricks.trick_plays(view.leader, view.trick, 4)))
+    facts.append(Fact("tricks won", view.tricks_won, per_seat=True))
+    facts.append(Fact("hand", view.hand))
+    return tuple(facts)
+
+
+def explain_move(view: View, move: Move) -> str:
+    """Every move says what it is in its text (a call or a card)."""
+    return ""
+
+
+class BridgeBot:
+    """Bid the longest suit (at notrump with no suit of five) at the lowest level open,
+    while that level is at most ``(points - 10) // 3`` counting ace 4, king 3, queen 2,
+    jack 1, and partner has not bid; else pass; never double. Play as Whist's heuristic:
+    lead the highest card, take a trick the opponents hold with the lowest card that
+    wins it, else play the lowest card."""
+
+    name = "heuristic"
+
+    def choose(self, view: View, legal_moves: Sequence[Any], rng: random.Random) -> Any:
+        """A call or a card, as the class docstring describes."""
+        if view.contract is None:
+            points = sum(max(0, card.rank - 10) for card in view.hand)
+            lengths = [sum(card.suit is suit for card in view.hand) for suit in Suit]
+            longest = max(Suit, key=lambda suit: (lengths[suit], suit))
+            name = longest.letter if lengths[longest] >= 5 else "NT"
+            partner_bid = any(
+                s == (view.seat + 2) % 4 and c.kind == "bid" for s, c in view.calls[0]
+            )
+            bids = [m for m in legal_moves if m.kind == "bid" and m.words[1:] == name]
+            if bids and not partner_bid and int(bids[0].words[0]) <= (points - 10) // 3:
+                return bids[0]
+            return CALL_MOVES[PASS]
+        trump = view.contract.trump
+        rules = tricks.trick_rules(trump)
+        plays = sorted(legal_moves, key=lambda m: (m.card.suit is trump, m.card.rank))
+        if not view.trick:
+            return plays[-1]
+        partner = (view.leader + len(view.trick) + 2) % 4
+        if tricks.winning_seat(rules, view.trick, view.leader, 4) == partner:
+            return plays[0]
+        led = len(view.trick)
+        winning = [m for m in plays if tricks.winner(rules, (*view.trick, m.card)) == led]
+        return winning[0] if winning else plays[0]
+
+
+games.register(sys.modules[__name__], heuristic=BridgeBot)
+
+
 def main(argv: list[str]) -> None:
-    """Show a few scores of the Law 77 table."""
-    for contract in ((4, "S", 0, False, 10), (3, "NT", 0, False, 9), (1, "NT", 1, False, 6)):
-        print(*contract, contract_score(*contract))
+    """Play a match: two heuristic players against a searching and a random one."""
+    seed = int(argv[1]) if len(argv) > 1 else 1
+    bots = [make_bot(spec, NAME) for spec in ("heuristic", "ismcts:8", "heuristic", "random")]
+    final = play_game(sys.modules[__name__], Rules(), bots, seed=seed)
+    kinds = ("deal", "contract", "scored", "throw in", "over")
+    print(*(e for e in trickgame.events(final) if e.kind in kinds), sep="\n")
+    print(f"totals {trickgame.score(final).totals}, payoffs {trickgame.score(final).payoffs}")
 
 
 if __name__ == "__main__":
