@@ -32,13 +32,13 @@ def throw_in(state: object, event: Event | None = None) -> State:
     hook may return it too (an :attr:`Auction.contract` cannot: it is asked for a
     contract).
 
-    >>> from cardrules.games import whist
-    >>> state = whist.deal(whist.Rules(), seed=1)
+    >>> from cardrules.games import oh_hell
+    >>> state = oh_hell.deal(oh_hell.Rules(players=3), seed=1)
     >>> after = throw_in(state)
-    >>> after.match.deal_number, after.match.dealer == (state.match.dealer + 1) % 4
+    >>> after.match.deal_number, after.match.dealer == (state.match.dealer + 1) % 3
     (1, True)
-    >>> after.match.totals
-    (0, 0, 0, 0)
+    >>> after.match.rows[0].points
+    (0, 0, 0)
     """
     if type(state) is not State:
         raise _wrong_state(state)
