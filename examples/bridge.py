@@ -12,9 +12,9 @@ East, South and West; North-South (0 and 2) play East-West (1 and 3).
   14", "North-South Vulnerable | Boards 2 5 12 15", "East-West Vulnerable | Boards 3
   6 9 16", "Both Sides Vulnerable | Boards 4 7 10 13"; "The same sequence is repeated
   for Boards 17-32 and for each subsequent group of 16 boards."
-* BR-2 (the deal; Law 6, https://docslib.org/doc/3514857/the-laws-of-duplicate-bridge-2017).
-  "The cards must be dealt face down, one card at a time, into four hands of thirteen
-  cards each".
+* BR-2 (the deal; http://boardgamesarefun.com/games/item.php?id=97). "One of the
+  players deals all of the cards, 13 to each player, in clockwise rotation,
+  beginning with the player to the left of the dealer."
 * BR-3 (the calls; Law 18, https://www.bridgehands.com/Laws/ACBL/Rubber/The_Auction.htm).
   "Each bid must name a number of odd tricks, from one to seven, and a denomination.
   A bid supersedes the previous bid if it names either a greater number of odd
@@ -45,11 +45,11 @@ East, South and West; North-South (0 and 2) play East-West (1 and 3).
   declarer's left makes the opening lead"; "the opening lead is faced, the play
   period begins irrevocably, and dummy's hand is spread"; "Declarer plays both his
   hand and that of dummy." The dummy is the declarer's partner.
-* BR-9 (the play; https://docslib.org/doc/1773317/the-object-in-bridge-play-is-to-win-tricks-for-your-side).
-  "You must follow suit (play the same suit as the lead) if possible." "If a trick
-  contains no trump card, the highest card of the suit led wins it." "If a trick
-  contains a trump card, the highest trump played wins it." The trump suit is the
-  contract's denomination (none at notrump).
+* BR-9 (the play; the same page as BR-2). "After the lead, however, the next three
+  players have an obligation to play the same suit as the lead, if possible." "If
+  a trick contains no trump card, it is won by the highest card of the suit led. If
+  a trick contains a trump card, it is won by the highest trump played." The trump
+  suit is the contract's denomination (none at notrump).
 * BR-10 (the score; Law 77, https://pzbs.pl/sedziowie/mpb/2007/ang/law77.htm). Each
   trick over six bid and made scores 20 in a minor, 30 in a major, at notrump 40 the
   first and 30 each other; doubled twice that, redoubled four times. "A trick score
@@ -67,8 +67,16 @@ East, South and West; North-South (0 and 2) play East-West (1 and 3).
   table has no other table, so the scores are added.)
 
 This file is the whole game: its options, its calls and their rules, its scoring,
-and its description for the engine (:class:`cardrules.core.trickgame.TrickGame`).
-Run it to watch the bots play: ``python examples/bridge.py [SEED]``.
+its description for the engine (:class:`cardrules.core.trickgame.TrickGame`: an
+``Auction`` round whose hooks are the rules above, the ``Contract`` it makes) and a
+heuristic bot (:class:`BridgeBot`, which bids by a simple count of points). The
+engine supplies dealing, the calls as moves, the throw-in of a board passed out, the
+dummy, trick play, views, sampling, records and move numbers. Importing this module
+registers the game as ``bridge``, so every cardrules tool plays it: the ISMCTS and
+PIMC bots search calls as they search cards (PIMC values a call by the heuristic's
+play to an endgame and the solver), ``simulate``, records, the conformance kit and
+the command line (``cardrules play examples.bridge``). Run it to watch the bots play
+a match: ``python examples/bridge.py [SEED]``.
 """
 
 from __future__ import annotations

@@ -202,6 +202,33 @@ def test_br_1_the_first_dealer_is_north(bridge: Any) -> None:
         bridge.Rules(first_dealer=2)
 
 
+def test_br_2_thirteen_cards_each_one_at_a_time_from_the_dealers_left(bridge: Any) -> None:
+    state = bridge.deal(bridge.Rules(), seed=0, deck=bridge.DECK52)
+    for seat in range(4):  # board 1: North deals, East gets the first card
+        assert set(cards_of(state.hands[seat])) == set(bridge.DECK52[(seat + 3) % 4 :: 4])
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_br_9_follow_suit_and_the_highest_trump_wins(bridge: Any, seed: int) -> None:
+    state = bridge.deal(bridge.Rules(), seed=seed)
+    state = _called(bridge, state, "1C", "pass", "pass", "pass")  # clubs are trumps
+    assert state.contract.trump is bridge.Suit.CLUBS
+    rng, played = random.Random(seed), list[tuple[int, Any]]()
+    for _ in range(4):  # the first trick
+        seat = (state.leader + len(state.trick)) % 4
+        hand = cards_of(state.hands[seat])
+        if played:
+            held = {card for card in hand if card.suit is played[0][1].suit}
+            assert {m.card for m in bridge.legal_moves(state)} == (held or set(hand))
+        move = rng.choice(bridge.legal_moves(state))
+        played.append((seat, move.card))
+        state = bridge.apply(state, move)
+    trumps = [(card.rank, seat) for seat, card in played if card.suit is bridge.Suit.CLUBS]
+    led = [(card.rank, seat) for seat, card in played if card.suit is played[0][1].suit]
+    winner = max(trumps or led)[1]
+    assert state.leader == winner and state.tricks_won[winner] == 1
+
+
 def test_br_5_the_dealer_calls_first_then_each_seat_clockwise(bridge: Any) -> None:
     state = bridge.deal(bridge.Rules(), seed=0)
     assert bridge.to_move(state) == 0  # board 1: North deals and calls first
