@@ -22,6 +22,8 @@ those above it in this list:
   the play, the scoring, the match, the moves' numbers and text);
 * :mod:`~cardrules.core.trickgame.contract`: the :class:`Contract` a deal's auction
   decides (or the description fixes at the deal), which play, views and scoring read;
+* :mod:`~cardrules.core.trickgame.auction_round`: the :class:`Auction` round of a
+  description;
 * :mod:`~cardrules.core.trickgame.auctions`: ready-made hooks for an :class:`Auction`
   round (who calls next, the calls allowed on a ladder of bids with doubles);
 * :mod:`~cardrules.core.trickgame.description`: the description, :class:`TrickGame`,
@@ -60,6 +62,12 @@ this way.
 """
 
 from cardrules.core.trickgame import auctions, interface, rules_of_play, sampling
+from cardrules.core.trickgame.auction_round import (
+    Auction,
+    Calls,
+    contract_text,
+    default_contract_event,
+)
 from cardrules.core.trickgame.contract import Contract
 from cardrules.core.trickgame.dealing import new_game
 from cardrules.core.trickgame.description import (
@@ -78,9 +86,7 @@ from cardrules.core.trickgame.interface import install
 from cardrules.core.trickgame.numbers import pass_rank
 from cardrules.core.trickgame.parts import (
     DEFAULT_DEAL_LIMIT,
-    Auction,
     Bidding,
-    Calls,
     Dealing,
     DealScorer,
     Declaring,
@@ -97,8 +103,6 @@ from cardrules.core.trickgame.parts import (
     TrickScoring,
     Trumps,
     Waste,
-    contract_text,
-    default_contract_event,
     default_deal_event,
     pass_cycle,
     pass_offset,

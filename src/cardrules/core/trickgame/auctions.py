@@ -35,8 +35,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from cardrules.core.trickgame.auction_round import Calls
 from cardrules.core.trickgame.description import teams
-from cardrules.core.trickgame.parts import Calls
 from cardrules.core.trickgame.state import State
 from cardrules.errors import RulesError
 from cardrules.moves import Call

@@ -14,6 +14,7 @@ from cardrules.core import tricks
 from cardrules.core.checks import check_seed
 from cardrules.core.match import Match
 from cardrules.core.options import check_choice
+from cardrules.core.trickgame.auction_round import Auction
 from cardrules.core.trickgame.contract import Contract, fixed_contract
 from cardrules.core.trickgame.description import (
     _TRICK_RULES,
@@ -22,7 +23,6 @@ from cardrules.core.trickgame.description import (
     TrickGameRules,
     teams,
 )
-from cardrules.core.trickgame.parts import Auction
 from cardrules.core.trickgame.state import (
     Deal,
     State,

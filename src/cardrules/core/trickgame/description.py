@@ -26,6 +26,7 @@ from cardrules.core.checks import (
 from cardrules.core.match import Match
 from cardrules.core.options import check_choice
 from cardrules.core.serial import StateReader
+from cardrules.core.trickgame.auction_round import Auction, auction_calls
 from cardrules.core.trickgame.contract import Contract
 from cardrules.core.trickgame.numbers import _MOVE_KINDS, _pass_of_rank, pass_rank
 
@@ -33,7 +34,6 @@ from cardrules.core.trickgame.numbers import _MOVE_KINDS, _pass_of_rank, pass_ra
 from cardrules.core.trickgame.parts import _TRICK_RULES as _TRICK_RULES
 from cardrules.core.trickgame.parts import DEFAULT_DEAL_LIMIT as DEFAULT_DEAL_LIMIT
 from cardrules.core.trickgame.parts import (
-    Auction,
     Bidding,
     Dealing,
     MatchPlan,
@@ -434,7 +434,7 @@ class TrickGame(Generic[R]):
             pass_count = described.count
         table = self.moves.table
         passes = math.comb(52, pass_count) if passing and not table else 0  # by rank
-        calls = _auction_calls(self)
+        calls = auction_calls(self)
         call_base = len(table) or pass_base + passes
         numbering = MoveNumbering(
             bid_base=52,
@@ -562,32 +562,6 @@ class TrickGame(Generic[R]):
         from cardrules.core.trickgame.serialization import _state_from_reader  # built above
 
         return _state_from_reader(self, r)
-
-
-def _auction_calls(game: TrickGame[Any]) -> tuple[Call, ...]:
-    """Every call of the game's auction rounds, each once, in the order of the rounds;
-    refused when two calls share their words (a call is read back from them) or two
-    auction rounds their key."""
-    calls: dict[Call, None] = {}
-    keys: set[str] = set()
-    for round_ in game.rounds:
-        if isinstance(round_, Auction):
-            if round_.key in keys:
-                raise RulesError(
-                    f"{game.title}'s auction rounds need keys of their own: {round_.key!r} "
-                    "is given twice (Auction(key=...))"
-                )
-            keys.add(round_.key)
-            calls.update(dict.fromkeys(round_.calls))
-    words: dict[str, Call] = {}
-    for call in calls:
-        other = words.setdefault(call.words.lower(), call)
-        if other != call:
-            raise RulesError(
-                f"{game.title}'s calls {other!r} and {call!r} have the same words: a call is "
-                "read back from its words"
-            )
-    return tuple(calls)
 
 
 def _checked_view_fields(game: TrickGame[Any]) -> tuple[str, ...]:

@@ -13,10 +13,10 @@ from cardrules.core import tricks
 from cardrules.core.changes import with_item
 from cardrules.core.match import Match
 from cardrules.core.trickgame import rules_of_play
+from cardrules.core.trickgame.auction_round import Auction
 from cardrules.core.trickgame.dealing import _begin_deal
 from cardrules.core.trickgame.description import Declaring, Passing
 from cardrules.core.trickgame.ending import _check_caps, _finish_deal
-from cardrules.core.trickgame.parts import Auction
 from cardrules.core.trickgame.queries import _bidder, _round_actor, legal_moves, to_move
 from cardrules.core.trickgame.rounds import (
     _COUNT_WORDS,

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import cards_of, format_cards, mask_of
 from cardrules.core.serial import StateReader
+from cardrules.core.trickgame.auction_round import Auction
 from cardrules.core.trickgame.description import Declaring, Passing, _team_of
-from cardrules.core.trickgame.parts import Auction
 from cardrules.core.trickgame.position_reading import lacks_text
 from cardrules.core.trickgame.scoring import zones
 from cardrules.core.trickgame.state import State, _deal_with, _with

@@ -28,10 +28,10 @@ from cardrules.cards import cards_of, format_cards, mask_of
 from cardrules.core import tricks
 from cardrules.core.checks import check_seed, not_rules
 from cardrules.core.serial import frozen_position
+from cardrules.core.trickgame.auction_round import Auction
 from cardrules.core.trickgame.contract import contract_to_list
 from cardrules.core.trickgame.dealing import _trump_event
 from cardrules.core.trickgame.description import Declaring, Passing, TrickGameRules
-from cardrules.core.trickgame.parts import Auction
 from cardrules.core.trickgame.position_checks import _check_position
 from cardrules.core.trickgame.position_reading import (
     HIDDEN_BID,

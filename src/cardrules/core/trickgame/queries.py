@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import cards_of
 from cardrules.core.trickgame import rules_of_play
+from cardrules.core.trickgame.auction_round import Auction
 from cardrules.core.trickgame.description import Declaring, Passing
 from cardrules.core.trickgame.numbers import _bids_of, _passes_of, _plays_of
-from cardrules.core.trickgame.parts import Auction
 from cardrules.core.trickgame.state import State, _wrong_state
 from cardrules.game import CHANCE, Chance
 from cardrules.moves import DEALS, ChooseDealer, Move

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from cardrules.core import changes as changes_core
 from cardrules.core.changes import with_item
+from cardrules.core.trickgame.auction_round import Auction
 from cardrules.core.trickgame.contract import Contract
 from cardrules.core.trickgame.dealing import (
     _opened,
@@ -19,7 +20,6 @@ from cardrules.core.trickgame.dealing import (
 )
 from cardrules.core.trickgame.description import Declaring, Passing, _team_of
 from cardrules.core.trickgame.ending import _check_caps, throw_in
-from cardrules.core.trickgame.parts import Auction
 from cardrules.core.trickgame.state import State, _deal_with, _with
 from cardrules.game import Event
 from cardrules.moves import Bid, Call, DealCard

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Final
 from cardrules.cards import Suit, cards_of, format_cards, mask_of
 from cardrules.core.serial import StateReader, common_to_dict
 from cardrules.core.trickgame import rules_of_play
+from cardrules.core.trickgame.auction_round import Auction
 from cardrules.core.trickgame.contract import (
     Contract,
     contract_from_list,
@@ -18,7 +19,6 @@ from cardrules.core.trickgame.contract import (
 )
 from cardrules.core.trickgame.dealing import _fresh_deal
 from cardrules.core.trickgame.description import _TRICK_RULES, Declaring
-from cardrules.core.trickgame.parts import Auction
 from cardrules.core.trickgame.rounds import _COUNT_WORDS
 from cardrules.core.trickgame.scoring import zones
 from cardrules.core.trickgame.state import Deal, State, _rules_values, _wrong_state
