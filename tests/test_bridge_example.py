@@ -284,6 +284,17 @@ def test_br_10_a_played_board_scores_by_law_77_for_the_declaring_side(
     assert row.points == (-score, score, -score, score)
 
 
+def test_br_10_a_vulnerable_side_scores_by_the_vulnerable_column(bridge: Any) -> None:
+    state = _called(bridge, bridge.deal(bridge.Rules(boards=2), seed=7), *["pass"] * 4)
+    # Board 2: East deals, North-South vulnerable; South names notrump first.
+    state = _called(bridge, state, "pass", "1NT", "pass", "3NT", "double", "pass", "pass", "pass")
+    assert state.contract.declarer == 2 and bridge.vulnerable(2, 2)
+    row = _played_out(bridge, state, 7).match.rows[1]
+    tricks = row.extra("tricks")
+    score = bridge.contract_score(3, "NT", 1, True, tricks[0] + tricks[2])
+    assert row.points == (score, -score, score, -score)
+
+
 def test_br_11_a_match_lasts_its_boards(bridge: Any) -> None:
     bots = [make_bot("heuristic", bridge), make_bot("random", bridge)] * 2
     from cardrules.play import play_game
