@@ -11,8 +11,8 @@ doubled once for each doubling, per seat, or loses as much. Options exercise the
 engine's mechanisms:
 
 * ``order``: ``"rotation"`` (every seat in turn; three passes after a bid end the
-  auction) or ``"skip"`` (a seat that passed is not asked again; the auction ends
-  when one bidder is left);
+  auction), ``"skip"`` (a seat that passed is not asked again; the auction ends
+  when one bidder is left) or ``"once"`` (each seat calls once; the last bid stands);
 * ``dummy``: the declarer's partner is a dummy (its hand is face up after the
   opening lead and the declarer plays it);
 * ``all_pass``: ``"throw in"`` (the deal is thrown in; the next dealer deals) or
@@ -20,6 +20,8 @@ engine's mechanisms:
 * ``preround``: a first auction round before the bidding in which each seat in turn
   may ``take`` (hearts trumps, level 1, the taker declares) or ``hold``; the first
   ``take`` ends it, and when all hold the bidding follows;
+* ``stakes``: once the contract is made, the declarer alone may ``raise`` (the
+  contract counts one doubling more) or ``stand``;
 * ``deals``: the deals the match lasts.
 
 The tests register it (as ``auction_tricks``) while they run and remove it afterwards.
@@ -27,7 +29,7 @@ The tests register it (as ``auction_tricks``) while they run and remove it after
 
 from __future__ import annotations
 
-import sys
+import dataclasses
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
@@ -65,6 +67,8 @@ REDOUBLE: Final = Call("redouble", "redouble")
 BIDS: Final = tuple(Call(f"{level}{strain}") for level in range(1, 5) for strain, _ in STRAINS)
 HOLD: Final = Call("hold", "pass")
 TAKE: Final = Call("take")
+RAISE: Final = Call("raise")
+STAND: Final = Call("stand", "pass")
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -77,12 +81,13 @@ class Rules(trickgame.TrickGameRules):
     dummy: bool = False
     all_pass: str = "throw in"
     preround: bool = False
+    stakes: bool = False
     deals: int = 4
 
     def __attrs_post_init__(self) -> None:
         check_int("players", self.players, 4, 4)
         self._check_first_dealer(self.players)
-        check_choice("order", self.order, ("rotation", "skip"))
+        check_choice("order", self.order, ("rotation", "skip", "once"))
         check_choice("all_pass", self.all_pass, ("throw in", "forced"))
         check_int("deals", self.deals, 1)
 
@@ -94,6 +99,7 @@ PRESETS: Final = {
     "default": Rules(),
     "dummy": Rules(dummy=True, order="skip"),
     "forced": Rules(all_pass="forced", preround=True, dummy=True),
+    "once": Rules(order="once", stakes=True),
 }
 
 
@@ -138,12 +144,28 @@ def _forced(state: trickgame.State) -> trickgame.Contract | None:
 
 
 _ROTATION: Final = auctions.turns(auctions.in_rotation, auctions.passes_after_bid(3))
-_SKIPPING: Final = auctions.turns(auctions.skipping_passed, auctions.one_bidder_left)
+_ORDERS: Final = {
+    "rotation": _ROTATION,
+    "skip": auctions.turns(auctions.skipping_passed, auctions.one_bidder_left),
+    "once": auctions.turns(auctions.in_rotation, auctions.once_each),
+}
 
 
 def _next_bidder(state: trickgame.State, calls: trickgame.Calls) -> int | None:
     """By the ``order`` option (see the module's docs)."""
-    return (_ROTATION if state.rules.order == "rotation" else _SKIPPING)(state, calls)
+    return _ORDERS[state.rules.order](state, calls)
+
+
+def _raised(state: trickgame.State, calls: trickgame.Calls) -> trickgame.Contract | None:
+    """A raise doubles the contract once more; None: it stands as it was."""
+    contract = state.contract
+    if contract is None or calls[-1][1] != RAISE:
+        return None
+    doubled = contract.term("doubled")
+    assert isinstance(doubled, int)
+    return dataclasses.replace(
+        contract, terms=(("level", contract.term("level")), ("doubled", doubled + 1))
+    )
 
 
 def _preround_contract(state: trickgame.State, calls: trickgame.Calls) -> trickgame.Contract | None:
@@ -194,6 +216,16 @@ GAME: Final = trickgame.TrickGame(
             contract=_bidding_contract,
             all_passed=_forced,
         ),
+        trickgame.Auction(
+            phase="STAKES",
+            key="stakes",
+            calls=(STAND, RAISE),
+            applies=lambda rules: rules.stakes,
+            after_contract=True,
+            allowed=lambda state, calls, seat: (STAND, RAISE),
+            next_caller=auctions.declarer_once,
+            contract=_raised,
+        ),
     ),
     scoring=trickgame.Scoring(deal=_score_deal, counts_tricks=True),
     match=trickgame.MatchPlan(deals=lambda rules: rules.deals),
@@ -218,6 +250,3 @@ def describe(view: View) -> tuple[Fact, ...]:
 def explain_move(view: View, move: Move) -> str:
     """A call and a card say what they are in their text."""
     return ""
-
-
-MODULE: Final = sys.modules[__name__]

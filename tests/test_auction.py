@@ -20,7 +20,7 @@ from cardrules.errors import IllegalMoveError, RulesError
 from cardrules.moves import Call, Play
 from cardrules.testing import check_game
 from tests import auction_game as game
-from tests.auction_game import DOUBLE, HOLD, PASS, REDOUBLE, TAKE, Rules
+from tests.auction_game import DOUBLE, HOLD, PASS, RAISE, REDOUBLE, STAND, TAKE, Rules
 
 ONE_C, ONE_H, TWO_S, ONE_NT = (Call(w) for w in ("1C", "1H", "2S", "1NT"))
 
@@ -45,7 +45,7 @@ def _dealt(**options: Any) -> Any:
 
 def test_the_kit_passes_the_auction_game() -> None:
     report = check_game(game, games=4)
-    assert report.games == 12
+    assert report.games == 16
 
 
 def test_rotation_asks_every_seat_from_the_dealers_left() -> None:
@@ -100,7 +100,31 @@ def test_two_auction_rounds_follow_each_other_when_all_pass() -> None:
     assert game.legal_moves(state)[0] == PASS
     state = _calls(state, "1NT", "pass", "pass", "pass")
     assert state.contract is not None and state.contract.trump is None
-    assert state.calls == (((1, HOLD), (2, HOLD), (3, HOLD), (0, HOLD)), state.calls[1])
+    assert state.calls[0] == ((1, HOLD), (2, HOLD), (3, HOLD), (0, HOLD))
+
+
+def test_one_call_per_seat_and_the_last_bid_stands() -> None:
+    state = _calls(_dealt(order="once"), "1C", "pass", "1H")
+    assert game.to_move(state) == 0
+    assert ONE_C not in game.legal_moves(state)  # only higher bids
+    state = _calls(state, "pass")
+    assert state.contract is not None and state.contract.declarer == 3
+    assert state.contract.trump is Suit.HEARTS
+
+
+def test_a_round_of_one_seat_after_the_contract() -> None:
+    state = _calls(_dealt(stakes=True), "pass", "2S", "pass", "pass", "pass")
+    assert state.phase is game.Phase.STAKES
+    assert game.to_move(state) == 2  # the declarer alone
+    assert game.legal_moves(state) == (STAND, RAISE)
+    raised = _calls(state, "raise")
+    assert raised.phase is game.Phase.PLAYING and raised.leader == 3
+    assert raised.contract is not None and raised.contract.term("doubled") == 1
+    assert raised.calls[2] == ((2, RAISE),)
+    stood = _calls(state, "stand")
+    assert stood.contract == state.contract
+    assert game.state_from_dict(game.state_to_dict(state)) == state
+    assert game.position(game.setup(state.rules, game.position(state))) == game.position(state)
 
 
 def test_all_pass_throws_the_deal_in_and_the_next_dealer_deals() -> None:
@@ -110,7 +134,7 @@ def test_all_pass_throws_the_deal_in_and_the_next_dealer_deals() -> None:
     assert thrown.match.dealer == 1
     assert thrown.match.totals == (0, 0, 0, 0)
     assert thrown.match.rows[0].points == (0, 0, 0, 0)
-    assert thrown.phase is game.Phase.AUCTION and thrown.calls == ((), ())
+    assert thrown.phase is game.Phase.AUCTION and thrown.calls == ((), (), ())
     assert any(event.kind == "throw in" for event in game.events(thrown))
 
 
@@ -180,7 +204,7 @@ def test_sampling_keeps_the_dummys_hand() -> None:
 def test_views_show_the_calls_and_the_contract() -> None:
     state = _calls(_dealt(), "1C", "pass")
     view = game.observe(state, 3)
-    assert view.calls == ((), ((1, ONE_C), (2, PASS)))
+    assert view.calls == ((), ((1, ONE_C), (2, PASS)), ())
     assert view.contract is None
     events = [event for event in game.events(state) if event.kind == "call"]
     assert [event.text for event in events] == ["seat 1 calls 1C", "seat 2 calls pass"]

@@ -80,8 +80,12 @@ class Auction(Generic[R]):
     otherwise the deal goes on to the next auction round, if the game has one that
     applies (Euchre's second round), or else is thrown in: it ends unscored and the
     next dealer deals (:func:`~cardrules.core.trickgame.throw_in`). An auction round
-    is skipped once the deal has a contract. A view shows the calls of every auction
-    round (``calls``, one tuple per round) and the ``contract``.
+    is skipped once the deal has a contract, unless it is made ``after_contract``: such
+    a round is played only once the deal has one (the declarer's choices, as going
+    alone or raising the stakes; a round of one seat:
+    ``next_caller=auctions.declarer_once``), and its ``contract`` hook gives the
+    contract as its calls change it (None: as it was). A view shows the calls of every
+    auction round (``calls``, one tuple per round) and the ``contract``.
 
     A bridge auction, in outline::
 
@@ -114,6 +118,9 @@ class Auction(Generic[R]):
     all_passed: Callable[[State], Contract | None] = _none_forced
     #: ``applies(rules)``: whether the round is played (default: always).
     applies: Callable[[R], bool] = _always
+    #: Played once the deal has a contract, which its calls may change (default
+    #: False: played until the deal has one).
+    after_contract: bool = False
     #: ``event(state, seat, call)``: the call's public event (default ``seat 1 calls 1NT``).
     event: Callable[[State, int, Call], Event] = _call_event
     #: ``contract_event(state, contract)``: the public event when the contract is made

@@ -14,6 +14,7 @@ turn), :func:`skipping_passed` (the same, but a seat that has passed is not aske
 again). The end rules: :func:`passes_after_bid` (bridge: three passes after a bid, or
 every seat passing), :func:`one_bidder_left` (Five Hundred, Pinochle), :func:`once_each`
 (one call per seat), :func:`first_acceptance` (Euchre: the first bid ends the round).
+A round of one seat after the contract: :func:`declarer_once`.
 
 >>> from cardrules.moves import Call
 >>> PASS, ONE, TWO = Call("pass", "pass"), Call("1"), Call("2")
@@ -42,6 +43,7 @@ from cardrules.errors import RulesError
 from cardrules.moves import Call
 
 __all__ = [
+    "declarer_once",
     "doubling",
     "first_acceptance",
     "in_rotation",
@@ -163,6 +165,15 @@ def first_acceptance(state: State, calls: Calls) -> bool:
 def _side(rules: Any, seat: int) -> int:
     """The number of the partnership ``seat`` belongs to (the game's teams)."""
     return next(t for t, members in enumerate(teams(rules)) if seat in members)
+
+
+def declarer_once(state: State, calls: Calls) -> int | None:
+    """An :attr:`Auction.next_caller` hook for a round of one seat after the contract
+    (``after_contract=True``): the declarer calls once."""
+    contract = state.deal.contract
+    if calls or contract is None or contract.declarer is None:
+        return None
+    return contract.declarer
 
 
 def turns(order: Order, ended: Ended) -> Callable[[State, Calls], int | None]:

@@ -140,7 +140,9 @@ def _remember_fresh_deal(
         "calls": tuple(() for r in game.rounds if isinstance(r, Auction)),
         "contract": None,
     }
-    auctioned = any(isinstance(r, Auction) and r.applies(rules) for r in game.rounds)
+    auctioned = any(
+        isinstance(r, Auction) and not r.after_contract and r.applies(rules) for r in game.rounds
+    )
     counts = {
         "tally": (0,) * sum(size for _, size, _, _ in game.scoring.tally),
         "revokes": (0,) * players if game.play.revoking is not None else (),

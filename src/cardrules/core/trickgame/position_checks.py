@@ -144,7 +144,7 @@ def _check_auction(r: StateReader, state: State, k: int, round_: Auction[Any], n
         if now > len(game.rounds) - 1 and deal.contract is None:
             r.fail("play cannot start before the auction has made a contract")
         return
-    before = _with(state, deal=_deal_with(deal, contract=None))
+    before = state if round_.after_contract else _with(state, deal=_deal_with(deal, contract=None))
     for made in range(len(calls)):
         so_far = calls[:made]
         seat, call = calls[made]

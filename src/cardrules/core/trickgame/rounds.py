@@ -91,9 +91,8 @@ def _declare(state: State, k: int, seat: int, move: Any) -> State:
 
 def _call(state: State, k: int, seat: int, call: Call) -> State:
     """A call of auction round ``k``; when the round is over, the contract it makes
-    (or forces), else the next auction round, else the deal thrown in."""
+    (or forces, or changes), else the next auction round, else the deal thrown in."""
     deal = state.deal
-    rules = deal.rules
     game: TrickGame[Any] = deal.game
     auction = game.rounds[k]
     assert isinstance(auction, Auction)
@@ -109,41 +108,54 @@ def _call(state: State, k: int, seat: int, call: Call) -> State:
     if auction.next_caller(moved, calls) is not None:
         return _check_caps(moved)
     contract = auction.contract(moved, calls)
-    if contract is None:
+    if auction.after_contract:
+        if contract is None:  # the contract stands as it was
+            return _check_caps(_opened(_with(moved, phase=_next_round(moved, k, True))))
+    elif contract is None:
         contract = auction.all_passed(moved)
-    number = deal.match.deal_number
     if contract is not None:
         return _check_caps(_opened(_contracted(moved, auction, contract, k)))
-    phase = _phase_after(rules, k + 1, number)
-    j = game.roles.round_index.get(phase)
-    while j is not None and game.roles.auction_slots[j] < 0:  # on to the next auction
-        phase = _phase_after(rules, j + 1, number)
-        j = game.roles.round_index.get(phase)
-    if j is None:
+    phase = _next_round(moved, k, False)
+    if game.roles.round_index.get(phase) is None:
         return throw_in(moved)
     return _check_caps(_with(moved, phase=phase))
 
 
+def _next_round(state: State, k: int, contracted: bool) -> Any:
+    """The phase after round ``k``: with a contract, the next round that is not an
+    auction before the contract (then the bidding or the play); without one, the next
+    auction before the contract (or, when there is none, the play's phase: the caller
+    throws the deal in)."""
+    deal = state.deal
+    rules = deal.rules
+    game: TrickGame[Any] = deal.game
+    number = deal.match.deal_number
+    phase = _phase_after(rules, k + 1, number)
+    j = game.roles.round_index.get(phase)
+    while j is not None:
+        round_ = game.rounds[j]
+        before = isinstance(round_, Auction) and not round_.after_contract
+        if before != contracted:
+            break
+        phase = _phase_after(rules, j + 1, number)
+        j = game.roles.round_index.get(phase)
+    return phase
+
+
 def _contracted(state: State, auction: Auction[Any], contract: Contract, k: int) -> State:
     """The state once auction round ``k`` has made ``contract``: its trick rules, its
-    event, and the next round that is no auction (later auctions are skipped)."""
+    event, and the next round that is no auction before the contract."""
     deal = state.deal
     rules = deal.rules
     game: TrickGame[Any] = deal.game
     if type(contract) is not Contract:
         raise TypeError(f"{game.title}'s auction must give a Contract or None, not {contract!r}")
-    number = deal.match.deal_number
-    phase = _phase_after(rules, k + 1, number)
-    j = game.roles.round_index.get(phase)
-    while j is not None and game.roles.auction_slots[j] >= 0:
-        phase = _phase_after(rules, j + 1, number)
-        j = game.roles.round_index.get(phase)
     return _with(
         state,
         deal=_deal_with(
             deal, contract=contract, trick_rules=game.trumps.trick_rules(rules, contract)
         ),
-        phase=phase,
+        phase=_next_round(state, k, True),
         log=state.log.append(auction.contract_event(state, contract)),
     )
 

@@ -244,13 +244,13 @@ def _check_play(game: TrickGame[Any], state: State, r: StateReader) -> None:
         r.fail("a deal in bidding or play needs a trump card")
     if under_way and state.deal.contract is None:
         r.fail("play cannot start before the auction has made a contract")
-    auction = game.roles.round_index.get(phase)
-    if (
-        auction is not None
-        and game.roles.auction_slots[auction] >= 0
-        and (state.trick or state.waste or state.deal.contract is not None)
-    ):
-        r.fail("in an auction no card is played and no contract is made yet")
+    k = game.roles.round_index.get(phase)
+    auction = None if k is None else game.rounds[k]
+    if isinstance(auction, Auction) and (state.trick or state.waste):
+        r.fail("in an auction no card is played")
+    if isinstance(auction, Auction) and auction.after_contract != (state.deal.contract is not None):
+        has = "has" if auction.after_contract else "has no"
+        r.fail(f"the deal {has} contract in round {phase.name.lower()!r}")
     if game.bidding is None:
         return
     if phase is game.roles.bidding and (state.trick or state.waste):
