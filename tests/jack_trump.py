@@ -65,7 +65,10 @@ GAME: Final = dataclasses.replace(
     name=NAME,
     title="Whist with the jack of clubs a trump",
     rules_class=Rules,
-    trumps=dataclasses.replace(whist.GAME.trumps, trick_rules=jack_trump_rules),
+    trumps=dataclasses.replace(
+        whist.GAME.trumps,
+        trick_rules=lambda rules, contract: jack_trump_rules(rules, contract.trump),
+    ),
 )
 trickgame.install(GAME, globals())
 games.register(sys.modules[__name__], replace=True)

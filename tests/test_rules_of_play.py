@@ -77,7 +77,9 @@ GAME = trickgame.TrickGame(
     ),
     trumps=trickgame.Trumps(
         card="next",
-        trick_rules=lambda rules, trump: tricks.trick_rules(trump if rules.trumps else None),
+        trick_rules=lambda rules, contract: tricks.trick_rules(
+            contract.trump if rules.trumps else None
+        ),
     ),
     play=trickgame.TrickPlay(restrictions=RESTRICTIONS),
     scoring=trickgame.Scoring(deal=_score),

@@ -34,6 +34,7 @@ __all__ = [
     "PLAYS",
     "Bid",
     "Blind",
+    "Call",
     "ChooseDealer",
     "DealCard",
     "Declaration",
@@ -290,7 +291,56 @@ class Declaration:
         return "no bid" if self.kind is None else f"bid {self.kind}"
 
 
-Move = Play | Bid | DealCard | ChooseDealer | Draw | EndTurn | PassCards | Blind | Declaration
+#: The kinds of call :class:`Call` knows by meaning (any other is a bid).
+CALL_KINDS: Final = ("bid", "pass", "double", "redouble")
+
+
+def _check_words(words: object) -> None:
+    if (
+        not isinstance(words, str)
+        or not words
+        or words != words.strip()
+        or "  " in words
+        or not words.isprintable()
+    ):
+        raise IllegalMoveError(
+            "Call: the words are the call's own text, such as '1NT', 'pass' or 'order up' "
+            f"(no space at either end), not {show_value(words)}"
+        )
+
+
+def _check_call_kind(kind: object) -> None:
+    if not isinstance(kind, str) or kind not in CALL_KINDS:
+        raise IllegalMoveError(
+            f"Call: kind must be one of {', '.join(CALL_KINDS)}, not {show_value(kind)}"
+        )
+
+
+@attrs.frozen(slots=True)
+class Call:
+    """A call in an auction (a round of :class:`~cardrules.core.trickgame.Auction`):
+    its text is its own ``words`` (``1NT``, ``pass``, ``double``, ``18``, ``order up``),
+    and its ``kind`` says what the auction's ready-made hooks read of it: ``"bid"`` (the
+    default: any call that names or accepts a contract), ``"pass"``, ``"double"`` or
+    ``"redouble"``.
+
+    >>> str(Call("1NT")), str(Call("pass", "pass")), Call("18") == Call("18", "bid")
+    ('1NT', 'pass', True)
+    """
+
+    # cast(Any, field): see PassCards.
+    words: str = cast(Any, attrs.field(validator=lambda _, __, words: _check_words(words)))
+    kind: str = cast(
+        Any, attrs.field(default="bid", validator=lambda _, __, kind: _check_call_kind(kind))
+    )
+
+    def __str__(self) -> str:
+        return self.words
+
+
+Move = (
+    Play | Bid | DealCard | ChooseDealer | Draw | EndTurn | PassCards | Blind | Declaration | Call
+)
 
 #: The move ``draw`` (every ``Draw()`` is equal to it).
 DRAW: Final = Draw()

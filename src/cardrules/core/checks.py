@@ -25,6 +25,7 @@ from cardrules.errors import ArgumentError, IllegalMoveError
 from cardrules.moves import (
     Bid,
     Blind,
+    Call,
     ChooseDealer,
     DealCard,
     Declaration,
@@ -100,7 +101,18 @@ def check_seat(seat: object, players: int) -> int:
 
 
 #: The kinds of move there are (a game numbers the moves of its own kinds among them).
-_MOVES: Final = (Play, Bid, DealCard, ChooseDealer, Draw, EndTurn, PassCards, Blind, Declaration)
+_MOVES: Final = (
+    Play,
+    Bid,
+    DealCard,
+    ChooseDealer,
+    Draw,
+    EndTurn,
+    PassCards,
+    Blind,
+    Declaration,
+    Call,
+)
 
 
 # The move numbers' checks raise IllegalMoveError, as for a move or a number the game does

@@ -386,9 +386,9 @@ def _face_up_event(
     )
 
 
-def _trick_rules(rules: Rules, trump: Suit | None) -> tricks.TrickRules:
+def _trick_rules(rules: Rules, contract: trickgame.Contract) -> tricks.TrickRules:
     """Jokers above the ace or suitless (MV-4.3); trumps win or only score (MV-4.5)."""
-    return tricks.trick_rules(trump, rules.jokers, rules.trumps_win)
+    return tricks.trick_rules(contract.trump, rules.jokers, rules.trumps_win)
 
 
 # --------------------------------------------------------------------------- before play

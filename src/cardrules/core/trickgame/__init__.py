@@ -20,6 +20,12 @@ those above it in this list:
 * :mod:`~cardrules.core.trickgame.parts`: the parts of a description, each a small
   value typed by the game's ``Rules`` (the deal, the trumps, the rounds before play,
   the play, the scoring, the match, the moves' numbers and text);
+* :mod:`~cardrules.core.trickgame.contract`: the :class:`Contract` a deal's auction
+  decides (or the description fixes at the deal), which play, views and scoring read;
+* :mod:`~cardrules.core.trickgame.auction_round`: the :class:`Auction` round of a
+  description;
+* :mod:`~cardrules.core.trickgame.auctions`: ready-made hooks for an :class:`Auction`
+  round (who calls next, the calls allowed on a ladder of bids with doubles);
 * :mod:`~cardrules.core.trickgame.description`: the description, :class:`TrickGame`,
   ready-made hooks, the fields every view has, the partnerships;
 * :mod:`~cardrules.core.trickgame.dealing`: dealing, seeded or one chance step a card
@@ -27,8 +33,9 @@ those above it in this list:
   card, cards turned face up), who leads first;
 * :mod:`~cardrules.core.trickgame.queries`: whose turn, legal moves, chance outcomes;
 * :mod:`~cardrules.core.trickgame.ending`: the end of a deal, of the match, the caps;
-* :mod:`~cardrules.core.trickgame.rounds`: declarations, passing (to a seat chosen by
-  the deal number), bidding (open or simultaneous, with the game's constraint);
+* :mod:`~cardrules.core.trickgame.rounds`: auctions (the calls, the contract, a deal
+  thrown in when all pass), declarations, passing (to a seat chosen by the deal
+  number), bidding (open or simultaneous, with the game's constraint);
 * :mod:`~cardrules.core.trickgame.play`: trick play, pick-up, legal revokes,
   per-trick scoring, illegal-move messages, notation;
 * :mod:`~cardrules.core.trickgame.scoring`: score, events, zones;
@@ -54,9 +61,17 @@ checker (see :mod:`cardrules.core.installing`). :file:`examples/whist.py`,
 this way.
 """
 
-from cardrules.core.trickgame import interface, rules_of_play, sampling
+from cardrules.core.trickgame import auctions, interface, rules_of_play, sampling
+from cardrules.core.trickgame.auction_round import (
+    Auction,
+    Calls,
+    contract_text,
+    default_contract_event,
+)
+from cardrules.core.trickgame.contract import Contract
 from cardrules.core.trickgame.dealing import new_game
 from cardrules.core.trickgame.description import (
+    AUCTION_VIEW_FIELDS,
     BIDDING_VIEW_FIELDS,
     VIEW_FIELDS,
     TrickGame,
@@ -66,6 +81,7 @@ from cardrules.core.trickgame.description import (
     target_decided,
     teams,
 )
+from cardrules.core.trickgame.ending import throw_in
 from cardrules.core.trickgame.interface import install
 from cardrules.core.trickgame.numbers import pass_rank
 from cardrules.core.trickgame.parts import (
@@ -108,10 +124,14 @@ from cardrules.core.trickgame.state import Deal, State
 from cardrules.core.trickgame.views import deal_events, knowledge, observe, suits_of
 
 __all__ = [
+    "AUCTION_VIEW_FIELDS",
     "BIDDING_VIEW_FIELDS",
     "DEFAULT_DEAL_LIMIT",
     "VIEW_FIELDS",
+    "Auction",
     "Bidding",
+    "Calls",
+    "Contract",
     "Deal",
     "DealScorer",
     "Dealing",
@@ -134,8 +154,11 @@ __all__ = [
     "View",
     "Waste",
     "apply",
+    "auctions",
     "chance_outcomes",
+    "contract_text",
     "deal_events",
+    "default_contract_event",
     "default_deal_event",
     "events",
     "hand_hidden",
@@ -163,6 +186,7 @@ __all__ = [
     "suits_of",
     "target_decided",
     "teams",
+    "throw_in",
     "to_move",
     "zones",
 ]

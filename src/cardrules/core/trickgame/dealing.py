@@ -14,6 +14,8 @@ from cardrules.core import tricks
 from cardrules.core.checks import check_seed
 from cardrules.core.match import Match
 from cardrules.core.options import check_choice
+from cardrules.core.trickgame.auction_round import Auction
+from cardrules.core.trickgame.contract import Contract, fixed_contract
 from cardrules.core.trickgame.description import (
     _TRICK_RULES,
     Declaring,
@@ -71,6 +73,7 @@ def new_game(
             0,
             None,
             _untrumped_trick_rules(rules),
+            fixed_contract(None),
         )
         return _new_opening(
             waiting, game.roles.choose_dealer, no_hands, 0, no_hands, 0, Log.EMPTY, Log.EMPTY
@@ -109,7 +112,8 @@ def _fresh_deal(rules: Any) -> tuple[dict[str, Any], dict[str, Any]]:
 def _fresh_values(rules: Any) -> tuple[Any, ...]:
     """:func:`_fresh_deal`'s values and the rules' (``game``, ``capped``), in the order a
     new deal is built from them by position: ``face_up``, ``second_suit``, ``passed``,
-    ``bids``, ``declared``, ``tally``, ``revokes``, ``game``, ``capped``."""
+    ``bids``, ``declared``, ``tally``, ``revokes``, ``game``, ``capped``, then ``calls``
+    and whether an auction round applies (the deal's contract waits for it)."""
     found = _FRESH_DEALS.get(id(rules))
     if found is None or found[0] is not rules:
         found = _remember_fresh_deal(rules)
@@ -133,7 +137,12 @@ def _remember_fresh_deal(
             for r in game.rounds
             if isinstance(r, Declaring)
         ),
+        "calls": tuple(() for r in game.rounds if isinstance(r, Auction)),
+        "contract": None,
     }
+    auctioned = any(
+        isinstance(r, Auction) and not r.after_contract and r.applies(rules) for r in game.rounds
+    )
     counts = {
         "tally": (0,) * sum(size for _, size, _, _ in game.scoring.tally),
         "revokes": (0,) * players if game.play.revoking is not None else (),
@@ -149,6 +158,8 @@ def _remember_fresh_deal(
         counts["revokes"],
         derived["game"],
         derived["capped"],
+        deal["calls"],
+        auctioned,
     )
     if len(_FRESH_DEALS) > 256:  # a bounded cache: rules objects come and go
         _FRESH_DEALS.clear()
@@ -220,8 +231,10 @@ def _dealt(
     size = game.dealing.hand_size(rules, match.deal_number)
     log = log.append(game.dealing.event(rules, match, size))
     cards = game.dealing.deck(rules)
+    contract = fixed_contract(None)
     if game.trumps.suit is not None:  # a fixed trump suit holds from the deal on
-        trick_rules = _fixed_trick_rules(rules, match.deal_number)
+        contract = fixed_contract(game.trumps.suit(rules, match.deal_number))
+        trick_rules = game.trumps.trick_rules(rules, contract)
     else:
         trick_rules = _untrumped_trick_rules(rules)
     no_hands = (0,) * players
@@ -238,6 +251,7 @@ def _dealt(
             0,
             None,
             trick_rules,
+            contract,
         )
         return _new_opening(
             waiting, game.roles.dealing, no_hands, leader, no_hands, moves_made, log, history
@@ -272,6 +286,7 @@ def _dealt(
             dealt + len(shown),
             None,
             trick_rules,
+            contract,
         )
         before = _new_opening(
             dealing, game.roles.dealing, no_hands, leader, no_hands, moves_made, log, history
@@ -284,9 +299,20 @@ def _dealt(
         trick_rules, undealt, dealt, known, event = _trump_turned(
             rules, match.dealer, trump_card, undealt, dealt, known
         )
+        contract = fixed_contract(trump_card.suit)
         log = log.append(event)
     deal = _new_deal_of(
-        rules, seed, chance, first_deck, position, match, undealt, dealt, trump_card, trick_rules
+        rules,
+        seed,
+        chance,
+        first_deck,
+        position,
+        match,
+        undealt,
+        dealt,
+        trump_card,
+        trick_rules,
+        contract,
     )
     phase = _phase_after(rules, 0, match.deal_number)
     return _opened(_new_opening(deal, phase, tuple(hands), leader, known, moves_made, log, history))
@@ -307,11 +333,17 @@ def _new_deal_of(
     dealt: int,
     trump_card: Card | None,
     trick_rules: tricks.TrickRules,
+    contract: Contract | None,
 ) -> Deal:
     """A new deal, before the rounds before play (see :func:`_fresh_values`), built by
-    position (each value named as its field, in their order)."""
-    face_up, second_suit, passed, bids, declared, _, _, game, capped = _fresh_values(rules)
+    position (each value named as its field, in their order); its contract is
+    ``contract`` unless an auction round applies (None until the auction ends)."""
+    face_up, second_suit, passed, bids, declared, _, _, game, capped, calls, auctioned = (
+        _fresh_values(rules)
+    )
     outcome: Outcome | None = None
+    if auctioned:
+        contract = None
     return _new_deal(
         Deal,
         (
@@ -329,6 +361,8 @@ def _new_deal_of(
             passed,
             bids,
             declared,
+            calls,
+            contract,
             outcome,
             position,
             game,
@@ -381,15 +415,8 @@ def _untrumped_trick_rules(rules: Any) -> tricks.TrickRules:
     trumps = rules.trick_game.trumps
     if trumps.card != "none" or trumps.face_up is not None or trumps.suit is not None:
         return _TRICK_RULES[None]
-    found: tricks.TrickRules = trumps.trick_rules(rules, None)
+    found: tricks.TrickRules = trumps.trick_rules(rules, fixed_contract(None))
     return found
-
-
-def _fixed_trick_rules(rules: Any, deal_number: int) -> tricks.TrickRules:
-    """The trick rules of a deal under the game's :attr:`Trumps.suit`."""
-    game: TrickGame[Any] = rules.trick_game
-    assert game.trumps.suit is not None
-    return game.trumps.trick_rules(rules, game.trumps.suit(rules, deal_number))
 
 
 def _phase_after(rules: Any, start: int, deal_number: int) -> Any:
@@ -407,12 +434,18 @@ def _phase_after(rules: Any, start: int, deal_number: int) -> Any:
 
 
 def _opened(state: State) -> State:
-    """The state as play begins, when the game says who leads the first trick
-    (:attr:`TrickPlay.first_leader`, :attr:`TrickPlay.lead_card`); otherwise as it is."""
+    """The state as play begins, when the contract or the game says who leads the first
+    trick (:attr:`Contract.leader`, :attr:`TrickPlay.first_leader`,
+    :attr:`TrickPlay.lead_card`); otherwise as it is."""
     deal = state.deal
     rules = deal.rules
     game: TrickGame[Any] = deal.game
-    if not game.play.opens_play or state.phase is not game.roles.playing:
+    if state.phase is not game.roles.playing:
+        return state
+    contract = deal.contract
+    if contract is not None and contract.leader is not None:
+        return _with(state, leader=contract.leader)
+    if not game.play.opens_play:
         return state
     if game.play.lead_card is not None:
         card = game.play.lead_card(rules, deal.match.deal_number)
@@ -433,13 +466,15 @@ def _turn_face_up(state: State, hands: tuple[int, ...], face_up: tuple[Card, ...
     rules = deal.rules
     described = rules.trick_game.trumps.face_up
     trump, second = described.suits(rules, face_up)
+    contract = fixed_contract(trump)
     opened = _with(
         state,
         deal=_deal_with(
             deal,
             face_up=face_up,
             second_suit=second,
-            trick_rules=rules.trick_game.trumps.trick_rules(rules, trump),
+            trick_rules=rules.trick_game.trumps.trick_rules(rules, contract),
+            contract=None if deal.contract is None else contract,
         ),
         phase=_phase_after(rules, 0, deal.match.deal_number),
         hands=hands,
@@ -462,7 +497,7 @@ def _trump_turned(
     cards, and the event."""
     game: TrickGame[Any] = rules.trick_game
     assert trump_card.suit is not None
-    trick_rules = game.trumps.trick_rules(rules, trump_card.suit)
+    trick_rules = game.trumps.trick_rules(rules, fixed_contract(trump_card.suit))
     if game.trumps.card == "next":
         return trick_rules, undealt & ~trump_card.bit, dealt + 1, known, _trump_event(trump_card)
     shown = list(known)
@@ -482,7 +517,12 @@ def _turn_trump(state: State, hands: tuple[int, ...], trump_card: Card, undealt:
     turned = _with(
         state,
         deal=_deal_with(
-            deal, trump_card=trump_card, trick_rules=trick_rules, undealt=undealt, dealt=dealt
+            deal,
+            trump_card=trump_card,
+            trick_rules=trick_rules,
+            contract=None if deal.contract is None else fixed_contract(trump_card.suit),
+            undealt=undealt,
+            dealt=dealt,
         ),
         phase=_phase_after(rules, 0, deal.match.deal_number),
         hands=hands,

@@ -26,6 +26,8 @@ from cardrules.core.checks import (
 from cardrules.core.match import Match
 from cardrules.core.options import check_choice
 from cardrules.core.serial import StateReader
+from cardrules.core.trickgame.auction_round import Auction, auction_calls
+from cardrules.core.trickgame.contract import Contract
 from cardrules.core.trickgame.numbers import _MOVE_KINDS, _pass_of_rank, pass_rank
 
 # The parts the engine and the games import from here, as they did when they were here.
@@ -68,7 +70,18 @@ from cardrules.game import (
     notebook_picture,
     winners_by_total,
 )
-from cardrules.moves import BIDS, DEALS, PLAYS, Bid, ChooseDealer, DealCard, Move, PassCards, Play
+from cardrules.moves import (
+    BIDS,
+    DEALS,
+    PLAYS,
+    Bid,
+    Call,
+    ChooseDealer,
+    DealCard,
+    Move,
+    PassCards,
+    Play,
+)
 
 
 def highest_bidder(state: State) -> int:
@@ -145,7 +158,11 @@ class View:
     * ``tricks_won``: the tricks each seat has won in this deal
       (``Scoring(counts_tricks=True)``);
     * ``won_cards``: the cards of the finished tricks (every game);
-    * ``revokes``: each seat's penalised revokes in this deal (``TrickPlay(revoking=...)``).
+    * ``revokes``: each seat's penalised revokes in this deal (``TrickPlay(revoking=...)``);
+    * ``calls``, ``contract``, ``dummy_hand``: the calls of each auction round so far
+      (``(seat, call)`` pairs, one tuple per round), the deal's contract (None until
+      the auction ends) and the dummy's hand, shown to every seat once the opening lead
+      is made (``()`` before it, and without a dummy) (an :class:`Auction` round).
 
     A game's ``View`` derives from it and declares only its own fields: a round's key,
     the second face-up suit's key, the tally's keys, the public knowledge it shows
@@ -156,7 +173,7 @@ class View:
     ... class HeartsView(View):
     ...     taken: tuple[int, ...]
     >>> [field.name for field in attrs.fields(HeartsView)][-3:]
-    ['won_cards', 'revokes', 'taken']
+    ['contract', 'dummy_hand', 'taken']
     """
 
     rules: Any
@@ -189,6 +206,9 @@ class View:
     tricks_won: tuple[int, ...] = ()
     won_cards: tuple[Card, ...] = ()
     revokes: tuple[int, ...] = ()
+    calls: tuple[tuple[tuple[int, Call], ...], ...] = ()
+    contract: Contract | None = None
+    dummy_hand: tuple[Card, ...] = ()
 
     def shown_fields(self) -> tuple[str, ...]:
         """The names of the fields this view shows, in order: those of every view, those
@@ -212,6 +232,9 @@ VIEW_FIELDS: Final = (
 #: The fields a view shows with bidding.
 BIDDING_VIEW_FIELDS: Final = ("hand_size", "bids", "has_bid")
 
+#: The fields a view shows with an auction.
+AUCTION_VIEW_FIELDS: Final = ("calls", "contract", "dummy_hand")
+
 
 def _implied_fields(game: TrickGame[Any]) -> frozenset[str]:
     """The fields of the base :class:`View` after ``legal_moves`` that the features of
@@ -233,6 +256,8 @@ def _implied_fields(game: TrickGame[Any]) -> frozenset[str]:
     if game.play.revoking is not None:
         implied.add("revokes")
     implied.update(r.key for r in game.rounds if isinstance(r, Declaring))
+    if game.roles.auctions:
+        implied.update(AUCTION_VIEW_FIELDS)
     return frozenset(implied)
 
 
@@ -252,7 +277,7 @@ def _team_of(rules: Any, seat: int) -> int:
 
 
 def phases_of(
-    rounds: Sequence[Declaring[Any] | Passing[Any]], bidding: bool, module: str
+    rounds: Sequence[Declaring[Any] | Passing[Any] | Auction[Any]], bidding: bool, module: str
 ) -> type[enum.IntEnum]:
     """A game's ``Phase`` enumeration, numbered from 0 in the order a deal goes through
     them: CHOOSE_DEALER and DEALING (explicit chance steps), the phase of each round
@@ -326,9 +351,9 @@ class TrickGame(Generic[R]):
     dealing: Dealing[R]
     #: How a deal's trumps are fixed and the trick rules they make (default: none).
     trumps: Trumps[R] = dataclasses.field(default_factory=Trumps)
-    #: The :class:`Declaring` and :class:`Passing` rounds between the deal and the
-    #: bidding (or the play), in order.
-    rounds: tuple[Declaring[R] | Passing[R], ...] = ()
+    #: The :class:`Auction`, :class:`Declaring` and :class:`Passing` rounds between the
+    #: deal and the bidding (or the play), in order.
+    rounds: tuple[Declaring[R] | Passing[R] | Auction[R], ...] = ()
     #: A :class:`Bidding` phase between the deal and the play, or None.
     bidding: Bidding[R] | None = None
     #: How the tricks are played (default: plain trick play).
@@ -381,6 +406,7 @@ class TrickGame(Generic[R]):
         round_phases = tuple(phases[r.phase] for r in self.rounds)
         declaring = [k for k, r in enumerate(self.rounds) if isinstance(r, Declaring)]
         passing = [k for k, r in enumerate(self.rounds) if isinstance(r, Passing)]
+        auctions = [k for k, r in enumerate(self.rounds) if isinstance(r, Auction)]
         roles = PhaseRoles(
             choose_dealer=phases["CHOOSE_DEALER"],
             dealing=phases["DEALING"],
@@ -393,6 +419,10 @@ class TrickGame(Generic[R]):
                 declaring.index(k) if k in declaring else -1 for k in range(len(self.rounds))
             ),
             passing=passing[0] if passing else None,
+            auction_slots=tuple(
+                auctions.index(k) if k in auctions else -1 for k in range(len(self.rounds))
+            ),
+            auctions=tuple(auctions),
         )
         put("roles", roles)
         bids = 0 if self.bidding is None else self.bidding.most + 1
@@ -404,14 +434,20 @@ class TrickGame(Generic[R]):
             pass_count = described.count
         table = self.moves.table
         passes = math.comb(52, pass_count) if passing and not table else 0  # by rank
+        calls = auction_calls(self)
+        call_base = len(table) or pass_base + passes
         numbering = MoveNumbering(
             bid_base=52,
             deal_base=52 + bids,
             dealer_base=104 + bids,
             pass_base=pass_base,
             pass_count=pass_count,
-            num_moves=len(table) or pass_base + passes,
+            num_moves=call_base + len(calls),
             move_numbers=MappingProxyType({move: n for n, move in enumerate(table)}),
+            call_base=call_base,
+            calls=calls,
+            call_numbers=MappingProxyType({call: call_base + n for n, call in enumerate(calls)}),
+            call_words=MappingProxyType({call.words.lower(): call for call in calls}),
         )
         put("numbering", numbering)
         put("view_fields", _checked_view_fields(self))
@@ -458,6 +494,11 @@ class TrickGame(Generic[R]):
         the rank of their cards (:func:`pass_rank`)."""
         check_move(move)  # a move of another kind has no number: said below
         numbering = self.numbering
+        if type(move) is Call:
+            found = numbering.call_numbers.get(move)
+            if found is None:
+                raise IllegalMoveError(f"the call {move} has no number in {self.title}")
+            return found
         if self.moves.table:
             number = numbering.move_numbers.get(move) if isinstance(move, _MOVE_KINDS) else None
             if number is None:
@@ -490,6 +531,8 @@ class TrickGame(Generic[R]):
         """The move with this number (see :meth:`move_index`)."""
         numbering = self.numbering
         number = check_move_number(index, numbering.num_moves)
+        if number >= numbering.call_base:
+            return numbering.calls[number - numbering.call_base]
         if self.moves.table:
             move: Move = self.moves.table[number]
             return move

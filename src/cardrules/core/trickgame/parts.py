@@ -1,8 +1,8 @@
 """The parts of a trick game's description (:class:`~cardrules.core.trickgame.TrickGame`),
 each a small frozen value with a docstring per field, typed by the game's ``Rules``: the
-rules' base class; the cards and the deal; the trumps; the bidding, declaration and
-passing rounds; the play; the scoring; the match; the moves' numbers and text; and what
-the description derives (the phases by role, the move numbering)."""
+rules' base class; the cards and the deal; the trumps; the auction, bidding, declaration
+and passing rounds; the play; the scoring; the match; the moves' numbers and text; and
+what the description derives (the phases by role, the move numbering)."""
 
 from __future__ import annotations
 
@@ -20,11 +20,12 @@ from cardrules.core import tricks
 from cardrules.core.match import Match
 from cardrules.core.options import BaseRules, check_choice
 from cardrules.core.serial import StateReader
+from cardrules.core.trickgame.contract import Contract
 from cardrules.core.trickgame.rules_of_play import Restrictions
 from cardrules.core.trickgame.state import State
 from cardrules.errors import RulesError
 from cardrules.game import Event, Log, Outcome
-from cardrules.moves import Move, PassCards
+from cardrules.moves import Call, Move, PassCards
 
 #: The plain trick rules (suits as printed, no jokers) for each trump suit (None: no trumps).
 _TRICK_RULES: Final = tricks.PLAIN
@@ -86,8 +87,8 @@ def _no_note(rules: Any) -> str:
     return ""
 
 
-def _plain_tricks(rules: Any, trump: Suit | None) -> tricks.TrickRules:
-    return _TRICK_RULES[trump]
+def _plain_tricks(rules: Any, contract: Contract) -> tricks.TrickRules:
+    return _TRICK_RULES[contract.trump]
 
 
 def _no_refusal(text: str) -> str | None:
@@ -197,9 +198,11 @@ class Trumps(Generic[R]):
     #: Several cards turned face up after the hands that fix the trump suit (and a
     #: second suit), or None.
     face_up: FaceUp[R] | None = None
-    #: ``trick_rules(rules, trump)``: the follow-suit and trick-winning rules of a deal
-    #: with this trump suit (default: plain suits, no jokers).
-    trick_rules: Callable[[R, Suit | None], tricks.TrickRules] = _plain_tricks
+    #: ``trick_rules(rules, contract)``: the follow-suit and trick-winning rules of a
+    #: deal under this :class:`~cardrules.core.trickgame.Contract` (its ``trump`` is the
+    #: deal's trump suit; default: plain suits, no jokers, trumps as the contract says).
+    #: Asked once a deal, when its trumps are fixed or its auction ends.
+    trick_rules: Callable[[R, Contract], tricks.TrickRules] = _plain_tricks
 
     def __post_init__(self) -> None:
         check_choice("card", self.card, ("none", "next", "dealer's last"))
@@ -541,6 +544,10 @@ class PhaseRoles:
     round_slots: tuple[int, ...]
     #: The place of the passing round in ``TrickGame.rounds``, or None.
     passing: int | None
+    #: For each round, its place among the auction rounds (-1 for any other round).
+    auction_slots: tuple[int, ...]
+    #: The places of the auction rounds in ``TrickGame.rounds``, in order.
+    auctions: tuple[int, ...]
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -562,3 +569,11 @@ class MoveNumbering:
     num_moves: int
     #: Each move of the description's table by its number (read-only).
     move_numbers: Mapping[Any, int] = dataclasses.field(compare=False, repr=False)
+    #: The number of the first call of the auction rounds (after every other move).
+    call_base: int
+    #: Every call of the auction rounds, in move-number order (each once).
+    calls: tuple[Call, ...]
+    #: Each call by its number (read-only).
+    call_numbers: Mapping[Call, int] = dataclasses.field(compare=False, repr=False)
+    #: Each call by its words in lower case, for reading moves (read-only).
+    call_words: Mapping[str, Call] = dataclasses.field(compare=False, repr=False)

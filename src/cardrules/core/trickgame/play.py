@@ -13,6 +13,7 @@ from cardrules.core import tricks
 from cardrules.core.changes import with_item
 from cardrules.core.match import Match
 from cardrules.core.trickgame import rules_of_play
+from cardrules.core.trickgame.auction_round import Auction
 from cardrules.core.trickgame.dealing import _begin_deal
 from cardrules.core.trickgame.description import Declaring, Passing
 from cardrules.core.trickgame.ending import _check_caps, _finish_deal
@@ -20,6 +21,7 @@ from cardrules.core.trickgame.queries import _bidder, _round_actor, legal_moves,
 from cardrules.core.trickgame.rounds import (
     _COUNT_WORDS,
     _bid,
+    _call,
     _deal_card,
     _declare,
     _pass,
@@ -40,6 +42,7 @@ from cardrules.moves import (
     DEALS,
     PLAYS,
     Bid,
+    Call,
     ChooseDealer,
     DealCard,
     Move,
@@ -135,7 +138,13 @@ def apply(state: object, move: object) -> State:
         k = roles.round_index[phase]
         round_ = game.rounds[k]
         seat = _round_actor(state, k)
-        if isinstance(round_, Passing):
+        if isinstance(round_, Auction):
+            if type(move) is Call:
+                calls = deal.calls[roles.auction_slots[k]]
+                for open_call in round_.allowed(state, calls, seat):
+                    if open_call == move:  # the round's own call, never the caller's object
+                        return _call(state, k, seat, open_call)
+        elif isinstance(round_, Passing):
             mask = mask_of(round_.cards(move))
             if mask and mask & state.hands[seat] == mask and mask.bit_count() == round_.count:
                 return _pass(state, k, seat, move, mask)
@@ -313,6 +322,8 @@ def _why_illegal(state: State, move: object) -> str:
     kinds: tuple[type, ...] = (Play, Bid, DealCard, ChooseDealer, *game.moves.kinds)
     if game.bidding is None:
         kinds = (Play, DealCard, ChooseDealer, *game.moves.kinds)
+    if game.roles.auctions:
+        kinds = (*kinds, Call)
     if not isinstance(move, kinds):
         return not_a_move(move, game.title, game_forms(game.moves.forms, deal.chance))
     if phase is game.roles.choose_dealer or phase is game.roles.dealing:
@@ -324,12 +335,22 @@ def _why_illegal(state: State, move: object) -> str:
         return f"a chance step is due (explicit chance): the move must be {wanted}, not {move}"
     seat = to_move(state)
     assert isinstance(seat, int)
+    if phase is game.roles.playing:  # the seat whose card is due (the dummy's, say)
+        seat = (state.leader + len(state.trick)) % rules.players
     hand = state.hands[seat]
     k = game.roles.round_index.get(phase)
     if k is not None:
         round_ = game.rounds[k]
         if isinstance(round_, Declaring):
             return round_.why_not(state, seat, move)
+        if isinstance(round_, Auction):
+            if round_.why_not is not None:
+                return round_.why_not(state, seat, move)
+            calls = deal.calls[game.roles.auction_slots[k]]
+            open_calls = ", ".join(map(str, round_.allowed(state, calls, seat)))
+            if type(move) is not Call:
+                return f"seat {seat} must call now ({open_calls}), not {move}"
+            return f"seat {seat} may not call {move} now; the calls open: {open_calls}"
         words = _COUNT_WORDS[round_.count] if round_.count < len(_COUNT_WORDS) else round_.count
         whom = _to_whom(_pass_to(state, k), rules.players)
         if not round_.cards(move) or len(round_.cards(move)) != round_.count:
@@ -391,7 +412,10 @@ def parse_move(state: object, text: object) -> Move:
     if refused is not None:
         raise NotationError(refused)
     move: Move
-    if game.moves.parse is not None and isinstance(text, str):
+    call = game.numbering.call_words.get(text.strip().lower()) if isinstance(text, str) else None
+    if call is not None:
+        move = call
+    elif game.moves.parse is not None and isinstance(text, str):
         move = game.moves.parse(text)
     else:
         move = parse_move_text(text, game_forms(game.moves.forms, state.deal.chance))

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import cards_of, format_cards, mask_of
 from cardrules.core.serial import StateReader
+from cardrules.core.trickgame.auction_round import Auction
 from cardrules.core.trickgame.description import Declaring, Passing, _team_of
 from cardrules.core.trickgame.position_reading import lacks_text
 from cardrules.core.trickgame.scoring import zones
@@ -35,6 +36,8 @@ def _check_position(r: StateReader, state: State) -> None:
     for k, round_ in enumerate(game.rounds):
         if isinstance(round_, Declaring):
             _check_declaring(r, state, k, round_, now)
+        elif isinstance(round_, Auction):
+            _check_auction(r, state, k, round_, now)
         else:
             _check_passing(r, state, k, round_, now)
     if game.bidding is not None:
@@ -125,6 +128,33 @@ def _check_declaring(
             )
         declared = _with_declared(before, k, whose[j], value)
         before = _with(before, deal=_deal_with(before.deal, declared=declared))
+
+
+def _check_auction(r: StateReader, state: State, k: int, round_: Auction[Any], now: int) -> None:
+    """An auction round's calls: none before it; during it, each call allowed to the
+    seat whose turn it was, and the round not over; after it, a contract unless a
+    later auction round is under way."""
+    deal = state.deal
+    game: TrickGame[Any] = deal.game
+    name = game.roles.round_phases[k].name.lower()
+    calls = deal.calls[game.roles.auction_slots[k]]
+    if now < k and calls:
+        r.fail(f"round {name!r} comes later, yet it has calls")
+    if now > k or not calls:
+        if now > len(game.rounds) - 1 and deal.contract is None:
+            r.fail("play cannot start before the auction has made a contract")
+        return
+    before = state if round_.after_contract else _with(state, deal=_deal_with(deal, contract=None))
+    for made in range(len(calls)):
+        so_far = calls[:made]
+        seat, call = calls[made]
+        caller = round_.next_caller(before, so_far)
+        if caller != seat:
+            r.fail(f"round {name!r}: call {made + 1} is seat {caller}'s, not seat {seat}'s")
+        if call not in round_.allowed(before, so_far, seat):
+            r.fail(f"round {name!r}: seat {seat} may not call {call} after the calls before it")
+    if round_.next_caller(before, calls) is None:
+        r.fail(f"the calls of round {name!r} are over, so its phase is over")
 
 
 def _check_passing(r: StateReader, state: State, k: int, round_: Passing[Any], now: int) -> None:
@@ -305,7 +335,10 @@ def _check_leader(r: StateReader, state: State, tricks_done: int) -> None:
         return
     expected = (deal.match.dealer + 1) % players
     what = "the dealer's left"
-    if state.phase is game.roles.playing:
+    contract = deal.contract
+    if state.phase is game.roles.playing and contract is not None and contract.leader is not None:
+        expected, what = contract.leader, "the contract's leader"
+    elif state.phase is game.roles.playing:
         if game.play.first_leader is not None:
             expected = game.play.first_leader(state)
             what = "the game's first leader"

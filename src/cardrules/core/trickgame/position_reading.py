@@ -12,7 +12,7 @@ from cardrules.cards import Card, Suit, cards_of, parse_card
 from cardrules.core import tricks
 from cardrules.core.match import Match
 from cardrules.core.serial import _REASONS, StateReader
-from cardrules.core.trickgame.description import Declaring
+from cardrules.core.trickgame.description import Passing
 from cardrules.core.trickgame.scoring import zones
 from cardrules.core.trickgame.serialization import read_fields
 from cardrules.core.trickgame.state import Deal, State, _rules_values
@@ -95,7 +95,9 @@ def _keys(game: TrickGame[Any]) -> list[str]:
     if game.trumps.face_up is not None:
         keys += ["face_up", "trump", game.trumps.face_up.second_key]
     for round_ in game.rounds:
-        keys.append(round_.key if isinstance(round_, Declaring) else "passed")
+        keys.append("passed" if isinstance(round_, Passing) else round_.key)
+    if game.roles.auctions:
+        keys.append("contract")
     if game.bidding is not None:
         keys.append("bids")
     keys += ["leader", "trick"]

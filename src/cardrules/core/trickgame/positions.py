@@ -28,6 +28,8 @@ from cardrules.cards import cards_of, format_cards, mask_of
 from cardrules.core.checks import check_seed, not_rules
 from cardrules.core.serial import frozen_position
 from cardrules.core.trickgame import sampling, views
+from cardrules.core.trickgame.auction_round import Auction
+from cardrules.core.trickgame.contract import contract_to_list
 from cardrules.core.trickgame.dealing import _trump_event
 from cardrules.core.trickgame.description import Declaring, Passing, TrickGameRules
 from cardrules.core.trickgame.position_checks import _check_position
@@ -143,11 +145,19 @@ def _view_position(view: Any) -> dict[str, Any]:
         second_key = game.trumps.face_up.second_key  # the game's own field, by its key
         second = getattr(view, second_key)
         data[second_key] = None if second is None else second.plural
-    for round_ in game.rounds:
+    for k, round_ in enumerate(game.rounds):
         if isinstance(round_, Declaring):
             data[round_.key] = list(getattr(view, round_.key))
+        elif isinstance(round_, Auction):
+            calls = view.calls[game.roles.auction_slots[k]]
+            data[round_.key] = [[s, call.words] for s, call in calls]
         else:
             data["passed"] = _view_passes(view, round_, game)
+    if game.roles.auctions:
+        data["contract"] = contract_to_list(view.contract)
+        dummy = None if view.contract is None else view.contract.dummy
+        if dummy is not None and view.dummy_hand and dummy != seat:  # face up: shown
+            data["hands"][dummy] = format_cards(view.dummy_hand)
     if game.bidding is not None:
         data["bids"] = [
             HIDDEN_BID if bid is None and made else bid

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import cards_of
 from cardrules.core.trickgame import rules_of_play
+from cardrules.core.trickgame.auction_round import Auction
 from cardrules.core.trickgame.description import Declaring, Passing
 from cardrules.core.trickgame.numbers import _bids_of, _passes_of, _plays_of
 from cardrules.core.trickgame.state import State, _wrong_state
@@ -27,6 +28,9 @@ def to_move(state: object) -> int | Chance | None:
     roles = game.roles
     if phase is roles.playing:
         seat: int = (state.leader + len(state.trick)) % rules.players
+        contract = state.deal.contract
+        if contract is not None and contract.dummy == seat and contract.declarer is not None:
+            return contract.declarer  # the declarer plays the dummy's cards
         return seat
     if phase is roles.bidding:
         return _bidder(state)
@@ -46,11 +50,19 @@ def _bidder(state: State) -> int:
 
 
 def _round_actor(state: State, k: int) -> int:
-    """The seat to act in round ``k`` before play: clockwise from the dealer's left
-    (in a round by partnership, the first seat of each partnership in that order)."""
+    """The seat to act in round ``k`` before play: in an auction, the one its hook names;
+    otherwise clockwise from the dealer's left (in a round by partnership, the first
+    seat of each partnership in that order)."""
     deal = state.deal
     game: TrickGame[Any] = deal.game
     players: int = deal.rules.players
+    slot = game.roles.auction_slots[k]
+    if slot >= 0:
+        auction = game.rounds[k]
+        assert isinstance(auction, Auction)
+        caller = auction.next_caller(state, deal.calls[slot])
+        assert caller is not None, "an auction round that is over is no longer the phase"
+        return caller
     if k == game.roles.passing:
         done = players - deal.passed.count(0)
     else:
@@ -131,7 +143,10 @@ def legal_moves(state: object) -> tuple[Move, ...]:
         round_ = game.rounds[k]
         seat = _round_actor(state, k)
         moves: tuple[Move, ...]
-        if not isinstance(round_, Passing):
+        if isinstance(round_, Auction):
+            calls = state.deal.calls[game.roles.auction_slots[k]]
+            moves = tuple(round_.allowed(state, calls, seat))
+        elif not isinstance(round_, Passing):
             moves = round_.moves(state, seat)
         elif round_.moves is not None:
             moves = round_.moves(state.hands[seat])

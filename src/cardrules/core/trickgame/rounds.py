@@ -1,5 +1,6 @@
 """The rounds between the deal and the play: dealing a card under explicit chance,
-declarations, passing cards (to a seat chosen by the deal number), and bidding."""
+auctions (the calls, the contract they make, a deal thrown in), declarations, passing
+cards (to a seat chosen by the deal number), and bidding."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 from cardrules.core import changes as changes_core
 from cardrules.core.changes import with_item
+from cardrules.core.trickgame.auction_round import Auction
+from cardrules.core.trickgame.contract import Contract
 from cardrules.core.trickgame.dealing import (
     _opened,
     _phase_after,
@@ -16,10 +19,10 @@ from cardrules.core.trickgame.dealing import (
     _turn_trump,
 )
 from cardrules.core.trickgame.description import Declaring, Passing, _team_of
-from cardrules.core.trickgame.ending import _check_caps
+from cardrules.core.trickgame.ending import _check_caps, throw_in
 from cardrules.core.trickgame.state import State, _deal_with, _with
 from cardrules.game import Event
-from cardrules.moves import Bid, DealCard
+from cardrules.moves import Bid, Call, DealCard
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
     from cardrules.core.trickgame.description import TrickGame
@@ -84,6 +87,77 @@ def _declare(state: State, k: int, seat: int, move: Any) -> State:
         history=changes_core.extended(state.history, move),
     )
     return _check_caps(_opened(moved))
+
+
+def _call(state: State, k: int, seat: int, call: Call) -> State:
+    """A call of auction round ``k``; when the round is over, the contract it makes
+    (or forces, or changes), else the next auction round, else the deal thrown in."""
+    deal = state.deal
+    game: TrickGame[Any] = deal.game
+    auction = game.rounds[k]
+    assert isinstance(auction, Auction)
+    slot = game.roles.auction_slots[k]
+    calls = (*deal.calls[slot], (seat, call))
+    moved = _with(
+        state,
+        deal=_deal_with(deal, calls=with_item(deal.calls, slot, calls)),
+        moves_made=state.moves_made + 1,
+        log=state.log.append(auction.event(state, seat, call)),
+        history=changes_core.extended(state.history, call),
+    )
+    if auction.next_caller(moved, calls) is not None:
+        return _check_caps(moved)
+    contract = auction.contract(moved, calls)
+    if auction.after_contract:
+        if contract is None:  # the contract stands as it was
+            return _check_caps(_opened(_with(moved, phase=_next_round(moved, k, True))))
+    elif contract is None:
+        contract = auction.all_passed(moved)
+    if contract is not None:
+        return _check_caps(_opened(_contracted(moved, auction, contract, k)))
+    phase = _next_round(moved, k, False)
+    if game.roles.round_index.get(phase) is None:
+        return throw_in(moved)
+    return _check_caps(_with(moved, phase=phase))
+
+
+def _next_round(state: State, k: int, contracted: bool) -> Any:
+    """The phase after round ``k``: with a contract, the next round that is not an
+    auction before the contract (then the bidding or the play); without one, the next
+    auction before the contract (or, when there is none, the play's phase: the caller
+    throws the deal in)."""
+    deal = state.deal
+    rules = deal.rules
+    game: TrickGame[Any] = deal.game
+    number = deal.match.deal_number
+    phase = _phase_after(rules, k + 1, number)
+    j = game.roles.round_index.get(phase)
+    while j is not None:
+        round_ = game.rounds[j]
+        before = isinstance(round_, Auction) and not round_.after_contract
+        if before != contracted:
+            break
+        phase = _phase_after(rules, j + 1, number)
+        j = game.roles.round_index.get(phase)
+    return phase
+
+
+def _contracted(state: State, auction: Auction[Any], contract: Contract, k: int) -> State:
+    """The state once auction round ``k`` has made ``contract``: its trick rules, its
+    event, and the next round that is no auction before the contract."""
+    deal = state.deal
+    rules = deal.rules
+    game: TrickGame[Any] = deal.game
+    if type(contract) is not Contract:
+        raise TypeError(f"{game.title}'s auction must give a Contract or None, not {contract!r}")
+    return _with(
+        state,
+        deal=_deal_with(
+            deal, contract=contract, trick_rules=game.trumps.trick_rules(rules, contract)
+        ),
+        phase=_next_round(state, k, True),
+        log=state.log.append(auction.contract_event(state, contract)),
+    )
 
 
 _COUNT_WORDS: Final = ("no", "one", "two", "three", "four", "five", "six")

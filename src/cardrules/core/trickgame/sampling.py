@@ -16,6 +16,7 @@ from cardrules.core.checks import check_rng, check_view
 from cardrules.core.match import Match
 from cardrules.core.sampling import count_worlds, deal_requiring, deal_uniformly
 from cardrules.core.trickgame import rules_of_play
+from cardrules.core.trickgame.contract import Contract, fixed_contract
 from cardrules.core.trickgame.dealing import _fresh_deal, _untrumped_trick_rules
 from cardrules.core.trickgame.description import _TRICK_RULES, Declaring, Passing, View
 from cardrules.core.trickgame.queries import hand_hidden
@@ -135,6 +136,9 @@ def _sample(view: object, rng: random.Random) -> State:
         public_known, voids = knowledge(view.events, players, rules_now, limits)
     known = list(public_known)
     known[seat] = mask_of(view.hand)
+    dummy = None if view.contract is None else view.contract.dummy
+    if dummy is not None and dummy != seat:  # the dummy's hand, face up: kept as it is
+        known[dummy] |= mask_of(view.dummy_hand)
     if game.play.lead_card is not None:  # the holder of the card to lead has it still
         lead = _with_lead_card(view, (0,) * players)
         known = [k | m for k, m in zip(known, lead)]
@@ -220,6 +224,8 @@ def _shown_values(view: View) -> tuple[dict[str, Any], tuple[int, ...]]:
     fields["declared"] = tuple(
         getattr(view, r.key) for r in game.rounds if isinstance(r, Declaring)
     )
+    fields["calls"] = view.calls if game.roles.auctions else ()
+    fields["contract"] = _view_contract(view)
     if game.trumps.face_up is not None:
         fields["face_up"] = view.face_up
         fields["second_suit"] = getattr(view, game.trumps.face_up.second_key)
@@ -271,14 +277,28 @@ def _hidden_bids(
     return tuple(bids)
 
 
+def _view_contract(view: View) -> Contract | None:
+    """The contract of the deal a view shows: the auction's (None before it ends), else
+    the one the description fixes (its ``trump`` suit, or its trump card's)."""
+    game: TrickGame[Any] = view.rules.trick_game
+    if game.roles.auctions:
+        return view.contract
+    if game.trumps.suit is not None or game.trumps.face_up is not None:
+        return fixed_contract(view.trump)
+    card = view.trump_card
+    return fixed_contract(None if card is None else card.suit)
+
+
 def _view_trick_rules(view: View) -> tricks.TrickRules:
-    """The trick rules of the deal a view shows: its ``trump`` suit when the game fixes
-    one (:attr:`Trumps.suit`) or the face-up cards have fixed it, else from its trump
-    card."""
+    """The trick rules of the deal a view shows: its contract's when an auction made
+    one, its ``trump`` suit when the game fixes one (:attr:`Trumps.suit`) or the face-up
+    cards have fixed it, else from its trump card."""
     rules = view.rules
     game: TrickGame[Any] = rules.trick_game
+    if view.contract is not None:
+        return game.trumps.trick_rules(rules, view.contract)
     if game.trumps.suit is not None or (game.trumps.face_up is not None and view.face_up):
-        return game.trumps.trick_rules(rules, view.trump)
+        return game.trumps.trick_rules(rules, fixed_contract(view.trump))
     return _trick_rules_for(rules, view.trump_card)
 
 
@@ -307,7 +327,7 @@ def _trick_rules_for(rules: Any, trump_card: Card | None) -> tricks.TrickRules:
     if trump_card.suit is None:
         return _TRICK_RULES[None]
     game: TrickGame[Any] = rules.trick_game
-    return game.trumps.trick_rules(rules, trump_card.suit)
+    return game.trumps.trick_rules(rules, fixed_contract(trump_card.suit))
 
 
 class _Shown(NamedTuple):
@@ -399,12 +419,12 @@ def _sample_passing(view: View, rng: random.Random) -> State:
     left = (seat + offset) % players  # the seat that received this seat's pass
     phase = view.phase
     trump = view.trump
-    if game.trumps.suit is not None:
+    if game.trumps.suit is not None or view.contract is not None:
         trick_rules = _view_trick_rules(view)
     elif trump is None:
         trick_rules = _trick_rules_for(rules, view.trump_card)
     else:
-        trick_rules = game.trumps.trick_rules(rules, trump)
+        trick_rules = game.trumps.trick_rules(rules, fixed_contract(trump))
     trick = mask_of(view.trick)
     won = mask_of(view.won_cards)
     own_hand = mask_of(view.hand)

@@ -10,15 +10,21 @@ from typing import TYPE_CHECKING, Any, Final
 from cardrules.cards import Suit, cards_of, format_cards, mask_of
 from cardrules.core.serial import StateReader, common_to_dict
 from cardrules.core.trickgame import rules_of_play
-from cardrules.core.trickgame.dealing import _fresh_deal
+from cardrules.core.trickgame.auction_round import Auction
+from cardrules.core.trickgame.contract import (
+    Contract,
+    contract_from_list,
+    contract_to_list,
+    fixed_contract,
+)
+from cardrules.core.trickgame.dealing import _fresh_deal, _untrumped_trick_rules
 from cardrules.core.trickgame.description import VIEW_FIELDS, Declaring
 from cardrules.core.trickgame.rounds import _COUNT_WORDS
-from cardrules.core.trickgame.sampling import _trick_rules_for
 from cardrules.core.trickgame.scoring import zones
 from cardrules.core.trickgame.state import Deal, State, _rules_values, _wrong_state
 from cardrules.core.trickgame.views import Start, deal_events, knowledge
-from cardrules.errors import RulesError
-from cardrules.moves import ALL_FORMS, parse_move_text
+from cardrules.errors import CardrulesError, RulesError
+from cardrules.moves import ALL_FORMS, Call, parse_move_text
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
     from cardrules.core.trickgame.description import TrickGame
@@ -118,8 +124,13 @@ def fields_to_dict(state: State) -> dict[str, Any]:
     for k, round_ in enumerate(game.rounds):
         if isinstance(round_, Declaring):
             data[round_.key] = list(deal.declared[game.roles.round_slots[k]])
+        elif isinstance(round_, Auction):
+            calls = deal.calls[game.roles.auction_slots[k]]
+            data[round_.key] = [[seat, call.words] for seat, call in calls]
         else:
             data["passed"] = [format_cards(cards_of(p)) for p in deal.passed]
+    if game.roles.auctions:
+        data["contract"] = contract_to_list(deal.contract)
     if game.bidding is not None:
         data["bids"] = list(deal.bids)
     data["leader"] = state.leader
@@ -177,6 +188,8 @@ def _state_from_reader(game: TrickGame[Any], r: StateReader) -> State:
         parse = game.moves.parse
     elif game.roles.passing is not None:  # the shared notation reads passes when asked to
         parse = functools.partial(parse_move_text, forms=(*ALL_FORMS, "pass CARDS"))
+    if game.numbering.calls:  # a call is read from its words
+        parse = functools.partial(_call_or, game.numbering.call_words, parse)
     common = r.common(game.rules_class, deck, game.phases, parse)
     rules = common["rules"]
     players = rules.players
@@ -231,6 +244,48 @@ def _state_from_reader(game: TrickGame[Any], r: StateReader) -> State:
     return state
 
 
+def _call_or(words: Any, parse: Callable[[str], Any], text: str) -> Any:
+    """The call whose words ``text`` is, else the move ``parse`` reads."""
+    call = words.get(text.strip().lower())
+    return parse(text) if call is None else call
+
+
+def _calls(r: StateReader, game: TrickGame[Any], auction: Auction[Any], players: int) -> Any:
+    """The calls of an :class:`Auction` round: ``[seat, words]`` pairs of its calls."""
+    value = r.data.get(auction.key)
+    if not isinstance(value, list):
+        r.fail(f"field {auction.key!r} must be a list of [seat, call] pairs, oldest first")
+    calls: list[tuple[int, Call]] = []
+    for item in value:
+        if (
+            not isinstance(item, list)
+            or len(item) != 2
+            or type(item[0]) is not int
+            or not 0 <= item[0] < players
+            or not isinstance(item[1], str)
+        ):
+            r.fail(
+                f"field {auction.key!r} holds [seat, call] pairs (a seat 0..{players - 1} and "
+                f"a call's words), not {item!r}"
+            )
+        call = game.numbering.call_words.get(item[1].lower())
+        if call is None or call not in auction.calls:
+            known = ", ".join(str(c) for c in auction.calls)
+            r.fail(f"field {auction.key!r}: {item[1]!r} is no call of the round ({known})")
+        calls.append((item[0], call))
+    return tuple(calls)
+
+
+def _contract(r: StateReader, players: int) -> Contract | None:
+    if "contract" not in r.data:
+        r.fail("field 'contract' is missing: the deal's contract, or null before it is made")
+    data = r.data["contract"]
+    try:
+        return contract_from_list(data, players)
+    except CardrulesError as error:
+        r.fail(f"field 'contract': {error}")
+
+
 def _check_play(game: TrickGame[Any], state: State, r: StateReader) -> None:
     """The checks of a loaded state that hold in every trick game: the trick on the
     table, the trump card of a deal under way, and the bids."""
@@ -241,6 +296,15 @@ def _check_play(game: TrickGame[Any], state: State, r: StateReader) -> None:
         r.fail("the current trick holds too many cards")
     if game.trumps.card != "none" and under_way and state.deal.trump_card is None:
         r.fail("a deal in bidding or play needs a trump card")
+    if under_way and state.deal.contract is None:
+        r.fail("play cannot start before the auction has made a contract")
+    k = game.roles.round_index.get(phase)
+    auction = None if k is None else game.rounds[k]
+    if isinstance(auction, Auction) and (state.trick or state.waste):
+        r.fail("in an auction no card is played")
+    if isinstance(auction, Auction) and auction.after_contract != (state.deal.contract is not None):
+        has = "has" if auction.after_contract else "has no"
+        r.fail(f"the deal {has} contract in round {phase.name.lower()!r}")
     if game.bidding is None:
         return
     if phase is game.roles.bidding and (state.trick or state.waste):
@@ -284,26 +348,43 @@ def read_fields(
     fields["dealt"] = dealt
     fields["trump_card"] = trump_card
     fields["bids"] = bids
-    fields["trick_rules"] = _trick_rules_for(rules, trump_card)
-    if game.trumps.suit is not None:
+    trumps = game.trumps
+    # The contract the description fixes (as dealing makes it), and its trick rules.
+    contract: Contract | None = fixed_contract(None)
+    fields["trick_rules"] = _untrumped_trick_rules(rules)
+    if trump_card is not None and trump_card.suit is not None:
+        contract = fixed_contract(trump_card.suit)
+        fields["trick_rules"] = trumps.trick_rules(rules, contract)
+    if trumps.suit is not None:
         if "trump" not in r.data:
             r.fail("field 'trump' is missing: the deal's trump suit, or null for no trumps")
-        fields["trick_rules"] = game.trumps.trick_rules(rules, _optional_suit(r, "trump"))
-    if game.trumps.face_up is not None:
+        contract = fixed_contract(_optional_suit(r, "trump"))
+        fields["trick_rules"] = trumps.trick_rules(rules, contract)
+    if trumps.face_up is not None:
         fields["face_up"] = r.cards("face_up")
         trump = _optional_suit(r, "trump")
+        contract = fixed_contract(trump)
         if trump is not None:
-            fields["trick_rules"] = game.trumps.trick_rules(rules, trump)
-        fields["second_suit"] = _optional_suit(r, game.trumps.face_up.second_key)
+            fields["trick_rules"] = trumps.trick_rules(rules, contract)
+        fields["second_suit"] = _optional_suit(r, trumps.face_up.second_key)
     declared = []
+    calls = []
     for k, round_ in enumerate(game.rounds):
         if isinstance(round_, Declaring):
             declared.append(
                 _declared(r, round_, len(fields["declared"][game.roles.round_slots[k]]))
             )
+        elif isinstance(round_, Auction):
+            calls.append(_calls(r, game, round_, players))
         else:
             fields["passed"] = r.masks_per_seat("passed", players)
     fields["declared"] = tuple(declared)
+    fields["calls"] = tuple(calls)
+    if game.roles.auctions:  # the auction's contract, when it has made one
+        contract = _contract(r, players)
+        if contract is not None:
+            fields["trick_rules"] = trumps.trick_rules(rules, contract)
+    fields["contract"] = contract
     tally: list[int] = []
     for key, size, low, high in game.scoring.tally:
         tally.extend(r.int_list(key, size, low, high))

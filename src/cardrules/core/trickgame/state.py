@@ -12,8 +12,9 @@ from cardrules.core import tricks
 from cardrules.core.checks import not_the_engines
 from cardrules.core.match import Match
 from cardrules.core.serial import thawed_position
+from cardrules.core.trickgame.contract import Contract
 from cardrules.game import ChanceMode, Event, Log, Outcome, notebook_picture
-from cardrules.moves import Move
+from cardrules.moves import Call, Move
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
     from cardrules.core.trickgame.description import TrickGame
@@ -33,7 +34,11 @@ class Deal(NamedTuple):
     :class:`FaceUp`); and what the rounds before play record: the cards each seat
     ``passed`` (in transit until every seat has passed), each seat's ``bids`` (None
     before it bids; empty without bidding), the values ``declared`` in each
-    :class:`Declaring` round (per seat, or per team); and the ``position`` the game was
+    :class:`Declaring` round (per seat, or per team), the ``calls`` of each
+    :class:`Auction` round (``(seat, call)`` pairs, oldest first); the deal's
+    ``contract`` (:class:`~cardrules.core.trickgame.Contract`: the auction's, None until
+    it ends; the one the description fixes at the deal in a game without an auction,
+    which ``trick_rules`` is made from); and the ``position`` the game was
     set up from (:func:`~cardrules.core.trickgame.positions.setup`; None for a dealt
     game), kept frozen (its lists as tuples; :attr:`State.position` gives it back as
     the position dict). Dealing, the rounds before play and the end of a deal make a
@@ -61,6 +66,8 @@ class Deal(NamedTuple):
     passed: tuple[int, ...]
     bids: tuple[int | None, ...]
     declared: tuple[tuple[Any, ...], ...]
+    calls: tuple[tuple[tuple[int, Call], ...], ...]
+    contract: Contract | None
     outcome: Outcome | None
     position: tuple[tuple[str, Any], ...] | None
     # The description, a TrickGame, typed Any: its class is built after this one (order
@@ -202,6 +209,16 @@ class State(NamedTuple):
     def declared(self) -> tuple[tuple[Any, ...], ...]:
         """The values of each declaring round, per seat or team (``deal.declared``)."""
         return self.deal.declared
+
+    @property
+    def calls(self) -> tuple[tuple[tuple[int, Call], ...], ...]:
+        """The calls of each auction round, ``(seat, call)`` pairs (``deal.calls``)."""
+        return self.deal.calls
+
+    @property
+    def contract(self) -> Contract | None:
+        """The deal's contract (``deal.contract``; None until its auction ends)."""
+        return self.deal.contract
 
     @property
     def outcome(self) -> Outcome | None:

@@ -230,6 +230,16 @@ def _observe(state: State, seat: int) -> Any:
         values["hand_size"] = state.hand_size
         values["bids"] = bids
         values["has_bid"] = tuple(b is not None for b in deal.bids)
+    if game.roles.auctions:
+        contract = deal.contract
+        values["calls"] = deal.calls
+        values["contract"] = contract
+        dummy = None if contract is None else contract.dummy
+        # The dummy's hand lies face up once the opening lead is made.
+        shown_dummy = dummy is not None and bool(state.trick or state.waste)
+        values["dummy_hand"] = (
+            cards_of(state.hands[dummy]) if dummy is not None and shown_dummy else ()
+        )
     if game.scoring.counts_tricks:
         values["tricks_won"] = state.tricks_won
     if game.play.revoking is not None:

@@ -1,0 +1,144 @@
+"""The contract: what a deal's auction (and the declarer's choices) decide, read by
+play, views, sampling, scoring and the solver.
+
+A game with an :class:`~cardrules.core.trickgame.Auction` gets its deal's contract
+from the auction's ``contract`` hook when the auction ends; a game whose deal is fixed
+when the cards are dealt has the contract the engine makes from its description at
+the deal (the trump suit, no declarer, the game's teams, the game's own first leader):
+
+>>> from cardrules.cards import Suit
+>>> contract = Contract(trump=Suit.HEARTS, declarer=2, terms=(("level", 4), ("doubled", 1)))
+>>> contract.term("level"), contract.dummy
+(4, None)
+>>> contract.term("vulnerable")
+Traceback (most recent call last):
+cardrules.errors.RulesError: the contract has no term 'vulnerable': its terms are level, doubled
+>>> contract_from_list(contract_to_list(contract)) == contract
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from typing import Any
+
+from cardrules.cards import Suit
+from cardrules.errors import RulesError
+
+__all__ = ["Contract", "contract_from_list", "contract_to_list", "fixed_contract"]
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Contract:
+    """What a deal's auction and declaration decide, read by play, views, sampling,
+    scoring and the solver."""
+
+    #: The trump suit (None: no trumps).
+    trump: Suit | None = None
+    #: The seat that plays the contract (None: no declarer, as in a game without an
+    #: auction).
+    declarer: int | None = None
+    #: Each seat's side for this deal (seats with equal numbers are partners), or None:
+    #: the game's teams. (Not read by the engine yet: the game's teams hold.)
+    sides: tuple[int, ...] | None = None
+    #: The seats that sit this deal out (their hands take no part; tricks have fewer
+    #: cards). (Not read by the engine yet: every seat plays.)
+    out: tuple[int, ...] = ()
+    #: A seat whose hand is laid face up after the opening lead and played by its
+    #: partner, the declarer (bridge's dummy), or None: ``to_move`` names the declarer at
+    #: the dummy's turn, the legal moves come from the dummy's hand, and every view shows
+    #: the dummy's hand (``dummy_hand``) once the opening lead is made.
+    dummy: int | None = None
+    #: Who leads the first trick, or None: the game's own rule (:class:`TrickPlay`).
+    leader: int | None = None
+    #: The game's own terms that its scoring reads (bridge: level and doubling; Skat:
+    #: the game and the bid), as (name, value) pairs of text and whole numbers, in the
+    #: order the game gives them (written to JSON as they are).
+    terms: tuple[tuple[str, int | str], ...] = ()
+
+    def term(self, name: str) -> int | str:
+        """The value of the term ``name``; a :class:`~cardrules.errors.RulesError`
+        naming the terms there are when it has none of that name."""
+        for key, value in self.terms:
+            if key == name:
+                return value
+        there = ", ".join(key for key, _ in self.terms) or "none"
+        raise RulesError(f"the contract has no term {name!r}: its terms are {there}")
+
+
+@functools.cache
+def fixed_contract(trump: Suit | None) -> Contract:
+    """The contract of a deal fixed when the cards are dealt, whose trump suit is
+    ``trump`` (built once per suit: a deal reads it, never a card)."""
+    return Contract(trump=trump)
+
+
+def contract_to_list(contract: Contract | None) -> list[Any] | None:
+    """A contract as plain data (a state's JSON form and its position hold it): ``[trump,
+    declarer, sides, out, dummy, leader, terms]``, the trump a suit's plural or None,
+    the terms a list of ``[name, value]``; None stays None (no contract yet)."""
+    if contract is None:
+        return None
+    return [
+        None if contract.trump is None else contract.trump.plural,
+        contract.declarer,
+        None if contract.sides is None else list(contract.sides),
+        list(contract.out),
+        contract.dummy,
+        contract.leader,
+        [[name, value] for name, value in contract.terms],
+    ]
+
+
+def _seat_or_none(value: object, what: str, players: int) -> int | None:
+    if value is None:
+        return None
+    if type(value) is not int or not 0 <= value < players:
+        raise RulesError(f"the contract's {what} must be a seat 0..{players - 1} or null")
+    return value
+
+
+def _seats(value: object, what: str, players: int) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(type(v) is int for v in value):
+        raise RulesError(f"the contract's {what} must be a list of whole numbers")
+    if what == "out" and not all(0 <= v < players for v in value):
+        raise RulesError(f"the contract's out seats must be seats 0..{players - 1}")
+    return tuple(value)
+
+
+def contract_from_list(data: object, players: int = 64) -> Contract | None:
+    """A contract read back from :func:`contract_to_list`'s form (None stays None); a
+    :class:`~cardrules.errors.RulesError` says what is wrong with a bad one."""
+    if data is None:
+        return None
+    if not isinstance(data, list) or len(data) != 7:
+        raise RulesError(
+            "a contract is a list of seven entries (trump, declarer, sides, out, dummy, "
+            f"leader, terms) or null, not {data!r}"
+        )
+    trump_text, declarer, sides, out, dummy, leader, terms = data
+    trump = None
+    if trump_text is not None:
+        if not isinstance(trump_text, str):
+            raise RulesError(
+                f"the contract's trump must be a suit's name or null, not {trump_text!r}"
+            )
+        trump = Suit.parse(trump_text)
+    if not isinstance(terms, list) or not all(
+        isinstance(term, list)
+        and len(term) == 2
+        and isinstance(term[0], str)
+        and (type(term[1]) is int or isinstance(term[1], str))
+        for term in terms
+    ):
+        raise RulesError("the contract's terms must be a list of [name, value] pairs")
+    return Contract(
+        trump=trump,
+        declarer=_seat_or_none(declarer, "declarer", players),
+        sides=None if sides is None else _seats(sides, "sides", players),
+        out=_seats(out, "out", players),
+        dummy=_seat_or_none(dummy, "dummy", players),
+        leader=_seat_or_none(leader, "leader", players),
+        terms=tuple((name, value) for name, value in terms),
+    )
