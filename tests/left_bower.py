@@ -81,9 +81,9 @@ def bower_order(trump: Suit | None) -> tricks.TrickRules:
     return tricks.card_order(groups, trump=0)
 
 
-def bower_rules(rules: Rules, trump: Suit | None) -> tricks.TrickRules:
-    """The ``trick_rules`` hook: the deal's card order for its trump suit."""
-    return bower_order(trump)
+def bower_rules(rules: Rules, contract: trickgame.Contract) -> tricks.TrickRules:
+    """The ``trick_rules`` hook: the deal's card order for its contract's trump suit."""
+    return bower_order(contract.trump)
 
 
 PRESETS: Final = {"default": Rules()}

@@ -24,8 +24,17 @@ from cardrules.core.trickgame import rules_of_play
 from cardrules.core.trickgame.views import void_groups, void_suits
 from cardrules.errors import RulesError
 from cardrules.moves import Play
-from tests import left_bower
 from tests.test_sampling_uniformity import chi_square_p
+
+
+def _bower() -> Any:
+    """The bowers' Whist (tests/left_bower.py), imported when a test first needs it:
+    importing it registers it and the Whist example, which the tests that list every
+    registered game must not meet at collection."""
+    from tests import left_bower
+
+    return left_bower
+
 
 # --------------------------------------------------------------------------- the orders
 
@@ -218,16 +227,16 @@ def test_trick_rules_survive_pickling_and_compare_by_value() -> None:
 def _play_until(seed: int, stop: Any) -> tuple[Any, list[Any]] | None:
     """Random play of the bowers' Whist from ``seed`` until ``stop(state)`` holds (None
     if the deal ends first), with the moves played."""
-    rules = left_bower.Rules(first_dealer=0)
-    state = left_bower.deal(rules, seed=seed)
+    rules = _bower().Rules(first_dealer=0)
+    state = _bower().deal(rules, seed=seed)
     rng = random.Random(seed)
     moves: list[Any] = []
-    while left_bower.to_move(state) is not None and left_bower.GAME.roles.playing is state.phase:
+    while _bower().to_move(state) is not None and _bower().GAME.roles.playing is state.phase:
         if stop(state):
             return state, moves
-        move = rng.choice(left_bower.legal_moves(state))
+        move = rng.choice(_bower().legal_moves(state))
         moves.append(move)
-        state = left_bower.apply(state, move)
+        state = _bower().apply(state, move)
     return None
 
 
@@ -237,10 +246,10 @@ def _void_in_bower_suit(state: Any) -> int | None:
     rules = state.deal.trick_rules
     if rules.trump is None:
         return None
-    left = Card(f"J{left_bower.PARTNER[rules.trump].letter}")
+    left = Card(f"J{_bower().PARTNER[rules.trump].letter}")
     assert left.suit is not None
     group = rules.follow_masks[rules.card_groups[Card(f"A{left.suit.letter}").index]]
-    mover = left_bower.to_move(state)
+    mover = _bower().to_move(state)
     holders = [s for s, hand in enumerate(state.hands) if hand & left.bit]
     for seat, void in enumerate(state.voids):
         hidden = bool(holders) and holders[0] != mover
@@ -254,7 +263,7 @@ def _holds_bower(state: Any) -> bool:
     rules = state.deal.trick_rules
     if rules.trump is None:
         return False
-    left = Card(f"J{left_bower.PARTNER[rules.trump].letter}").bit
+    left = Card(f"J{_bower().PARTNER[rules.trump].letter}").bit
     return any(hand & left for hand in state.hands)
 
 
@@ -275,17 +284,17 @@ def test_defect_3_a_void_in_the_left_bowers_suit_is_shown_and_sampled() -> None:
     the seat a card of that suit, while some may give it the bower."""
     state, seat = _bower_void_position()
     rules = state.deal.trick_rules
-    mover = left_bower.to_move(state)
-    group_suit = left_bower.PARTNER[rules.trump]
+    mover = _bower().to_move(state)
+    group_suit = _bower().PARTNER[rules.trump]
     group = rules.follow_masks[rules.group_suits.index(group_suit)]
-    view = left_bower.observe(state, mover)
+    view = _bower().observe(state, mover)
     assert group_suit in view.voids[seat]
-    testing.check_view_shows_the_state(left_bower, state, view, "the deal")
+    testing.check_view_shows_the_state(_bower(), state, view, "the deal")
     given = 0
     for k in range(50):
-        world = left_bower.sample(view, random.Random(k))
+        world = _bower().sample(view, random.Random(k))
         given |= world.hands[seat] & group
-        testing.check_view_shows_the_state(left_bower, world, view, "a sampled world", sampled=True)
+        testing.check_view_shows_the_state(_bower(), world, view, "a sampled world", sampled=True)
     assert not given, f"sampled worlds give seat {seat} {cards_of(given)}"
 
 
@@ -293,22 +302,22 @@ def test_the_kit_judges_voids_by_the_deals_groups() -> None:
     """A view that hid the void in the left bower's suit (showing printed suits only) is
     caught by the kit."""
     state, seat = _bower_void_position()
-    mover = left_bower.to_move(state)
-    view = left_bower.observe(state, mover)
+    mover = _bower().to_move(state)
+    view = _bower().observe(state, mover)
     hidden = (*view.voids[:seat], (), *view.voids[seat + 1 :])
     import attrs
 
     wrong = attrs.evolve(view, voids=hidden)
     with pytest.raises(testing.ConformanceError, match=f"seat {seat} failed to follow"):
-        testing.check_view_shows_the_state(left_bower, state, wrong, "the deal")
+        testing.check_view_shows_the_state(_bower(), state, wrong, "the deal")
 
 
 def _spread_position(lead: str = "") -> Any:
     """A Whist deal with the bowers (hearts trumps): seat 0 holds the diamonds but the
     jack, seat 1 the clubs but the two and the jack of diamonds, seat 2 the hearts and
     the two of clubs, seat 3 the spades; seat 0 leads, and has led ``lead`` if given."""
-    rules = left_bower.Rules(first_dealer=3)
-    state = left_bower.deal(rules, seed=1)
+    rules = _bower().Rules(first_dealer=3)
+    state = _bower().deal(rules, seed=1)
     hands = [
         tricks.SUIT_MASKS[Suit.DIAMONDS] & ~Card("JD").bit,
         tricks.SUIT_MASKS[Suit.CLUBS] & ~Card("2C").bit | Card("JD").bit,
@@ -322,7 +331,7 @@ def _spread_position(lead: str = "") -> Any:
     if not trick:
         hands[0] |= Card("2C").bit
         hands[2] &= ~Card("2C").bit
-    trick_rules = left_bower.bower_order(Suit.HEARTS)
+    trick_rules = _bower().bower_order(Suit.HEARTS)
     return state._replace(
         hands=tuple(hands),
         known=(0, 0, 0, 0),
@@ -338,12 +347,12 @@ def test_defect_4_a_known_absent_card_does_not_hide_a_later_void() -> None:
     state = _spread_position()
     one = Card("QD").bit
     state = state._replace(voids=(0, one, 0, 0))
-    state = left_bower.apply(state, Play(Card("AD")))
-    state = left_bower.apply(state, Play(Card("AC")))
+    state = _bower().apply(state, Play(Card("AD")))
+    state = _bower().apply(state, Play(Card("AC")))
     group = state.deal.trick_rules.led_masks[Card("AD").index]
     assert state.voids[1] & group == group
     assert not state.voids[1] & Card("JD").bit  # the left bower is no diamond
-    assert Suit.DIAMONDS in left_bower.observe(state, 2).voids[1]
+    assert Suit.DIAMONDS in _bower().observe(state, 2).voids[1]
 
 
 def test_the_kit_catches_a_void_hidden_by_a_known_absent_card() -> None:
@@ -351,24 +360,24 @@ def test_the_kit_catches_a_void_hidden_by_a_known_absent_card() -> None:
     lost) is caught: the view does not show the void the log shows."""
     state = _spread_position()
     state = state._replace(voids=(0, Card("QD").bit, 0, 0))
-    state = left_bower.apply(state, Play(Card("AD")))
-    state = left_bower.apply(state, Play(Card("AC")))
+    state = _bower().apply(state, Play(Card("AD")))
+    state = _bower().apply(state, Play(Card("AC")))
     lost = state._replace(voids=(0, Card("QD").bit, 0, 0))
-    testing.check_view_shows_the_state(left_bower, state, left_bower.observe(state, 2), "ok")
+    testing.check_view_shows_the_state(_bower(), state, _bower().observe(state, 2), "ok")
     with pytest.raises(testing.ConformanceError, match="seat 1 failed to follow diamonds"):
-        testing.check_view_shows_the_state(left_bower, lost, left_bower.observe(lost, 2), "lost")
+        testing.check_view_shows_the_state(_bower(), lost, _bower().observe(lost, 2), "lost")
 
 
 def test_the_kit_judges_follow_suit_by_the_left_bowers_group() -> None:
     """Seat 1 holds the left bower and clubs: to a diamond lead it may play anything
     (the kit agrees); to a heart lead only the bower."""
     state = _spread_position()
-    diamond = left_bower.apply(state, Play(Card("AD")))
-    assert {str(m) for m in left_bower.legal_moves(diamond)} >= {"play JD", "play AC"}
-    testing.check_legality(left_bower, diamond)
+    diamond = _bower().apply(state, Play(Card("AD")))
+    assert {str(m) for m in _bower().legal_moves(diamond)} >= {"play JD", "play AC"}
+    testing.check_legality(_bower(), diamond)
     heart = _spread_position("AH")
-    assert [str(m) for m in left_bower.legal_moves(heart)] == ["play JD"]
-    testing.check_legality(left_bower, heart)
+    assert [str(m) for m in _bower().legal_moves(heart)] == ["play JD"]
+    testing.check_legality(_bower(), heart)
 
 
 # --------------------------------------------------------------------------- uniformity
@@ -398,13 +407,13 @@ def _consistent(state: Any, moves: list[Any], split: dict[int, int]) -> bool:
     for event in state.log.to_tuple():
         if event.kind == "play" and event.seat is not None:
             played[event.seat] |= event.cards[0].bit
-    start = left_bower.deal(state.deal.rules, seed=state.deal.seed)
+    start = _bower().deal(state.deal.rules, seed=state.deal.seed)
     hands = tuple((split[s] if s in split else state.hands[s]) | played[s] for s in range(4))
     replay = start._replace(hands=hands)
     for move in moves:
-        if move not in left_bower.legal_moves(replay):
+        if move not in _bower().legal_moves(replay):
             return False
-        replay = left_bower.apply(replay, move)
+        replay = _bower().apply(replay, move)
     return True
 
 
@@ -413,7 +422,7 @@ def test_sampling_is_uniform_with_a_void_in_a_group_that_is_no_printed_suit() ->
     bower hidden, ``sample`` hits every consistent world (found by replaying the public
     moves, not by reading voids) equally often, and no other (chi-square)."""
     state, moves = _uniform_position()
-    mover = left_bower.to_move(state)
+    mover = _bower().to_move(state)
     others = [s for s in range(4) if s != mover]
     unseen = 0
     for s in others:
@@ -433,12 +442,12 @@ def test_sampling_is_uniform_with_a_void_in_a_group_that_is_no_printed_suit() ->
             if _consistent(state, moves, split):
                 worlds.append(tuple(split[s] for s in others))
     assert 2 <= len(worlds) < 2000
-    view = left_bower.observe(state, mover)
+    view = _bower().observe(state, mover)
     rng = random.Random(7)
     draws = 40 * len(worlds)
     observed: Counter[Any] = Counter()
     for _ in range(draws):
-        world = left_bower.sample(view, rng)
+        world = _bower().sample(view, rng)
         key = tuple(world.hands[s] for s in others)
         assert key in worlds, "sample left the consistent worlds"
         observed[key] += 1
