@@ -195,3 +195,12 @@ def test_a_deal_without_trumps_plays_by_the_game_s_own_card_order(low: Any) -> N
 def test_a_game_with_its_own_order_without_trumps_keeps_the_whole_interface(low: Any) -> None:
     """Loading, positions and sampled worlds give the deal the same rules as dealing."""
     assert testing.check_game(low_wins, games=3).games == 3
+
+
+def test_a_view_field_nothing_fills_is_named_when_observed() -> None:
+    """A view class with a field of its own that neither the engine nor ``view_extras``
+    fills (a view copied from another game, say) is told which, not a KeyError."""
+    game = _described({"adder": Suit})
+    state = game.deal(game.rules_class(), seed=1)
+    with pytest.raises(RulesError, match=r"OwnView has the field adder, which neither"):
+        trickgame.observe(state, 0)

@@ -15,6 +15,7 @@ from cardrules.core.trickgame.queries import hand_hidden, legal_moves, to_move
 from cardrules.core.trickgame.rounds import _pass_to
 from cardrules.core.trickgame.scoring import score
 from cardrules.core.trickgame.state import State, _wrong_state
+from cardrules.errors import RulesError
 from cardrules.game import Event
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
@@ -272,6 +273,22 @@ def _observe(state: State, seat: int) -> Any:
         values[key] = state.tally[start : start + size]
         start += size
     values.update(game.view_extras(state, seat))
-    shown = {name: values[name] for name in fields}
+    try:
+        shown = {name: values[name] for name in fields}
+    except KeyError:
+        raise _unfilled(game, values) from None
     shown["won_cards"] = values["won_cards"]  # read by sample, shown or not
     return game.view_class(**shown)
+
+
+def _unfilled(game: TrickGame[Any], values: dict[str, Any]) -> RulesError:
+    """The error for a view class with fields that neither the engine nor the game's
+    ``view_extras`` fills."""
+    missing = [name for name in game.view_fields if name not in values]
+    return RulesError(
+        f"{game.title}'s view class {game.view_class.__name__} has "
+        f"{'the field' if len(missing) == 1 else 'the fields'} {', '.join(missing)}, which "
+        "neither the engine nor the game's view_extras fills: return them from view_extras, "
+        "or give them as the key of a round of declarations, of the second face-up suit or "
+        "of a tally"
+    )
