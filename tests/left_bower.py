@@ -1,6 +1,9 @@
 """Whist (examples/whist.py) with Euchre's bowers: the jack of the trump suit (the right
 bower) and the other jack of its colour (the left bower) are the two highest trumps, and
-the left bower leaves its own suit, which has twelve cards. Its view shows each seat's
+the left bower leaves its own suit, which has twelve cards; or, with ``order="grand"``,
+Skat's grand order on 52 cards: the four jacks (clubs, spades, hearts, diamonds) are the
+only trumps and a follow group of their own, and each suit is a group without its jack
+(five groups; the turned card then only says nothing). Its view shows each seat's
 voids and known cards (as Enfle's does), so that sampling reads the voids the view shows.
 The card order is built from data with :func:`cardrules.core.tricks.card_order`, through
 the trick engine's ``trick_rules`` hook. Importing this module registers it as
@@ -18,7 +21,7 @@ import attrs
 from cardrules import games
 from cardrules.cards import Card, Suit
 from cardrules.core import trickgame, tricks
-from cardrules.core.options import check_int, rules_to_text
+from cardrules.core.options import check_choice, check_int, rules_to_text
 
 if TYPE_CHECKING:  # the names trickgame.install gives, for the type checker
     from cardrules.core.trickgame.interface import *  # noqa: F403
@@ -42,12 +45,15 @@ RANKS: Final = "AKQJT98765432"
 
 @attrs.frozen(slots=True, kw_only=True)
 class Rules(trickgame.TrickGameRules):
-    """Whist's options: ``players`` (4) and ``target`` (the points that win, default 1)."""
+    """Whist's options: ``players`` (4), ``target`` (the points that win, default 1) and
+    ``order`` (``"bowers"``, the default, or ``"grand"``)."""
 
     players: int = 4
     target: int = 1
+    order: str = "bowers"
 
     def __attrs_post_init__(self) -> None:
+        check_choice("order", self.order, ("bowers", "grand"))
         check_int("players", self.players, 4, 4)
         self._check_first_dealer(self.players)
         check_int("target", self.target, 1)
@@ -81,8 +87,21 @@ def bower_order(trump: Suit | None) -> tricks.TrickRules:
     return tricks.card_order(groups, trump=0)
 
 
+#: Skat's grand on 52 cards: the jacks, then each suit without its jack.
+GRAND: Final = tricks.card_order(
+    [
+        "JC JS JH JD",
+        *(" ".join(rank + suit.letter for rank in RANKS if rank != "J") for suit in Suit),
+    ],
+    trump=0,
+    names=["jacks", *(suit.plural for suit in Suit)],
+)
+
+
 def bower_rules(rules: Rules, contract: trickgame.Contract) -> tricks.TrickRules:
     """The ``trick_rules`` hook: the deal's card order for its contract's trump suit."""
+    if rules.order == "grand":
+        return GRAND
     return bower_order(contract.trump)
 
 

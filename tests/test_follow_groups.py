@@ -452,3 +452,45 @@ def test_sampling_is_uniform_with_a_void_in_a_group_that_is_no_printed_suit() ->
         assert key in worlds, "sample left the consistent worlds"
         observed[key] += 1
     assert chi_square_p(observed, worlds) > 1e-4
+
+
+# --------------------------------------------------------------------------- the search
+
+
+@pytest.mark.parametrize("order", ["bowers", "grand"])
+def test_the_solver_equals_plain_minimax_under_the_deals_groups(order: str) -> None:
+    """The double-dummy search reads the deal's follow groups and order (the bowers;
+    grand's five groups, the jacks the only trumps): its values are plain minimax's."""
+    from tests.test_solver import _check_against_minimax, random_position
+
+    rng = random.Random(f"groups {order}")
+    checked = 0
+    while checked < 40:
+        rules = left_bower.Rules(target=1, order=order, first_dealer=rng.randrange(4))
+        state = random_position(left_bower, rules, rng, 3)
+        if state is None:
+            continue
+        _check_against_minimax(left_bower, state, False, False)
+        checked += 1
+
+
+def test_grand_messages_name_the_jacks() -> None:
+    """In grand, a seat holding a jack that plays another card to a jack lead is told to
+    follow the jacks (the group's name), and the jack alone is legal."""
+    from cardrules.errors import IllegalMoveError
+
+    state = left_bower.deal(left_bower.Rules(order="grand", first_dealer=3), seed=3)
+    hands = tuple(tricks.SUIT_MASKS[suit] for suit in Suit)
+    led = state._replace(
+        hands=(hands[0] & ~Card("JC").bit, *hands[1:]),
+        known=(0, 0, 0, 0),
+        leader=0,
+        trick=(Card("JC"),),
+    )
+    follower = left_bower.to_move(led)
+    assert follower == 1
+    jack = cards_of(led.hands[follower] & left_bower.GRAND.trump_mask)
+    assert [str(m) for m in left_bower.legal_moves(led)] == [f"play {jack[0]}"]
+    other = cards_of(led.hands[follower] & ~left_bower.GRAND.trump_mask)[0]
+    with pytest.raises(IllegalMoveError, match=f"must follow the jacks \\({jack[0]}\\)"):
+        left_bower.apply(led, Play(other))

@@ -92,8 +92,11 @@ class TrickRules(Frozen):
     (None for none); ``led_masks[i]``, the mask of that group (0 for none: the cards
     that follow card ``i`` when it is led); ``strengths[i]``, its strength in its group.
     ``trump_mask`` is the trump group's mask (0 without trumps) and ``winning_trumps``
-    the trump group's number where trumps win, else -1. The rules of play read the
-    groups from these masks alone
+    the trump group's number where trumps win, else -1. :func:`winner` reads two more
+    tables by card: ``trump_strengths[i]``, what card ``i`` scores whatever was led (300
+    and up for a joker, 200 and up for a trump that wins, else -1), and
+    ``plain_strengths[i]``, what it scores in the led group (100 and up; -1 in no group).
+    The rules of play read the groups from these masks alone
     (:func:`~cardrules.core.trickgame.rules_of_play.led_group`,
     :func:`~cardrules.core.trickgame.rules_of_play.follow_suit`).
 
@@ -116,11 +119,13 @@ class TrickRules(Frozen):
         "group_suits",
         "jokers",
         "led_masks",
+        "plain_strengths",
         "ranks",
         "strengths",
         "trump",
         "trump_group",
         "trump_mask",
+        "trump_strengths",
         "trumps_win",
         "winning_trumps",
     )
@@ -150,6 +155,8 @@ class TrickRules(Frozen):
     strengths: tuple[int, ...]
     trump_mask: int
     winning_trumps: int
+    trump_strengths: tuple[int, ...]
+    plain_strengths: tuple[int, ...]
 
     def __init__(
         self,
@@ -173,7 +180,7 @@ class TrickRules(Frozen):
             group_names = tuple(
                 suit.plural
                 if suit is not None
-                else ("trumps" if g == trump_group else f"group {g + 1}")
+                else ("trumps" if g == trump_group else f"group {g}")
                 for g, suit in enumerate(group_suits)
             )
         object.__setattr__(self, "trump", trump)
@@ -204,6 +211,20 @@ class TrickRules(Frozen):
         object.__setattr__(self, "trump_mask", trumps)
         winning = trump_group if trump_group is not None and trumps_win else -1
         object.__setattr__(self, "winning_trumps", winning)
+        over: list[int] = []
+        plain: list[int] = []
+        for card in ALL_CARDS:
+            group = groups[card.index]
+            strength = strengths[card.index]
+            if jokers is not None and card.suit is None:
+                over.append(300 + card.rank)  # a joker, suitless or trump, wins
+            elif group >= 0 and group == winning:
+                over.append(200 + strength)
+            else:
+                over.append(-1)
+            plain.append(100 + strength if group >= 0 else -1)
+        object.__setattr__(self, "trump_strengths", tuple(over))
+        object.__setattr__(self, "plain_strengths", tuple(plain))
 
     def _values(self) -> tuple[object, ...]:
         return (
@@ -237,7 +258,9 @@ def _check_groups(
                 "counts in one group at most (or is playable at any time)"
             )
         if not mask:
-            raise RulesError(f"follow group {g + 1} has no cards: give each group its cards")
+            raise RulesError(
+                f"follow group {g} (numbered from 0) has no cards: give each group its cards"
+            )
         seen |= mask
     if trump_group is not None and not 0 <= trump_group < count:
         raise RulesError(
@@ -388,30 +411,24 @@ def winner(rules: TrickRules, trick: Sequence[Card]) -> int:
     played, the highest trump; otherwise the highest card of the led group, by the
     rules' ranks (ace high unless the game orders a group otherwise).
     """
+    # Read off the per-card tables (TrickRules.trump_strengths, plain_strengths): the
+    # led group is that of the first card in a group.
     groups = rules.card_groups
+    over = rules.trump_strengths
+    plain = rules.plain_strengths
     led = -1
-    for card in trick:
-        led = groups[card.index]
-        if led >= 0:
-            break
-    trump = rules.winning_trumps
-    jokers = rules.jokers is not None
     best_position = 0
     best_strength = -1
-    ranks = rules.strengths
     for position, card in enumerate(trick):
-        if jokers and card.suit is None:
-            strength = 300 + card.rank  # a joker, suitless or trump
-        else:
-            group = groups[card.index]
-            if group < 0:
-                continue  # a card playable at any time that is no joker never wins
-            if group == trump:
-                strength = 200 + ranks[card.index]
-            elif group == led:
-                strength = 100 + ranks[card.index]
-            else:
+        index = card.index
+        group = groups[index]
+        if led < 0:
+            led = group
+        strength = over[index]
+        if strength < 0:
+            if group != led:
                 continue
+            strength = plain[index]
         if strength > best_strength:
             best_position, best_strength = position, strength
     return best_position

@@ -153,14 +153,15 @@ def apply(state: object, move: object) -> State:
     raise IllegalMoveError(_why_illegal(state, move))
 
 
-def _pickup_event(seat: int, trick: tuple[Card, ...]) -> Event:
-    suit = trick[0].suit
-    assert suit is not None
+def _pickup_event(seat: int, trick: tuple[Card, ...], trick_rules: tricks.TrickRules) -> Event:
+    led = tricks.group_led(trick_rules, trick)
+    assert led is not None
+    name = trick_rules.group_names[led]  # the suit's name for a group that is a suit
     return Event(
         "pickup",
         seat,
         trick,
-        text=f"seat {seat} cannot follow {suit.plural} and picks up {format_cards(trick)}",
+        text=f"seat {seat} cannot follow {name} and picks up {format_cards(trick)}",
     )
 
 
@@ -257,7 +258,7 @@ def _play(
             if not hands[following] & group:
                 # He cannot follow: he takes the trick into his hand and leads next.
                 hands = tricks.pick_up(hands, following, trick)
-                log = log.append(_pickup_event(following, trick))
+                log = log.append(_pickup_event(following, trick, trick_rules))
                 known, voids = _after_pickup(known, voids, following, trick, group)
                 trick = ()
                 leader = following
