@@ -116,10 +116,12 @@ class _Deal(_DealTables):
         return kept
 
     def _ordered(
-        self, legal: int, led: int, top: int, best_card: int, partner_wins: bool
+        self, legal: int, led: int, top: int, best_card: int, partner_wins: bool, held: int
     ) -> list[int]:
         """The cards of ``legal`` in the order searched: the table's best move, then
-        (to lead) the highest card of each suit, then the others from the highest down;
+        (to lead) the highest card of each suit, those that are the highest of their
+        suit in ``held`` (the cards in the hands; 0: none given) first, then the others
+        from the highest down;
         (to follow) where a partner wins the trick so far, the cards that would not win
         it from the lowest up, then the others; else the cards that would win it from the
         lowest up, then the others from the lowest up."""
@@ -135,14 +137,19 @@ class _Deal(_DealTables):
             tails: list[int] = []
             suits = self.suit
             last_suit = -2
+            masters: list[int] = []
+            follow = self.follow
             for card in cards:
                 suit = suits[card]
                 if suit != last_suit:
-                    heads.append(card)
+                    if held and suit >= 0 and not held & follow[suit] & ~((2 << card) - 1):
+                        masters.append(card)
+                    else:
+                        heads.append(card)
                     last_suit = suit
                 else:
                     tails.append(card)
-            cards = heads + tails
+            cards = masters + heads + tails
         else:
             winning: list[int] = []
             losing: list[int] = []
@@ -341,7 +348,7 @@ class _Deal(_DealTables):
                     left = max(left, hand.bit_count())
             if self.quick:
                 # Tricks the side on lead can take at once, from the top: sure for it.
-                sure = self._quick_tricks(hands, leader)
+                sure = self._quick_tricks(hands, leader, waste)
                 least = count
                 most = count + left
                 if self.maximizing[leader]:
@@ -407,16 +414,22 @@ class _Deal(_DealTables):
         table[key] = (entry_low - offset, entry_high - offset, chosen)
         return value
 
-    def _quick_tricks(self, hands: list[int], leader: int) -> int:
+    def _quick_tricks(self, hands: list[int], leader: int, waste: int) -> int:
         """The tricks the leader's side takes for sure by leading, from the leader's hand:
         in each suit the leader's cards above every card of the suit held by another
         seat (each wins and keeps the lead), as many as no opponent can trump (one
-        holding trumps must follow that often; trumps cannot be trumped).
+        holding trumps must follow that often; trumps cannot be trumped), in the suits
+        whose top cards the leader may lead now.
 
-        Sound where follow suit is the only rule of play and a suit's cards rank in
-        their order (``quick``): each such card is the highest of its suit left when
-        led, and an opponent who follows cannot trump."""
+        Sound where a suit's cards rank in their order (``quick``): each such card is
+        the highest of its suit left when led, and a seat holding the suit led must
+        follow it (the rules of play only narrow follow suit), so an opponent who
+        follows cannot trump. What may be led only widens as tricks are played (a suit
+        gets broken; the first trick's bars end)."""
         mine = hands[leader]
+        leadable = mine
+        if self.limits is not None:
+            leadable = self._legal(mine, [], waste)
         side = self.maximizing[leader]
         trumps = self.trumps
         held = 0
@@ -434,6 +447,8 @@ class _Deal(_DealTables):
             theirs = held & group & ~ours
             if theirs:
                 ours &= ~((2 << (theirs.bit_length() - 1)) - 1)
+            if ours & ~leadable:
+                continue
             tops = ours.bit_count()
             if tops and not group & trumps:
                 for hand in trumping:
@@ -515,7 +530,11 @@ class _Deal(_DealTables):
         partner_wins = (
             position + 1 == players and maximizing == self.maximizing[(leader + top_at) % players]
         )
-        for card in self._ordered(legal, led, top, best_card, partner_wins):
+        held = 0
+        if not position and self.tricks_mode:  # where more tricks are better: winners first
+            for other in hands:
+                held |= other
+        for card in self._ordered(legal, led, top, best_card, partner_wins, held):
             hands[mover] = hand & ~(1 << card)
             trick.append(card)
             card_led = led if led >= 0 else suits[card]

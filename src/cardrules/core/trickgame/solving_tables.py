@@ -112,9 +112,10 @@ class _DealTables:
             low <= high for low, high in zip(self.by_count, self.by_count[1:])
         )
         #: Whether the search counts sure tricks where a trick is led (see
-        #: _Deal._quick_tricks): where the points follow the team's trick total, follow
-        #: suit is the only rule of play and each suit's cards rank in their order.
-        self.quick = self.projection == _TEAM_TOTAL and self.limits is None and natural
+        #: _Deal._quick_tricks): where the points follow the team's trick total and
+        #: each suit's cards rank in their order (the rules of play may narrow follow
+        #: suit: the leader counts only the cards it may lead now).
+        self.quick = self.projection == _TEAM_TOTAL and natural
 
     # ------------------------------------------------------------------ the points
 
