@@ -236,11 +236,11 @@ class PIMCBot:
         """Sample, solve, and return the move of ``legal_moves`` with the best mean."""
         if not legal_moves:
             raise ValueError("no legal move to choose from: the game is over")
+        if self.inference and type(legal_moves[0]) is not Play:
+            self._call_views[view.seat] = view  # the table of the calls, for the play
         if len(legal_moves) == 1:
             return legal_moves[0]
         game = self.game
-        if self.inference and type(legal_moves[0]) is not Play:
-            self._call_views[view.seat] = view  # the table of the calls, for the play
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         totals = [0.0] * len(legal_moves)
         weighted = [0.0] * len(legal_moves)
