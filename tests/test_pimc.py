@@ -353,3 +353,31 @@ def test_inference_is_deterministic_and_draws_the_same_deals() -> None:
         ends.append((chosen if inference else None, rng.random()))
     assert ends[0] == ends[1]
     assert ends[0][1] == ends[2][1]
+
+
+def test_inference_weighs_the_deals_of_the_play_by_the_calls_made_before_it() -> None:
+    """In the play the bot rebuilds the table of its bid with the hands a drawn deal
+    gives the other seats then (their hands now and the cards they played): the real
+    deal weighs in the play what it weighed at the bid, the drawn deals of the play are
+    weighted, not all alike, and a bot that made no bid in the deal weighs nothing."""
+    state = oh_hell.deal(oh_hell.Rules(schedule="single", start_hand=4), seed=4)
+    for _ in range(3):
+        state = oh_hell.apply(state, Bid(3))
+    seat = oh_hell.to_move(state)
+    assert isinstance(seat, int)
+    bidding = oh_hell.observe(state, seat)
+    bot = PIMCBot(oh_hell, samples=2, inference=True)
+    bid = bot.choose(bidding, oh_hell.legal_moves(state), random.Random(3))
+    at_the_bid = bot.call_likelihood(bidding, state)
+    assert at_the_bid < 0.01
+    state = oh_hell.apply(state, bid)
+    for _ in range(5):  # the first trick and a lead
+        state = oh_hell.apply(state, oh_hell.legal_moves(state)[0])
+    mover = oh_hell.to_move(state)
+    assert mover == seat
+    playing = oh_hell.observe(state, seat)
+    assert bot.call_likelihood(playing, state) == at_the_bid
+    rng = random.Random(1)
+    weights = {bot.call_likelihood(playing, oh_hell.sample(playing, rng)) for _ in range(12)}
+    assert len(weights) > 1 and max(weights) <= 1.0
+    assert PIMCBot(oh_hell, inference=True).call_likelihood(playing, state) == 1.0

@@ -65,12 +65,15 @@ such as two bids; 1 for another call without a number) is ``0.25 ** d`` times as
 likely; the seats' calls are taken as independent, so a deal's weight is the
 product over the calls. A deal whose hands would make a seat's bid of three tricks
 a bid of none for the model weighs 0.25 ** 3, about 1/64, of a deal where it fits.
-The model reads each seat's hand as the drawn deal gives it now, which is the hand
-the seat called with only before any card is played: the bot weighs the deals for
-its own calls (a bid made after other seats' bids) and not in the play, where its
-deals are unweighted. Where every deal weighs nothing, the plain mean decides.
-Inference uses no random numbers of the bot's generator: the same worlds are drawn
-with it and without.
+Before the play the drawn deal is the table the calls were made at. In the play
+the bot rebuilds that table from its own last call of the deal (it keeps the view
+of each seat's last call): a deal drawn for its view then, relabelled card for
+card (hidden cards only) so that every other seat holds what the drawn deal gives
+it now plus the cards the public log shows it played since the deal began, and
+set up with ``setup``; where the bot made no call in the deal, or cards changed
+hands between the calls and the play (passes), its deals are unweighted. Where
+every deal weighs nothing, the plain mean decides. Inference uses no random
+numbers of the bot's generator: the same deals are drawn with it and without.
 
 By name (:func:`cardrules.simulate.make_bot`), ``pimc:20`` draws 20 deals a move,
 ``pimc:0.5s`` as many as half a second allows, ``pimc:20:4`` solves exactly only
@@ -105,11 +108,13 @@ True
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Sequence
 from typing import Any, Final, TypeVar
 
 from cardrules.bots import Bot, RandomBot
+from cardrules.errors import CardrulesError
 from cardrules.game import Event, Game
 from cardrules.moves import Play
 from cardrules.solver import SearchBudgetError, Solver, UnsolvableError
@@ -214,6 +219,8 @@ class PIMCBot:
         self.last_depth: int | None = None
         # With a time budget: the depth the last move ended at (the next starts deeper).
         self._reach: int | None = None
+        # With inference: each seat's view at its last call (see call_likelihood).
+        self._call_views: dict[int, Any] = {}
         if self.seconds is not None and samples >= UNLIMITED:
             self.name = f"pimc{self.seconds:g}s"
         else:
@@ -229,6 +236,8 @@ class PIMCBot:
         """Sample, solve, and return the move of ``legal_moves`` with the best mean."""
         if not legal_moves:
             raise ValueError("no legal move to choose from: the game is over")
+        if self.inference and type(legal_moves[0]) is not Play:
+            self._call_views[view.seat] = view  # the table of the calls, for the play
         if len(legal_moves) == 1:
             return legal_moves[0]
         game = self.game
@@ -407,24 +416,30 @@ class PIMCBot:
         return state
 
     def call_likelihood(self, view: Any, world: Any) -> float:
-        """How likely the other seats' calls of this deal so far were with the hands
-        ``world`` (a deal drawn for ``view``) gives them, under the model of the module
-        docs, up to a constant factor: 1.0 where the model does not apply (no call seen,
-        or a card of the deal already played)."""
-        game = self.game
-        mover = game.to_move(world)
-        legal = game.legal_moves(world)
-        if not isinstance(mover, int) or not legal or type(legal[0]) is Play:
-            return 1.0
-        calls = _calls_so_far(view.events, view.seat)
+        """How likely the other seats' calls of this deal were with the hands ``world``
+        (a deal drawn for ``view``) gives them, under the model of the module docs, up to
+        a constant factor: 1.0 where the model does not apply (no call seen; in the play,
+        no call of the bot's own in this deal to rebuild the calls' table from)."""
+        calls = _calls_of_deal(view.events, view.seat)
         if not calls:
             return 1.0
-        known = len(game.events(world))
+        game = self.game
+        table: Any = world
+        legal = game.legal_moves(world)
+        if not legal or type(legal[0]) is Play:  # in the play: the table of the calls
+            table = self._call_table(view, world)
+            if table is None:
+                return 1.0
+            legal = game.legal_moves(table)
+        mover = game.to_move(table)
+        if not isinstance(mover, int) or not legal or type(legal[0]) is Play:
+            return 1.0
+        known = len(game.events(table))
         made: dict[int, Event | None] = {}  # each candidate call's event, by its index
 
         def event_of(index: int) -> Event | None:
             if index not in made:
-                after = game.events(game.apply(world, legal[index]))[known:]
+                after = game.events(game.apply(table, legal[index]))[known:]
                 made[index] = next((event for event in after if event.seat == mover), None)
             return made[index]
 
@@ -436,7 +451,7 @@ class PIMCBot:
             if call.kind != kind.kind:
                 continue
             assert call.seat is not None
-            seat_view = game.observe(world, call.seat)
+            seat_view = game.observe(table, call.seat)
             mode = self.playout.choose(seat_view, legal, random.Random(0))
             if mode not in legal:
                 continue
@@ -445,18 +460,77 @@ class PIMCBot:
                 weight *= FALL_OFF ** _distance(call, predicted)
         return weight
 
+    def _call_table(self, view: Any, world: Any) -> Any:
+        """The deal as it stood at the bot's last call of this deal, with the hands
+        ``world`` gives the other seats then (their hands now and the cards they have
+        played since the deal began), or None where the bot has no such call."""
+        stored = self._call_views.get(view.seat)
+        if stored is None:
+            return None
+        before: tuple[Event, ...] = tuple(stored.events)
+        events: tuple[Event, ...] = tuple(view.events)
+        start = _deal_start(events)
+        if not start <= len(before) <= len(events) or events[: len(before)] != before:
+            return None  # a call of another deal, or of another game
+        game = self.game
+        table = game.sample(stored, random.Random(0))
+        played: dict[int, list[str]] = {}
+        for event in events[start:]:
+            if event.kind == "play" and event.seat is not None:
+                played.setdefault(event.seat, []).extend(str(card) for card in event.cards)
+        now = game.zones(world)
+        then = game.zones(table)
+        names = {str(card) for card in game.deck_of(stored.rules)}
+        # Relabel hidden cards, two at a time, until each other seat holds its hand then.
+        relabel = {name: name for name in names}
+        back = dict(relabel)  # a label's card: the inverse of relabel
+        for name, cards in then.items():
+            if not name.startswith("hand ") or name == f"hand {view.seat}":
+                continue
+            seat = int(name[5:])
+            wanted = {str(card) for card in now.get(name, ())} | set(played.get(seat, []))
+            held = {relabel[str(card)] for card in cards}
+            if len(wanted) != len(held):
+                return None  # cards changed hands between the calls and now
+            for card, other in zip(sorted(wanted - held), sorted(held - wanted)):
+                # swap the labels of the cards labelled ``card`` and ``other``
+                first, second = back[card], back[other]
+                relabel[first], relabel[second] = other, card
+                back[card], back[other] = second, first
+        position = _relabelled(game.position(table), relabel)
+        try:
+            return game.setup(stored.rules, position)
+        except CardrulesError:
+            return None
 
-def _calls_so_far(events: Sequence[Event], seat: int) -> list[Event]:
-    """The other seats' events of the deal under way before its first card was played
-    (none once a card has been played): the calls, among others."""
+
+def _relabelled(value: Any, relabel: dict[str, str]) -> Any:
+    """``value`` (plain position data) with every card name in its texts relabelled."""
+    if isinstance(value, str):
+        return "".join(relabel.get(part, part) for part in re.split(r"([\s,/]+)", value))
+    if isinstance(value, list):
+        return [_relabelled(item, relabel) for item in value]
+    if isinstance(value, dict):
+        return {key: _relabelled(item, relabel) for key, item in value.items()}
+    return value
+
+
+def _deal_start(events: Sequence[Event]) -> int:
+    """The index in ``events`` after the event that began the deal under way."""
     start = 0
     for index, event in enumerate(events):
         if event.kind in ("deal", "setup"):
             start = index + 1
+    return start
+
+
+def _calls_of_deal(events: Sequence[Event], seat: int) -> list[Event]:
+    """The other seats' events of the deal under way before its first card was played:
+    the calls, among others."""
     calls: list[Event] = []
-    for event in events[start:]:
+    for event in events[_deal_start(events) :]:
         if event.kind == "play":
-            return []
+            break
         if event.seat is not None and event.seat != seat:
             calls.append(event)
     return calls
