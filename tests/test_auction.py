@@ -6,6 +6,7 @@ views, sampling, move numbers, the conformance kit)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -268,3 +269,13 @@ def test_a_game_without_an_auction_has_its_fixed_contract() -> None:
     state = oh_hell.deal(oh_hell.Rules(), seed=1)
     assert state.contract == trickgame.Contract(trump=state.trick_rules.trump)
     assert "contract" not in oh_hell.state_to_dict(state)
+
+
+def test_an_auction_key_may_not_be_another_fields_name() -> None:
+    auction = game.GAME.rounds[1]
+    assert isinstance(auction, trickgame.Auction)
+    bad = dataclasses.replace(auction, key="contract")
+    fields = {f.name: getattr(game.GAME, f.name) for f in dataclasses.fields(game.GAME) if f.init}
+    with pytest.raises(RulesError, match="cannot be keyed 'contract'"):
+        trickgame.TrickGame(**(fields | {"rounds": (bad,)}))
+    assert Rules.trick_game is game.GAME  # type: ignore[attr-defined]

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Generic
 
 from cardrules._mypyc import mypyc_attr
 from cardrules.core.trickgame.contract import Contract
-from cardrules.core.trickgame.parts import R
+from cardrules.core.trickgame.parts import Declaring, R
 from cardrules.core.trickgame.state import State
 from cardrules.errors import RulesError
 from cardrules.game import Event
@@ -141,8 +141,15 @@ def auction_calls(game: TrickGame[Any]) -> tuple[Call, ...]:
     auction rounds their key."""
     calls: dict[Call, None] = {}
     keys: set[str] = set()
+    others = {r.key for r in game.rounds if isinstance(r, Declaring)} | {"contract", "passed"}
     for round_ in game.rounds:
         if isinstance(round_, Auction):
+            if round_.key in others:
+                raise RulesError(
+                    f"{game.title}'s auction round {round_.phase} cannot be keyed "
+                    f"{round_.key!r}: the state's JSON form holds another field of that name "
+                    "(Auction(key=...))"
+                )
             if round_.key in keys:
                 raise RulesError(
                     f"{game.title}'s auction rounds need keys of their own: {round_.key!r} "
