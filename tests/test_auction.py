@@ -16,6 +16,7 @@ import pytest
 from cardrules import games, positions
 from cardrules.cards import Suit
 from cardrules.core import trickgame
+from cardrules.core.trickgame import auctions
 from cardrules.core.trickgame.contract import contract_from_list, contract_to_list
 from cardrules.errors import IllegalMoveError, RulesError
 from cardrules.moves import Call, Play
@@ -279,3 +280,11 @@ def test_an_auction_key_may_not_be_another_fields_name() -> None:
     with pytest.raises(RulesError, match="cannot be keyed 'contract'"):
         trickgame.TrickGame(**(fields | {"rounds": (bad,)}))
     assert Rules.trick_game is game.GAME  # type: ignore[attr-defined]
+
+
+def test_the_first_of_the_side_to_name_the_strain_declares() -> None:
+    state = _calls(_dealt(), "1H", "pass", "2H", "pass")  # seats 1 and 3 name hearts
+    calls = state.calls[1]
+    hearts = lambda call: call.words.endswith("H")  # noqa: E731
+    assert auctions.first_of_side(state, calls, 3, hearts) == 1
+    assert auctions.first_of_side(state, calls, 2, hearts) == 2  # none of its side did

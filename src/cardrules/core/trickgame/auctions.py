@@ -46,6 +46,7 @@ __all__ = [
     "declarer_once",
     "doubling",
     "first_acceptance",
+    "first_of_side",
     "in_rotation",
     "ladder",
     "once_each",
@@ -160,6 +161,18 @@ def first_acceptance(state: State, calls: Calls) -> bool:
     """An end rule: the first bid (an acceptance: "order up", "take") ends the round;
     otherwise it ends when every seat has passed once."""
     return (bool(calls) and calls[-1][1].kind == "bid") or len(calls) >= _players(state)
+
+
+def first_of_side(state: State, calls: Calls, seat: int, matches: Callable[[Call], bool]) -> int:
+    """The first seat of ``seat``'s side (the game's teams) to make a call that
+    ``matches``, or ``seat`` when none did: bridge's declarer is the first of the side
+    that won the auction to name the final strain (``matches``: the call names it)."""
+    rules: Any = state.deal.rules
+    side = _side(rules, seat)
+    for caller, call in calls:
+        if _side(rules, caller) == side and matches(call):
+            return caller
+    return seat
 
 
 def _side(rules: Any, seat: int) -> int:

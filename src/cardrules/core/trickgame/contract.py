@@ -15,6 +15,9 @@ Traceback (most recent call last):
 cardrules.errors.RulesError: the contract has no term 'vulnerable': its terms are level, doubled
 >>> contract_from_list(contract_to_list(contract)) == contract
 True
+>>> import pickle
+>>> pickle.loads(pickle.dumps(contract)) == contract
+True
 """
 
 from __future__ import annotations
@@ -57,6 +60,19 @@ class Contract:
     #: order the game gives them (written to JSON as they are).
     terms: tuple[tuple[str, int | str], ...] = ()
 
+    def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...]]]:
+        # Pickled by its fields: compiled, a native class does not pickle by itself.
+        fields = (
+            self.trump,
+            self.declarer,
+            self.sides,
+            self.out,
+            self.dummy,
+            self.leader,
+            self.terms,
+        )
+        return (_unpickled, (fields,))
+
     def term(self, name: str) -> int | str:
         """The value of the term ``name``; a :class:`~cardrules.errors.RulesError`
         naming the terms there are when it has none of that name."""
@@ -65,6 +81,20 @@ class Contract:
                 return value
         there = ", ".join(key for key, _ in self.terms) or "none"
         raise RulesError(f"the contract has no term {name!r}: its terms are {there}")
+
+
+def _unpickled(fields: tuple[Any, ...]) -> Contract:
+    """A pickled :class:`Contract` rebuilt from its fields, in order."""
+    trump, declarer, sides, out, dummy, leader, terms = fields
+    return Contract(
+        trump=trump,
+        declarer=declarer,
+        sides=sides,
+        out=out,
+        dummy=dummy,
+        leader=leader,
+        terms=terms,
+    )
 
 
 @functools.cache
