@@ -22,7 +22,7 @@ from cardrules.errors import IllegalMoveError, RulesError
 from cardrules.moves import Call, Play
 from cardrules.testing import check_game
 from tests import auction_game as game
-from tests.auction_game import DOUBLE, HOLD, PASS, RAISE, REDOUBLE, STAND, TAKE, Rules
+from tests.auction_game import DOUBLE, HOLD, PASS, RAISE, REDOUBLE, STAND, TAKE, YES, Rules
 
 ONE_C, ONE_H, TWO_S, ONE_NT = (Call(w) for w in ("1C", "1H", "2S", "1NT"))
 
@@ -47,7 +47,7 @@ def _dealt(**options: Any) -> Any:
 
 def test_the_kit_passes_the_auction_game() -> None:
     report = check_game(game, games=4)
-    assert report.games == 16
+    assert report.games == 20
 
 
 def test_rotation_asks_every_seat_from_the_dealers_left() -> None:
@@ -288,3 +288,29 @@ def test_the_first_of_the_side_to_name_the_strain_declares() -> None:
     hearts = lambda call: call.words.endswith("H")  # noqa: E731
     assert auctions.first_of_side(state, calls, 3, hearts) == 1
     assert auctions.first_of_side(state, calls, 2, hearts) == 2  # none of its side did
+
+
+def test_bidding_two_at_a_time() -> None:
+    state = _dealt(order="pairs")
+    assert game.to_move(state) == 2  # the dealer's second left bids to his left
+    assert YES not in game.legal_moves(state)
+    state = _calls(state, "1C")
+    assert game.to_move(state) == 1 and game.legal_moves(state) == (PASS, YES)
+    state = _calls(state, "yes", "1D", "pass")  # seat 1 drops out
+    assert game.to_move(state) == 3  # the next seat bids to the survivor, seat 2
+    state = _calls(state, "1H", "yes")
+    assert game.to_move(state) == 3
+    state = _calls(state, "pass", "pass")  # seat 3 drops out; the dealer passes
+    contract = state.contract
+    assert contract is not None and contract.declarer == 2  # who held 1H declares
+    assert contract.trump is Suit.HEARTS
+
+
+def test_bidding_two_at_a_time_when_nobody_bids() -> None:
+    state = _calls(_dealt(order="pairs"), "pass", "pass", "pass")
+    assert game.to_move(state) == 1  # the senior survivor may still open
+    assert YES not in game.legal_moves(state)
+    opened = _calls(state, "1S")
+    assert opened.contract is not None and opened.contract.declarer == 1
+    thrown = _calls(state, "pass")
+    assert thrown.match.deal_number == 1
