@@ -276,3 +276,22 @@ def describe(view: View) -> tuple[Fact, ...]:
 def explain_move(view: View, move: Move) -> str:
     """A call and a card say what they are in their text."""
     return ""
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class RevokeRules(Rules):
+    """The rules of :data:`REVOKE_GAME`: revokes are legal and penalised."""
+
+
+#: The same game with legal revokes (which views and sampling treat otherwise).
+REVOKE_GAME: Final = dataclasses.replace(
+    GAME,
+    name="auction_tricks_revokes",
+    rules_class=RevokeRules,
+    play=trickgame.TrickPlay(
+        revoking=trickgame.Revoking(
+            allowed=lambda rules: True,
+            event=lambda rules, seat, led: Event("revoke", seat, text=f"seat {seat} revokes"),
+        )
+    ),
+)

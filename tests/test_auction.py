@@ -37,7 +37,7 @@ def _registered() -> Iterator[None]:
 def _calls(state: Any, *words: str) -> Any:
     """The state after these calls, each read from its words."""
     for text in words:
-        state = game.apply(state, game.parse_move(state, text))
+        state = trickgame.apply(state, trickgame.parse_move(state, text))
     return state
 
 
@@ -200,6 +200,21 @@ def test_sampling_keeps_the_dummys_hand() -> None:
         for _ in range(10):
             world = game.sample(view, rng)
             assert game.zones(world)["hand 3"] == hand
+            assert world.contract == state.contract
+
+
+def test_sampling_keeps_the_dummys_hand_with_revokes_legal() -> None:
+    rules = game.RevokeRules(first_dealer=0, dummy=True)
+    state = _calls(trickgame.new_game(rules, seed=7), "1H", "pass", "pass", "pass")
+    state = trickgame.apply(state, trickgame.legal_moves(state)[0])
+    hand = trickgame.zones(state)["hand 3"]
+    rng = random.Random(3)
+    for seat in (0, 1, 2):
+        view = trickgame.observe(state, seat)
+        assert view.dummy_hand == hand
+        for _ in range(10):
+            world = trickgame.sample(view, rng)
+            assert trickgame.zones(world)["hand 3"] == hand
             assert world.contract == state.contract
 
 
