@@ -189,9 +189,9 @@ def _raised(state: trickgame.State, calls: trickgame.Calls) -> trickgame.Contrac
         return None
     doubled = contract.term("doubled")
     assert isinstance(doubled, int)
-    return dataclasses.replace(
-        contract, terms=(("level", contract.term("level")), ("doubled", doubled + 1))
-    )
+    level = contract.term("level")
+    assert isinstance(level, int) and contract.declarer is not None
+    return _contract(state.rules, contract.declarer, contract.trump, level, doubled + 1)
 
 
 def _preround_contract(state: trickgame.State, calls: trickgame.Calls) -> trickgame.Contract | None:
