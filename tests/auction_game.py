@@ -12,7 +12,10 @@ engine's mechanisms:
 
 * ``order``: ``"rotation"`` (every seat in turn; three passes after a bid end the
   auction), ``"skip"`` (a seat that passed is not asked again; the auction ends
-  when one bidder is left) or ``"once"`` (each seat calls once; the last bid stands);
+  when one bidder is left), ``"once"`` (each seat calls once; the last bid stands)
+  or ``"pairs"`` (two at a time, as in Skat: the dealer's second left bids to his
+  left, who says ``yes`` or passes; the survivor faces the next seat, then the dealer;
+  the survivor declares at the last bid);
 * ``dummy``: the declarer's partner is a dummy (its hand is face up after the
   opening lead and the declarer plays it);
 * ``all_pass``: ``"throw in"`` (the deal is thrown in; the next dealer deals) or
@@ -68,6 +71,7 @@ BIDS: Final = tuple(Call(f"{level}{strain}") for level in range(1, 5) for strain
 HOLD: Final = Call("hold", "pass")
 TAKE: Final = Call("take")
 RAISE: Final = Call("raise")
+YES: Final = Call("yes", "hold")
 STAND: Final = Call("stand", "pass")
 
 
@@ -87,7 +91,7 @@ class Rules(trickgame.TrickGameRules):
     def __attrs_post_init__(self) -> None:
         check_int("players", self.players, 4, 4)
         self._check_first_dealer(self.players)
-        check_choice("order", self.order, ("rotation", "skip", "once"))
+        check_choice("order", self.order, ("rotation", "skip", "once", "pairs"))
         check_choice("all_pass", self.all_pass, ("throw in", "forced"))
         check_int("deals", self.deals, 1)
 
@@ -100,6 +104,7 @@ PRESETS: Final = {
     "dummy": Rules(dummy=True, order="skip"),
     "forced": Rules(all_pass="forced", preround=True, dummy=True),
     "once": Rules(order="once", stakes=True),
+    "pairs": Rules(order="pairs", dummy=True),
 }
 
 
@@ -133,7 +138,10 @@ def _bidding_contract(state: trickgame.State, calls: trickgame.Calls) -> trickga
     if standing is None:
         return None
     level, trump = _bid_terms(standing[1])
-    return _contract(state.rules, standing[0], trump, level, auctions.doubling(calls))
+    declarer = standing[0]
+    if state.rules.order == "pairs":
+        declarer = auctions.pair_survivor(_seniority(state), calls)
+    return _contract(state.rules, declarer, trump, level, auctions.doubling(calls))
 
 
 def _forced(state: trickgame.State) -> trickgame.Contract | None:
@@ -144,7 +152,25 @@ def _forced(state: trickgame.State) -> trickgame.Contract | None:
 
 
 _ROTATION: Final = auctions.turns(auctions.in_rotation, auctions.passes_after_bid(3))
+
+
+def _seniority(state: trickgame.State) -> tuple[int, ...]:
+    """From the dealer's left round to the dealer."""
+    return tuple((state.match.dealer + 1 + k) % 4 for k in range(4))
+
+
+_PAIRS: Final = auctions.in_pairs(_seniority)
+_PAIR_CALLS: Final = auctions.pair_calls((PASS, *BIDS, YES), _seniority)
+_LADDER: Final = auctions.ladder((PASS, *BIDS, DOUBLE, REDOUBLE))
+
+
+def _allowed(state: trickgame.State, calls: trickgame.Calls, seat: int) -> tuple[Call, ...]:
+    """Two at a time with ``order="pairs"``, else a ladder with doubles."""
+    return (_PAIR_CALLS if state.rules.order == "pairs" else _LADDER)(state, calls, seat)
+
+
 _ORDERS: Final = {
+    "pairs": _PAIRS,
     "rotation": _ROTATION,
     "skip": auctions.turns(auctions.skipping_passed, auctions.one_bidder_left),
     "once": auctions.turns(auctions.in_rotation, auctions.once_each),
@@ -163,9 +189,9 @@ def _raised(state: trickgame.State, calls: trickgame.Calls) -> trickgame.Contrac
         return None
     doubled = contract.term("doubled")
     assert isinstance(doubled, int)
-    return dataclasses.replace(
-        contract, terms=(("level", contract.term("level")), ("doubled", doubled + 1))
-    )
+    level = contract.term("level")
+    assert isinstance(level, int) and contract.declarer is not None
+    return _contract(state.rules, contract.declarer, contract.trump, level, doubled + 1)
 
 
 def _preround_contract(state: trickgame.State, calls: trickgame.Calls) -> trickgame.Contract | None:
@@ -210,8 +236,8 @@ GAME: Final = trickgame.TrickGame(
             contract=_preround_contract,
         ),
         trickgame.Auction(
-            calls=(PASS, *BIDS, DOUBLE, REDOUBLE),
-            allowed=auctions.ladder((PASS, *BIDS, DOUBLE, REDOUBLE)),
+            calls=(PASS, *BIDS, DOUBLE, REDOUBLE, YES),
+            allowed=_allowed,
             next_caller=_next_bidder,
             contract=_bidding_contract,
             all_passed=_forced,
@@ -250,3 +276,22 @@ def describe(view: View) -> tuple[Fact, ...]:
 def explain_move(view: View, move: Move) -> str:
     """A call and a card say what they are in their text."""
     return ""
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class RevokeRules(Rules):
+    """The rules of :data:`REVOKE_GAME`: revokes are legal and penalised."""
+
+
+#: The same game with legal revokes (which views and sampling treat otherwise).
+REVOKE_GAME: Final = dataclasses.replace(
+    GAME,
+    name="auction_tricks_revokes",
+    rules_class=RevokeRules,
+    play=trickgame.TrickPlay(
+        revoking=trickgame.Revoking(
+            allowed=lambda rules: True,
+            event=lambda rules, seat, led: Event("revoke", seat, text=f"seat {seat} revokes"),
+        )
+    ),
+)

@@ -6,6 +6,7 @@ views, sampling, move numbers, the conformance kit)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -15,12 +16,13 @@ import pytest
 from cardrules import games, positions
 from cardrules.cards import Suit
 from cardrules.core import trickgame
+from cardrules.core.trickgame import auctions
 from cardrules.core.trickgame.contract import contract_from_list, contract_to_list
 from cardrules.errors import IllegalMoveError, RulesError
 from cardrules.moves import Call, Play
 from cardrules.testing import check_game
 from tests import auction_game as game
-from tests.auction_game import DOUBLE, HOLD, PASS, RAISE, REDOUBLE, STAND, TAKE, Rules
+from tests.auction_game import DOUBLE, HOLD, PASS, RAISE, REDOUBLE, STAND, TAKE, YES, Rules
 
 ONE_C, ONE_H, TWO_S, ONE_NT = (Call(w) for w in ("1C", "1H", "2S", "1NT"))
 
@@ -35,7 +37,7 @@ def _registered() -> Iterator[None]:
 def _calls(state: Any, *words: str) -> Any:
     """The state after these calls, each read from its words."""
     for text in words:
-        state = game.apply(state, game.parse_move(state, text))
+        state = trickgame.apply(state, trickgame.parse_move(state, text))
     return state
 
 
@@ -45,7 +47,7 @@ def _dealt(**options: Any) -> Any:
 
 def test_the_kit_passes_the_auction_game() -> None:
     report = check_game(game, games=4)
-    assert report.games == 16
+    assert report.games == 20
 
 
 def test_rotation_asks_every_seat_from_the_dealers_left() -> None:
@@ -201,6 +203,21 @@ def test_sampling_keeps_the_dummys_hand() -> None:
             assert world.contract == state.contract
 
 
+def test_sampling_keeps_the_dummys_hand_with_revokes_legal() -> None:
+    rules = game.RevokeRules(first_dealer=0, dummy=True)
+    state = _calls(trickgame.new_game(rules, seed=7), "1H", "pass", "pass", "pass")
+    state = trickgame.apply(state, trickgame.legal_moves(state)[0])
+    hand = trickgame.zones(state)["hand 3"]
+    rng = random.Random(3)
+    for seat in (0, 1, 2):
+        view = trickgame.observe(state, seat)
+        assert view.dummy_hand == hand
+        for _ in range(10):
+            world = trickgame.sample(view, rng)
+            assert trickgame.zones(world)["hand 3"] == hand
+            assert world.contract == state.contract
+
+
 def test_views_show_the_calls_and_the_contract() -> None:
     state = _calls(_dealt(), "1C", "pass")
     view = game.observe(state, 3)
@@ -268,3 +285,47 @@ def test_a_game_without_an_auction_has_its_fixed_contract() -> None:
     state = oh_hell.deal(oh_hell.Rules(), seed=1)
     assert state.contract == trickgame.Contract(trump=state.trick_rules.trump)
     assert "contract" not in oh_hell.state_to_dict(state)
+
+
+def test_an_auction_key_may_not_be_another_fields_name() -> None:
+    auction = game.GAME.rounds[1]
+    assert isinstance(auction, trickgame.Auction)
+    bad = dataclasses.replace(auction, key="contract")
+    fields = {f.name: getattr(game.GAME, f.name) for f in dataclasses.fields(game.GAME) if f.init}
+    with pytest.raises(RulesError, match="cannot be keyed 'contract'"):
+        trickgame.TrickGame(**(fields | {"rounds": (bad,)}))
+    assert Rules.trick_game is game.GAME  # type: ignore[attr-defined]
+
+
+def test_the_first_of_the_side_to_name_the_strain_declares() -> None:
+    state = _calls(_dealt(), "1H", "pass", "2H", "pass")  # seats 1 and 3 name hearts
+    calls = state.calls[1]
+    hearts = lambda call: call.words.endswith("H")  # noqa: E731
+    assert auctions.first_of_side(state, calls, 3, hearts) == 1
+    assert auctions.first_of_side(state, calls, 2, hearts) == 2  # none of its side did
+
+
+def test_bidding_two_at_a_time() -> None:
+    state = _dealt(order="pairs")
+    assert game.to_move(state) == 2  # the dealer's second left bids to his left
+    assert YES not in game.legal_moves(state)
+    state = _calls(state, "1C")
+    assert game.to_move(state) == 1 and game.legal_moves(state) == (PASS, YES)
+    state = _calls(state, "yes", "1D", "pass")  # seat 1 drops out
+    assert game.to_move(state) == 3  # the next seat bids to the survivor, seat 2
+    state = _calls(state, "1H", "yes")
+    assert game.to_move(state) == 3
+    state = _calls(state, "pass", "pass")  # seat 3 drops out; the dealer passes
+    contract = state.contract
+    assert contract is not None and contract.declarer == 2  # who held 1H declares
+    assert contract.trump is Suit.HEARTS
+
+
+def test_bidding_two_at_a_time_when_nobody_bids() -> None:
+    state = _calls(_dealt(order="pairs"), "pass", "pass", "pass")
+    assert game.to_move(state) == 1  # the senior survivor may still open
+    assert YES not in game.legal_moves(state)
+    opened = _calls(state, "1S")
+    assert opened.contract is not None and opened.contract.declarer == 1
+    thrown = _calls(state, "pass")
+    assert thrown.match.deal_number == 1

@@ -292,7 +292,7 @@ class Declaration:
 
 
 #: The kinds of call :class:`Call` knows by meaning (any other is a bid).
-CALL_KINDS: Final = ("bid", "pass", "double", "redouble")
+CALL_KINDS: Final = ("bid", "pass", "double", "redouble", "hold")
 
 
 def _check_words(words: object) -> None:
@@ -321,8 +321,9 @@ class Call:
     """A call in an auction (a round of :class:`~cardrules.core.trickgame.Auction`):
     its text is its own ``words`` (``1NT``, ``pass``, ``double``, ``18``, ``order up``),
     and its ``kind`` says what the auction's ready-made hooks read of it: ``"bid"`` (the
-    default: any call that names or accepts a contract), ``"pass"``, ``"double"`` or
-    ``"redouble"``.
+    default: any call that names or accepts a contract), ``"pass"``, ``"double"``,
+    ``"redouble"`` or ``"hold"`` (holds the bid just made against the seat: Skat's
+    "yes").
 
     >>> str(Call("1NT")), str(Call("pass", "pass")), Call("18") == Call("18", "bid")
     ('1NT', 'pass', True)

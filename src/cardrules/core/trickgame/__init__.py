@@ -65,10 +65,9 @@ from cardrules.core.trickgame import auctions, interface, rules_of_play, samplin
 from cardrules.core.trickgame.auction_round import (
     Auction,
     Calls,
-    contract_text,
     default_contract_event,
 )
-from cardrules.core.trickgame.contract import Contract
+from cardrules.core.trickgame.contract import Contract, contract_text
 from cardrules.core.trickgame.dealing import new_game
 from cardrules.core.trickgame.description import (
     AUCTION_VIEW_FIELDS,

@@ -9,8 +9,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic
 
 from cardrules._mypyc import mypyc_attr
-from cardrules.core.trickgame.contract import Contract
-from cardrules.core.trickgame.parts import R
+from cardrules.core.trickgame.contract import Contract, contract_text
+from cardrules.core.trickgame.parts import Declaring, R
 from cardrules.core.trickgame.state import State
 from cardrules.errors import RulesError
 from cardrules.game import Event
@@ -19,7 +19,7 @@ from cardrules.moves import Call
 if TYPE_CHECKING:  # the description: a type here, built above this module
     from cardrules.core.trickgame.description import TrickGame
 
-__all__ = ["Auction", "Calls", "auction_calls", "contract_text", "default_contract_event"]
+__all__ = ["Auction", "Calls", "auction_calls", "default_contract_event"]
 
 
 #: The calls of an auction so far, oldest first: ``(seat, call)`` pairs.
@@ -32,24 +32,6 @@ def _always(rules: Any) -> bool:
 
 def _call_event(state: State, seat: int, call: Call) -> Event:
     return Event("call", seat, text=f"seat {seat} calls {call}")
-
-
-def contract_text(contract: Contract) -> str:
-    """A contract in words, for events and messages: ``seat 2 declares: trumps
-    hearts, level 4, doubled 1, dummy seat 0``.
-
-    >>> from cardrules.cards import Suit
-    >>> contract_text(Contract(trump=Suit.HEARTS, declarer=2, terms=(("level", 4),)))
-    'seat 2 declares: trumps hearts, level 4'
-    """
-    who = "no declarer" if contract.declarer is None else f"seat {contract.declarer} declares"
-    parts = ["no trumps" if contract.trump is None else f"trumps {contract.trump.plural}"]
-    parts += [f"{name} {value}" for name, value in contract.terms]
-    if contract.dummy is not None:
-        parts.append(f"dummy seat {contract.dummy}")
-    if contract.leader is not None:
-        parts.append(f"seat {contract.leader} leads")
-    return f"{who}: {', '.join(parts)}"
 
 
 def default_contract_event(state: State, contract: Contract) -> Event:
@@ -141,8 +123,15 @@ def auction_calls(game: TrickGame[Any]) -> tuple[Call, ...]:
     auction rounds their key."""
     calls: dict[Call, None] = {}
     keys: set[str] = set()
+    others = {r.key for r in game.rounds if isinstance(r, Declaring)} | {"contract", "passed"}
     for round_ in game.rounds:
         if isinstance(round_, Auction):
+            if round_.key in others:
+                raise RulesError(
+                    f"{game.title}'s auction round {round_.phase} cannot be keyed "
+                    f"{round_.key!r}: the state's JSON form holds another field of that name "
+                    "(Auction(key=...))"
+                )
             if round_.key in keys:
                 raise RulesError(
                     f"{game.title}'s auction rounds need keys of their own: {round_.key!r} "

@@ -14,7 +14,8 @@ turn), :func:`skipping_passed` (the same, but a seat that has passed is not aske
 again). The end rules: :func:`passes_after_bid` (bridge: three passes after a bid, or
 every seat passing), :func:`one_bidder_left` (Five Hundred, Pinochle), :func:`once_each`
 (one call per seat), :func:`first_acceptance` (Euchre: the first bid ends the round).
-A round of one seat after the contract: :func:`declarer_once`.
+A round of one seat after the contract: :func:`declarer_once`. Bidding two at a time
+(Skat): :func:`in_pairs` and :func:`pair_calls`.
 
 >>> from cardrules.moves import Call
 >>> PASS, ONE, TWO = Call("pass", "pass"), Call("1"), Call("2")
@@ -46,10 +47,14 @@ __all__ = [
     "declarer_once",
     "doubling",
     "first_acceptance",
+    "first_of_side",
+    "in_pairs",
     "in_rotation",
     "ladder",
     "once_each",
     "one_bidder_left",
+    "pair_calls",
+    "pair_survivor",
     "passed_seats",
     "passes_after_bid",
     "skipping_passed",
@@ -160,6 +165,97 @@ def first_acceptance(state: State, calls: Calls) -> bool:
     """An end rule: the first bid (an acceptance: "order up", "take") ends the round;
     otherwise it ends when every seat has passed once."""
     return (bool(calls) and calls[-1][1].kind == "bid") or len(calls) >= _players(state)
+
+
+def first_of_side(state: State, calls: Calls, seat: int, matches: Callable[[Call], bool]) -> int:
+    """The first seat of ``seat``'s side (the game's teams) to make a call that
+    ``matches``, or ``seat`` when none did: bridge's declarer is the first of the side
+    that won the auction to name the final strain (``matches``: the call names it)."""
+    rules: Any = state.deal.rules
+    side = _side(rules, seat)
+    for caller, call in calls:
+        if _side(rules, caller) == side and matches(call):
+            return caller
+    return seat
+
+
+def _pairs_so_far(seniority: Sequence[int], calls: Calls) -> tuple[int | None, int, bool]:
+    """Where a bidding two at a time stands: the seat to call next (None: over), the
+    seat that survives so far, and whether that next caller is the one who answers
+    (holds or passes) rather than bids."""
+    answerer, asker = seniority[0], seniority[1]
+    waiting = list(seniority[2:])
+    turn: int | None = asker
+    answering = False
+    bid = False
+    for seat, call in calls:
+        if call.kind == "pass":
+            survivor = answerer if seat == asker else asker
+            if waiting:
+                answerer, asker = survivor, waiting.pop(0)
+                turn, answering = asker, False
+            elif not bid and seat != survivor:
+                # Nobody bid: the survivor, the senior seat, may still open or pass.
+                answerer = asker = survivor
+                turn, answering = survivor, False
+            else:
+                return None, survivor, False
+        elif call.kind == "bid":
+            bid = True
+            if asker == answerer:  # the last seat opened alone: it has the bid
+                return None, seat, False
+            turn, answering = answerer, True
+        else:  # a hold
+            turn, answering = asker, False
+    return turn, answerer, answering
+
+
+def pair_survivor(seniority: Sequence[int], calls: Calls) -> int:
+    """The seat that survives bidding two at a time so far (:func:`in_pairs`), from the
+    seats in ``seniority`` and the calls: once the round is over, the declarer."""
+    return _pairs_so_far(seniority, calls)[1]
+
+
+def in_pairs(
+    seniority: Callable[[State], Sequence[int]],
+) -> Callable[[State, Calls], int | None]:
+    """An :attr:`Auction.next_caller` hook for bidding two at a time (Skat):
+    ``seniority(state)`` gives the seats from the most senior (Skat: forehand,
+    middlehand, rearhand). The second bids to the first, who holds (a call of kind
+    ``"hold"``) or passes; the bidder bids higher or passes; the survivor then faces
+    the next seat, and so on. When nobody has bid, the senior survivor may open at
+    last or pass. The survivor of the last pair (:func:`pair_survivor`) has the auction
+    at the last bid (:func:`standing_bid`, which names who bid it: a seat that held
+    takes it over); with no bid all passed."""
+
+    def next_caller(state: State, calls: Calls) -> int | None:
+        return _pairs_so_far(seniority(state), calls)[0]
+
+    return next_caller
+
+
+def pair_calls(
+    calls: Sequence[Call], seniority: Callable[[State], Sequence[int]]
+) -> Callable[[State, Calls, int], tuple[Call, ...]]:
+    """The :attr:`Auction.allowed` hook that goes with :func:`in_pairs` over ``calls``
+    (the round's calls, the bids from lowest to highest): the seat that answers may
+    hold or pass, the seat that bids may bid above the standing bid or pass."""
+    table = tuple(calls)
+    rank = {call: n for n, call in enumerate(table)}
+
+    def allowed(state: State, so_far: Calls, seat: int) -> tuple[Call, ...]:
+        answering = _pairs_so_far(seniority(state), so_far)[2]
+        bid = standing_bid(so_far)
+        floor = -1 if bid is None else rank[bid[1]]
+        return tuple(
+            call
+            for call in table
+            if call.kind == "pass"
+            or (answering and call.kind == "hold")
+            or (not answering and call.kind == "bid" and rank[call] > floor)
+        )
+
+    return allowed
 
 
 def _side(rules: Any, seat: int) -> int:

@@ -15,6 +15,9 @@ Traceback (most recent call last):
 cardrules.errors.RulesError: the contract has no term 'vulnerable': its terms are level, doubled
 >>> contract_from_list(contract_to_list(contract)) == contract
 True
+>>> import pickle
+>>> pickle.loads(pickle.dumps(contract)) == contract
+True
 """
 
 from __future__ import annotations
@@ -26,7 +29,13 @@ from typing import Any
 from cardrules.cards import Suit
 from cardrules.errors import RulesError
 
-__all__ = ["Contract", "contract_from_list", "contract_to_list", "fixed_contract"]
+__all__ = [
+    "Contract",
+    "contract_from_list",
+    "contract_text",
+    "contract_to_list",
+    "fixed_contract",
+]
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -57,6 +66,22 @@ class Contract:
     #: order the game gives them (written to JSON as they are).
     terms: tuple[tuple[str, int | str], ...] = ()
 
+    def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...]]]:
+        # Pickled by its fields: compiled, a native class does not pickle by itself.
+        fields = (
+            self.trump,
+            self.declarer,
+            self.sides,
+            self.out,
+            self.dummy,
+            self.leader,
+            self.terms,
+        )
+        return (_unpickled, (fields,))
+
+    def __str__(self) -> str:
+        return contract_text(self)
+
     def term(self, name: str) -> int | str:
         """The value of the term ``name``; a :class:`~cardrules.errors.RulesError`
         naming the terms there are when it has none of that name."""
@@ -65,6 +90,38 @@ class Contract:
                 return value
         there = ", ".join(key for key, _ in self.terms) or "none"
         raise RulesError(f"the contract has no term {name!r}: its terms are {there}")
+
+
+def contract_text(contract: Contract) -> str:
+    """A contract in words, for events and messages: ``seat 2 declares: trumps
+    hearts, level 4, doubled 1, dummy seat 0``.
+
+    >>> from cardrules.cards import Suit
+    >>> contract_text(Contract(trump=Suit.HEARTS, declarer=2, terms=(("level", 4),)))
+    'seat 2 declares: trumps hearts, level 4'
+    """
+    who = "no declarer" if contract.declarer is None else f"seat {contract.declarer} declares"
+    parts = ["no trumps" if contract.trump is None else f"trumps {contract.trump.plural}"]
+    parts += [f"{name} {value}" for name, value in contract.terms]
+    if contract.dummy is not None:
+        parts.append(f"dummy seat {contract.dummy}")
+    if contract.leader is not None:
+        parts.append(f"seat {contract.leader} leads")
+    return f"{who}: {', '.join(parts)}"
+
+
+def _unpickled(fields: tuple[Any, ...]) -> Contract:
+    """A pickled :class:`Contract` rebuilt from its fields, in order."""
+    trump, declarer, sides, out, dummy, leader, terms = fields
+    return Contract(
+        trump=trump,
+        declarer=declarer,
+        sides=sides,
+        out=out,
+        dummy=dummy,
+        leader=leader,
+        terms=terms,
+    )
 
 
 @functools.cache

@@ -445,6 +445,11 @@ def _sample_passing(view: View, rng: random.Random) -> State:
         lead = _with_lead_card(view, lead)
         lead = tuple(0 if s == seat else m & ~known for s, m in enumerate(lead))
         known |= sum(lead)
+    dummy = None if view.contract is None else view.contract.dummy
+    if dummy is not None and dummy != seat:  # the dummy's hand, face up: kept as it is
+        shown_dummy = mask_of(view.dummy_hand) & ~known
+        lead = with_item(lead, dummy, lead[dummy] | shown_dummy)
+        known |= shown_dummy
     # Holders of unseen cards: the hands, then the passes in transit, then the undealt.
     holders: list[tuple[int, int]] = []
     hand_holders = [s for s in range(players) if s != seat or not hand_known]
