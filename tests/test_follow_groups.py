@@ -466,11 +466,11 @@ def test_the_solver_equals_plain_minimax_under_the_deals_groups(order: str) -> N
     rng = random.Random(f"groups {order}")
     checked = 0
     while checked < 40:
-        rules = left_bower.Rules(target=1, order=order, first_dealer=rng.randrange(4))
-        state = random_position(left_bower, rules, rng, 3)
+        rules = _bower().Rules(target=1, order=order, first_dealer=rng.randrange(4))
+        state = random_position(_bower(), rules, rng, 3)
         if state is None:
             continue
-        _check_against_minimax(left_bower, state, False, False)
+        _check_against_minimax(_bower(), state, False, False)
         checked += 1
 
 
@@ -479,7 +479,7 @@ def test_grand_messages_name_the_jacks() -> None:
     follow the jacks (the group's name), and the jack alone is legal."""
     from cardrules.errors import IllegalMoveError
 
-    state = left_bower.deal(left_bower.Rules(order="grand", first_dealer=3), seed=3)
+    state = _bower().deal(_bower().Rules(order="grand", first_dealer=3), seed=3)
     hands = tuple(tricks.SUIT_MASKS[suit] for suit in Suit)
     led = state._replace(
         hands=(hands[0] & ~Card("JC").bit, *hands[1:]),
@@ -487,10 +487,10 @@ def test_grand_messages_name_the_jacks() -> None:
         leader=0,
         trick=(Card("JC"),),
     )
-    follower = left_bower.to_move(led)
+    follower = _bower().to_move(led)
     assert follower == 1
-    jack = cards_of(led.hands[follower] & left_bower.GRAND.trump_mask)
-    assert [str(m) for m in left_bower.legal_moves(led)] == [f"play {jack[0]}"]
-    other = cards_of(led.hands[follower] & ~left_bower.GRAND.trump_mask)[0]
+    jack = cards_of(led.hands[follower] & _bower().GRAND.trump_mask)
+    assert [str(m) for m in _bower().legal_moves(led)] == [f"play {jack[0]}"]
+    other = cards_of(led.hands[follower] & ~_bower().GRAND.trump_mask)[0]
     with pytest.raises(IllegalMoveError, match=f"must follow the jacks \\({jack[0]}\\)"):
-        left_bower.apply(led, Play(other))
+        _bower().apply(led, Play(other))
