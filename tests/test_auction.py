@@ -18,7 +18,7 @@ from cardrules.cards import Suit
 from cardrules.core import trickgame
 from cardrules.core.trickgame import auctions
 from cardrules.core.trickgame.contract import contract_from_list, contract_to_list
-from cardrules.errors import IllegalMoveError, RulesError
+from cardrules.errors import CardrulesError, IllegalMoveError, RulesError
 from cardrules.moves import Call, Play
 from cardrules.testing import check_game
 from tests import auction_game as game
@@ -329,3 +329,30 @@ def test_bidding_two_at_a_time_when_nobody_bids() -> None:
     assert opened.contract is not None and opened.contract.declarer == 1
     thrown = _calls(state, "pass")
     assert thrown.match.deal_number == 1
+
+
+def test_a_state_with_a_bad_call_or_contract_is_refused() -> None:
+    state = _calls(_dealt(), "1C", "pass", "pass", "pass")
+    data = game.state_to_dict(state)
+    with pytest.raises(CardrulesError, match="contract"):
+        game.state_from_dict(data | {"contract": ["clubs", 9, None, [], None, 2, []]})
+    with pytest.raises(CardrulesError, match="contract"):
+        game.state_from_dict(data | {"contract": "1C"})
+    with pytest.raises(CardrulesError, match="'7NT' is no call of the round"):
+        game.state_from_dict(data | {"calls": [[1, "7NT"]]})
+
+
+def test_bad_calls_and_auctions_are_refused() -> None:
+    with pytest.raises(IllegalMoveError, match="the words are the call's own text"):
+        Call(" 1NT")
+    with pytest.raises(IllegalMoveError, match="kind must be one of"):
+        Call("1NT", "trump")
+    with pytest.raises(RulesError, match="one or more different Calls"):
+        trickgame.Auction(
+            calls=(PASS, PASS),
+            allowed=lambda state, calls, seat: (),
+            next_caller=lambda state, calls: None,
+            contract=lambda state, calls: None,
+        )
+    with pytest.raises(IllegalMoveError, match="must call now"):
+        game.apply(_dealt(), Play(game.zones(_dealt())["hand 1"][0]))
