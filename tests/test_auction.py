@@ -356,3 +356,21 @@ def test_bad_calls_and_auctions_are_refused() -> None:
         )
     with pytest.raises(IllegalMoveError, match="must call now"):
         game.apply(_dealt(), Play(game.zones(_dealt())["hand 1"][0]))
+
+
+def test_an_upcard_before_the_auction_and_the_contracts_trumps_after_it() -> None:
+    rules = game.UpcardRules(first_dealer=0, preround=True)
+    state = trickgame.new_game(rules, seed=7)
+    assert state.trump_card is not None and state.contract is None
+    upcard = state.trump_card.suit
+    other = next(suit for suit in (Suit.CLUBS, Suit.SPADES) if suit is not upcard)
+    words = "1C" if other is Suit.CLUBS else "1S"
+    state = _calls(state, "hold", "hold", "hold", "hold", words, "pass", "pass", "pass")
+    assert state.contract is not None and state.contract.trump is other
+    assert state.trick_rules.trump is other and state.trump_card.suit is upcard
+    data = trickgame.state_to_dict(state)
+    assert game.UPCARD_GAME.state_from_dict(data) == state
+    spot = trickgame.position(state)
+    assert trickgame.position(trickgame.setup(rules, spot)) == spot
+    view = trickgame.observe(state, 2)
+    assert trickgame.sample(view, random.Random(2)).trick_rules == state.trick_rules
