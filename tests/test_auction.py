@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import types
 from collections.abc import Iterator
 from typing import Any
 
@@ -374,3 +375,25 @@ def test_an_upcard_before_the_auction_and_the_contracts_trumps_after_it() -> Non
     assert trickgame.position(trickgame.setup(rules, spot)) == spot
     view = trickgame.observe(state, 2)
     assert trickgame.sample(view, random.Random(2)).trick_rules == state.trick_rules
+
+
+def test_the_kit_passes_the_game_with_an_upcard() -> None:
+    module = types.ModuleType("auction_tricks_upcard")
+    namespace: dict[str, Any] = module.__dict__
+    namespace.update(
+        NAME="auction_tricks_upcard",
+        version="1",
+        Rules=game.UpcardRules,
+        PRESETS={
+            "default": game.UpcardRules(),
+            "rounds": game.UpcardRules(preround=True, dummy=True, stakes=True),
+        },
+        describe=game.describe,
+        explain_move=game.explain_move,
+    )
+    trickgame.install(game.UPCARD_GAME, namespace)
+    games.register(module)
+    try:
+        assert check_game(module, games=3).games == 6
+    finally:
+        games.unregister("auction_tricks_upcard")
