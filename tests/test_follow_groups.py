@@ -10,22 +10,39 @@ did not already touch the led suit (defect 4)."""
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import random
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from cardrules import testing
+from cardrules import games, testing
 from cardrules.cards import Card, Suit, cards_of, mask_of, parse_cards
 from cardrules.core import tricks
 from cardrules.core.trickgame import rules_of_play
 from cardrules.core.trickgame.views import void_groups, void_suits
 from cardrules.errors import RulesError
 from cardrules.moves import Play
-from tests import left_bower
 from tests.test_sampling_uniformity import chi_square_p
+
+#: The bowers' Whist (tests/left_bower.py), imported by the fixture below: importing it
+#: registers it (and examples/whist.py), which other tests' lists of games must not see.
+left_bower: Any = None
+
+
+@pytest.fixture(autouse=True)
+def _bowers_registered_for_the_test_only() -> Iterator[None]:
+    """Import the bowers' Whist for a test and unregister what the import registered."""
+    global left_bower
+    before = set(games.names())
+    left_bower = importlib.import_module("tests.left_bower")
+    yield
+    for name in set(games.names()) - before:
+        games.unregister(name)
+
 
 # --------------------------------------------------------------------------- the orders
 
@@ -485,3 +502,15 @@ def test_grand_messages_name_the_jacks() -> None:
     other = cards_of(led.hands[follower] & ~left_bower.GRAND.trump_mask)[0]
     with pytest.raises(IllegalMoveError, match=f"must follow the jacks \\({jack[0]}\\)"):
         left_bower.apply(led, Play(other))
+
+
+def test_the_kit_passes_a_game_with_the_bowers_and_one_with_grands_groups() -> None:
+    """The conformance kit (views, sampled worlds, follow suit, positions) passes the
+    bowers' Whist and its grand order, whose jacks are a group that is no suit (a view's
+    voids cannot name it: its voids are read from the log)."""
+    report = testing.check_game(
+        left_bower,
+        presets={"bowers": left_bower.Rules(), "grand": left_bower.Rules(order="grand")},
+        games=6,
+    )
+    assert report.games == 12
