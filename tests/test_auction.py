@@ -397,3 +397,17 @@ def test_the_kit_passes_the_game_with_an_upcard() -> None:
         assert check_game(module, games=3).games == 6
     finally:
         games.unregister("auction_tricks_upcard")
+
+
+def test_an_order_from_the_dealer_asks_the_dealer_first() -> None:
+    """``auctions.from_dealer`` (bridge: the dealer makes the first call), then each seat
+    clockwise; ``in_rotation`` starts at the dealer's left."""
+    from cardrules.core.trickgame import auctions
+    from cardrules.moves import Call
+
+    state = _dealt()
+    dealer = state.match.dealer
+    assert auctions.from_dealer(state, ()) == dealer
+    assert auctions.in_rotation(state, ()) == (dealer + 1) % 4
+    calls = ((dealer, Call("pass", "pass")),)
+    assert auctions.from_dealer(state, calls) == (dealer + 1) % 4
