@@ -256,7 +256,7 @@ def _check_play(r: StateReader, state: State) -> None:
             expected -= deal.passed[seat].bit_count()
         if phase is game.roles.playing and deal.turns is not None:
             if seat not in out:  # a seat out keeps its hand
-                expected -= tricks_done + (seat in deal.turns[state.leader][: len(trick)])
+                expected -= tricks_done + int(seat in deal.turns[state.leader][: len(trick)])
         elif phase is game.roles.playing:
             expected -= tricks_done + (1 if (seat - state.leader) % players < len(trick) else 0)
         if hand.bit_count() != expected:

@@ -51,10 +51,9 @@ def sides(state_or_view: object) -> tuple[tuple[int, ...], ...]:
     side against the others); the match's totals stay per seat and
     ``score(state).teams`` the game's fixed partnerships, whatever a deal's sides.
 
-    >>> from cardrules.games import whist
-    >>> state = whist.deal(whist.Rules(), seed=1)
-    >>> sides(state) == whist.teams(state.rules)
-    True
+    >>> from cardrules.games import oh_hell
+    >>> sides(oh_hell.deal(oh_hell.Rules(players=3), seed=1))
+    ((0,), (1,), (2,))
     """
     contract: Contract | None
     if type(state_or_view) is State:
