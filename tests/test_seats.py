@@ -313,3 +313,17 @@ def test_a_contract_s_seats_are_checked() -> None:
     assert problem(Contract(out=(2,), sides=(0, 1, 0, 1)), 4) is None
     with pytest.raises(RulesError, match="sides"):
         contract_from_list(contract_to_list(Contract(sides=(0, 1))), 3)
+
+
+def test_a_deal_without_seats_out_keeps_the_fast_path() -> None:
+    """Contract out: a deal whose contract seats nobody out has no turns (the play
+    reads the seat to move off the leader, as before), also after a lone hand."""
+    state = game.deal(Rules(first_dealer=0), seed=3)
+    assert state.deal.turns is None
+    assert _calls(state, "hold", "hold", "take", "partner").deal.turns is None
+    lone = _lone()
+    assert lone.deal.turns is not None
+    rng = random.Random(1)
+    while game.deal_number(lone) == 0:
+        lone = game.apply(lone, rng.choice(game.legal_moves(lone)))
+    assert lone.contract is None and lone.deal.turns is None  # the next deal's auction
