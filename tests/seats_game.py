@@ -20,15 +20,17 @@ as much (the other way round when it fails).
   two (side 1). The value is 1.
 
 The tests register it (as ``seats_tricks``) while they run and remove it afterwards.
+:data:`POINTS_GAME` is the same game scored by card points trick by trick (a tally).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from cardrules.cards import Suit, parse_cards
+from cardrules.cards import Card, Suit, parse_cards
 from cardrules.core import trickgame
 from cardrules.core.options import check_int, rules_to_text
 from cardrules.core.trickgame import auctions
@@ -171,3 +173,46 @@ def describe(view: View) -> tuple[Fact, ...]:
 def explain_move(view: View, move: Move) -> str:
     """A call and a card say what they are in their text."""
     return ""
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class PointsRules(Rules):
+    """The rules of :data:`POINTS_GAME`."""
+
+
+@attrs.frozen(slots=True)
+class PointsView(trickgame.View):
+    """``taken``: each seat's card points so far in this deal (an ace counts 1)."""
+
+    taken: tuple[int, ...]
+
+
+def _score_points(
+    state: trickgame.State, winner: int, trick: tuple[Card, ...], taken: tuple[int, ...]
+) -> tuple[tuple[int, ...], Event]:
+    """The trick's aces, a point each, go to its winner."""
+    points = sum(card.rank == 14 for card in trick)
+    taken = tuple(total + points * (seat == winner) for seat, total in enumerate(taken))
+    return taken, Event("trick", winner, trick, value=points, text=f"seat {winner} wins")
+
+
+def _score_by_points(
+    state: trickgame.State, out: int | None
+) -> tuple[tuple[int, ...], tuple[tuple[str, tuple[int, ...]], ...], Log[Event]]:
+    """Each seat scores the card points it took."""
+    players = state.rules.players
+    return state.tally[:players], (), state.log.append(Event("scored", text="points"))
+
+
+#: The same game scored by the aces each seat takes, trick by trick.
+POINTS_GAME: Final = dataclasses.replace(
+    GAME,
+    name="seats_tricks_points",
+    rules_class=PointsRules,
+    scoring=trickgame.Scoring(
+        deal=_score_by_points,
+        counts_tricks=True,
+        per_trick=trickgame.TrickScoring(score=_score_points, tally=(("taken", 4, 0, 4),)),
+    ),
+    view_class=PointsView,
+)

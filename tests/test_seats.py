@@ -14,6 +14,7 @@ import pickle
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -327,3 +328,27 @@ def test_a_deal_without_seats_out_keeps_the_fast_path() -> None:
     while game.deal_number(lone) == 0:
         lone = game.apply(lone, rng.choice(game.legal_moves(lone)))
     assert lone.contract is None and lone.deal.turns is None  # the next deal's auction
+
+
+def test_a_trick_scorer_credits_the_seat_that_won_a_trick_of_three() -> None:
+    """Contract out: the trick scorer's tally goes to the seat that played the winning
+    card of a trick of three, and the deal's points read it, per seat."""
+    module = ModuleType("seats_points")
+    trickgame.install(game.POINTS_GAME, module.__dict__)
+    state = module.deal(game.PointsRules(first_dealer=0), seed=3)
+    for text in ("hold", "hold", "take", "alone"):
+        state = module.apply(state, module.parse_move(state, text))
+    rng = random.Random(3)
+    aces: Counter[int] = Counter()
+    while module.deal_number(state) == 0:
+        before = state
+        state = module.apply(state, rng.choice(module.legal_moves(state)))
+        if len(before.trick) == 2:
+            winner = [e for e in state.log.to_tuple() if e.kind == "trick"][-1].seat
+            trick = [e for e in state.log.to_tuple() if e.kind == "trick"][-1].cards
+            aces[winner] += sum(card.rank == 14 for card in trick)
+    points = state.match.rows[0].points
+    assert points == tuple(aces[seat] for seat in range(4))
+    assert points[1] == 0 and sum(points) == sum(
+        card.rank == 14 for card in game.DECK if not card.bit & before.hands[1]
+    )
