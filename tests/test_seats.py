@@ -7,6 +7,7 @@ JSON and position forms of a deal with a seat out."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import math
@@ -17,6 +18,7 @@ from collections.abc import Iterator, Sequence
 from types import ModuleType
 from typing import Any
 
+import attrs
 import pytest
 
 from cardrules import games
@@ -352,3 +354,32 @@ def test_a_trick_scorer_credits_the_seat_that_won_a_trick_of_three() -> None:
     assert points[1] == 0 and sum(points) == sum(
         card.rank == 14 for card in game.DECK if not card.bit & before.hands[1]
     )
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class _BadRules(Rules):
+    """The rules of a game whose auction seats its own declarer out."""
+
+
+def test_an_auction_that_seats_its_declarer_out_is_refused() -> None:
+    """Contract out: a contract that cannot be played is refused when the auction
+    gives it, with a message that names the problem."""
+    auction = game.GAME.rounds[0]
+    assert isinstance(auction, trickgame.Auction)
+
+    def seated_out(state: Any, calls: Any) -> Contract | None:
+        if not calls or calls[-1][1] != game.TAKE:
+            return None
+        return Contract(declarer=calls[-1][0], out=(calls[-1][0],))
+
+    bad = dataclasses.replace(
+        game.GAME,
+        name="seats_tricks_bad",
+        rules_class=_BadRules,
+        rounds=(dataclasses.replace(auction, contract=seated_out),),
+    )
+    module = ModuleType("seats_bad")
+    trickgame.install(bad, module.__dict__)
+    state = module.deal(_BadRules(first_dealer=0), seed=1)
+    with pytest.raises(RulesError, match="cannot sit the deal out"):
+        module.apply(state, game.TAKE)
