@@ -28,7 +28,7 @@ from cardrules.records import state_from_json, state_to_json
 
 GAMES = (oh_hell, enfle, maverick)
 #: The deal's fields that its rules give, read by every move (not state fields).
-DERIVED = ("game", "capped")
+DERIVED = ("game", "capped", "turns")
 
 
 def _positional_state_code() -> list[tuple[str, str, list[str]]]:

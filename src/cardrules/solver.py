@@ -6,7 +6,9 @@ the value of the position: the points the deal scores for that seat (its
 ``score(state).deals`` row, read once the deal has ended), when it plays as
 well as it can and the other seats play as well as they can against it. This
 is the *paranoid* assumption: the seat to move and its partners (the seats of
-its team in ``score(state).teams``, who play with it) against a coalition of all
+its team in ``score(state).teams``, who play with it; where the game module has a
+``sides(state)``, the deal's partnerships it gives, as a trick game's contract may
+set them for one deal) against a coalition of all
 the others, who are taken to minimize its points. In a partnership game of two
 teams that is ordinary minimax; where every player plays for himself it is a
 pessimistic bound, as in every PIMC player built on a two-sided solver. Where
@@ -168,12 +170,16 @@ class Solver:
         if self.team:
             return
         score = self.game.score(state)
+        # The deal's partnerships, where the game says them (a trick game's ``sides``:
+        # its contract's sides, Skat's declarer against the other two), else its teams.
+        read_sides = getattr(self.game, "sides", None)
+        partners = read_sides(state) if callable(read_sides) else score.teams
         team: tuple[int, ...] = (self.seat,)
-        for members in score.teams:
+        for members in partners:
             if self.seat in members:
                 team = members
         self.team = frozenset(team)
-        players = sum(len(members) for members in score.teams)
+        players = sum(len(members) for members in partners)
         self.others = [other for other in range(players) if other not in self.team]
         self.sign = 1.0 if score.better == "high" else -1.0
 

@@ -117,7 +117,7 @@ from cardrules.core.trickgame.queries import (
 )
 from cardrules.core.trickgame.rules_of_play import Restrictions
 from cardrules.core.trickgame.sampling import sample
-from cardrules.core.trickgame.scoring import events, moves_played, score, zones
+from cardrules.core.trickgame.scoring import events, moves_played, score, sides, zones
 from cardrules.core.trickgame.serialization import state_to_dict
 from cardrules.core.trickgame.state import Deal, State
 from cardrules.core.trickgame.views import deal_events, knowledge, observe, suits_of
@@ -181,6 +181,7 @@ __all__ = [
     "sampling",
     "score",
     "setup",
+    "sides",
     "state_to_dict",
     "suits_of",
     "target_decided",

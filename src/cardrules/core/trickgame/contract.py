@@ -35,6 +35,8 @@ __all__ = [
     "contract_text",
     "contract_to_list",
     "fixed_contract",
+    "partnerships",
+    "seating_problem",
 ]
 
 
@@ -48,11 +50,21 @@ class Contract:
     #: The seat that plays the contract (None: no declarer, as in a game without an
     #: auction).
     declarer: int | None = None
-    #: Each seat's side for this deal (seats with equal numbers are partners), or None:
-    #: the game's teams. (Not read by the engine yet: the game's teams hold.)
+    #: Each seat's side for this deal (seats with equal numbers are partners; one
+    #: number per seat), or None: the game's teams. The deal's partnerships
+    #: (:func:`~cardrules.core.trickgame.sides`, a game module's ``sides``) come from
+    #: it: the solver and the PIMC bot play a seat and its side against the others
+    #: (Skat: the declarer, side 0, against the other two, side 1). The match's totals
+    #: stay per seat, and ``score(state).teams`` stays the game's fixed partnerships:
+    #: a deal's sides are read from the state or the view (its ``contract``).
     sides: tuple[int, ...] | None = None
-    #: The seats that sit this deal out (their hands take no part; tricks have fewer
-    #: cards). (Not read by the engine yet: every seat plays.)
+    #: The seats that sit this deal out (Euchre's lone hand: the maker's partner).
+    #: Their hands take no part: the play skips them (``to_move``, the first leader
+    #: when it would be one of them), a trick is complete with a card from each other
+    #: seat and goes to the seat that played its winning card, and the deal ends when
+    #: the other seats' hands are empty. A seat out keeps its cards in its hand, face
+    #: down: its zone (``hand N``) holds them to the end of the deal, the other seats'
+    #: views show only how many there are, and ``sample`` deals them as unseen cards.
     out: tuple[int, ...] = ()
     #: A seat whose hand is laid face up after the opening lead and played by its
     #: partner, the declarer (bridge's dummy), or None: ``to_move`` names the declarer at
@@ -92,6 +104,43 @@ class Contract:
         raise RulesError(f"the contract has no term {name!r}: its terms are {there}")
 
 
+def partnerships(sides: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """A contract's ``sides`` (each seat's side number) as partnerships, the form of
+    a game's teams: the seats of each side, the sides in the order of their numbers.
+
+    >>> partnerships((0, 1, 1))
+    ((0,), (1, 2))
+    """
+    numbers = sorted(set(sides))
+    return tuple(
+        tuple(seat for seat, side in enumerate(sides) if side == number) for number in numbers
+    )
+
+
+def seating_problem(contract: Contract, players: int) -> str | None:
+    """What is wrong with ``contract``'s ``out`` and ``sides`` for a game of
+    ``players`` seats, or None: the seats out are distinct seats, fewer than all but
+    one, none of them the declarer or the leader; the sides give a side to each seat.
+
+    >>> seating_problem(Contract(declarer=1, out=(1,)), 4)
+    'the declarer, seat 1, cannot sit the deal out'
+    """
+    out = contract.out
+    if len(set(out)) != len(out) or not all(0 <= seat < players for seat in out):
+        return f"the seats out must be distinct seats 0..{players - 1}, not {list(out)}"
+    if len(out) > players - 2:
+        return f"at most {players - 2} of {players} seats can sit a deal out"
+    for what, seat in (("declarer", contract.declarer), ("leader", contract.leader)):
+        if seat is not None and seat in out:
+            return f"the {what}, seat {seat}, cannot sit the deal out"
+    if contract.dummy is not None and out:
+        return "a deal with a dummy has no seats out"
+    if contract.sides is not None and len(contract.sides) != players:
+        sides = list(contract.sides)
+        return f"the sides must give a side to each of the {players} seats, not {sides}"
+    return None
+
+
 def contract_text(contract: Contract) -> str:
     """A contract in words, for events and messages: ``seat 2 declares: trumps
     hearts, level 4, doubled 1, dummy seat 0``.
@@ -105,6 +154,12 @@ def contract_text(contract: Contract) -> str:
     parts += [f"{name} {value}" for name, value in contract.terms]
     if contract.dummy is not None:
         parts.append(f"dummy seat {contract.dummy}")
+    if contract.out:
+        seats = " and ".join(map(str, contract.out))
+        parts.append(f"seat{'s' if len(contract.out) > 1 else ''} {seats} out")
+    if contract.sides is not None:
+        teams = partnerships(contract.sides)
+        parts.append("sides " + " against ".join(" ".join(map(str, t)) for t in teams))
     if contract.leader is not None:
         parts.append(f"seat {contract.leader} leads")
     return f"{who}: {', '.join(parts)}"
@@ -161,6 +216,8 @@ def _seats(value: object, what: str, players: int) -> tuple[int, ...]:
         raise RulesError(f"the contract's {what} must be a list of whole numbers")
     if what == "out" and not all(0 <= v < players for v in value):
         raise RulesError(f"the contract's out seats must be seats 0..{players - 1}")
+    if what == "sides" and players != 64 and len(value) != players:
+        raise RulesError(f"the contract's sides must give a side to each of the {players} seats")
     return tuple(value)
 
 

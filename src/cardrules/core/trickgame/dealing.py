@@ -342,6 +342,8 @@ def _new_deal_of(
         _fresh_values(rules)
     )
     outcome: Outcome | None = None
+    # A fresh deal's contract is fixed (every seat plays) or waits for its auction.
+    turns: tuple[tuple[int, ...], ...] | None = None
     if auctioned:
         contract = None
     return _new_deal(
@@ -367,6 +369,7 @@ def _new_deal_of(
             position,
             game,
             capped,
+            turns,
         ),
     )
 
@@ -436,7 +439,8 @@ def _phase_after(rules: Any, start: int, deal_number: int) -> Any:
 def _opened(state: State) -> State:
     """The state as play begins, when the contract or the game says who leads the first
     trick (:attr:`Contract.leader`, :attr:`TrickPlay.first_leader`,
-    :attr:`TrickPlay.lead_card`); otherwise as it is."""
+    :attr:`TrickPlay.lead_card`); otherwise as it is. A leader that sits the deal out
+    (:attr:`Contract.out`) passes the lead to the next seat round that plays."""
     deal = state.deal
     rules = deal.rules
     game: TrickGame[Any] = deal.game
@@ -445,6 +449,18 @@ def _opened(state: State) -> State:
     contract = deal.contract
     if contract is not None and contract.leader is not None:
         return _with(state, leader=contract.leader)
+    opened = _lead_opened(state, game, rules)
+    turns = deal.turns
+    if turns is not None and contract is not None and opened.leader in contract.out:
+        # A seat that sits the deal out leads nothing: the next seat round leads
+        # (Euchre: the dealer's left, or the seat after it when that seat sits out).
+        return _with(opened, leader=turns[opened.leader][0])
+    return opened
+
+
+def _lead_opened(state: State, game: TrickGame[Any], rules: Any) -> State:
+    """The state as play begins, by the game's own rule of the first lead."""
+    deal = state.deal
     if not game.play.opens_play:
         return state
     if game.play.lead_card is not None:

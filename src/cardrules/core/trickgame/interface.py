@@ -38,7 +38,7 @@ from cardrules.core.trickgame.play import apply, parse_move
 from cardrules.core.trickgame.positions import position, setup
 from cardrules.core.trickgame.queries import chance_outcomes, is_over, legal_moves, to_move
 from cardrules.core.trickgame.sampling import sample
-from cardrules.core.trickgame.scoring import events, moves_played, score, zones
+from cardrules.core.trickgame.scoring import events, moves_played, score, sides, zones
 from cardrules.core.trickgame.serialization import state_to_dict
 from cardrules.core.trickgame.solving import DoubleDummy
 from cardrules.core.trickgame.state import State
@@ -72,6 +72,7 @@ __all__ = [
     "sample",
     "score",
     "setup",
+    "sides",
     "state_from_dict",
     "state_to_dict",
     "teams",
@@ -107,6 +108,7 @@ PROVIDED: Final[Mapping[str, object]] = {
     "sample": sample,
     "score": score,
     "setup": setup,
+    "sides": sides,
     "state_to_dict": state_to_dict,
     "teams": teams,
     "to_move": to_move,

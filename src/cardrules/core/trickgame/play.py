@@ -17,7 +17,13 @@ from cardrules.core.trickgame.auction_round import Auction
 from cardrules.core.trickgame.dealing import _begin_deal
 from cardrules.core.trickgame.description import Declaring, Passing
 from cardrules.core.trickgame.ending import _check_caps, _finish_deal
-from cardrules.core.trickgame.queries import _bidder, _round_actor, legal_moves, to_move
+from cardrules.core.trickgame.queries import (
+    _bidder,
+    _card_seat,
+    _round_actor,
+    legal_moves,
+    to_move,
+)
 from cardrules.core.trickgame.rounds import (
     _COUNT_WORDS,
     _bid,
@@ -74,7 +80,11 @@ def apply(state: object, move: object) -> State:
         if type(move) is Play and move.call is None and not move.announce:
             trick = state.trick
             hands = state.hands
-            seat = (state.leader + len(trick)) % len(hands)  # a hand per player
+            turns = deal.turns
+            if turns is None:  # every seat plays: a hand per player
+                seat = (state.leader + len(trick)) % len(hands)
+            else:  # seats sit the deal out (Contract.out): the deal's turns say who
+                seat = turns[state.leader][len(trick)]
             trick_rules = deal.trick_rules
             bit = move.card.bit
             hand = hands[seat]
@@ -234,13 +244,18 @@ def _play(
         history = history.append(move)
     players = len(hands)  # a hand per player: no lookup of rules.players by name
     out = play.out_ends_deal and not hand
+    turns = deal.turns  # None: every seat plays (see Deal.turns)
     # An empty hand ends such a deal at once, even in mid-trick: the trick then
     # stays as it lies, and nobody picks it up.
     if not out:
-        if len(trick) == players:
+        if len(trick) == (players if turns is None else len(turns[leader])):
             # The highest trump, else of the led suit, wins and leads (OH-4.3, OH-4.4,
-            # EN-1.3, EN-3.3, MV-4.1, MV-4.3, MV-4.5).
-            winner = (leader + tricks.winner(trick_rules, trick)) % players
+            # EN-1.3, EN-3.3, MV-4.1, MV-4.3, MV-4.5); with seats out, the seat that
+            # played the winning card (a trick of fewer cards).
+            if turns is None:
+                winner = (leader + tricks.winner(trick_rules, trick)) % players
+            else:
+                winner = turns[leader][tricks.winner(trick_rules, trick)]
             scoring = game.scoring
             if scoring.counts_tricks:
                 tricks_won = with_item(tricks_won, winner, tricks_won[winner] + 1)
@@ -287,6 +302,9 @@ def _play(
     if out:
         return _finish_deal(moved, seat)
     if not trick and not any(hands):
+        return _finish_deal(moved, None)
+    if not trick and turns is not None and not any(hands[s] for s in turns[0]):
+        # The seats that play have played every card: a seat out keeps its hand.
         return _finish_deal(moved, None)
     if not deal.capped:
         return moved  # no cap can end the game (the usual case: skip the check)
@@ -337,7 +355,7 @@ def _why_illegal(state: State, move: object) -> str:
     seat = to_move(state)
     assert isinstance(seat, int)
     if phase is game.roles.playing:  # the seat whose card is due (the dummy's, say)
-        seat = (state.leader + len(state.trick)) % rules.players
+        seat = _card_seat(state)
     hand = state.hands[seat]
     k = game.roles.round_index.get(phase)
     if k is not None:

@@ -212,14 +212,17 @@ def _check_play(r: StateReader, state: State) -> None:
     phase = state.phase
     trick = state.trick
     finished = state.waste.bit_count()
+    # With seats out (the contract's out), tricks have a card from each seat that plays.
+    out = () if deal.turns is None or deal.contract is None else deal.contract.out
+    playing = [seat for seat in range(players) if seat not in out]
     if phase is not game.roles.playing and (trick or finished):
         r.fail(f"no card is played before the play: the phase is {phase.name.lower()!r}")
-    if len(trick) >= players:
+    if len(trick) >= len(playing):
         r.fail(
-            f"the trick holds {len(trick)} cards: with {players} players a trick is over at "
-            f"{players} cards, so at most {players - 1} lie on the table"
+            f"the trick holds {len(trick)} cards: with {len(playing)} players a trick is "
+            f"over at {len(playing)} cards, so at most {len(playing) - 1} lie on the table"
         )
-    if not any(state.hands):
+    if not any(state.hands[seat] for seat in playing):
         r.fail(
             "every hand is empty, so the deal is over: set up the position after it (the "
             "next deal, or the end of the game)"
@@ -236,9 +239,9 @@ def _check_play(r: StateReader, state: State) -> None:
             )
     if game.play.pick_up:
         return  # hands grow by pick-ups: the game's own checks judge them
-    tricks_done, odd = divmod(finished, players)
+    tricks_done, odd = divmod(finished, len(playing))
     if odd:
-        r.fail(f"the finished tricks hold {finished} cards: not whole tricks of {players}")
+        r.fail(f"the finished tricks hold {finished} cards: not whole tricks of {len(playing)}")
     if game.scoring.counts_tricks and sum(state.tricks_won) != tricks_done:
         r.fail(
             f"the tricks won add up to {sum(state.tricks_won)}, but the finished tricks "
@@ -251,7 +254,10 @@ def _check_play(r: StateReader, state: State) -> None:
         expected = size
         if not exchanged:  # the cards passed are in no hand until the exchange
             expected -= deal.passed[seat].bit_count()
-        if phase is game.roles.playing:
+        if phase is game.roles.playing and deal.turns is not None:
+            if seat not in out:  # a seat out keeps its hand
+                expected -= tricks_done + int(seat in deal.turns[state.leader][: len(trick)])
+        elif phase is game.roles.playing:
             expected -= tricks_done + (1 if (seat - state.leader) % players < len(trick) else 0)
         if hand.bit_count() != expected:
             r.fail(
@@ -355,6 +361,9 @@ def _check_leader(r: StateReader, state: State, tricks_done: int) -> None:
             for seat, hand in enumerate(state.hands):
                 if hand & card.bit:
                     expected, what = seat, f"the holder of {card}"
+    if deal.turns is not None and contract is not None and expected in contract.out:
+        expected = deal.turns[expected][0]  # the next seat that plays leads instead
+        what += ", past the seats that sit the deal out"
     if state.leader != expected:
         r.fail(
             f"seat {state.leader} cannot lead the first trick of the deal: {what}, seat "

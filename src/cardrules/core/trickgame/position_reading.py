@@ -15,7 +15,7 @@ from cardrules.core.serial import _REASONS, StateReader
 from cardrules.core.trickgame.description import Passing
 from cardrules.core.trickgame.scoring import zones
 from cardrules.core.trickgame.serialization import read_fields
-from cardrules.core.trickgame.state import Deal, State, _rules_values
+from cardrules.core.trickgame.state import Deal, State, _rules_values, _seated
 from cardrules.core.trickgame.views import suits_of
 from cardrules.errors import PositionError, show_value
 from cardrules.game import DealRow, Event, Log, Outcome
@@ -299,16 +299,18 @@ def _build(r: StateReader, game: TrickGame[Any], rules: Any, seed: int) -> State
             r.fail(f"voids must be a list of {players} texts, one per seat")
         voids = tuple(_read_lacks(r, v, f"voids[{s}]") for s, v in enumerate(value))
     return State(
-        deal=Deal(
-            rules=rules,
-            seed=seed,
-            chance="seeded",
-            first_deck=None,
-            match=match,
-            **deal_fields,
-            outcome=outcome,
-            position=None,
-            **_rules_values(rules),
+        deal=_seated(
+            Deal(
+                rules=rules,
+                seed=seed,
+                chance="seeded",
+                first_deck=None,
+                match=match,
+                **deal_fields,
+                outcome=outcome,
+                position=None,
+                **_rules_values(rules),
+            )
         ),
         phase=phase,
         **state_fields,

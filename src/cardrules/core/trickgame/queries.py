@@ -22,12 +22,11 @@ def to_move(state: object) -> int | Chance | None:
     """The seat to move, CHANCE at a random event (explicit chance), None when over."""
     if type(state) is not State:
         raise _wrong_state(state)
-    rules = state.deal.rules
     game: TrickGame[Any] = state.deal.game
     phase = state.phase
     roles = game.roles
     if phase is roles.playing:
-        seat: int = (state.leader + len(state.trick)) % rules.players
+        seat = _card_seat(state)
         contract = state.deal.contract
         if contract is not None and contract.dummy == seat and contract.declarer is not None:
             return contract.declarer  # the declarer plays the dummy's cards
@@ -40,6 +39,16 @@ def to_move(state: object) -> int | Chance | None:
     if k is not None:
         return _round_actor(state, k)
     return CHANCE
+
+
+def _card_seat(state: State) -> int:
+    """The seat whose card is due in the play: the next round from the leader, past
+    the seats that sit the deal out (:attr:`Contract.out`)."""
+    turns = state.deal.turns
+    trick = state.trick
+    if turns is None:
+        return (state.leader + len(trick)) % len(state.hands)
+    return turns[state.leader][len(trick)]
 
 
 def _bidder(state: State) -> int:
@@ -110,7 +119,11 @@ def legal_moves(state: object) -> tuple[Move, ...]:
     if phase is roles.playing:
         trick = state.trick
         hands = state.hands
-        seat = (state.leader + len(trick)) % len(hands)  # a hand per player
+        turns = deal.turns
+        if turns is None:  # every seat plays: a hand per player
+            seat = (state.leader + len(trick)) % len(hands)
+        else:  # seats sit the deal out: the deal's turns say who
+            seat = turns[state.leader][len(trick)]
         play = game.play
         if play.lead_card is not None:  # the card its holder must lead (Hearts' 2C)
             must = rules_of_play.opening_lead(state, seat)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Final
 from cardrules.core import changes as changes_core
 from cardrules.core.changes import with_item
 from cardrules.core.trickgame.auction_round import Auction
-from cardrules.core.trickgame.contract import Contract
+from cardrules.core.trickgame.contract import Contract, seating_problem
 from cardrules.core.trickgame.dealing import (
     _opened,
     _phase_after,
@@ -21,6 +21,7 @@ from cardrules.core.trickgame.dealing import (
 from cardrules.core.trickgame.description import Declaring, Passing, _team_of
 from cardrules.core.trickgame.ending import _check_caps, throw_in
 from cardrules.core.trickgame.state import State, _deal_with, _with
+from cardrules.errors import RulesError
 from cardrules.game import Event
 from cardrules.moves import Bid, Call, DealCard
 
@@ -150,6 +151,9 @@ def _contracted(state: State, auction: Auction[Any], contract: Contract, k: int)
     game: TrickGame[Any] = deal.game
     if type(contract) is not Contract:
         raise TypeError(f"{game.title}'s auction must give a Contract or None, not {contract!r}")
+    problem = seating_problem(contract, rules.players)
+    if problem is not None:
+        raise RulesError(f"{game.title}'s auction gave a contract that cannot be played: {problem}")
     return _with(
         state,
         deal=_deal_with(

@@ -26,6 +26,7 @@ from cardrules.core.trickgame.state import (
     _deal_with,
     _deck_mask,
     _rules_values,
+    _seated,
     _with,
     _wrong_state,
 )
@@ -187,19 +188,21 @@ def _sample(view: object, rng: random.Random) -> State:
     fields["trick_rules"] = rules_now
     fields["bids"] = bids
     world = State(
-        deal=Deal(
-            rules=rules,
-            seed=rng.getrandbits(63),
-            chance=view.chance,
-            first_deck=None,
-            match=match,
-            undealt=dealt[-1],
-            dealt=cards_dealt,
-            trump_card=trump_card,
-            **fields,
-            outcome=view.score.outcome,
-            position=None,
-            **_rules_values(rules),
+        deal=_seated(
+            Deal(
+                rules=rules,
+                seed=rng.getrandbits(63),
+                chance=view.chance,
+                first_deck=None,
+                match=match,
+                undealt=dealt[-1],
+                dealt=cards_dealt,
+                trump_card=trump_card,
+                **fields,
+                outcome=view.score.outcome,
+                position=None,
+                **_rules_values(rules),
+            )
         ),
         phase=view.phase,
         hands=tuple(hands),
@@ -507,19 +510,21 @@ def _sample_passing(view: View, rng: random.Random) -> State:
     dealer = view.dealer if view.dealer is not None else 0
     fields, tally = _shown_values(view)
     world = State(
-        deal=Deal(
-            rules=rules,
-            seed=rng.getrandbits(63),
-            chance=view.chance,
-            first_deck=None,
-            match=Match(view.deal_number, dealer, view.totals, view.score.deals),
-            undealt=dealt[-1],
-            dealt=len(deck) - view.undealt_count,
-            trump_card=view.trump_card,
-            **(fields | {"trick_rules": trick_rules, "passed": tuple(passed), "bids": bids}),
-            outcome=view.score.outcome,
-            position=None,
-            **_rules_values(rules),
+        deal=_seated(
+            Deal(
+                rules=rules,
+                seed=rng.getrandbits(63),
+                chance=view.chance,
+                first_deck=None,
+                match=Match(view.deal_number, dealer, view.totals, view.score.deals),
+                undealt=dealt[-1],
+                dealt=len(deck) - view.undealt_count,
+                trump_card=view.trump_card,
+                **(fields | {"trick_rules": trick_rules, "passed": tuple(passed), "bids": bids}),
+                outcome=view.score.outcome,
+                position=None,
+                **_rules_values(rules),
+            )
         ),
         phase=phase,
         hands=tuple(hands),

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import Card, cards_of
+from cardrules.core.trickgame.contract import Contract, partnerships
 from cardrules.core.trickgame.description import teams
 from cardrules.core.trickgame.state import State, _wrong_state
 from cardrules.errors import RecordError
@@ -38,6 +39,35 @@ def score(state: object) -> Score:
         outcome=deal.outcome,
         payoffs=payoffs,
     )
+
+
+def sides(state_or_view: object) -> tuple[tuple[int, ...], ...]:
+    """The partnerships of the deal in progress, in the form of the game's teams: the
+    contract's :attr:`~cardrules.core.trickgame.Contract.sides` when it sets them,
+    else the game's teams (``teams(rules)``). Read from a state or a view (a view
+    without a contract has the game's teams).
+
+    The deal's sides are what the solver and the PIMC bot play for (a seat and its
+    side against the others); the match's totals stay per seat and
+    ``score(state).teams`` the game's fixed partnerships, whatever a deal's sides.
+
+    >>> from cardrules.games import oh_hell
+    >>> sides(oh_hell.deal(oh_hell.Rules(players=3), seed=1))
+    ((0,), (1,), (2,))
+    """
+    contract: Contract | None
+    if type(state_or_view) is State:
+        rules = state_or_view.deal.rules
+        contract = state_or_view.deal.contract
+    else:
+        rules = getattr(state_or_view, "rules", None)
+        if getattr(type(rules), "trick_game", None) is None:
+            raise _wrong_state(state_or_view, "state or view")
+        found = getattr(state_or_view, "contract", None)
+        contract = found if isinstance(found, Contract) else None
+    if contract is not None and contract.sides is not None:
+        return partnerships(contract.sides)
+    return teams(rules)
 
 
 def events(state: object) -> tuple[Event, ...]:

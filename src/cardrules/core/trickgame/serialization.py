@@ -21,7 +21,7 @@ from cardrules.core.trickgame.dealing import _fresh_deal, _untrumped_trick_rules
 from cardrules.core.trickgame.description import VIEW_FIELDS, Declaring
 from cardrules.core.trickgame.rounds import _COUNT_WORDS
 from cardrules.core.trickgame.scoring import zones
-from cardrules.core.trickgame.state import Deal, State, _rules_values, _wrong_state
+from cardrules.core.trickgame.state import Deal, State, _rules_values, _seated, _wrong_state
 from cardrules.core.trickgame.views import Start, deal_events, knowledge
 from cardrules.errors import CardrulesError, RulesError
 from cardrules.moves import ALL_FORMS, Call, parse_move_text
@@ -219,16 +219,18 @@ def _state_from_reader(game: TrickGame[Any], r: StateReader) -> State:
     limits = rules_of_play.active(game.play.restrictions, rules)
     known, voids = knowledge(log, players, deal_fields["trick_rules"], limits, start)
     state = State(
-        deal=Deal(
-            rules=rules,
-            seed=common["seed"],
-            chance=common["chance"],
-            first_deck=common["first_deck"],
-            match=common["match"],
-            **deal_fields,
-            outcome=common["outcome"],
-            position=frozen,
-            **_rules_values(rules),
+        deal=_seated(
+            Deal(
+                rules=rules,
+                seed=common["seed"],
+                chance=common["chance"],
+                first_deck=common["first_deck"],
+                match=common["match"],
+                **deal_fields,
+                outcome=common["outcome"],
+                position=frozen,
+                **_rules_values(rules),
+            )
         ),
         phase=common["phase"],
         **state_fields,

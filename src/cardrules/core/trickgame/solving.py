@@ -47,7 +47,8 @@ of its suit still held, as double-dummy bridge solvers do.
 The search does not express, and declines (:meth:`DoubleDummy.move_values` and
 :meth:`DoubleDummy.value` return None; the generic search then runs): a position
 outside the play (bidding, passing), a game whose tricks go back into a hand (the
-pick-up) or whose deal ends when a hand is empty, revokes made legal by the rules,
+pick-up) or whose deal ends when a hand is empty, a deal that seats sit out (the
+contract's ``out``: tricks of fewer cards), revokes made legal by the rules,
 a move cap (``max_moves``) that the rest of the deal could reach, the opening lead of a game
 whose holder of a card must lead it, and plays with calls or announcements.
 """
@@ -634,6 +635,8 @@ class DoubleDummy:
             return None
         if game.play.pick_up or game.play.out_ends_deal:
             return None
+        if deal.turns is not None:  # seats sit the deal out: the generic search plays it
+            return None
         # A safety cap (simulate's, say) is no matter where the deal's cards run out first.
         cap = rules.max_moves
         if cap is not None and state.moves_made + _in_play(state).bit_count() >= cap:
@@ -652,6 +655,7 @@ class DoubleDummy:
             deal.second_suit,
             deal.bids,
             deal.declared,
+            deal.contract,  # its sides: whom the seat plays with
             state.revokes,
             # Without a trick scorer the search scores every end of the deal from the
             # tally as it stands: one search per tally.

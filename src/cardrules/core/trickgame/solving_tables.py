@@ -13,7 +13,7 @@ from cardrules.cards import ALL_CARDS
 from cardrules.core import tricks
 from cardrules.core.budget import Budget
 from cardrules.core.trickgame import rules_of_play
-from cardrules.core.trickgame.description import teams
+from cardrules.core.trickgame.scoring import sides
 from cardrules.core.trickgame.state import State, _with
 from cardrules.solver import objective
 
@@ -52,7 +52,7 @@ class _DealTables:
         self.counts_tricks: bool = game.scoring.counts_tricks
         self.score_trick = game.scoring.score_trick
         team: tuple[int, ...] = (seat,)
-        for members in teams(rules):
+        for members in sides(state):  # the deal's partnerships (the contract's sides)
             if seat in members:
                 team = members
         self.team = team

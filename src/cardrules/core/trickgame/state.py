@@ -44,12 +44,16 @@ class Deal(NamedTuple):
     the position dict). Dealing, the rounds before play and the end of a deal make a
     new one; a card played keeps it.
 
-    The last two fields are the rules' own, kept here because every move reads them:
+    The last three fields are derived, kept here because every move reads them. Two
+    are the rules' own:
     ``game``, the game's description (``rules.trick_game``), and ``capped``, whether
     the rules set a cap (``max_moves`` or ``max_deals``). Read through the deal, each is
     a read by position where the rules give them by lookups by name (``trick_game`` is
-    an attribute of the rules' class). They are neither shown nor pickled (the
-    description holds functions): a pickled deal takes them from its rules again.
+    an attribute of the rules' class). The third, ``turns``, is the contract's: when
+    seats sit the deal out (:attr:`Contract.out`), per leader, the seats that play to
+    its trick in order (None when every seat plays). They are neither shown nor
+    pickled (the description holds functions): a pickled deal takes them from its
+    rules and contract again.
     """
 
     rules: Any
@@ -74,6 +78,10 @@ class Deal(NamedTuple):
     # of definition: docs/contributing.rst). The engine reads it into a typed local.
     game: Any
     capped: bool
+    # Who plays to a trick when seats sit the deal out (the contract's ``out``), made
+    # from the contract whenever it is set (_deal_with, _seated): per leader, the seats
+    # that play to its trick, in order; None when every seat plays (the fast path).
+    turns: tuple[tuple[int, ...], ...] | None = None
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{name}={value!r}" for name, value in zip(_SHOWN, self))
@@ -83,8 +91,9 @@ class Deal(NamedTuple):
         return (_unpickled_deal, (tuple(self)[:_DERIVED],))
 
 
-#: The fields of a deal that its rules give (``game``, ``capped``) start here.
-_DERIVED: Final = len(Deal._fields) - 2
+#: The fields of a deal that its rules and contract give (``game``, ``capped``,
+#: ``turns``) start here.
+_DERIVED: Final = len(Deal._fields) - 3
 _SHOWN: Final = Deal._fields[:_DERIVED]
 
 
@@ -97,9 +106,34 @@ def _rules_values(rules: Any) -> dict[str, Any]:
 
 
 def _unpickled_deal(fields: tuple[Any, ...]) -> Deal:
-    """A pickled :class:`Deal` (its fields but the last two) rebuilt."""
+    """A pickled :class:`Deal` (its fields but the last three) rebuilt."""
     values = _rules_values(fields[0])
-    return Deal._make((*fields, values["game"], values["capped"]))
+    return _seated(Deal._make((*fields, values["game"], values["capped"], None)))
+
+
+def _turns(contract: Contract | None, players: int) -> tuple[tuple[int, ...], ...] | None:
+    """Per leader, the seats that play to its trick, in order, when ``contract`` has
+    seats sit the deal out; None when every seat plays.
+
+    >>> _turns(Contract(out=(2,)), 4)
+    ((0, 1, 3), (1, 3, 0), (3, 0, 1), (3, 0, 1))
+    """
+    if contract is None or not contract.out:
+        return None
+    out = contract.out
+    return tuple(
+        tuple(s for s in ((leader + k) % players for k in range(players)) if s not in out)
+        for leader in range(players)
+    )
+
+
+def _seated(deal: Deal) -> Deal:
+    """``deal`` with its ``turns`` made from its contract (a deal built whole: loaded,
+    sampled, set up)."""
+    turns = _turns(deal.contract, deal.rules.players)
+    if turns == deal.turns:
+        return deal
+    return deal._replace(turns=turns)
 
 
 class State(NamedTuple):
@@ -266,7 +300,10 @@ def _with(state: State, **changes: Any) -> State:
 
 def _deal_with(deal: Deal, **changes: Any) -> Deal:
     """``deal`` with the fields named changed, for a new state:
-    ``_with(state, deal=_deal_with(state.deal, bids=...), ...)``."""
+    ``_with(state, deal=_deal_with(state.deal, bids=...), ...)``; a new contract brings
+    its ``turns``."""
+    if "contract" in changes and "turns" not in changes:
+        changes["turns"] = _turns(changes["contract"], deal.rules.players)
     return changes_core.replaced(deal, _DEAL_FIELD_INDEX, changes)
 
 
