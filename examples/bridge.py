@@ -20,26 +20,37 @@ East, South and West; North-South (0 and 2) play East-West (1 and 3).
   A bid supersedes the previous bid if it names either a greater number of odd
   tricks or the same number of odd tricks in a higher denomination." "The
   denominations rank in descending order: notrump, spades, hearts, diamonds, clubs."
-  A call is a bid (``1C`` .. ``7NT``), ``pass``, ``double`` or ``redouble``.
+  A call is a bid (``1C`` .. ``7NT``), ``pass``, ``double`` or ``redouble``. The
+  engine's ``auctions.ladder`` over :data:`CALLS` opens the bids above the standing
+  one.
 * BR-4 (doubles and redoubles; Law 19, same address). "A player may double only the
   last preceding bid, and then only if it was made by an opponent and no calls other
   than pass have intervened." "A player may redouble only the last preceding double,
   and then only if it was made by an opponent and no calls other than pass have
   intervened." "All doubles and redoubles are superseded by a subsequent legal bid."
+  ``auctions.ladder`` carries this rule too: a double of the other side's standing
+  bid not yet doubled, a redouble of one's own side's bid doubled once (the double,
+  then, an opponent's, with only passes since); ``auctions.doubling`` reads the
+  doubling of the standing bid, which a new bid clears.
 * BR-5 (the order of calls; Law 17,
   https://www.pzbs.pl/sedziowie/mpb/2017/en/l17.html). "The player designated by the
   board as dealer makes the first call." "The player to dealer's left makes the
   second call, and thereafter each player calls in turn in a clockwise rotation."
+  The engine's order ``auctions.from_dealer`` carries this rule.
 * BR-6 (the end of the auction; Law 22,
   https://www.pzbs.pl/sedziowie/mpb/2017/en/l22.html). "The auction ends when: one or
   more players having bid, there are three consecutive passes in rotation subsequent
   to the last bid. The last bid becomes the contract"; when "all four players pass
   ... The hands are returned to the board without play. There shall not be a
   redeal." (Law 77: "If all four players pass (see Law 22) each side enters a zero
-  score.")
+  score.") The engine's end rule ``auctions.passes_after_bid(3)`` carries this rule
+  (without a bid, a pass by each of the four seats), joined to BR-5's order by
+  ``auctions.turns``.
 * BR-7 (the declarer; https://metaglossary.com/define/declarer). "the player who
   first named the strain of the final contract for his or her side"; the contract is
-  the final bid and its doubling.
+  the final bid and its doubling. The final bid is ``auctions.standing_bid``, its
+  declarer ``auctions.first_of_side`` (the first of the bidder's side to bid the
+  strain).
 * BR-8 (the opening lead and the dummy; Law 41,
   https://www.pzbs.pl/sedziowie/mpb/2017/en/l41.html). "the defender on presumed
   declarer's left makes the opening lead"; "the opening lead is faced, the play
@@ -68,7 +79,9 @@ East, South and West; North-South (0 and 2) play East-West (1 and 3).
 
 This file is the whole game: its options, its calls and their rules, its scoring,
 its description for the engine (:class:`cardrules.core.trickgame.TrickGame`: an
-``Auction`` round whose hooks are the rules above, the ``Contract`` it makes) and a
+``Auction`` round whose hooks are the engine's auction helpers from
+:mod:`cardrules.core.trickgame.auctions`, as each rule above names them, and the
+``Contract`` it makes) and a
 heuristic bot (:class:`BridgeBot`, which bids by a simple count of points). The
 engine supplies dealing, the calls as moves, the throw-in of a board passed out, the
 dummy, trick play, views, sampling, records and move numbers. Importing this module
@@ -93,7 +106,7 @@ from cardrules.cards import DECK52, Suit
 from cardrules.core import trickgame, tricks
 from cardrules.core.match import Match
 from cardrules.core.options import check_int, rules_to_text
-from cardrules.core.trickgame import Auction, Calls, Contract, State
+from cardrules.core.trickgame import Auction, Calls, Contract, State, auctions
 from cardrules.game import Event, Fact, Log
 from cardrules.moves import Call, Move
 from cardrules.play import play_game
@@ -116,8 +129,6 @@ DOUBLE: Final = "double"
 REDOUBLE: Final = "redouble"
 #: Every call, in move-number order.
 CALLS: Final = (PASS, *BIDS, DOUBLE, REDOUBLE)
-#: A call so far: the seat that made it and the call (its text is the call's words).
-CallsSoFar = Sequence[tuple[int, object]]
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -158,48 +169,6 @@ def vulnerable(board: int, seat: int) -> bool:
     return bool(step >> (seat % 2) & 1)
 
 
-def last_bid(calls: CallsSoFar) -> tuple[int, str, int] | None:
-    """The last bid, who made it and its doubling (0, 1 doubled, 2 redoubled), or None."""
-    doubling = 0
-    for seat, call in reversed(calls):
-        if str(call) in BIDS:
-            return seat, str(call), doubling
-        doubling = max(doubling, (str(call) == DOUBLE) + 2 * (str(call) == REDOUBLE))
-    return None
-
-
-def legal_calls(calls: CallsSoFar, seat: int) -> tuple[str, ...]:
-    """The calls open to the seat after ``calls``, in the order of :data:`CALLS`: pass,
-    a bid that supersedes the last (BR-3), a double of an opponent's bid or a redouble
-    of an opponent's double with only passes since (BR-4)."""
-    bid = last_bid(calls)
-    if bid is None:
-        return (PASS, *BIDS)
-    bidder, word, doubling = bid
-    theirs = (bidder - seat) % 2 == 1
-    extra = (DOUBLE,) * (theirs and doubling == 0) + (REDOUBLE,) * (not theirs and doubling == 1)
-    return (PASS, *BIDS[BIDS.index(word) + 1 :], *extra)
-
-
-def auction_over(calls: CallsSoFar) -> bool:
-    """Three passes after a bid, or four passes without one, end the auction (BR-6)."""
-    passes = len(calls) - max(
-        (n + 1 for n, (_, c) in enumerate(calls) if str(c) != PASS), default=0
-    )
-    return len(calls) >= 4 and passes >= 3
-
-
-def final_contract(calls: CallsSoFar) -> tuple[int, int, str, int] | None:
-    """The declarer, the level, the denomination and the doubling of a finished auction
-    (BR-7), or None: passed out (BR-6)."""
-    bid = last_bid(calls)
-    if bid is None:
-        return None
-    bidder, word, doubling = bid
-    first = next(s for s, c in calls if (s - bidder) % 2 == 0 and str(c)[1:] == word[1:])
-    return first, int(word[0]), word[1:], doubling
-
-
 def trump_of(denomination: str) -> Suit | None:
     """The trump suit a denomination names (None at notrump; BR-9)."""
     return None if denomination == "NT" else Suit.parse(denomination)
@@ -235,22 +204,19 @@ class View(trickgame.View):
     the opening lead is made, the tricks, the scores (the engine's fields say it all)."""
 
 
-def _next_caller(state: State, calls: Calls) -> int | None:
-    """The dealer calls first, then each seat in turn clockwise (BR-5), until the
-    auction is over (BR-6)."""
-    return None if auction_over(calls) else (state.match.dealer + len(calls)) % 4
-
-
 def _contract(state: State, calls: Calls) -> Contract | None:
     """The final bid's contract (BR-7): trumps from its denomination (BR-9), its
     declarer, the declarer's partner as dummy and his left leading (BR-8); None when
     all four passed (the engine throws the deal in, unscored, and the next board
     follows: BR-6)."""
-    found = final_contract(calls)
-    if found is None:
+    bid = auctions.standing_bid(calls)
+    if bid is None:
         return None
-    seat, level, name, doubling = found
-    terms = (("level", level), ("denomination", name), ("doubling", doubling))
+    level, name = int(bid[1].words[0]), bid[1].words[1:]
+    seat = auctions.first_of_side(
+        state, calls, bid[0], lambda call: call.kind == "bid" and call.words[1:] == name
+    )
+    terms = (("level", level), ("denomination", name), ("doubling", auctions.doubling(calls)))
     partner, left = (seat + 2) % 4, (seat + 1) % 4
     return Contract(trump=trump_of(name), declarer=seat, dummy=partner, leader=left, terms=terms)
 
@@ -291,10 +257,8 @@ GAME: Final = trickgame.TrickGame(
     rounds=(
         Auction(
             calls=tuple(CALL_MOVES.values()),
-            allowed=lambda state, calls, seat: tuple(
-                CALL_MOVES[word] for word in legal_calls(calls, seat)
-            ),
-            next_caller=_next_caller,
+            allowed=auctions.ladder(tuple(CALL_MOVES.values())),  # BR-3, BR-4
+            next_caller=auctions.turns(auctions.from_dealer, auctions.passes_after_bid(3)),
             contract=_contract,
         ),
     ),

@@ -39,9 +39,35 @@ def bridge() -> Iterator[ModuleType]:
     del sys.modules["examples.bridge"]  # the next import registers it again
 
 
-def _calls(dealer: int, *words: str) -> tuple[tuple[int, str], ...]:
-    """The calls in turn from the dealer (BR-5)."""
-    return tuple(((dealer + n) % 4, word) for n, word in enumerate(words))
+def _open(bridge: Any, seat: int, *words: str) -> tuple[str, ...]:
+    """The calls the game opens to ``seat``, to move after ``words`` on board 1 (North
+    deals and calls first: BR-5)."""
+    state = _called(bridge, bridge.deal(bridge.Rules(), seed=0), *words)
+    assert bridge.to_move(state) == seat and state.contract is None
+    return tuple(str(move) for move in bridge.legal_moves(state))
+
+
+def _after(bridge: Any, board: int, *words: str) -> Any:
+    """The state after the boards before ``board`` are passed out and its calls are
+    ``words``, from its dealer (BR-1, BR-5)."""
+    state = _called(
+        bridge, bridge.deal(bridge.Rules(boards=board + 1), seed=0), *[PASS] * 4 * (board - 1)
+    )
+    assert bridge.to_move(state) == bridge.dealer(board)
+    return _called(bridge, state, *words)
+
+
+def _contract(
+    bridge: Any, board: int, *words: str
+) -> tuple[int | None, tuple[tuple[str, Any], ...]] | None:
+    """The declarer and the terms of the contract the calls make, or None while the
+    auction goes on."""
+    contract = _after(bridge, board, *words).contract
+    return None if contract is None else (contract.declarer, contract.terms)
+
+
+def _terms(level: int, denomination: str, doubling: int) -> tuple[tuple[str, Any], ...]:
+    return (("level", level), ("denomination", denomination), ("doubling", doubling))
 
 
 # BR-1: Law 2's table, boards 1 to 16, repeated from board 17.
@@ -76,58 +102,59 @@ def test_br_1_dealer_and_vulnerability_by_board(bridge: Any, board: int) -> None
 def test_br_3_the_bids_rank_by_level_then_denomination(bridge: Any) -> None:
     assert bridge.BIDS[:6] == ("1C", "1D", "1H", "1S", "1NT", "2C")
     assert len(bridge.BIDS) == 35 and bridge.BIDS[-1] == "7NT"
-    assert bridge.legal_calls((), 0) == (PASS, *bridge.BIDS)  # no double of nothing
-    calls = _calls(0, "1S", "1NT", PASS)
-    assert bridge.legal_calls(calls, 3)[:3] == (PASS, "2C", "2D")
-    assert "1NT" not in bridge.legal_calls(calls, 3) and "1S" not in bridge.legal_calls(calls, 3)
+    assert _open(bridge, 0) == (PASS, *bridge.BIDS)  # no double of nothing
+    open_ = _open(bridge, 3, "1S", "1NT", PASS)
+    assert open_[:3] == (PASS, "2C", "2D")
+    assert "1NT" not in open_ and "1S" not in open_
 
 
 def test_br_4_double_only_an_opponents_last_bid_with_only_passes_since(bridge: Any) -> None:
-    assert DOUBLE in bridge.legal_calls(_calls(0, "1H"), 1)  # an opponent's bid
-    assert DOUBLE in bridge.legal_calls(_calls(0, "1H", PASS, PASS), 3)  # passes since
-    assert DOUBLE not in bridge.legal_calls(_calls(0, "1H", PASS), 2)  # partner's bid
-    assert DOUBLE not in bridge.legal_calls(_calls(0, "1H", "2C", PASS), 3)  # a bid since
-    assert DOUBLE not in bridge.legal_calls(_calls(0, "1H", DOUBLE, PASS), 3)  # doubled
+    assert DOUBLE in _open(bridge, 1, "1H")  # an opponent's bid
+    assert DOUBLE in _open(bridge, 3, "1H", PASS, PASS)  # passes since
+    assert DOUBLE not in _open(bridge, 2, "1H", PASS)  # partner's bid
+    assert DOUBLE not in _open(bridge, 3, "1H", "2C", PASS)  # a bid since
+    assert DOUBLE not in _open(bridge, 3, "1H", DOUBLE, PASS)  # doubled
 
 
 def test_br_4_redouble_only_an_opponents_double_with_only_passes_since(bridge: Any) -> None:
-    assert REDOUBLE in bridge.legal_calls(_calls(0, "1H", DOUBLE), 2)
-    assert REDOUBLE in bridge.legal_calls(_calls(0, "1H", DOUBLE, PASS, PASS), 0)
-    assert REDOUBLE not in bridge.legal_calls(_calls(0, "1H", DOUBLE, PASS), 3)  # partner's
-    assert REDOUBLE not in bridge.legal_calls(_calls(0, "1H", DOUBLE, "2C"), 3)  # a bid since
-    assert REDOUBLE not in bridge.legal_calls(_calls(0, "1H", PASS), 2)  # nothing doubled
-    redoubled = _calls(0, "1H", DOUBLE, REDOUBLE)
-    assert {DOUBLE, REDOUBLE}.isdisjoint(bridge.legal_calls(redoubled, 3))
+    assert REDOUBLE in _open(bridge, 2, "1H", DOUBLE)
+    assert REDOUBLE in _open(bridge, 0, "1H", DOUBLE, PASS, PASS)
+    assert REDOUBLE not in _open(bridge, 3, "1H", DOUBLE, PASS)  # partner's
+    assert REDOUBLE not in _open(bridge, 3, "1H", DOUBLE, "2C")  # a bid since
+    assert REDOUBLE not in _open(bridge, 2, "1H", PASS)  # nothing doubled
+    assert {DOUBLE, REDOUBLE}.isdisjoint(_open(bridge, 3, "1H", DOUBLE, REDOUBLE))
 
 
 def test_br_4_a_bid_supersedes_the_doubles(bridge: Any) -> None:
-    calls = _calls(0, "1H", DOUBLE, REDOUBLE, "2C")
-    assert bridge.last_bid(calls) == (3, "2C", 0)
-    assert DOUBLE in bridge.legal_calls(calls, 0)
-    assert bridge.last_bid(_calls(0, "1H", DOUBLE, REDOUBLE, PASS)) == (0, "1H", 2)
+    calls = ("1H", DOUBLE, REDOUBLE, "2C")
+    assert _contract(bridge, 1, *calls, PASS, PASS, PASS) == (3, _terms(2, "C", 0))
+    assert DOUBLE in _open(bridge, 0, *calls)
+    assert _contract(bridge, 1, "1H", DOUBLE, REDOUBLE, PASS, PASS, PASS) == (0, _terms(1, "H", 2))
 
 
 def test_br_6_three_passes_after_a_bid_or_four_passes_end_the_auction(bridge: Any) -> None:
-    assert not bridge.auction_over(_calls(0, PASS, PASS, PASS))
-    assert bridge.auction_over(_calls(0, PASS, PASS, PASS, PASS))
-    assert bridge.final_contract(_calls(0, PASS, PASS, PASS, PASS)) is None  # passed out
-    assert not bridge.auction_over(_calls(0, "1C", PASS, PASS))
-    assert bridge.auction_over(_calls(0, "1C", PASS, PASS, PASS))
-    assert bridge.auction_over(_calls(0, PASS, "1C", PASS, PASS, PASS))
-    assert not bridge.auction_over(_calls(0, PASS, "1C", PASS, PASS, DOUBLE, PASS, PASS))
-    assert bridge.auction_over(_calls(0, PASS, "1C", PASS, PASS, DOUBLE, PASS, PASS, PASS))
+    state = _after(bridge, 1, PASS, PASS, PASS)
+    assert state.match.deal_number == 0 and bridge.to_move(state) == 3
+    state = _after(bridge, 1, PASS, PASS, PASS, PASS)  # passed out: board 2 follows
+    assert state.match.deal_number == 1 and state.contract is None
+    assert _contract(bridge, 1, "1C", PASS, PASS) is None
+    assert _contract(bridge, 1, "1C", PASS, PASS, PASS) == (0, _terms(1, "C", 0))
+    assert _contract(bridge, 1, PASS, "1C", PASS, PASS, PASS) == (1, _terms(1, "C", 0))
+    assert _contract(bridge, 1, PASS, "1C", PASS, PASS, DOUBLE, PASS, PASS) is None
+    calls = (PASS, "1C", PASS, PASS, DOUBLE, PASS, PASS, PASS)
+    assert _contract(bridge, 1, *calls) == (1, _terms(1, "C", 1))
 
 
 def test_br_7_the_declarer_first_named_the_strain_for_the_side(bridge: Any) -> None:
     # North opens 1H, South raises to 4H: North, who named hearts first, declares.
-    calls = _calls(0, "1H", "1S", "2H", "2S", "4H", PASS, PASS, PASS)
-    assert bridge.final_contract(calls) == (0, 4, "H", 0)
-    # East bids spades first, West's 3S ends it doubled: East declares.
-    calls = _calls(3, PASS, "1H", "1S", "2H", "3S", DOUBLE, PASS, PASS, PASS)
-    assert bridge.final_contract(calls) == (1, 3, "S", 1)
+    calls: tuple[str, ...] = ("1H", "1S", "2H", "2S", "4H", PASS, PASS, PASS)
+    assert _contract(bridge, 1, *calls) == (0, _terms(4, "H", 0))
+    # Board 4, West deals: East bids spades first, West's 3S ends it doubled: East declares.
+    calls = (PASS, "1H", "1S", "2H", "3S", DOUBLE, PASS, PASS, PASS)
+    assert _contract(bridge, 4, *calls) == (1, _terms(3, "S", 1))
     # An opponent's earlier bid of the strain does not make him declarer.
-    calls = _calls(0, "1NT", "2H", "4H", PASS, PASS, PASS)
-    assert bridge.final_contract(calls) == (2, 4, "H", 0)
+    calls = ("1NT", "2H", "4H", PASS, PASS, PASS)
+    assert _contract(bridge, 1, *calls) == (2, _terms(4, "H", 0))
 
 
 @pytest.mark.parametrize(
