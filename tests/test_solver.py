@@ -368,9 +368,9 @@ def test_a_budget_of_positions_is_kept() -> None:
 
 
 def test_a_budget_of_time_is_kept() -> None:
-    """A whole deal of ten cards a hand takes far longer than a tenth of a second: the
+    """A whole deal of twelve cards a hand takes far longer than a tenth of a second: the
     solve stops within a generous bound of its time (this is responsiveness, not speed)."""
-    game, state = _first_lead(10)
+    game, state = _first_lead(12)
     started = time.monotonic()
     with pytest.raises(SearchBudgetError, match="seconds"):
         solve_moves(game, state, seconds=0.1)
@@ -427,10 +427,13 @@ def test_ctrl_c_stops_a_long_solve() -> None:
         process.kill()
 
 
-def _side_tricks(game: Game, state: Any, side: frozenset[int], deal: int) -> int:
+def _side_tricks(
+    game: Game, state: Any, side: frozenset[int], deal: int, worst: bool = False
+) -> int:
     """The most tricks ``side`` takes from ``state`` (the others taking the most for
-    themselves), by plain minimax over the interface, to the last trick (whose play ends
-    the deal, and a new deal counts afresh)."""
+    themselves; with ``worst``, the fewest it takes however anyone plays), by plain minimax
+    over the interface, to the last trick (whose play ends the deal, and a new deal counts
+    afresh)."""
     won: int = sum(state.tricks_won[seat] for seat in side)
     if not any(hand & (hand - 1) for hand in state.hands) and not state.trick:
         players = len(state.hands)
@@ -442,9 +445,10 @@ def _side_tricks(game: Game, state: Any, side: frozenset[int], deal: int) -> int
         return won + int(winner in side)
     mover = game.to_move(state)
     values = [
-        _side_tricks(game, game.apply(state, move), side, deal) for move in game.legal_moves(state)
+        _side_tricks(game, game.apply(state, move), side, deal, worst)
+        for move in game.legal_moves(state)
     ]
-    return max(values) if mover in side else min(values)
+    return max(values) if mover in side and not worst else min(values)
 
 
 @pytest.mark.parametrize("name", ["oh_hell", "whist", "spades"])
@@ -452,14 +456,15 @@ def test_sure_tricks_never_exceed_what_the_side_on_lead_takes(
     name: str, game_of: Callable[[str], Game]
 ) -> None:
     """The tricks the search counts as sure for the side on lead, where a trick is led,
-    are never more than it takes against the best defence (so the cut-off they make
-    never changes a value), and are counted on some positions (the test can fail)."""
+    are never more than it takes against the best defence, and those of each side's top
+    trumps never more than it takes on any line of play (so the cut-offs they make never
+    change a value); both are counted on some positions (the test can fail)."""
     from cardrules.core.trickgame.solving import _Deal
 
     path, make_rules, _ = CASES[name]
     game = game_of(path)
     rng = random.Random(f"sure tricks {name}")
-    checked = counted = 0
+    checked = counted = trumped = 0
     while checked < 60:
         state = random_position(game, make_rules(rng), rng, MOST_CARDS)
         if state is None or state.trick:
@@ -475,8 +480,17 @@ def test_sure_tricks_never_exceed_what_the_side_on_lead_takes(
         deal = game.deal_number(state)
         assert before + sure <= _side_tricks(game, state, side, deal), game.zones(state)
         counted += sure > 0
+        # A side's top trumps win on every line of play, even where it wants to lose.
+        if search.trumps:
+            for team in (True, False):
+                members = frozenset(s for s in range(4) if search.maximizing[s] == team)
+                top = search._top_trumps(list(state.hands), team)
+                least = _side_tricks(game, state, members, deal, worst=True)
+                assert sum(state.tricks_won[s] for s in members) + top <= least
+                trumped += top > 0
         checked += 1
     assert counted >= 6, counted
+    assert trumped >= 6, trumped
 
 
 def test_the_table_holds_the_tricks_to_come_whatever_was_won_before(
@@ -515,3 +529,44 @@ def test_the_table_holds_the_tricks_to_come_whatever_was_won_before(
         # One position per null-window search, each answered by the entry.
         assert solver.nodes - first <= 3, (first, solver.nodes)
         checked += 1
+
+
+#: Up and Down the River positions of five cards a hand where the bidder's best play
+#: takes fewer tricks than it could cash (OH-5.1: ten points for making the bid exactly), with
+#: plain minimax's values: a cut-off on the tricks a side could take gave some of them
+#: the value of taking those tricks.
+EXACT_BID_POSITIONS = (
+    (
+        "oh_hell(start_hand=5,schedule=single) phase=playing deal_number=0 dealer=2 "
+        "totals=[0/0/0/0] rows=[] outcome=none "
+        "hands=[2D,6D,8D,9D,9S/8C,10C,QD,5H,6S/5D,KD,7H,2S,KS/7C,4H,10H,8S,QS] "
+        "undealt=2C,3C,4C,5C,6C,9C,JC,QC,KC,AC,3D,4D,7D,10D,JD,AD,2H,3H,6H,8H,9H,JH,QH,KH,"
+        'AH,3S,4S,5S,7S,10S,AS trump_card=JS bids=[0/2/1/1] leader=3 trick="" '
+        'tricks_won=[0/0/0/0] waste=""',
+        (2.0, 2.0, 2.0, 11.0, 11.0),
+    ),
+    (
+        "oh_hell(start_hand=6,schedule=single) phase=playing deal_number=0 dealer=1 "
+        "totals=[0/0/0/0] rows=[] outcome=none "
+        "hands=[4C,8C,9C,KD,7S/2D,AD,5S,9S,AS/2C,10C,QC,6D,7H/JC,AC,9D,AH,QS] "
+        "undealt=3C,5C,6C,7C,KC,3D,4D,5D,7D,8D,10D,JD,QD,3H,5H,6H,8H,9H,KH,2S,3S,4S,6S,"
+        '8S,10S,JS,KS trump_card=JH bids=[4/6/3/2] leader=3 trick="" tricks_won=[0/0/0/1] '
+        "waste=2H,4H,10H,QH",
+        (3.0, 3.0, 3.0, 4.0, 3.0),
+    ),
+)
+
+
+@pytest.mark.parametrize(("text", "values"), EXACT_BID_POSITIONS, ids=["1", "2"])
+def test_an_exact_bid_is_valued_by_the_tricks_the_bidder_wants(
+    text: str, values: tuple[float, ...]
+) -> None:
+    """OH-5.1: the solver's values are minimax's where taking every trick a seat could cash
+    would break its bid."""
+    from cardrules.positions import setup_text
+
+    oh_hell = games.get("oh_hell")
+    state = setup_text(text)
+    for equivalent in (False, True):
+        got = solve_moves(oh_hell, state, equivalent_cards=equivalent)
+        assert tuple(value for _, value in got) == values

@@ -32,10 +32,12 @@ the bounds each search proves. Where the points follow the team's trick total an
 never fall as it grows (Whist, bridge card play) the search counts the team's tricks
 instead (the best play for the tricks is then the best for the points) and the table
 holds bounds on the tricks still to come, so its key holds nothing of the past. Where
-the points follow the team's trick total at all (Oh Hell's exact bid too, whose points
-rise and fall), follow suit is the only rule of play and suits rank in order, the
-tricks the side on lead can cash from the top are counted where a trick is led and
-narrow the points the position can still reach. The last trick is scored directly.
+the points follow the team's trick total at all and each suit ranks in order, sure
+tricks are counted where a trick is led and narrow the points the position can still
+reach: the tricks each side's top trumps take on every line of play (so they bound Oh
+Hell's exact bid too, whose points rise and fall), and, where more tricks are never
+worse, the tricks the side on lead can cash from the top (a bidder may not want
+them). The last trick is scored directly.
 Games with a trick scorer (Hearts, Maverick) or with points on each seat's own count
 (Spades' nil) keep their figures in the key and are searched by the points.
 
@@ -348,14 +350,23 @@ class _Deal(_DealTables):
                 if hand:
                     left = max(left, hand.bit_count())
             if self.quick:
-                # Tricks the side on lead can take at once, from the top: sure for it.
-                sure = self._quick_tricks(hands, leader, waste)
-                least = count
-                most = count + left
-                if self.maximizing[leader]:
-                    least += sure
-                else:
-                    most -= sure
+                # The tricks each side's top trumps take whenever they are played: on
+                # every line of play, so they bound the points whatever their shape.
+                ours = theirs = 0
+                if self.trumps:
+                    ours = self._top_trumps(hands, True)
+                    theirs = self._top_trumps(hands, False)
+                if tricks_mode:
+                    # The tricks the side on lead can cash from the top: sure for it if
+                    # it wants them, which it does where more tricks are never worse
+                    # (not under an exact bid, where it may want to lose them).
+                    sure = self._quick_tricks(hands, leader, waste)
+                    if self.maximizing[leader]:
+                        ours = max(ours, sure)
+                    else:
+                        theirs = max(theirs, sure)
+                least = count + ours
+                most = count + left - theirs
                 if tricks_mode:
                     low = float(least)
                     high = float(most)
@@ -456,6 +467,27 @@ class _Deal(_DealTables):
                     tops = min(tops, (hand & group).bit_count())
             sure += tops
         return sure
+
+    def _top_trumps(self, hands: list[int], team: bool) -> int:
+        """The tricks one side (the team's, or the others') takes for sure with its top
+        trumps: the most trumps one hand of the side holds above every trump of the other
+        side. Each wins the trick it is played to, whenever that is (only a higher trump
+        beats a trump, where a suit's cards rank in order and there are no jokers), and
+        one hand's cards fall to different tricks."""
+        trumps = self.trumps
+        maximizing = self.maximizing
+        other = 0
+        for seat in range(self.players):
+            if maximizing[seat] != team:
+                other |= hands[seat] & trumps
+        above = trumps
+        if other:
+            above &= ~((2 << (other.bit_length() - 1)) - 1)
+        most = 0
+        for seat in range(self.players):
+            if maximizing[seat] == team:
+                most = max(most, (hands[seat] & above).bit_count())
+        return most
 
     def _last_trick(
         self,
