@@ -130,6 +130,54 @@ def _deal_event_of(deal_number: int, dealer: int, size: int) -> Event:
     )
 
 
+#: Whose card points a pile's cards count for once play begins, as :attr:`Pile.counts_for`
+#: words it.
+PileOwner = Literal["declarer", "nobody"]
+
+
+@mypyc_attr(native_class=False)
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Pile:
+    """A named pile of cards dealt apart from the hands, which a seat may take up after
+    the auction and lay cards away onto (Skat's skat, Five Hundred's and Pinochle's
+    widow, Tarot's chien, Euchre's turned card): a :class:`PileStep` round moves its
+    cards. The piles are dealt after the hands, in the order :attr:`Dealing.piles`
+    gives them, from the next cards of the deck (a deal's ``undealt`` cards are those
+    left after the piles).
+
+    A pile's cards are unseen by every seat until a seat takes them, except a ``turned``
+    pile's card (a turned pile holds one card), which every seat sees from the deal on
+    (Euchre's upcard; a seat that takes it is known to hold it until it lays a card
+    away). The cards laid away onto a pile are seen by the seat that laid them; the
+    others see only their count. ``counts_for`` says whose card points the pile's cards
+    count for at the end of the deal (read by the game's scoring through
+    :func:`~cardrules.core.trickgame.pile_owner`).
+
+    >>> Pile(name="skat", size=2, counts_for="declarer").turned
+    False
+    """
+
+    #: The pile's name: one word in lower case (``skat``, ``widow``, ``kitty``), the
+    #: word of its moves (``take skat``).
+    name: str
+    #: How many cards it gets at the deal.
+    size: int
+    #: Whether its one card is turned face up for all to see (default False).
+    turned: bool = False
+    #: ``"declarer"``: its cards (as dealt or laid away) count for the declarer's side;
+    #: ``"nobody"`` (the default): they count for no side.
+    counts_for: PileOwner = "nobody"
+
+    def __post_init__(self) -> None:
+        if not self.name.isalnum() or self.name != self.name.lower():
+            raise RulesError(f"a pile's name is one word in lower case, not {self.name!r}")
+        if self.size < 1:
+            raise RulesError(f"pile {self.name!r} needs at least one card, not {self.size}")
+        if self.turned and self.size != 1:
+            raise RulesError(f"a turned pile holds one card: pile {self.name!r} holds {self.size}")
+        check_choice("counts_for", self.counts_for, ("declarer", "nobody"))
+
+
 @mypyc_attr(native_class=False)
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Dealing(Generic[R]):
@@ -150,6 +198,13 @@ class Dealing(Generic[R]):
     event: Callable[[R, Match, int], Event] = default_deal_event
     #: ``deck_note(rules)``: said after "not in this game's deck" (default nothing).
     deck_note: Callable[[R], str] = _no_note
+    #: The :class:`Pile` piles dealt after the hands, in order (default none).
+    piles: tuple[Pile, ...] = ()
+
+    def __post_init__(self) -> None:
+        names = [pile.name for pile in self.piles]
+        if len(set(names)) != len(names):
+            raise RulesError(f"the piles need different names, not {', '.join(names)}")
 
 
 @mypyc_attr(native_class=False)
@@ -577,3 +632,9 @@ class MoveNumbering:
     call_numbers: Mapping[Call, int] = dataclasses.field(compare=False, repr=False)
     #: Each call by its words in lower case, for reading moves (read-only).
     call_words: Mapping[str, Call] = dataclasses.field(compare=False, repr=False)
+    #: The number of the first pile move (after the calls): ``take PILE`` for each pile
+    #: of :attr:`Dealing.piles` in order, then the lay-aways of each count of
+    #: ``lay_counts`` by the rank of their cards (:func:`pass_rank`).
+    pile_base: int = 0
+    #: The counts of cards the game's :class:`PileStep` rounds lay away, each once.
+    lay_counts: tuple[int, ...] = ()

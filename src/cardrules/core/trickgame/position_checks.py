@@ -38,7 +38,7 @@ def _check_position(r: StateReader, state: State) -> None:
             _check_declaring(r, state, k, round_, now)
         elif isinstance(round_, Auction):
             _check_auction(r, state, k, round_, now)
-        else:
+        elif isinstance(round_, Passing):
             _check_passing(r, state, k, round_, now)
     if game.bidding is not None:
         _check_bids(r, state, now)
@@ -85,6 +85,7 @@ def _check_deal(r: StateReader, state: State) -> None:
     size = game.dealing.hand_size(rules, number)
     left = len(game.dealing.deck(rules)) - size * rules.players - len(deal.face_up)
     left -= 1 if game.trumps.card == "next" else 0
+    left -= sum(pile.size for pile in game.dealing.piles)
     if deal.undealt.bit_count() != left:
         r.fail(
             f"a deal of {size} cards each leaves {left} cards undealt, not "
@@ -251,6 +252,9 @@ def _check_play(r: StateReader, state: State) -> None:
         expected = size
         if not exchanged:  # the cards passed are in no hand until the exchange
             expected -= deal.passed[seat].bit_count()
+        for pile, (mask, holder) in zip(game.dealing.piles, deal.piles):
+            if holder == seat:  # the pile taken, less the cards laid away
+                expected += pile.size - mask.bit_count()
         if phase is game.roles.playing:
             expected -= tricks_done + (1 if (seat - state.leader) % players < len(trick) else 0)
         if hand.bit_count() != expected:
