@@ -97,7 +97,6 @@ from cardrules.core.trickgame.parts import (
     Moves,
     PassDirection,
     Passing,
-    Pile,
     Revoking,
     Scoring,
     TrickGameRules,
@@ -110,6 +109,7 @@ from cardrules.core.trickgame.parts import (
     pass_cycle,
     pass_offset,
 )
+from cardrules.core.trickgame.pile import Pile
 from cardrules.core.trickgame.pile_round import (
     PileSight,
     PileStep,

@@ -59,7 +59,13 @@ from cardrules.core.trickgame.parts import TrickScorer as TrickScorer
 from cardrules.core.trickgame.parts import default_deal_event as default_deal_event
 from cardrules.core.trickgame.parts import pass_cycle as pass_cycle
 from cardrules.core.trickgame.parts import pass_offset as pass_offset
-from cardrules.core.trickgame.pile_round import PileSight, PileStep
+from cardrules.core.trickgame.pile_round import (
+    PileSight,
+    PileStep,
+    _check_piles,
+    _pile_move_index,
+    _pile_move_of,
+)
 from cardrules.core.trickgame.state import State
 from cardrules.errors import IllegalMoveError, RulesError
 from cardrules.game import (
@@ -267,66 +273,6 @@ def _implied_fields(game: TrickGame[Any]) -> frozenset[str]:
     if game.dealing.piles:
         implied.add("piles")
     return frozenset(implied)
-
-
-def _check_piles(game: TrickGame[Any]) -> tuple[int, ...]:
-    """Refuse piles the engine cannot deal yet and pile steps of no pile; the counts of
-    cards the pile steps lay away, each once, in the order of the rounds."""
-    piles = game.dealing.piles
-    if piles and (game.trumps.card != "none" or game.trumps.face_up is not None):
-        raise RulesError(
-            f"{game.title}: piles cannot be dealt beside a turned trump card or face-up cards "
-            "yet: make the turned card a Pile(turned=True) that a PileStep takes, and the "
-            "trumps the auction's contract"
-        )
-    if piles and (game.roles.passing is not None or game.play.revoking is not None):
-        raise RulesError(
-            f"{game.title}: piles cannot be dealt in a game that passes cards or lets a "
-            "revoke stand yet"
-        )
-    names = {pile.name for pile in piles}
-    counts: list[int] = []
-    for step in game.rounds:
-        if isinstance(step, PileStep):
-            if step.pile not in names:
-                raise RulesError(
-                    f"{game.title}'s pile step {step.phase} takes the pile {step.pile!r}, which "
-                    f"is none of Dealing.piles ({', '.join(sorted(names)) or 'none'})"
-                )
-            if step.lay_away and step.lay_away not in counts:
-                counts.append(step.lay_away)
-    return tuple(counts)
-
-
-def _pile_move_index(game: TrickGame[Any], move: TakePile | LayAway) -> int:
-    """The number of a pile move (see :attr:`MoveNumbering.pile_base`)."""
-    numbering = game.numbering
-    number = numbering.pile_base
-    if type(move) is TakePile:
-        for k, pile in enumerate(game.dealing.piles):
-            if pile.name == move.pile:
-                return number + k
-        raise IllegalMoveError(f"{move} has no number in {game.title}: it has no such pile")
-    assert type(move) is LayAway
-    number += len(game.dealing.piles)
-    for count in numbering.lay_counts:
-        if count == len(move.cards) and all(card.index < 52 for card in move.cards):
-            return number + pass_rank(mask_of(move.cards))
-        number += math.comb(52, count)
-    raise IllegalMoveError(f"{move} has no number in {game.title}")
-
-
-def _pile_move_of(game: TrickGame[Any], offset: int) -> Move:
-    """The pile move ``offset`` numbers after :attr:`MoveNumbering.pile_base`."""
-    piles = game.dealing.piles
-    if offset < len(piles):
-        return TakePile(piles[offset].name)
-    offset -= len(piles)
-    for count in game.numbering.lay_counts:
-        if offset < math.comb(52, count):
-            return LayAway(_pass_of_rank(offset, count).cards)
-        offset -= math.comb(52, count)
-    raise AssertionError("a checked move number is a pile move")
 
 
 def teams(rules: Any) -> tuple[tuple[int, ...], ...]:
