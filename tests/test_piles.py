@@ -281,3 +281,19 @@ def test_sampling_keeps_a_turned_card_laid_away_in_the_takers_hand_or_the_pile()
     assert len(cells) == 90
     assert set(seen) <= set(cells)
     assert chi_square_p(seen, cells) > 1e-4
+
+
+def test_pile_moves_refuse_bad_values_with_library_errors() -> None:
+    with pytest.raises(IllegalMoveError, match="LayAway: the cards laid away"):
+        LayAway(())
+    with pytest.raises(IllegalMoveError, match="TakePile: the pile's name is one word"):
+        TakePile("Skat pile")
+
+
+def test_a_game_without_piles_writes_and_shows_none() -> None:
+    from cardrules.games import oh_hell
+
+    state = oh_hell.deal(oh_hell.Rules(), seed=1)
+    assert "piles" not in oh_hell.state_to_dict(state)
+    assert "piles" not in oh_hell.GAME.view_fields
+    assert state.deal.piles == ()

@@ -266,6 +266,16 @@ def _check_pile_name(name: object) -> None:
         )
 
 
+def _laid_set(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards of a :class:`LayAway`, in card order (its errors name it)."""
+    try:
+        return _card_set(cards)
+    except IllegalMoveError:
+        raise IllegalMoveError(
+            f"LayAway: the cards laid away are one or more different Cards, not {show_value(cards)}"
+        ) from None
+
+
 @attrs.frozen(slots=True)
 class TakePile:
     """Take a pile of cards into one's hand after the deal (Skat's skat, Five Hundred's
@@ -294,7 +304,7 @@ class LayAway:
     """
 
     # cast(Any, field): see PassCards.
-    cards: tuple[Card, ...] = cast(Any, attrs.field(converter=_card_set))
+    cards: tuple[Card, ...] = cast(Any, attrs.field(converter=_laid_set))
 
     def __str__(self) -> str:
         return "lay away " + " ".join(card.text for card in self.cards)
