@@ -19,6 +19,7 @@ from cardrules import games
 from cardrules.cards import Card, cards_of, parse_cards
 from cardrules.core import trickgame
 from cardrules.errors import CardrulesError, IllegalMoveError, RulesError
+from cardrules.game import CHANCE
 from cardrules.moves import PILE_FORMS, LayAway, TakePile, parse_move_text
 from cardrules.testing import check_game
 from tests import pile_game as game
@@ -297,3 +298,18 @@ def test_a_game_without_piles_writes_and_shows_none() -> None:
     assert "piles" not in oh_hell.state_to_dict(state)
     assert "piles" not in oh_hell.GAME.view_fields
     assert state.deal.piles == ()
+
+
+def test_explicit_chance_deals_the_piles_after_the_hands() -> None:
+    rules = UpcardRules(first_dealer=0, hand=2)
+    state = game.UPCARD_GAME.deal(rules, seed=1, chance="explicit")
+    rng = random.Random(2)
+    dealt = []
+    while trickgame.to_move(state) == CHANCE:
+        move = rng.choice(trickgame.legal_moves(state))
+        dealt.append(move.card)  # type: ignore[union-attr]
+        state = trickgame.apply(state, move)
+    upcard = dealt[6]  # the card after the three hands of two
+    assert trickgame.pile_cards(state, "upcard") == ((upcard,), None)
+    assert game.observe(state, 2).piles[0].cards == (upcard,)
+    assert trickgame.legal_moves(state) == (game.PASS, game.TAKE)
