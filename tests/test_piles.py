@@ -18,7 +18,7 @@ import pytest
 from cardrules import games
 from cardrules.cards import Card, cards_of, parse_cards
 from cardrules.core import trickgame
-from cardrules.errors import CardrulesError, IllegalMoveError, RulesError
+from cardrules.errors import CardrulesError, IllegalMoveError, PositionError, RulesError
 from cardrules.game import CHANCE
 from cardrules.moves import PILE_FORMS, LayAway, TakePile, parse_move_text
 from cardrules.testing import check_game
@@ -313,3 +313,15 @@ def test_explicit_chance_deals_the_piles_after_the_hands() -> None:
     assert trickgame.pile_cards(state, "upcard") == ((upcard,), None)
     assert game.observe(state, 2).piles[0].cards == (upcard,)
     assert trickgame.legal_moves(state) == (game.PASS, game.TAKE)
+
+
+def test_positions_hold_the_piles_and_refuse_cards_laid_away_too_soon() -> None:
+    state = _play(_dealt(), "take", "take skat")
+    data = trickgame.position(state)
+    assert data["piles"] == [["", 1]]
+    assert trickgame.setup(state.rules, data).deal.piles == state.deal.piles
+    hand = _hand(state, 1)
+    data["hands"][1] = " ".join(c.text for c in hand[2:])
+    data["piles"] = [[" ".join(c.text for c in hand[:2]), 1]]
+    with pytest.raises(PositionError, match="the cards laid away on the skat come last"):
+        trickgame.setup(state.rules, data)
