@@ -295,3 +295,22 @@ REVOKE_GAME: Final = dataclasses.replace(
         )
     ),
 )
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class UpcardRules(Rules):
+    """The rules of :data:`UPCARD_GAME`: five cards each and a card turned up."""
+
+    def __str__(self) -> str:
+        return rules_to_text("auction_tricks_upcard", self)
+
+
+#: The same game with five cards each and the next card turned up, as Euchre's upcard
+#: (the auction's contract, not the card, fixes the trumps).
+UPCARD_GAME: Final = dataclasses.replace(
+    GAME,
+    name="auction_tricks_upcard",
+    rules_class=UpcardRules,
+    dealing=trickgame.Dealing(deck=lambda rules: DECK, hand_size=lambda rules, number: 5),
+    trumps=trickgame.Trumps(card="next"),
+)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import types
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,7 +19,7 @@ from cardrules.cards import Suit
 from cardrules.core import trickgame
 from cardrules.core.trickgame import auctions
 from cardrules.core.trickgame.contract import contract_from_list, contract_to_list
-from cardrules.errors import IllegalMoveError, RulesError
+from cardrules.errors import CardrulesError, IllegalMoveError, RulesError
 from cardrules.moves import Call, Play
 from cardrules.testing import check_game
 from tests import auction_game as game
@@ -329,3 +330,84 @@ def test_bidding_two_at_a_time_when_nobody_bids() -> None:
     assert opened.contract is not None and opened.contract.declarer == 1
     thrown = _calls(state, "pass")
     assert thrown.match.deal_number == 1
+
+
+def test_a_state_with_a_bad_call_or_contract_is_refused() -> None:
+    state = _calls(_dealt(), "1C", "pass", "pass", "pass")
+    data = game.state_to_dict(state)
+    with pytest.raises(CardrulesError, match="contract"):
+        game.state_from_dict(data | {"contract": ["clubs", 9, None, [], None, 2, []]})
+    with pytest.raises(CardrulesError, match="contract"):
+        game.state_from_dict(data | {"contract": "1C"})
+    with pytest.raises(CardrulesError, match="'7NT' is no call of the round"):
+        game.state_from_dict(data | {"calls": [[1, "7NT"]]})
+
+
+def test_bad_calls_and_auctions_are_refused() -> None:
+    with pytest.raises(IllegalMoveError, match="the words are the call's own text"):
+        Call(" 1NT")
+    with pytest.raises(IllegalMoveError, match="kind must be one of"):
+        Call("1NT", "trump")
+    with pytest.raises(RulesError, match="one or more different Calls"):
+        trickgame.Auction(
+            calls=(PASS, PASS),
+            allowed=lambda state, calls, seat: (),
+            next_caller=lambda state, calls: None,
+            contract=lambda state, calls: None,
+        )
+    with pytest.raises(IllegalMoveError, match="must call now"):
+        game.apply(_dealt(), Play(game.zones(_dealt())["hand 1"][0]))
+
+
+def test_an_upcard_before_the_auction_and_the_contracts_trumps_after_it() -> None:
+    rules = game.UpcardRules(first_dealer=0, preround=True)
+    state = trickgame.new_game(rules, seed=7)
+    assert state.trump_card is not None and state.contract is None
+    upcard = state.trump_card.suit
+    other = next(suit for suit in (Suit.CLUBS, Suit.SPADES) if suit is not upcard)
+    words = "1C" if other is Suit.CLUBS else "1S"
+    state = _calls(state, "hold", "hold", "hold", "hold", words, "pass", "pass", "pass")
+    assert state.contract is not None and state.contract.trump is other
+    assert state.trick_rules.trump is other and state.trump_card.suit is upcard
+    data = trickgame.state_to_dict(state)
+    assert game.UPCARD_GAME.state_from_dict(data) == state
+    spot = trickgame.position(state)
+    assert trickgame.position(trickgame.setup(rules, spot)) == spot
+    view = trickgame.observe(state, 2)
+    assert trickgame.sample(view, random.Random(2)).trick_rules == state.trick_rules
+
+
+def test_the_kit_passes_the_game_with_an_upcard() -> None:
+    module = types.ModuleType("auction_tricks_upcard")
+    namespace: dict[str, Any] = module.__dict__
+    namespace.update(
+        NAME="auction_tricks_upcard",
+        version="1",
+        Rules=game.UpcardRules,
+        PRESETS={
+            "default": game.UpcardRules(),
+            "rounds": game.UpcardRules(preround=True, dummy=True, stakes=True),
+        },
+        describe=game.describe,
+        explain_move=game.explain_move,
+    )
+    trickgame.install(game.UPCARD_GAME, namespace)
+    games.register(module)
+    try:
+        assert check_game(module, games=3).games == 6
+    finally:
+        games.unregister("auction_tricks_upcard")
+
+
+def test_an_order_from_the_dealer_asks_the_dealer_first() -> None:
+    """``auctions.from_dealer`` (bridge: the dealer makes the first call), then each seat
+    clockwise; ``in_rotation`` starts at the dealer's left."""
+    from cardrules.core.trickgame import auctions
+    from cardrules.moves import Call
+
+    state = _dealt()
+    dealer = state.match.dealer
+    assert auctions.from_dealer(state, ()) == dealer
+    assert auctions.in_rotation(state, ()) == (dealer + 1) % 4
+    calls = ((dealer, Call("pass", "pass")),)
+    assert auctions.from_dealer(state, calls) == (dealer + 1) % 4

@@ -208,7 +208,9 @@ def test_a_time_budget_cuts_a_long_solve_short() -> None:
     move = bot.choose(oh_hell.observe(state, seat), legal, random.Random(0))
     assert time.monotonic() - started < 1.0
     assert move in legal
-    assert bot.last_cuts >= 1 and bot.last_depth is not None
+    # The cut is the budget's work (a busy machine may leave no time for a shallower
+    # solve after it: the depth that follows a cut is checked by positions, below).
+    assert bot.last_cuts >= 1
 
 
 def test_the_deal_is_solved_to_its_end_when_the_budget_allows() -> None:

@@ -446,14 +446,19 @@ def _voids(view: Any, counted: Any) -> list[tuple[int, ...]]:
     """The follow groups (their numbers in the deal's ``TrickRules``) each seat has shown
     it lacks in this deal: those the view's ``voids`` name (by the suits naming the
     deal's groups) when it has them, else read from its public log (see
-    :func:`_log_voids`)."""
+    :func:`_log_voids`), as are the voids in groups that are no suit."""
     for seen, found in _LAST_VOIDS:  # the state's and the sampled world's checks share a view
         if seen is view:
             return found
+    found = _log_voids(view, counted)
     if hasattr(view, "voids"):
-        found = [_named_groups(counted, suits) for suits in view.voids]
-    else:
-        found = _log_voids(view, counted)
+        # A group that is no suit (Skat's grand jacks) has no name in a view's voids:
+        # its voids are read from the log.
+        unnamed = {g for g, suit in enumerate(counted.group_suits) if suit is None}
+        found = [
+            tuple(sorted({*_named_groups(counted, suits), *(g for g in logged if g in unnamed)}))
+            for suits, logged in zip(view.voids, found)
+        ]
     _LAST_VOIDS[:] = [(view, found)]
     return found
 
@@ -528,9 +533,9 @@ def _check_voids_shown(view: Any, counted: Any, what: str) -> None:
         if absent is not None:
             shown = mask_of(absent[other])
             missing = [g for g in groups if counted.follow_masks[g] & ~shown]
-        else:
+        else:  # a group that is no suit cannot be named in voids
             named = _named_groups(counted, view.voids[other])
-            missing = [g for g in groups if g not in named]
+            missing = [g for g in groups if g not in named and counted.group_suits[g]]
         if missing:
             names = ", ".join(counted.group_names[g] for g in missing)
             raise ConformanceError(

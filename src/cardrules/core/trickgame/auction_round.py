@@ -74,7 +74,7 @@ class Auction(Generic[R]):
         Auction(
             calls=(PASS, *BIDS, DOUBLE, REDOUBLE),
             allowed=...,            # higher bids; double an opponent's bid, ...
-            next_caller=auctions.turns(auctions.in_rotation, auctions.passes_after_bid(3)),
+            next_caller=auctions.turns(auctions.from_dealer, auctions.passes_after_bid(3)),
             contract=...,           # the last bid, its doubling, the declarer
         )
     """

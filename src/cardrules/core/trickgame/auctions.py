@@ -10,8 +10,9 @@ oldest first (:data:`~cardrules.core.trickgame.parts.Calls`). A call's ``kind``
 ``"redouble"``, or ``"bid"`` for any call that names or accepts a contract.
 
 The orders: :func:`in_rotation` (clockwise from the dealer's left, every seat in
-turn), :func:`skipping_passed` (the same, but a seat that has passed is not asked
-again). The end rules: :func:`passes_after_bid` (bridge: three passes after a bid, or
+turn), :func:`from_dealer` (the same from the dealer, as in bridge),
+:func:`skipping_passed` (from the dealer's left, but a seat that has passed is not
+asked again). The end rules: :func:`passes_after_bid` (bridge: three passes after a bid, or
 every seat passing), :func:`one_bidder_left` (Five Hundred, Pinochle), :func:`once_each`
 (one call per seat), :func:`first_acceptance` (Euchre: the first bid ends the round).
 A round of one seat after the contract: :func:`declarer_once`. Bidding two at a time
@@ -48,6 +49,7 @@ __all__ = [
     "doubling",
     "first_acceptance",
     "first_of_side",
+    "from_dealer",
     "in_pairs",
     "in_rotation",
     "ladder",
@@ -115,6 +117,15 @@ def in_rotation(state: State, calls: Calls) -> int:
     players = _players(state)
     if not calls:
         return (state.deal.match.dealer + 1) % players
+    return (calls[-1][0] + 1) % players
+
+
+def from_dealer(state: State, calls: Calls) -> int:
+    """An order: the dealer first, then clockwise, every seat in turn (bridge: "The
+    player designated by the board as dealer makes the first call")."""
+    players = _players(state)
+    if not calls:
+        return state.deal.match.dealer % players
     return (calls[-1][0] + 1) % players
 
 
@@ -276,7 +287,7 @@ def turns(order: Order, ended: Ended) -> Callable[[State, Calls], int | None]:
     """An :attr:`Auction.next_caller` hook from an order and an end rule: None once
     ``ended`` says the round is over, else the seat ``order`` names.
 
-    A bridge auction: ``turns(in_rotation, passes_after_bid(3))``; Five Hundred:
+    A bridge auction: ``turns(from_dealer, passes_after_bid(3))``; Five Hundred:
     ``turns(skipping_passed, one_bidder_left)``; Euchre's first round:
     ``turns(in_rotation, first_acceptance)``."""
 

@@ -97,7 +97,7 @@ def _check_deal(r: StateReader, state: State) -> None:
     number = deal.match.deal_number
     if game.trumps.card != "none" and deal.trump_card is None:
         r.fail("a deal in progress needs its trump card (trump_card)")
-    if game.trumps.suit is not None:
+    if game.trumps.suit is not None and not game.roles.auctions:  # an auction's trumps
         expected = game.trumps.suit(rules, number)
         if deal.trick_rules.trump is not expected:
             named = "no trumps" if expected is None else expected.plural

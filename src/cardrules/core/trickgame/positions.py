@@ -217,7 +217,8 @@ def _giver(view: Any, game: TrickGame[Any]) -> int:
 
 def _view_voids(view: Any, game: TrickGame[Any]) -> tuple[int, ...]:
     """The cards each seat is known to lack, as the view shows them: every absent card
-    when it shows them, else its voids (the deal's follow groups its suits name)."""
+    when it shows them, else its voids (the deal's follow groups its suits name; a game
+    whose groups are not all suits shows ``absent`` to keep its other voids)."""
     if "absent" in game.view_fields:
         return tuple(mask_of(cards) for cards in view.absent)
     trick_rules = sampling._view_trick_rules(view)

@@ -126,12 +126,17 @@ def _sample(view: object, rng: random.Random) -> State:
     if "known" in own and "absent" in own:
         public_known = tuple(mask_of(cards) for cards in shown.known)
         voids = tuple(mask_of(cards) for cards in shown.absent)
-    elif "known" in own and "voids" in own and game.play.restrictions is None:
+    elif (
+        "known" in own
+        and "voids" in own
+        and game.play.restrictions is None
+        and None not in rules_now.group_suits
+    ):
         public_known = tuple(mask_of(cards) for cards in shown.known)
         # The suits name the deal's follow groups (views.void_suits): with a left bower
         # a trump, a void in its own suit is that suit without it.
         voids = tuple(suits_mask(rules_now, suits) for suits in shown.voids)
-    else:  # absent cards need not be whole suits: read them from the log
+    else:  # absent cards need not be whole groups, nor groups suits: read the log
         limits = rules_of_play.active(game.play.restrictions, rules)
         public_known, voids = knowledge(view.events, players, rules_now, limits)
     known = list(public_known)
