@@ -40,9 +40,11 @@ __all__ = [
     "Declaration",
     "Draw",
     "EndTurn",
+    "LayAway",
     "Move",
     "PassCards",
     "Play",
+    "TakePile",
     "game_forms",
     "not_a_move",
     "parse_move_text",
@@ -256,6 +258,58 @@ class PassCards:
         return "pass " + " ".join(card.text for card in self.cards)
 
 
+def _check_pile_name(name: object) -> None:
+    if not isinstance(name, str) or not name or not name.isalnum() or name != name.lower():
+        raise IllegalMoveError(
+            "TakePile: the pile's name is one word in lower case, such as 'skat' or 'kitty', "
+            f"not {show_value(name)}"
+        )
+
+
+def _laid_set(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards of a :class:`LayAway`, in card order (its errors name it)."""
+    try:
+        return _card_set(cards)
+    except IllegalMoveError:
+        raise IllegalMoveError(
+            f"LayAway: the cards laid away are one or more different Cards, not {show_value(cards)}"
+        ) from None
+
+
+@attrs.frozen(slots=True)
+class TakePile:
+    """Take a pile of cards into one's hand after the deal (Skat's skat, Five Hundred's
+    widow, Euchre's turned card): ``take skat``. The pile is named by the game's
+    description (:class:`~cardrules.core.trickgame.Pile`).
+
+    >>> str(TakePile("skat"))
+    'take skat'
+    """
+
+    # cast(Any, field): see PassCards.
+    pile: str = cast(Any, attrs.field(validator=lambda _, __, name: _check_pile_name(name)))
+
+    def __str__(self) -> str:
+        return "take " + self.pile
+
+
+@attrs.frozen(slots=True)
+class LayAway:
+    """Lay cards of one's hand away face down onto a pile (Skat's two cards laid away,
+    Euchre's dealer's discard): ``lay away 7C 8D`` (kept in card order).
+
+    >>> from cardrules.cards import parse_cards
+    >>> str(LayAway(parse_cards("8D 7C")))
+    'lay away 7C 8D'
+    """
+
+    # cast(Any, field): see PassCards.
+    cards: tuple[Card, ...] = cast(Any, attrs.field(converter=_laid_set))
+
+    def __str__(self) -> str:
+        return "lay away " + " ".join(card.text for card in self.cards)
+
+
 @attrs.frozen(slots=True)
 class Blind:
     """A partnership's blind declaration (Maverick), made before it sees its cards:
@@ -340,8 +394,23 @@ class Call:
 
 
 Move = (
-    Play | Bid | DealCard | ChooseDealer | Draw | EndTurn | PassCards | Blind | Declaration | Call
+    Play
+    | Bid
+    | DealCard
+    | ChooseDealer
+    | Draw
+    | EndTurn
+    | PassCards
+    | Blind
+    | Declaration
+    | Call
+    | TakePile
+    | LayAway
 )
+
+#: The text forms of the moves that move cards between a hand and a pile (a game with
+#: :class:`~cardrules.core.trickgame.PileStep` rounds reads them).
+PILE_FORMS: Final = ("take PILE", "lay away CARDS")
 
 #: The move ``draw`` (every ``Draw()`` is equal to it).
 DRAW: Final = Draw()
@@ -434,6 +503,13 @@ def parse_move_text(text: object, forms: Sequence[str] = ALL_FORMS) -> Move:
         if len(set(cards)) != len(cards):
             raise NotationError(f"bad move {text!r}: a pass names different cards")
         return PassCards(tuple(cards))
+    if verb == "take" and len(rest) == 1:
+        return TakePile(rest[0].lower())
+    if verb == "lay" and len(rest) > 1 and rest[0].lower() == "away":
+        laid = [parse_card(word) for word in rest[1:]]
+        if len(set(laid)) != len(laid):
+            raise NotationError(f"bad move {text!r}: cards laid away are different cards")
+        return LayAway(tuple(laid))
     raise NotationError(f"bad move {text!r}: the forms are {_forms_text(forms)}")
 
 

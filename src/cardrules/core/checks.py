@@ -31,9 +31,11 @@ from cardrules.moves import (
     Declaration,
     Draw,
     EndTurn,
+    LayAway,
     Move,
     PassCards,
     Play,
+    TakePile,
 )
 
 __all__ = [
@@ -112,6 +114,8 @@ _MOVES: Final = (
     Blind,
     Declaration,
     Call,
+    TakePile,
+    LayAway,
 )
 
 

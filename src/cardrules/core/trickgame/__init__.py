@@ -24,6 +24,9 @@ those above it in this list:
   decides (or the description fixes at the deal), which play, views and scoring read;
 * :mod:`~cardrules.core.trickgame.auction_round`: the :class:`Auction` round of a
   description;
+* :mod:`~cardrules.core.trickgame.pile_round`: the :class:`PileStep` round (a seat
+  takes a named :class:`Pile` and lays cards away onto it) and what scoring reads of
+  the piles;
 * :mod:`~cardrules.core.trickgame.auctions`: ready-made hooks for an :class:`Auction`
   round (who calls next, the calls allowed on a ladder of bids with doubles);
 * :mod:`~cardrules.core.trickgame.description`: the description, :class:`TrickGame`,
@@ -106,6 +109,15 @@ from cardrules.core.trickgame.parts import (
     pass_cycle,
     pass_offset,
 )
+from cardrules.core.trickgame.pile import Pile
+from cardrules.core.trickgame.pile_round import (
+    PileSight,
+    PileStep,
+    declarer_takes,
+    laid_away,
+    pile_cards,
+    pile_owner,
+)
 from cardrules.core.trickgame.play import apply, parse_move
 from cardrules.core.trickgame.positions import position, setup
 from cardrules.core.trickgame.queries import (
@@ -140,6 +152,9 @@ __all__ = [
     "Moves",
     "PassDirection",
     "Passing",
+    "Pile",
+    "PileSight",
+    "PileStep",
     "Restrictions",
     "Revoking",
     "Scoring",
@@ -157,6 +172,7 @@ __all__ = [
     "chance_outcomes",
     "contract_text",
     "deal_events",
+    "declarer_takes",
     "default_contract_event",
     "default_deal_event",
     "events",
@@ -166,6 +182,7 @@ __all__ = [
     "interface",
     "is_over",
     "knowledge",
+    "laid_away",
     "legal_moves",
     "moves_played",
     "new_game",
@@ -175,6 +192,8 @@ __all__ = [
     "pass_offset",
     "pass_rank",
     "phases_of",
+    "pile_cards",
+    "pile_owner",
     "position",
     "rules_of_play",
     "sample",

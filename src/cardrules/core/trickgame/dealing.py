@@ -74,6 +74,7 @@ def new_game(
             None,
             _untrumped_trick_rules(rules),
             fixed_contract(None),
+            tuple((0, -1) for _ in game.dealing.piles),
         )
         return _new_opening(
             waiting, game.roles.choose_dealer, no_hands, 0, no_hands, 0, Log.EMPTY, Log.EMPTY
@@ -139,6 +140,7 @@ def _remember_fresh_deal(
         ),
         "calls": tuple(() for r in game.rounds if isinstance(r, Auction)),
         "contract": None,
+        "piles": (),
     }
     auctioned = any(
         isinstance(r, Auction) and not r.after_contract and r.applies(rules) for r in game.rounds
@@ -252,6 +254,7 @@ def _dealt(
             None,
             trick_rules,
             contract,
+            tuple((0, -1) for _ in game.dealing.piles),
         )
         return _new_opening(
             waiting, game.roles.dealing, no_hands, leader, no_hands, moves_made, log, history
@@ -273,6 +276,11 @@ def _dealt(
         for k in range(dealt):
             hands[_recipient(match.dealer, players, packet, k)] |= order[k].bit
     undealt = _deck_mask(cards) & ~sum(hands)
+    piles: tuple[tuple[int, int], ...] = ()
+    if game.dealing.piles:  # dealt after the hands, in order (checked: no trump card)
+        piles, dealt, log = _dealt_piles(game, order, dealt, log)
+        for mask, _ in piles:
+            undealt &= ~mask
     if game.trumps.face_up is not None:
         shown = tuple(order[dealt : dealt + game.trumps.face_up.count])
         dealing = _new_deal_of(
@@ -313,9 +321,27 @@ def _dealt(
         trump_card,
         trick_rules,
         contract,
+        piles,
     )
     phase = _phase_after(rules, 0, match.deal_number)
     return _opened(_new_opening(deal, phase, tuple(hands), leader, known, moves_made, log, history))
+
+
+def _dealt_piles(
+    game: TrickGame[Any], order: Sequence[Card], dealt: int, log: Log[Event]
+) -> tuple[tuple[tuple[int, int], ...], int, Log[Event]]:
+    """The piles of :attr:`Dealing.piles`, dealt from card ``dealt`` of ``order`` on, each
+    as dealt (no holder); how many cards are dealt then; the log with each turned
+    pile's top card shown to all."""
+    piles = []
+    for pile in game.dealing.piles:
+        taken = order[dealt : dealt + pile.size]
+        dealt += pile.size
+        piles.append((mask_of(taken), -1))
+        if pile.turned:
+            text = f"{taken[0]} is turned on the {pile.name}"
+            log = log.append(Event("turned", None, cards=(taken[0],), text=text))
+    return tuple(piles), dealt, log
 
 
 # A Deal built by position, like a State (see _new_state); arguments in field order.
@@ -334,10 +360,12 @@ def _new_deal_of(
     trump_card: Card | None,
     trick_rules: tricks.TrickRules,
     contract: Contract | None,
+    piles: tuple[tuple[int, int], ...] = (),
 ) -> Deal:
     """A new deal, before the rounds before play (see :func:`_fresh_values`), built by
     position (each value named as its field, in their order); its contract is
-    ``contract`` unless an auction round applies (None until the auction ends)."""
+    ``contract`` unless an auction round applies (None until the auction ends); its
+    ``piles`` as dealt (``()`` without piles)."""
     face_up, second_suit, passed, bids, declared, _, _, game, capped, calls, auctioned = (
         _fresh_values(rules)
     )
@@ -367,6 +395,7 @@ def _new_deal_of(
             contract,
             outcome,
             position,
+            piles,
             game,
             capped,
             turns,

@@ -59,6 +59,13 @@ from cardrules.core.trickgame.parts import TrickScorer as TrickScorer
 from cardrules.core.trickgame.parts import default_deal_event as default_deal_event
 from cardrules.core.trickgame.parts import pass_cycle as pass_cycle
 from cardrules.core.trickgame.parts import pass_offset as pass_offset
+from cardrules.core.trickgame.pile_round import (
+    PileSight,
+    PileStep,
+    _check_piles,
+    _pile_move_index,
+    _pile_move_of,
+)
 from cardrules.core.trickgame.state import State
 from cardrules.errors import IllegalMoveError, RulesError
 from cardrules.game import (
@@ -78,9 +85,11 @@ from cardrules.moves import (
     Call,
     ChooseDealer,
     DealCard,
+    LayAway,
     Move,
     PassCards,
     Play,
+    TakePile,
 )
 
 
@@ -162,7 +171,9 @@ class View:
     * ``calls``, ``contract``, ``dummy_hand``: the calls of each auction round so far
       (``(seat, call)`` pairs, one tuple per round), the deal's contract (None until
       the auction ends) and the dummy's hand, shown to every seat once the opening lead
-      is made (``()`` before it, and without a dummy) (an :class:`Auction` round).
+      is made (``()`` before it, and without a dummy) (an :class:`Auction` round);
+    * ``piles``: what this seat sees of each pile (:class:`PileSight`: its name, its
+      count, the cards this seat sees of it, the seat that took it) (``Dealing.piles``).
 
     A game's ``View`` derives from it and declares only its own fields: a round's key,
     the second face-up suit's key, the tally's keys, the public knowledge it shows
@@ -173,7 +184,7 @@ class View:
     ... class HeartsView(View):
     ...     taken: tuple[int, ...]
     >>> [field.name for field in attrs.fields(HeartsView)][-3:]
-    ['contract', 'dummy_hand', 'taken']
+    ['dummy_hand', 'piles', 'taken']
     """
 
     rules: Any
@@ -209,6 +220,7 @@ class View:
     calls: tuple[tuple[tuple[int, Call], ...], ...] = ()
     contract: Contract | None = None
     dummy_hand: tuple[Card, ...] = ()
+    piles: tuple[PileSight, ...] = ()
 
     def shown_fields(self) -> tuple[str, ...]:
         """The names of the fields this view shows, in order: those of every view, those
@@ -258,6 +270,8 @@ def _implied_fields(game: TrickGame[Any]) -> frozenset[str]:
     implied.update(r.key for r in game.rounds if isinstance(r, Declaring))
     if game.roles.auctions:
         implied.update(AUCTION_VIEW_FIELDS)
+    if game.dealing.piles:
+        implied.add("piles")
     return frozenset(implied)
 
 
@@ -277,7 +291,9 @@ def _team_of(rules: Any, seat: int) -> int:
 
 
 def phases_of(
-    rounds: Sequence[Declaring[Any] | Passing[Any] | Auction[Any]], bidding: bool, module: str
+    rounds: Sequence[Declaring[Any] | Passing[Any] | Auction[Any] | PileStep[Any]],
+    bidding: bool,
+    module: str,
 ) -> type[enum.IntEnum]:
     """A game's ``Phase`` enumeration, numbered from 0 in the order a deal goes through
     them: CHOOSE_DEALER and DEALING (explicit chance steps), the phase of each round
@@ -351,9 +367,9 @@ class TrickGame(Generic[R]):
     dealing: Dealing[R]
     #: How a deal's trumps are fixed and the trick rules they make (default: none).
     trumps: Trumps[R] = dataclasses.field(default_factory=Trumps)
-    #: The :class:`Auction`, :class:`Declaring` and :class:`Passing` rounds between the
-    #: deal and the bidding (or the play), in order.
-    rounds: tuple[Declaring[R] | Passing[R] | Auction[R], ...] = ()
+    #: The :class:`Auction`, :class:`PileStep`, :class:`Declaring` and :class:`Passing`
+    #: rounds between the deal and the bidding (or the play), in order.
+    rounds: tuple[Declaring[R] | Passing[R] | Auction[R] | PileStep[R], ...] = ()
     #: A :class:`Bidding` phase between the deal and the play, or None.
     bidding: Bidding[R] | None = None
     #: How the tricks are played (default: plain trick play).
@@ -436,18 +452,23 @@ class TrickGame(Generic[R]):
         passes = math.comb(52, pass_count) if passing and not table else 0  # by rank
         calls = auction_calls(self)
         call_base = len(table) or pass_base + passes
+        lay_counts = _check_piles(self)
+        pile_base = call_base + len(calls)
+        pile_moves = len(self.dealing.piles) + sum(math.comb(52, c) for c in lay_counts)
         numbering = MoveNumbering(
             bid_base=52,
             deal_base=52 + bids,
             dealer_base=104 + bids,
             pass_base=pass_base,
             pass_count=pass_count,
-            num_moves=call_base + len(calls),
+            num_moves=pile_base + (pile_moves if lay_counts or self.dealing.piles else 0),
             move_numbers=MappingProxyType({move: n for n, move in enumerate(table)}),
             call_base=call_base,
             calls=calls,
             call_numbers=MappingProxyType({call: call_base + n for n, call in enumerate(calls)}),
             call_words=MappingProxyType({call.words.lower(): call for call in calls}),
+            pile_base=pile_base,
+            lay_counts=lay_counts,
         )
         put("numbering", numbering)
         put("view_fields", _checked_view_fields(self))
@@ -494,6 +515,8 @@ class TrickGame(Generic[R]):
         the rank of their cards (:func:`pass_rank`)."""
         check_move(move)  # a move of another kind has no number: said below
         numbering = self.numbering
+        if type(move) is TakePile or type(move) is LayAway:
+            return _pile_move_index(self, move)
         if type(move) is Call:
             found = numbering.call_numbers.get(move)
             if found is None:
@@ -531,6 +554,8 @@ class TrickGame(Generic[R]):
         """The move with this number (see :meth:`move_index`)."""
         numbering = self.numbering
         number = check_move_number(index, numbering.num_moves)
+        if numbering.pile_base and number >= numbering.pile_base:
+            return _pile_move_of(self, number - numbering.pile_base)
         if number >= numbering.call_base:
             return numbering.calls[number - numbering.call_base]
         if self.moves.table:

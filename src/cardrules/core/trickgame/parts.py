@@ -21,6 +21,7 @@ from cardrules.core.match import Match
 from cardrules.core.options import BaseRules, check_choice
 from cardrules.core.serial import StateReader
 from cardrules.core.trickgame.contract import Contract
+from cardrules.core.trickgame.pile import Pile
 from cardrules.core.trickgame.rules_of_play import Restrictions
 from cardrules.core.trickgame.state import State
 from cardrules.errors import RulesError
@@ -150,6 +151,13 @@ class Dealing(Generic[R]):
     event: Callable[[R, Match, int], Event] = default_deal_event
     #: ``deck_note(rules)``: said after "not in this game's deck" (default nothing).
     deck_note: Callable[[R], str] = _no_note
+    #: The :class:`Pile` piles dealt after the hands, in order (default none).
+    piles: tuple[Pile, ...] = ()
+
+    def __post_init__(self) -> None:
+        names = [pile.name for pile in self.piles]
+        if len(set(names)) != len(names):
+            raise RulesError(f"the piles need different names, not {', '.join(names)}")
 
 
 @mypyc_attr(native_class=False)
@@ -577,3 +585,9 @@ class MoveNumbering:
     call_numbers: Mapping[Call, int] = dataclasses.field(compare=False, repr=False)
     #: Each call by its words in lower case, for reading moves (read-only).
     call_words: Mapping[str, Call] = dataclasses.field(compare=False, repr=False)
+    #: The number of the first pile move (after the calls): ``take PILE`` for each pile
+    #: of :attr:`Dealing.piles` in order, then the lay-aways of each count of
+    #: ``lay_counts`` by the rank of their cards (:func:`pass_rank`).
+    pile_base: int = 0
+    #: The counts of cards the game's :class:`PileStep` rounds lay away, each once.
+    lay_counts: tuple[int, ...] = ()

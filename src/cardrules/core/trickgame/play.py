@@ -17,6 +17,7 @@ from cardrules.core.trickgame.auction_round import Auction
 from cardrules.core.trickgame.dealing import _begin_deal
 from cardrules.core.trickgame.description import Declaring, Passing
 from cardrules.core.trickgame.ending import _check_caps, _finish_deal
+from cardrules.core.trickgame.pile_round import PileStep, pile_due, pile_refusal
 from cardrules.core.trickgame.queries import (
     _bidder,
     _card_seat,
@@ -30,8 +31,10 @@ from cardrules.core.trickgame.rounds import (
     _call,
     _deal_card,
     _declare,
+    _lay_away,
     _pass,
     _pass_to,
+    _take,
     _to_whom,
 )
 from cardrules.core.trickgame.state import (
@@ -46,13 +49,16 @@ from cardrules.game import Event, play_event
 from cardrules.moves import (
     BIDS,
     DEALS,
+    PILE_FORMS,
     PLAYS,
     Bid,
     Call,
     ChooseDealer,
     DealCard,
+    LayAway,
     Move,
     Play,
+    TakePile,
     game_forms,
     not_a_move,
     parse_move_text,
@@ -154,6 +160,11 @@ def apply(state: object, move: object) -> State:
                 for open_call in round_.allowed(state, calls, seat):
                     if open_call == move:  # the round's own call, never the caller's object
                         return _call(state, k, seat, open_call)
+        elif isinstance(round_, PileStep):
+            if type(move) is TakePile and pile_due(state, k) and move.pile == round_.pile:
+                return _take(state, k, seat, move)
+            if type(move) is LayAway and pile_refusal(state, k, seat, move) is None:
+                return _lay_away(state, k, seat, move)
         elif isinstance(round_, Passing):
             mask = mask_of(round_.cards(move))
             if mask and mask & state.hands[seat] == mask and mask.bit_count() == round_.count:
@@ -343,6 +354,8 @@ def _why_illegal(state: State, move: object) -> str:
         kinds = (Play, DealCard, ChooseDealer, *game.moves.kinds)
     if game.roles.auctions:
         kinds = (*kinds, Call)
+    if game.dealing.piles:
+        kinds = (*kinds, TakePile, LayAway)
     if not isinstance(move, kinds):
         return not_a_move(move, game.title, game_forms(game.moves.forms, deal.chance))
     if phase is game.roles.choose_dealer or phase is game.roles.dealing:
@@ -362,6 +375,8 @@ def _why_illegal(state: State, move: object) -> str:
         round_ = game.rounds[k]
         if isinstance(round_, Declaring):
             return round_.why_not(state, seat, move)
+        if isinstance(round_, PileStep):
+            return pile_refusal(state, k, seat, move) or f"{move} is not legal now"
         if isinstance(round_, Auction):
             if round_.why_not is not None:
                 return round_.why_not(state, seat, move)
@@ -437,7 +452,10 @@ def parse_move(state: object, text: object) -> Move:
     elif game.moves.parse is not None and isinstance(text, str):
         move = game.moves.parse(text)
     else:
-        move = parse_move_text(text, game_forms(game.moves.forms, state.deal.chance))
+        forms = game_forms(game.moves.forms, state.deal.chance)
+        if game.dealing.piles:
+            forms = (*forms, *PILE_FORMS)
+        move = parse_move_text(text, forms)
     if move not in legal_moves(state):
         raise IllegalMoveError(_why_illegal(state, move))
     return move

@@ -10,6 +10,7 @@ from cardrules.cards import cards_of, format_cards, mask_of
 from cardrules.core.serial import StateReader
 from cardrules.core.trickgame.auction_round import Auction
 from cardrules.core.trickgame.description import Declaring, Passing, _team_of
+from cardrules.core.trickgame.pile_round import PileStep, pile_index
 from cardrules.core.trickgame.position_reading import lacks_text
 from cardrules.core.trickgame.scoring import zones
 from cardrules.core.trickgame.state import State, _deal_with, _with
@@ -38,11 +39,32 @@ def _check_position(r: StateReader, state: State) -> None:
             _check_declaring(r, state, k, round_, now)
         elif isinstance(round_, Auction):
             _check_auction(r, state, k, round_, now)
-        else:
+        elif isinstance(round_, Passing):
             _check_passing(r, state, k, round_, now)
+        else:
+            _check_pile_step(r, state, k, round_, now)
     if game.bidding is not None:
         _check_bids(r, state, now)
     _check_play(r, state)
+
+
+def _check_pile_step(r: StateReader, state: State, k: int, step: PileStep[Any], now: int) -> None:
+    """Pile step ``k``'s pile: as dealt before the step, taken (and its cards not yet laid
+    away) or as dealt during it, and after it as dealt (a skipped step) or holding the
+    cards laid away."""
+    game: TrickGame[Any] = state.deal.game
+    j = pile_index(game, step.pile)
+    mask, holder = state.deal.piles[j]
+    size = game.dealing.piles[j].size
+    name = step.pile
+    if holder < 0 and mask.bit_count() != size:
+        r.fail(f"the {name} as dealt holds {size} cards, not {mask.bit_count()}")
+    if now < k and holder >= 0:
+        r.fail(f"the {name} is taken only in round {step.phase.lower()!r}")
+    if now == k and holder >= 0 and mask:
+        r.fail(f"in round {step.phase.lower()!r} the cards laid away on the {name} come last")
+    if now > k and holder >= 0 and mask.bit_count() != step.lay_away:
+        r.fail(f"the {name}'s taker lays {step.lay_away} cards away on it")
 
 
 def _in_turn(
@@ -85,6 +107,7 @@ def _check_deal(r: StateReader, state: State) -> None:
     size = game.dealing.hand_size(rules, number)
     left = len(game.dealing.deck(rules)) - size * rules.players - len(deal.face_up)
     left -= 1 if game.trumps.card == "next" else 0
+    left -= sum(pile.size for pile in game.dealing.piles)
     if deal.undealt.bit_count() != left:
         r.fail(
             f"a deal of {size} cards each leaves {left} cards undealt, not "
@@ -254,6 +277,9 @@ def _check_play(r: StateReader, state: State) -> None:
         expected = size
         if not exchanged:  # the cards passed are in no hand until the exchange
             expected -= deal.passed[seat].bit_count()
+        for pile, (mask, holder) in zip(game.dealing.piles, deal.piles):
+            if holder == seat:  # the pile taken, less the cards laid away
+                expected += pile.size - mask.bit_count()
         if phase is game.roles.playing and deal.turns is not None:
             if seat not in out:  # a seat out keeps its hand
                 expected -= tricks_done + int(seat in deal.turns[state.leader][: len(trick)])

@@ -13,6 +13,7 @@ from cardrules.core import tricks
 from cardrules.core.match import Match
 from cardrules.core.serial import _REASONS, StateReader
 from cardrules.core.trickgame.description import Passing
+from cardrules.core.trickgame.pile_round import PileStep
 from cardrules.core.trickgame.scoring import zones
 from cardrules.core.trickgame.serialization import read_fields
 from cardrules.core.trickgame.state import Deal, State, _rules_values, _seated
@@ -95,9 +96,14 @@ def _keys(game: TrickGame[Any]) -> list[str]:
     if game.trumps.face_up is not None:
         keys += ["face_up", "trump", game.trumps.face_up.second_key]
     for round_ in game.rounds:
-        keys.append("passed" if isinstance(round_, Passing) else round_.key)
+        if isinstance(round_, Passing):
+            keys.append("passed")
+        elif not isinstance(round_, PileStep):  # the piles are keyed once, below
+            keys.append(round_.key)
     if game.roles.auctions:
         keys.append("contract")
+    if game.dealing.piles:
+        keys.append("piles")
     if game.bidding is not None:
         keys.append("bids")
     keys += ["leader", "trick"]
@@ -184,6 +190,11 @@ def _refuse_hidden(r: StateReader, game: TrickGame[Any]) -> None:
         for seat, cards in enumerate(passed):
             if isinstance(cards, int) and not isinstance(cards, bool):
                 _hides(r, f"the cards seat {seat} passed", cards)
+    piles = data.get("piles")
+    if game.dealing.piles and isinstance(piles, list):
+        for pile, item in zip(game.dealing.piles, piles):
+            if isinstance(item, list) and item and type(item[0]) is int:
+                _hides(r, f"the cards of the {pile.name}", item[0])
     bids = data.get("bids")
     if game.bidding is not None and isinstance(bids, list):
         for seat, bid in enumerate(bids):

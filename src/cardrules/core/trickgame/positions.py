@@ -151,13 +151,21 @@ def _view_position(view: Any) -> dict[str, Any]:
         elif isinstance(round_, Auction):
             calls = view.calls[game.roles.auction_slots[k]]
             data[round_.key] = [[s, call.words] for s, call in calls]
-        else:
+        elif isinstance(round_, Passing):
             data["passed"] = _view_passes(view, round_, game)
     if game.roles.auctions:
         data["contract"] = contract_to_list(view.contract)
         dummy = None if view.contract is None else view.contract.dummy
         if dummy is not None and view.dummy_hand and dummy != seat:  # face up: shown
             data["hands"][dummy] = format_cards(view.dummy_hand)
+    if game.dealing.piles:  # the cards this seat sees of a pile, or their count
+        data["piles"] = [
+            [
+                format_cards(sight.cards) if len(sight.cards) == sight.size else sight.size,
+                sight.holder,
+            ]
+            for sight in view.piles
+        ]
     if game.bidding is not None:
         data["bids"] = [
             HIDDEN_BID if bid is None and made else bid
@@ -285,6 +293,11 @@ def _opening_events(state: State) -> State:
     ):
         log = log.append(_trump_event(trump_card, dealer))
         known = tuple(k | trump_card.bit if s == dealer else k for s, k in enumerate(known))
+    for pile, (mask, holder) in zip(game.dealing.piles, deal.piles):
+        if pile.turned and holder < 0:  # a turned card as dealt, shown to all
+            turned = cards_of(mask)[0]
+            text = f"{turned} is turned on the {pile.name}"
+            log = log.append(Event("turned", None, cards=(turned,), text=text))
     if game.play.lead_card is not None and state.phase is game.roles.playing:
         card = game.play.lead_card(rules, deal.match.deal_number)
         if card is not None and not state.trick and not state.waste:

@@ -10,9 +10,10 @@ from cardrules.core.trickgame import rules_of_play
 from cardrules.core.trickgame.auction_round import Auction
 from cardrules.core.trickgame.description import Declaring, Passing
 from cardrules.core.trickgame.numbers import _bids_of, _passes_of, _plays_of
+from cardrules.core.trickgame.pile_round import PileStep, pile_due
 from cardrules.core.trickgame.state import State, _wrong_state
 from cardrules.game import CHANCE, Chance
-from cardrules.moves import DEALS, ChooseDealer, Move
+from cardrules.moves import DEALS, ChooseDealer, LayAway, Move, PassCards, TakePile
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
     from cardrules.core.trickgame.description import TrickGame
@@ -66,6 +67,11 @@ def _round_actor(state: State, k: int) -> int:
     game: TrickGame[Any] = deal.game
     players: int = deal.rules.players
     slot = game.roles.auction_slots[k]
+    step = game.rounds[k]
+    if isinstance(step, PileStep):  # its taker: the pile's holder once taken
+        taker = step.taker(state)
+        assert taker is not None, "a pile step without a taker is skipped"
+        return taker
     if slot >= 0:
         auction = game.rounds[k]
         assert isinstance(auction, Auction)
@@ -159,6 +165,8 @@ def legal_moves(state: object) -> tuple[Move, ...]:
         if isinstance(round_, Auction):
             calls = state.deal.calls[game.roles.auction_slots[k]]
             moves = tuple(round_.allowed(state, calls, seat))
+        elif isinstance(round_, PileStep):
+            moves = _pile_moves(state, k, seat)
         elif not isinstance(round_, Passing):
             moves = round_.moves(state, seat)
         elif round_.moves is not None:
@@ -167,6 +175,21 @@ def legal_moves(state: object) -> tuple[Move, ...]:
             moves = _passes_of(state.hands[seat], round_.count)
         return moves
     return tuple(move for move, _ in chance_outcomes(state))
+
+
+def _pile_moves(state: State, k: int, seat: int) -> tuple[Move, ...]:
+    """The moves of pile step ``k``: take its pile, then lay away its count of cards of
+    the hand (those the game does not refuse), by move number."""
+    game: TrickGame[Any] = state.deal.game
+    step = game.rounds[k]
+    assert isinstance(step, PileStep)
+    if pile_due(state, k):
+        return (TakePile(step.pile),)
+    return tuple(
+        LayAway(move.cards)
+        for move in _passes_of(state.hands[seat], step.lay_away)
+        if isinstance(move, PassCards) and step.refuse(state, seat, move.cards) is None
+    )
 
 
 def chance_outcomes(state: object) -> tuple[tuple[Move, float], ...]:

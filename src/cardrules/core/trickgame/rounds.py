@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any, Final
 
+from cardrules.cards import Card, cards_of, mask_of
 from cardrules.core import changes as changes_core
 from cardrules.core.changes import with_item
 from cardrules.core.trickgame.auction_round import Auction
@@ -20,10 +21,11 @@ from cardrules.core.trickgame.dealing import (
 )
 from cardrules.core.trickgame.description import Declaring, Passing, _team_of
 from cardrules.core.trickgame.ending import _check_caps, throw_in
+from cardrules.core.trickgame.pile_round import PileStep, pile_index
 from cardrules.core.trickgame.state import State, _deal_with, _with
 from cardrules.errors import RulesError
 from cardrules.game import Event
-from cardrules.moves import Bid, Call, DealCard
+from cardrules.moves import Bid, Call, DealCard, LayAway, TakePile
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
     from cardrules.core.trickgame.description import TrickGame
@@ -48,13 +50,15 @@ def _deal_card(state: State, game: TrickGame[Any], move: DealCard) -> State:
             hands=tuple(hands),
             history=history,
         )
-        if dealt < size:
+        if dealt < size or game.dealing.piles:
             return state
         if game.trumps.card == "dealer's last":
             return _turn_trump(state, state.hands, card, undealt)
         if game.trumps.card == "none" and game.trumps.face_up is None:
             return _opened(_with(state, phase=_phase_after(rules, 0, deal.match.deal_number)))
         return state
+    if game.dealing.piles:  # the piles, in order, after the hands (no trump card)
+        return _deal_pile_card(state, game, move, undealt, history, deal.dealt - size)
     if game.trumps.face_up is not None:
         face_up = (*deal.face_up, card)
         state = _with(
@@ -66,6 +70,38 @@ def _deal_card(state: State, game: TrickGame[Any], move: DealCard) -> State:
             return state
         return _turn_face_up(state, state.hands, face_up)
     return _turn_trump(_with(state, history=history), state.hands, card, undealt)
+
+
+def _deal_pile_card(
+    state: State, game: TrickGame[Any], move: DealCard, undealt: int, history: Any, place: int
+) -> State:
+    """A card dealt to a pile under explicit chance: card ``place`` after the hands goes
+    to the pile it falls in (a turned pile's card shown to all); the last one opens the
+    rounds after the deal."""
+    deal = state.deal
+    card = move.card
+    log = state.log
+    piles = list(deal.piles)
+    last = False
+    for j, pile in enumerate(game.dealing.piles):
+        if place < pile.size:
+            piles[j] = (piles[j][0] | card.bit, -1)
+            if pile.turned:
+                text = f"{card} is turned on the {pile.name}"
+                log = log.append(Event("turned", None, cards=(card,), text=text))
+            last = j == len(piles) - 1 and place == pile.size - 1
+            break
+        place -= pile.size
+    state = _with(
+        state,
+        deal=_deal_with(deal, undealt=undealt, dealt=deal.dealt + 1, piles=tuple(piles)),
+        log=log,
+        history=history,
+    )
+    if not last:
+        return state
+    rules = deal.rules
+    return _opened(_with(state, phase=_phase_after(rules, 0, deal.match.deal_number)))
 
 
 def _declare(state: State, k: int, seat: int, move: Any) -> State:
@@ -136,7 +172,10 @@ def _next_round(state: State, k: int, contracted: bool) -> Any:
     while j is not None:
         round_ = game.rounds[j]
         before = isinstance(round_, Auction) and not round_.after_contract
-        if before != contracted:
+        # A pile step whose taker is None is skipped (Skat's hand game).
+        if before != contracted and not (
+            isinstance(round_, PileStep) and round_.taker(state) is None
+        ):
             break
         phase = _phase_after(rules, j + 1, number)
         j = game.roles.round_index.get(phase)
@@ -154,14 +193,90 @@ def _contracted(state: State, auction: Auction[Any], contract: Contract, k: int)
     problem = seating_problem(contract, rules.players)
     if problem is not None:
         raise RulesError(f"{game.title}'s auction gave a contract that cannot be played: {problem}")
-    return _with(
+    made = _with(
         state,
         deal=_deal_with(
             deal, contract=contract, trick_rules=game.trumps.trick_rules(rules, contract)
         ),
-        phase=_next_round(state, k, True),
         log=state.log.append(auction.contract_event(state, contract)),
     )
+    # The next round's hooks (a pile step's taker) see the contract.
+    return _with(made, phase=_next_round(made, k, True))
+
+
+def _take(state: State, k: int, seat: int, move: TakePile) -> State:
+    """Pile step ``k``'s taker takes its pile into its hand (a turned card it takes is
+    then known to be in its hand); the step ends unless it lays cards away."""
+    deal = state.deal
+    game: TrickGame[Any] = deal.game
+    step = game.rounds[k]
+    assert isinstance(step, PileStep)
+    j = pile_index(game, step.pile)
+    mask = deal.piles[j][0]
+    pile = game.dealing.piles[j]
+    hands = list(state.hands)
+    hands[seat] |= mask
+    shown: tuple[Card, ...] = ()
+    known = state.known
+    if pile.turned:
+        turned = _turned_card(state, j, None)
+        shown = (turned,)
+        known = with_item(known, seat, known[seat] | turned.bit)
+    event = Event("take", seat, cards=shown, text=f"seat {seat} takes the {pile.name}")
+    moved = _with(
+        state,
+        deal=_deal_with(deal, piles=with_item(deal.piles, j, (0, seat))),
+        hands=tuple(hands),
+        known=known,
+        moves_made=state.moves_made + 1,
+        log=state.log.append(event),
+        history=changes_core.extended(state.history, move),
+    )
+    if step.lay_away:
+        return _check_caps(moved)
+    return _check_caps(_opened(_with(moved, phase=_next_round(moved, k, True))))
+
+
+def _turned_card(state: State, j: int, seat: int | None = None) -> Card:
+    """The turned card of pile ``j``: its one card as dealt, or, once ``seat`` took it,
+    the one its take event showed."""
+    if seat is None:
+        return cards_of(state.deal.piles[j][0])[0]
+    for event in reversed(state.log.to_tuple()):
+        if event.kind == "take" and event.seat == seat and event.cards:
+            return event.cards[0]
+    raise AssertionError("a turned pile taken has its take event")
+
+
+def _lay_away(state: State, k: int, seat: int, move: LayAway) -> State:
+    """Pile step ``k``'s taker lays cards away face down onto its pile (the others
+    learn only how many); the step ends."""
+    deal = state.deal
+    game: TrickGame[Any] = deal.game
+    step = game.rounds[k]
+    assert isinstance(step, PileStep)
+    j = pile_index(game, step.pile)
+    mask = mask_of(move.cards)
+    hands = list(state.hands)
+    hands[seat] &= ~mask
+    # A turned card taken is no longer known held: it may lie on the pile now. The event
+    # names it (it was public), not the cards laid away.
+    taken = _turned_card(state, j, seat) if game.dealing.piles[j].turned else None
+    unsure = () if taken is None else (taken,)
+    known = with_item(state.known, seat, state.known[seat] & ~mask_of(unsure))
+    count = len(move.cards)
+    words = _COUNT_WORDS[count] if count < len(_COUNT_WORDS) else str(count)
+    text = f"seat {seat} lays {words} card{'s' if count != 1 else ''} away"
+    moved = _with(
+        state,
+        deal=_deal_with(deal, piles=with_item(deal.piles, j, (mask, seat))),
+        hands=tuple(hands),
+        known=known,
+        moves_made=state.moves_made + 1,
+        log=state.log.append(Event("lay away", seat, cards=unsure, text=text)),
+        history=changes_core.extended(state.history, move),
+    )
+    return _check_caps(_opened(_with(moved, phase=_next_round(moved, k, True))))
 
 
 _COUNT_WORDS: Final = ("no", "one", "two", "three", "four", "five", "six")

@@ -154,10 +154,19 @@ def _sample(view: object, rng: random.Random) -> State:
     for mask in known:
         public |= mask
     deck = game.dealing.deck(rules)
+    piles, pile_holders, only = _pile_parts(view, seat) if game.dealing.piles else ((), [], {})
+    for mask, _ in piles:
+        public |= mask
     unknown = _deck_mask(deck) & ~public
     others = [s for s in range(players) if s != seat]
     holders = [(view.hand_sizes[s] - known[s].bit_count(), voids[s]) for s in others]
+    holders += [(size, 0) for _, size in pile_holders]
     holders.append((view.undealt_count, 0))
+    for card_mask, places in only.items():  # a turned card taken, then laid away or kept
+        holders = [
+            (size, forbidden | (0 if k in places else card_mask))
+            for k, (size, forbidden) in enumerate(holders)
+        ]
     needs = None
     mover = view.to_move
     if game.play.pick_up and view.phase is game.roles.playing and view.trick and mover != seat:
@@ -177,6 +186,9 @@ def _sample(view: object, rng: random.Random) -> State:
     hands = list(known)
     for s, mask in zip(others, dealt):
         hands[s] |= mask
+    sampled_piles = list(piles)
+    for (j, _), mask in zip(pile_holders, dealt[len(others) :]):
+        sampled_piles[j] = (sampled_piles[j][0] | mask, sampled_piles[j][1])
     bids: tuple[int | None, ...] = () if game.bidding is None else tuple(view.bids)
     dealer = view.dealer if view.dealer is not None else 0
     match = Match(view.deal_number, dealer, view.totals, view.score.deals)
@@ -187,6 +199,7 @@ def _sample(view: object, rng: random.Random) -> State:
     fields, tally = _shown_values(view)
     fields["trick_rules"] = rules_now
     fields["bids"] = bids
+    fields["piles"] = tuple(sampled_piles)
     world = State(
         deal=_seated(
             Deal(
@@ -221,6 +234,38 @@ def _sample(view: object, rng: random.Random) -> State:
     return _with_hidden_bids(world, view, rng)
 
 
+def _pile_parts(
+    view: View, seat: int
+) -> tuple[list[tuple[int, int]], list[tuple[int, int]], dict[int, tuple[int, ...]]]:
+    """What ``seat`` knows of the piles, for sampling: each pile's cards it sees and
+    its holder (-1 as dealt); the piles with unseen cards, as ``(pile, count)``; and the
+    turned cards taken and laid away by another seat, each with the places it may be in
+    (indices of the sampling's holders: the taker's hand or the pile)."""
+    players = len(view.hand_sizes)
+    piles: list[tuple[int, int]] = []
+    unseen: list[tuple[int, int]] = []
+    for j, sight in enumerate(view.piles):
+        holder = -1 if sight.holder is None else sight.holder
+        piles.append((mask_of(sight.cards), holder))
+        if sight.size > len(sight.cards):
+            unseen.append((j, sight.size - len(sight.cards)))
+    only: dict[int, tuple[int, ...]] = {}
+    taken = {event.seat: event.cards for event in deal_events(view.events) if event.kind == "take"}
+    laid = [event for event in deal_events(view.events) if event.kind == "lay away" and event.cards]
+    for event in laid:
+        taker = event.seat
+        if taker is None or taker == seat or not taken.get(taker):
+            continue
+        held = [k for k, s in enumerate(view.piles) if s.holder == taker]
+        if not held:
+            continue
+        j = held[0]
+        hand_slot = taker - (taker > seat)  # the holders start with the other seats
+        pile_slot = (players - 1) + [p for p, _ in unseen].index(j)
+        only[event.cards[0].bit] = (hand_slot, pile_slot)
+    return piles, unseen, only
+
+
 def _shown_values(view: View) -> tuple[dict[str, Any], tuple[int, ...]]:
     """The fields of a sampled :class:`Deal` before play, from a fresh deal's, with what
     the rounds before play recorded kept (it is all public: the declarations, the face-up
@@ -233,6 +278,7 @@ def _shown_values(view: View) -> tuple[dict[str, Any], tuple[int, ...]]:
         getattr(view, r.key) for r in game.rounds if isinstance(r, Declaring)
     )
     fields["calls"] = view.calls if game.roles.auctions else ()
+    fields["piles"] = ()
     fields["contract"] = _view_contract(view)
     if game.trumps.face_up is not None:
         fields["face_up"] = view.face_up

@@ -87,7 +87,8 @@ def moves_played(state: object) -> tuple[Move, ...]:
 
 
 def zones(state: object) -> dict[str, tuple[Card, ...]]:
-    """Where every card is: each hand, the trick, the finished tricks, the trump card, undealt."""
+    """Where every card is: each hand, the trick, the finished tricks, the trump card,
+    each pile (``pile skat``: as dealt, or the cards laid away on it), undealt."""
     if type(state) is not State:
         raise _wrong_state(state)
     deal = state.deal
@@ -103,5 +104,7 @@ def zones(state: object) -> dict[str, tuple[Card, ...]]:
         result["trump card"] = (deal.trump_card,) if deal.trump_card is not None else ()
     if game.trumps.face_up is not None:
         result["face up"] = deal.face_up
+    for pile, (mask, _) in zip(game.dealing.piles, deal.piles):
+        result[f"pile {pile.name}"] = cards_of(mask)
     result["undealt"] = cards_of(deal.undealt)
     return result

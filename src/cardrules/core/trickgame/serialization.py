@@ -7,7 +7,7 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
-from cardrules.cards import Suit, cards_of, format_cards, mask_of
+from cardrules.cards import Suit, cards_of, format_cards, mask_of, parse_cards
 from cardrules.core.serial import StateReader, common_to_dict
 from cardrules.core.trickgame import rules_of_play
 from cardrules.core.trickgame.auction_round import Auction
@@ -18,13 +18,13 @@ from cardrules.core.trickgame.contract import (
     fixed_contract,
 )
 from cardrules.core.trickgame.dealing import _fresh_deal, _untrumped_trick_rules
-from cardrules.core.trickgame.description import VIEW_FIELDS, Declaring
+from cardrules.core.trickgame.description import VIEW_FIELDS, Declaring, Passing
 from cardrules.core.trickgame.rounds import _COUNT_WORDS
 from cardrules.core.trickgame.scoring import zones
 from cardrules.core.trickgame.state import Deal, State, _rules_values, _seated, _wrong_state
 from cardrules.core.trickgame.views import Start, deal_events, knowledge
 from cardrules.errors import CardrulesError, RulesError
-from cardrules.moves import ALL_FORMS, Call, parse_move_text
+from cardrules.moves import ALL_FORMS, PILE_FORMS, Call, parse_move_text
 
 if TYPE_CHECKING:  # the description: a type here, built above this module
     from cardrules.core.trickgame.description import TrickGame
@@ -70,6 +70,7 @@ def taken_keys(game: TrickGame[Any]) -> tuple[str, ...]:
         ("bids", game.bidding is not None),
         ("tricks_won", game.scoring.counts_tricks),
         ("revokes", game.play.revoking is not None),
+        ("piles", bool(game.dealing.piles)),
     )
     return (*_EVERY_GAME_KEYS, *(key for key, present in features if present))
 
@@ -127,10 +128,15 @@ def fields_to_dict(state: State) -> dict[str, Any]:
         elif isinstance(round_, Auction):
             calls = deal.calls[game.roles.auction_slots[k]]
             data[round_.key] = [[seat, call.words] for seat, call in calls]
-        else:
+        elif isinstance(round_, Passing):
             data["passed"] = [format_cards(cards_of(p)) for p in deal.passed]
     if game.roles.auctions:
         data["contract"] = contract_to_list(deal.contract)
+    if game.dealing.piles:
+        data["piles"] = [
+            [format_cards(cards_of(mask)), None if holder < 0 else holder]
+            for mask, holder in deal.piles
+        ]
     if game.bidding is not None:
         data["bids"] = list(deal.bids)
     data["leader"] = state.leader
@@ -188,6 +194,8 @@ def _state_from_reader(game: TrickGame[Any], r: StateReader) -> State:
         parse = game.moves.parse
     elif game.roles.passing is not None:  # the shared notation reads passes when asked to
         parse = functools.partial(parse_move_text, forms=(*ALL_FORMS, "pass CARDS"))
+    elif game.dealing.piles:  # and the pile moves
+        parse = functools.partial(parse_move_text, forms=(*ALL_FORMS, *PILE_FORMS))
     if game.numbering.calls:  # a call is read from its words
         parse = functools.partial(_call_or, game.numbering.call_words, parse)
     common = r.common(game.rules_class, deck, game.phases, parse)
@@ -288,6 +296,37 @@ def _contract(r: StateReader, players: int) -> Contract | None:
         r.fail(f"field 'contract': {error}")
 
 
+def _piles(r: StateReader, game: TrickGame[Any], players: int) -> tuple[tuple[int, int], ...]:
+    """The piles: ``[cards, holder]`` for each pile of the description, in order (the
+    holder a seat, or null while the pile is as dealt)."""
+    value = r.data.get("piles")
+    piles = game.dealing.piles
+    names = ", ".join(pile.name for pile in piles)
+    if not isinstance(value, list) or len(value) != len(piles):
+        r.fail(
+            f"field 'piles' must hold [cards, holder] for each pile ({names}), in order, "
+            "the holder a seat or null while the pile is as dealt"
+        )
+    read = []
+    for pile, item in zip(piles, value):
+        if (
+            not isinstance(item, list)
+            or len(item) != 2
+            or not isinstance(item[0], str)
+            or not (item[1] is None or (type(item[1]) is int and 0 <= item[1] < players))
+        ):
+            r.fail(
+                f"field 'piles': pile {pile.name!r} is [cards, holder], the holder a seat "
+                f"0..{players - 1} or null, not {item!r}"
+            )
+        mask = mask_of(r.guard("piles", functools.partial(parse_cards, item[0])))
+        holder = -1 if item[1] is None else int(item[1])
+        if mask.bit_count() > pile.size:
+            r.fail(f"field 'piles': pile {pile.name!r} holds at most {pile.size} cards")
+        read.append((mask, holder))
+    return tuple(read)
+
+
 def _check_play(game: TrickGame[Any], state: State, r: StateReader) -> None:
     """The checks of a loaded state that hold in every trick game: the trick on the
     table, the trump card of a deal under way, and the bids."""
@@ -378,8 +417,10 @@ def read_fields(
             )
         elif isinstance(round_, Auction):
             calls.append(_calls(r, game, round_, players))
-        else:
+        elif isinstance(round_, Passing):
             fields["passed"] = r.masks_per_seat("passed", players)
+    if game.dealing.piles:
+        fields["piles"] = _piles(r, game, players)
     fields["declared"] = tuple(declared)
     fields["calls"] = tuple(calls)
     if game.roles.auctions:  # the auction's contract, when it has made one

@@ -41,8 +41,11 @@ class Deal(NamedTuple):
     which ``trick_rules`` is made from); and the ``position`` the game was
     set up from (:func:`~cardrules.core.trickgame.positions.setup`; None for a dealt
     game), kept frozen (its lists as tuples; :attr:`State.position` gives it back as
-    the position dict). Dealing, the rounds before play and the end of a deal make a
-    new one; a card played keeps it.
+    the position dict); and the ``piles`` of the description's :attr:`Dealing.piles`
+    (``()`` without piles), each as ``(card mask, holder)``: holder -1 while the pile is
+    as dealt, else the seat that took it (its mask then the cards it laid away there).
+    Dealing, the rounds before play and the end of a deal make a new one; a card played
+    keeps it.
 
     The last three fields are derived, kept here because every move reads them. Two
     are the rules' own:
@@ -74,6 +77,7 @@ class Deal(NamedTuple):
     contract: Contract | None
     outcome: Outcome | None
     position: tuple[tuple[str, Any], ...] | None
+    piles: tuple[tuple[int, int], ...]
     # The description, a TrickGame, typed Any: its class is built after this one (order
     # of definition: docs/contributing.rst). The engine reads it into a typed local.
     game: Any
@@ -253,6 +257,12 @@ class State(NamedTuple):
     def contract(self) -> Contract | None:
         """The deal's contract (``deal.contract``; None until its auction ends)."""
         return self.deal.contract
+
+    @property
+    def piles(self) -> tuple[tuple[int, int], ...]:
+        """Each pile's ``(card mask, holder)`` (``deal.piles``; see
+        :func:`~cardrules.core.trickgame.pile_cards`)."""
+        return self.deal.piles
 
     @property
     def outcome(self) -> Outcome | None:

@@ -11,6 +11,7 @@ from cardrules.core import tricks
 from cardrules.core.checks import check_seat
 from cardrules.core.trickgame import rules_of_play
 from cardrules.core.trickgame.description import Declaring
+from cardrules.core.trickgame.pile_round import pile_sights
 from cardrules.core.trickgame.queries import hand_hidden, legal_moves, to_move
 from cardrules.core.trickgame.rounds import _pass_to
 from cardrules.core.trickgame.scoring import score
@@ -112,6 +113,11 @@ def knowledge(
             reading = True
         elif event.kind == "trump" and event.seat is not None:
             known[event.seat] |= event.cards[0].bit  # the dealer keeps the trump card
+        elif event.kind == "take" and event.seat is not None:
+            known[event.seat] |= mask_of(event.cards)  # a pile's turned card, taken
+        elif event.kind == "lay away" and event.seat is not None:
+            # Any card may be laid away: a turned card taken is no longer known held.
+            known[event.seat] &= ~mask_of(event.cards)
         elif event.kind == "pickup":
             assert event.seat is not None
             known[event.seat] |= mask_of(event.cards)
@@ -241,6 +247,8 @@ def _observe(state: State, seat: int) -> Any:
         values["dummy_hand"] = (
             cards_of(state.hands[dummy]) if dummy is not None and shown_dummy else ()
         )
+    if game.dealing.piles:
+        values["piles"] = pile_sights(state, seat)
     if game.scoring.counts_tricks:
         values["tricks_won"] = state.tricks_won
     if game.play.revoking is not None:
