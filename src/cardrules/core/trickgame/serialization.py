@@ -60,14 +60,15 @@ def taken_keys(game: TrickGame[Any]) -> tuple[str, ...]:
     """The keys of the state's JSON form and position the engine writes for ``game``,
     whatever names its description gives: those of every game and those its features
     bring (the trump card, the trump suit, the face-up cards, the passes, the bids, the
-    tricks won, the revokes)."""
+    auction's contract, the tricks won, the revokes, the piles)."""
     trumps = game.trumps
     features = (
         ("trump_card", trumps.card != "none"),
         ("trump", trumps.suit is not None or trumps.face_up is not None),
         ("face_up", trumps.face_up is not None),
-        ("passed", any(not isinstance(r, Declaring) for r in game.rounds)),
+        ("passed", any(isinstance(r, Passing) for r in game.rounds)),
         ("bids", game.bidding is not None),
+        ("contract", any(isinstance(r, Auction) for r in game.rounds)),
         ("tricks_won", game.scoring.counts_tricks),
         ("revokes", game.play.revoking is not None),
         ("piles", bool(game.dealing.piles)),
@@ -82,7 +83,9 @@ def check_named_keys(game: TrickGame[Any]) -> None:
     other, and the state would not load), or, for the names that are the view's fields
     too, with a field every view has."""
     named = [
-        (f"the round {r.phase}'s key", r.key, True) for r in game.rounds if isinstance(r, Declaring)
+        (f"the round {r.phase}'s key", r.key, True)
+        for r in game.rounds
+        if isinstance(r, (Declaring, Auction))
     ]
     if game.trumps.face_up is not None:
         named.append(("the second face-up suit's key", game.trumps.face_up.second_key, True))
