@@ -145,7 +145,7 @@ class Solver:
         self.margin = margin
         self.searched = 0
         # The game's own fast search of the play, where it offers one (the trick engine
-        # does: cardrules.core.trickgame.solving); None where it declines a position.
+        # does: cardrules.core.trickgame.double_dummy); None where it declines a position.
         fast = getattr(game, "double_dummy", None)
         self.fast: Any = fast(seat, equivalent_cards, margin) if callable(fast) else None
         #: What the solver may spend, from now on, over every call (see the module docs).

@@ -47,8 +47,8 @@ those above it in this list:
 * :mod:`~cardrules.core.trickgame.serialization`: JSON and back;
 * :mod:`~cardrules.core.trickgame.positions`: a state as a position (plain data, no
   history) and a state set up from one, checked;
-* ``cardrules.core.trickgame.solving``: the double-dummy search of a deal's play over
-  card masks, for :mod:`cardrules.solver`;
+* ``cardrules.core.trickgame.double_dummy`` (and ``solving``, the search itself): the
+  double-dummy search of a deal's play over card masks, for :mod:`cardrules.solver`;
 * :mod:`~cardrules.core.trickgame.interface`: the functions every trick game module
   takes, and :func:`install`, which gives them to it.
 

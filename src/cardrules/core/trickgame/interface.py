@@ -34,13 +34,13 @@ from cardrules.cards import Card
 from cardrules.core import installing
 from cardrules.core.bookkeeping import deal_number, moves_made, origin, players
 from cardrules.core.trickgame.description import TrickGame, teams
+from cardrules.core.trickgame.double_dummy import DoubleDummy
 from cardrules.core.trickgame.play import apply, parse_move
 from cardrules.core.trickgame.positions import position, setup
 from cardrules.core.trickgame.queries import chance_outcomes, is_over, legal_moves, to_move
 from cardrules.core.trickgame.sampling import sample
 from cardrules.core.trickgame.scoring import events, moves_played, score, sides, zones
 from cardrules.core.trickgame.serialization import state_to_dict
-from cardrules.core.trickgame.solving import DoubleDummy
 from cardrules.core.trickgame.state import State
 from cardrules.core.trickgame.views import observe
 from cardrules.game import ChanceMode

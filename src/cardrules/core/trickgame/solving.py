@@ -1,81 +1,25 @@
-"""A fast perfect-information (double-dummy) search over the play of a trick game's deal.
-
-:mod:`cardrules.solver` searches any game through ``legal_moves`` and ``apply``;
-for the play of a trick game it hands the position to :class:`DoubleDummy`, which
-searches in the engine's own terms instead of building a state a card: each hand
-is a card mask, the trick a list of card indices, the legal cards the led suit's
-mask of the hand (or the whole hand), the trick's winner the highest strength of
-the deal's :class:`~cardrules.core.tricks.TrickRules`. It is alpha-beta with a
-transposition table consulted where a trick is led, keyed on the seat to lead,
-the hands and the deal's running figures that the points can still depend on.
-
-The value is the same as the generic search's (see :mod:`cardrules.solver`): the
-points the deal scores for the seat (or, with ``margin``, those points less the
-best points among the seats outside its team), from the game's own deal scorer, the
-seat and its partners against the others. The deal's points are read once per distinct end
-of the deal: a state at the end of the play is built (no cards in hand, the tricks
-won and the trick scorer's tally as the search reached them) and the game's
-``score_deal`` hook scores it. So the search assumes what every trick game of this
-library does: a deal's points follow from what the deal fixes, the tricks each
-seat won and the tally. A finished trick's tally comes from the game's
-``score_trick`` hook (called once per distinct trick and tally).
-
-Where the points depend on the tricks won alone, the search finds out, once per
-deal, which of the counts they depend on (by scoring every way the deal's tricks
-can fall): none, the total of the seat's team, or more. The table's key holds only
-that figure, and the search stops early where no future trick can move the points
-out of the bounds it is searching.
-
-Each value is found by null-window searches (is the value at least t?) from a guess,
-the last value found, as double-dummy bridge solvers do (MTD(f)); the table keeps
-the bounds each search proves. Where the points follow the team's trick total and
-never fall as it grows (Whist, bridge card play) the search counts the team's tricks
-instead (the best play for the tricks is then the best for the points) and the table
-holds bounds on the tricks still to come, so its key holds nothing of the past. Where
-the points follow the team's trick total at all and each suit ranks in order, sure
-tricks are counted where a trick is led and narrow the points the position can still
-reach: the tricks each side's top trumps take on every line of play (so they bound Oh
-Hell's exact bid too, whose points rise and fall), and, where more tricks are never
-worse, the tricks the side on lead can cash from the top (a bidder may not want
-them). The last trick is scored directly.
-Games with a trick scorer (Hearts, Maverick) or with points on each seat's own count
-(Spades' nil) keep their figures in the key and are searched by the points.
-
-*Equivalent cards* (asked by the caller where the game declares them, see
-:mod:`cardrules.solver`): cards of one suit adjacent in rank among the cards still
-out are one move, and the table's key writes each card by its rank among the cards
-of its suit still held, as double-dummy bridge solvers do.
-
-The search does not express, and declines (:meth:`DoubleDummy.move_values` and
-:meth:`DoubleDummy.value` return None; the generic search then runs): a position
-outside the play (bidding, passing), a game whose tricks go back into a hand (the
-pick-up) or whose deal ends when a hand is empty, a deal that seats sit out (the
-contract's ``out``: tricks of fewer cards), revokes made legal by the rules,
-a move cap (``max_moves``) that the rest of the deal could reach, the opening lead of a game
-whose holder of a card must lead it, and plays with calls or announcements.
-"""
+"""The double-dummy search over the play of a trick game's deal, in the engine's own
+terms: alpha-beta with null-window searches and a transposition table over card masks,
+the search behind :class:`~cardrules.core.trickgame.double_dummy.DoubleDummy` (whose
+module says how it works and what it declines)."""
 
 from __future__ import annotations
 
 from typing import Final
 
 from cardrules.cards import ALL_CARDS
-from cardrules.core.budget import TICK, Budget
+from cardrules.core.budget import TICK
 from cardrules.core.changes import with_item
 from cardrules.core.trickgame import rules_of_play
-from cardrules.core.trickgame.queries import legal_moves
 from cardrules.core.trickgame.rules_of_play import follow_suit
 from cardrules.core.trickgame.solving_tables import (
     _ALL_COUNTS,
     _INFINITY,
     _TEAM_TOTAL,
     _DealTables,
-    _in_play,
 )
-from cardrules.core.trickgame.state import State
-from cardrules.moves import Play
 
-__all__ = ["DoubleDummy"]
+__all__: list[str] = []  # the search behind double_dummy.DoubleDummy
 
 #: The most entries the transposition table keeps (about a hundred bytes each).
 _TABLE_LIMIT: Final = 1 << 20
@@ -631,149 +575,3 @@ class _Deal(_DealTables):
             if alpha >= beta:
                 break
         return best, chosen
-
-
-class DoubleDummy:
-    """The double-dummy search of one seat, over positions of one deal's play (or of
-    several deals: one search a set of what the deals fix).
-
-    :meth:`move_values` and :meth:`value` give what :class:`cardrules.solver.Solver`
-    gives, or None where this search does not apply (see the module docs).
-    ``nodes`` counts the positions searched.
-    """
-
-    def __init__(self, seat: int, equivalent_cards: bool = False, margin: bool = False) -> None:
-        self.seat = seat
-        self.equivalent_cards = equivalent_cards
-        self.margin = margin
-        self.deals: dict[tuple[object, ...], _Deal] = {}
-        self.searched = 0
-        #: What a search may spend: :class:`cardrules.solver.Solver` gives its own.
-        self.budget = Budget()
-
-    @property
-    def nodes(self) -> int:
-        """The positions searched so far."""
-        return self.searched + sum(deal.nodes for deal in self.deals.values())
-
-    def _deal(self, state: object) -> _Deal | None:
-        """The search for the deal of ``state``, or None where it does not apply."""
-        if type(state) is not State:
-            return None
-        deal = state.deal
-        rules = deal.rules
-        game = rules.trick_game
-        if state.phase is not game.roles.playing:
-            return None
-        if game.play.pick_up or game.play.out_ends_deal:
-            return None
-        if deal.turns is not None:  # seats sit the deal out: the generic search plays it
-            return None
-        # A safety cap (simulate's, say) is no matter where the deal's cards run out first.
-        cap = rules.max_moves
-        if cap is not None and state.moves_made + _in_play(state).bit_count() >= cap:
-            return None
-        if game.play.revoking is not None and game.play.revoking.allowed(rules):
-            return None
-        if game.play.lead_card is not None and rules_of_play.opening_lead(
-            state, (state.leader + len(state.trick)) % rules.players
-        ):
-            return None
-        key = (
-            rules,
-            deal.match,
-            deal.trick_rules,
-            deal.trump_card,
-            deal.second_suit,
-            deal.bids,
-            deal.declared,
-            deal.contract,  # its sides: whom the seat plays with
-            state.revokes,
-            # Without a trick scorer the search scores every end of the deal from the
-            # tally as it stands: one search per tally.
-            state.tally if game.scoring.score_trick is None else (),
-        )
-        found = self.deals.get(key)
-        if found is None:
-            if len(self.deals) > 64:  # searches of other deals: keep the memory bounded
-                self.searched += sum(deal.nodes for deal in self.deals.values())
-                self.deals.clear()
-            found = self.deals[key] = _Deal(state, self.seat, self.equivalent_cards, self.margin)
-        found.budget = self.budget
-        return found
-
-    def move_values(self, state: object) -> list[tuple[Play, float]] | None:
-        """Each legal move of ``state`` with the seat's points after it (legal order),
-        or None where this search does not apply."""
-        search = self._deal(state)
-        if search is None:
-            return None
-        assert type(state) is State
-        moves: list[Play] = []
-        cards: list[int] = []
-        for move in legal_moves(state):
-            if type(move) is not Play or move.call is not None or move.announce:
-                return None
-            moves.append(move)
-            cards.append(move.card.index)
-        hands = list(state.hands)
-        trick = [card.index for card in state.trick]
-        leader = state.leader
-        mover = (leader + len(trick)) % search.players
-        legal = 0
-        for card in cards:
-            legal |= 1 << card
-        distinct = legal
-        if search.equivalent and legal & (legal - 1):
-            distinct = search._distinct(legal, hands, mover, trick)
-        values: dict[int, float] = {}
-        for card in cards:
-            if distinct >> card & 1:
-                values[card] = search.sign * self._after(search, state, card)
-        result: list[tuple[Play, float]] = []
-        for move, card in zip(moves, cards):
-            searched = card
-            if searched not in values:  # the highest card of its run was searched
-                searched = _next_higher(search, distinct, card)
-            result.append((move, values[searched]))
-        return result
-
-    def _after(self, search: _Deal, state: State, card: int) -> float:
-        """The value (times sign) after the mover plays ``card``."""
-        return search.solve(
-            list(state.hands),
-            state.leader,
-            [played.index for played in state.trick],
-            state.tricks_won,
-            state.tally,
-            state.waste,
-            1 << card,
-        )
-
-    def value(self, state: object) -> float | None:
-        """The seat's points from ``state``, every seat playing its best, or None where
-        this search does not apply."""
-        search = self._deal(state)
-        if search is None:
-            return None
-        assert type(state) is State
-        for move in legal_moves(state):
-            if type(move) is not Play or move.call is not None or move.announce:
-                return None
-        return search.sign * search.solve(
-            list(state.hands),
-            state.leader,
-            [card.index for card in state.trick],
-            state.tricks_won,
-            state.tally,
-            state.waste,
-            0,
-        )
-
-
-def _next_higher(search: _Deal, distinct: int, card: int) -> int:
-    """The lowest card of ``distinct`` above ``card`` in its suit: the card searched
-    for ``card`` when equivalent cards are one move."""
-    suit = search.suit[card]
-    higher = distinct & search.follow[suit] & ~((2 << card) - 1)
-    return (higher & -higher).bit_length() - 1
