@@ -385,9 +385,12 @@ class Call:
 
     # cast(Any, field): see PassCards.
     words: str = cast(Any, attrs.field(validator=lambda _, __, words: _check_words(words)))
-    kind: str = cast(
-        Any, attrs.field(default="bid", validator=lambda _, __, kind: _check_call_kind(kind))
-    )
+    # A plain default, checked after the fields are set: compiled, a field call with a
+    # default in the class body fails its str type check when the module loads.
+    kind: str = "bid"
+
+    def __attrs_post_init__(self) -> None:
+        _check_call_kind(self.kind)
 
     def __str__(self) -> str:
         return self.words
