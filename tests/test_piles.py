@@ -20,7 +20,7 @@ from cardrules.cards import Card, cards_of, parse_cards
 from cardrules.core import trickgame
 from cardrules.errors import CardrulesError, IllegalMoveError, PositionError, RulesError
 from cardrules.game import CHANCE
-from cardrules.moves import PILE_FORMS, LayAway, TakePile, parse_move_text
+from cardrules.moves import PILE_FORMS, DealCard, LayAway, TakePile, parse_move_text
 from cardrules.testing import check_game
 from tests import pile_game as game
 from tests.pile_game import Rules, UpcardRules
@@ -307,7 +307,8 @@ def test_explicit_chance_deals_the_piles_after_the_hands() -> None:
     dealt = []
     while trickgame.to_move(state) == CHANCE:
         move = rng.choice(trickgame.legal_moves(state))
-        dealt.append(move.card)  # type: ignore[union-attr]
+        assert isinstance(move, DealCard)  # the chance outcomes of the deal
+        dealt.append(move.card)
         state = trickgame.apply(state, move)
     upcard = dealt[6]  # the card after the three hands of two
     assert trickgame.pile_cards(state, "upcard") == ((upcard,), None)

@@ -147,33 +147,6 @@ class _Deal(_DealTables):
 
     # ------------------------------------------------------------------ the search
 
-    def search(
-        self,
-        hands: list[int],
-        leader: int,
-        trick: list[int],
-        won: tuple[int, ...],
-        tally: tuple[int, ...],
-        waste: int,
-        alpha: float,
-        beta: float,
-    ) -> float:
-        """Fail-soft alpha-beta: the seat's points (times sign) from a position where a
-        trick is to be led or lies unfinished on the table.
-
-        ``hands`` and ``trick`` (card indices) are changed during the search and
-        restored."""
-        led = -1
-        top = -1
-        top_at = 0
-        for position, card in enumerate(trick):
-            if led < 0:
-                led = self.suit[card]
-            strength = self._strength(card, led)
-            if strength > top:
-                top, top_at = strength, position
-        return self._search(hands, leader, trick, won, tally, waste, alpha, beta, led, top, top_at)
-
     def solve(
         self,
         hands: list[int],
