@@ -291,7 +291,10 @@ def playing_seats(view: View) -> tuple[int, ...]:
 def describe(view: View) -> tuple[Fact, ...]:
     """The view for a person: the turned card, the calls, the contract, the trick, the
     tricks won, the hand."""
-    facts = [Fact("turned card", view.piles[0].cards if view.piles else ())]
+    deal, holder = trickgame.deal_events(view.events), view.piles[0].holder
+    turned = [str(card) for e in deal if e.kind == "turned" for card in e.cards]
+    taken = ", ".join([*turned, f"taken up by seat {holder}"])
+    facts = [Fact("turned card", " ".join(turned) if holder is None else taken)]
     calls = " ".join(f"{seat}:{call}" for round_ in view.calls for seat, call in round_)
     facts.append(Fact("calls", calls))
     if view.contract is not None:

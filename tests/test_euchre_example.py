@@ -364,3 +364,6 @@ def test_pictures_show_the_turned_card_the_contract_and_the_seat_out(euchre: Any
     assert "turned card: KH" in table and "calls: 1:pass 2:order up alone" in table
     assert "trick: seat 1: 10C" in table
     assert svg.draw(euchre, state, seat=3).startswith("<svg")
+    state = _moves(euchre, _dealt(euchre), "pass", "order up", "take upcard", "lay away 9S")
+    table = render_table(euchre, euchre.observe(state, 1))
+    assert "turned card: KH, taken up by seat 0" in table
