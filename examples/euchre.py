@@ -181,7 +181,8 @@ def card_rules(trump: Suit | None) -> tricks.TrickRules:
 
 
 def upcard(state: State) -> Card:
-    """The turned card (EU-3), as dealt."""
+    """The turned card (EU-3), read while the pile is as dealt (once the dealer has
+    taken it up, the pile holds the card he laid away)."""
     return trickgame.pile_cards(state, "upcard")[0][0]
 
 
@@ -275,7 +276,7 @@ GAME: Final = trickgame.TrickGame(
     teams=lambda rules: TEAMS,
     moves=trickgame.Moves(
         max_players=4,
-        forms=("play CARD", "pass, order up, clubs .. spades, each with alone: clubs alone"),
+        forms=("play CARD", "pass, order up (alone), clubs .. spades (alone)"),
     ),
     view_class=View,
 )
