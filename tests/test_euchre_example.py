@@ -345,6 +345,7 @@ def test_simulate_records_and_the_command_line(
         (),
         ("pass", "order up", "take upcard"),
         ("order up alone", "take upcard", "lay away 9S", "play JD"),
+        ("pass", "pass", "order up alone"),  # the dealer's left sits out; the pick-up is due
         ("pass",) * 5 + ("clubs alone",),
     ],
 )
