@@ -311,8 +311,10 @@ def test_the_search_bots_call_and_play(euchre: Any, spec: str) -> None:
     assert len(euchre.score(state).deals) == 1
 
 
-def test_simulate_plays_with_the_random_ismcts_and_pimc_bots(euchre: Any) -> None:
-    lineup = ["random", "ismcts:8", "pimc:1", "heuristic"]
+def test_simulate_plays_with_the_random_ismcts_and_pimc_bots_with_inference_too(
+    euchre: Any,
+) -> None:
+    lineup = ["random", "ismcts:8", "pimc:1", "pimc:1:infer"]
     results = simulate(euchre, lineup, games=2, seed=3, workers=1, rules=euchre.Rules(target=2))
     assert results.games_played == 2
     assert all(game.reason == "target reached" for game in results.results)
