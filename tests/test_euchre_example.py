@@ -345,7 +345,7 @@ def test_simulate_records_and_the_command_line(
     "calls",
     [
         (),
-        ("pass", "order up", "take upcard"),
+        ("pass", "order up", "take upcard"),  # the lay-away is due
         ("order up alone", "take upcard", "lay away 9S", "play JD"),
         ("pass", "pass", "order up alone"),  # the dealer's left sits out; the pick-up is due
         ("pass",) * 5 + ("clubs alone",),
@@ -363,6 +363,9 @@ def test_positions_set_up_the_same_state(euchre: Any, calls: tuple[str, ...]) ->
         assert euchre.position(euchre.observe(again, seat)) == seen
     text = positions.position_text(euchre, state)
     assert positions.read_position(text) == (euchre, state.rules, position)
+    for move in euchre.legal_moves(state):  # the set-up state plays on
+        after = euchre.position(euchre.apply(again, move))
+        assert after == euchre.position(euchre.apply(state, move))
 
 
 def test_pictures_show_the_turned_card_the_contract_and_the_seat_out(euchre: Any) -> None:
