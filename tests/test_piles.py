@@ -130,6 +130,20 @@ def test_the_turned_card_is_seen_by_all_and_taken_by_the_dealer() -> None:
     assert game.observe(state, 0).piles[0].cards == (upcard,)
 
 
+def test_a_state_set_up_after_the_turned_card_is_taken_up_lays_a_card_away() -> None:
+    """A position taken between the take and the lay-away does not name the turned card
+    (the taker holds it): the state set up from it plays on, and every lay-away leaves
+    the same position as in the game it came from."""
+    state = game.UPCARD_GAME.deal(UpcardRules(first_dealer=0, hand=2), seed=5)
+    state = _play(state, "take", "take upcard")
+    again = trickgame.setup(state.rules, trickgame.position(state))
+    assert game.legal_moves(again) == game.legal_moves(state)
+    for move in game.legal_moves(state):
+        after = trickgame.apply(again, move)
+        assert trickgame.position(after) == trickgame.position(trickgame.apply(state, move))
+        assert after.known[0] & ~after.hands[0] == 0
+
+
 def test_illegal_lay_aways_are_refused_and_the_state_is_unchanged() -> None:
     state = _play(_dealt(Rules(first_dealer=0, no_aces=True)), "take")
     with pytest.raises(IllegalMoveError, match="must take the skat"):

@@ -383,3 +383,39 @@ def test_an_auction_that_seats_its_declarer_out_is_refused() -> None:
     state = module.deal(_BadRules(first_dealer=0), seed=1)
     with pytest.raises(RulesError, match="cannot sit the deal out"):
         module.apply(state, game.TAKE)
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class _KittyRules(Rules):
+    """The rules of a game with a step after the lone hand: the declarer takes a kitty."""
+
+
+def test_a_position_before_play_keeps_the_dealers_left_as_leader_though_it_sits_out() -> None:
+    """Contract out, with a step between the contract and the play (Euchre's dealer
+    takes up the turned card after a lone hand is called): the first lead passes over
+    the seat out only when play begins, so a position taken in that step sets up the
+    same state, and the lead passes on once play begins."""
+    kitty = dataclasses.replace(
+        game.GAME,
+        name="seats_tricks_kitty",
+        rules_class=_KittyRules,
+        dealing=trickgame.Dealing(
+            deck=lambda rules: game.DECK,
+            hand_size=lambda rules, number: 2,
+            piles=(trickgame.Pile(name="kitty", size=1),),
+        ),
+        rounds=(*game.GAME.rounds, trickgame.PileStep(pile="kitty", lay_away=1)),
+    )
+    module = ModuleType("seats_kitty")
+    trickgame.install(kitty, module.__dict__)
+    state = module.deal(_KittyRules(first_dealer=0), seed=1)
+    for call in ("hold", "hold", "take", "alone"):  # seat 3 alone: seat 1 sits out
+        state = module.apply(state, module.parse_move(state, call))
+    assert state.contract.out == (1,) and module.to_move(state) == 3
+    again = module.setup(state.rules, module.position(state))
+    assert module.position(again) == module.position(state)
+    state = module.apply(state, module.legal_moves(state)[0])  # take kitty
+    again = module.setup(state.rules, module.position(state))
+    assert module.legal_moves(again) == module.legal_moves(state)
+    state = module.apply(state, module.legal_moves(state)[0])  # lay a card away
+    assert state.leader == 2 and module.to_move(state) == 2

@@ -161,6 +161,7 @@ TRICK_GAMES = (
     "examples.spades",
     "examples.whist",
     "examples.bridge",
+    "examples.euchre",
 )
 
 

@@ -358,7 +358,8 @@ def _with_bid(state: State, seat: int, bid: int) -> tuple[int | None, ...]:
 
 def _check_leader(r: StateReader, state: State, tricks_done: int) -> None:
     """Before any trick is finished, the first trick's leader is the one the game names:
-    the holder of the card to lead, or its first-leader rule, or the dealer's left."""
+    the holder of the card to lead, or its first-leader rule, or the dealer's left, past
+    the seats that sit the deal out once play begins."""
     deal = state.deal
     rules = deal.rules
     game: TrickGame[Any] = deal.game
@@ -387,8 +388,11 @@ def _check_leader(r: StateReader, state: State, tricks_done: int) -> None:
             for seat, hand in enumerate(state.hands):
                 if hand & card.bit:
                     expected, what = seat, f"the holder of {card}"
-    if deal.turns is not None and contract is not None and expected in contract.out:
-        expected = deal.turns[expected][0]  # the next seat that plays leads instead
+    playing = state.phase is game.roles.playing
+    if playing and deal.turns is not None and contract is not None and expected in contract.out:
+        # Once play begins (not in a step between the contract and the play, where the
+        # state keeps the dealer's left), the next seat that plays leads instead.
+        expected = deal.turns[expected][0]
         what += ", past the seats that sit the deal out"
     if state.leader != expected:
         r.fail(

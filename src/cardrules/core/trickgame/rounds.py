@@ -219,7 +219,7 @@ def _take(state: State, k: int, seat: int, move: TakePile) -> State:
     shown: tuple[Card, ...] = ()
     known = state.known
     if pile.turned:
-        turned = _turned_card(state, j, None)
+        turned = cards_of(mask)[0]
         shown = (turned,)
         known = with_item(known, seat, known[seat] | turned.bit)
     event = Event("take", seat, cards=shown, text=f"seat {seat} takes the {pile.name}")
@@ -237,15 +237,13 @@ def _take(state: State, k: int, seat: int, move: TakePile) -> State:
     return _check_caps(_opened(_with(moved, phase=_next_round(moved, k, True))))
 
 
-def _turned_card(state: State, j: int, seat: int | None = None) -> Card:
-    """The turned card of pile ``j``: its one card as dealt, or, once ``seat`` took it,
-    the one its take event showed."""
-    if seat is None:
-        return cards_of(state.deal.piles[j][0])[0]
+def _taken_card(state: State, seat: int) -> Card | None:
+    """The turned card ``seat`` took, as its take event showed; None in a state set up
+    from a position taken after the take (a position does not name it)."""
     for event in reversed(state.log.to_tuple()):
         if event.kind == "take" and event.seat == seat and event.cards:
             return event.cards[0]
-    raise AssertionError("a turned pile taken has its take event")
+    return None
 
 
 def _lay_away(state: State, k: int, seat: int, move: LayAway) -> State:
@@ -260,10 +258,10 @@ def _lay_away(state: State, k: int, seat: int, move: LayAway) -> State:
     hands = list(state.hands)
     hands[seat] &= ~mask
     # A turned card taken is no longer known held: it may lie on the pile now. The event
-    # names it (it was public), not the cards laid away.
-    taken = _turned_card(state, j, seat) if game.dealing.piles[j].turned else None
+    # names it (it was public), not the cards laid away; no card laid away is held.
+    taken = _taken_card(state, seat) if game.dealing.piles[j].turned else None
     unsure = () if taken is None else (taken,)
-    known = with_item(state.known, seat, state.known[seat] & ~mask_of(unsure))
+    known = with_item(state.known, seat, state.known[seat] & ~mask_of(unsure) & ~mask)
     count = len(move.cards)
     words = _COUNT_WORDS[count] if count < len(_COUNT_WORDS) else str(count)
     text = f"seat {seat} lays {words} card{'s' if count != 1 else ''} away"
