@@ -20,6 +20,7 @@ LIMITS = {
     "spades.py": 150,
     "hearts.py": 150,
     "bridge.py": 200,
+    "skat.py": 200,
 }
 
 _LAYOUT = (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT)
