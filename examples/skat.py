@@ -186,7 +186,7 @@ def points(cards: Sequence[Card]) -> int:
 def matadors(cards: Sequence[Card], game: str) -> int:
     """How many trumps from the top the cards hold without a gap ("with"), or lack
     ("without") (SK-11); 0 in null."""
-    run = [Card(text) in cards for text in TRUMPS.get(game, [])] or [False]
+    run = [Card(text) in cards for text in TRUMPS.get(game, [])]
     return next((n for n, has in enumerate(run) if has != run[0]), len(run))
 
 
@@ -248,6 +248,18 @@ def _score_trick(
     return taken, Event("trick", winner, trick, value=won, text=f"seat {winner} takes {won}")
 
 
+def outcome(terms: dict[str, Any], own: int, taken: int) -> tuple[bool, int]:
+    """Whether the declarer won (SK-9, SK-10) and the game's value (SK-11, SK-12), from the
+    contract's terms, the declarer's card points (the skat counted) and tricks."""
+    made = 2 if taken in (0, 10) else 1 if own >= 90 or own <= 30 else 0
+    value, need = game_value(terms, made), (61, 90, 121, 121)[terms["announced"]]
+    won = taken == 0 if terms["game"] == "null" else own >= need if need <= 120 else taken == 10
+    base = BASE.get(terms["game"], value)
+    if value < terms["bid"]:  # overbid: lost, at the lowest multiple of the base not below it
+        won, value = False, -(-terms["bid"] // base) * base
+    return won, value
+
+
 def _score_deal(
     state: State, out: int | None
 ) -> tuple[tuple[int, ...], tuple[tuple[str, tuple[int, ...]], ...], Log[Event]]:
@@ -256,14 +268,8 @@ def _score_deal(
     other seat for a lost game (SK-14). Each seat's card points, the skat counted."""
     terms: dict[str, Any] = dict(state.contract.terms if state.contract else ())
     seat = auctions.declarer_once(state, ()) or 0
-    taken, skat = state.tricks_won[seat], points(trickgame.pile_cards(state, "skat")[0])
-    own = state.tally[seat] + skat
-    made = 2 if taken in (0, 10) else 1 if own >= 90 or own <= 30 else 0
-    value, need = game_value(terms, made), (61, 90, 121, 121)[terms["announced"]]
-    won = taken == 0 if terms["game"] == "null" else own >= need if need <= 120 else taken == 10
-    base = BASE.get(terms["game"], value)
-    if value < terms["bid"]:  # overbid: lost, at the lowest multiple of the base not below it
-        won, value = False, -(-terms["bid"] // base) * base
+    own = state.tally[seat] + (skat := points(trickgame.pile_cards(state, "skat")[0]))
+    won, value = outcome(terms, own, state.tricks_won[seat])
     fabian = int(state.rules.tournament)
     score = value + 50 * fabian if won else -2 * value - 50 * fabian
     result = tuple(score if s == seat else 40 * fabian * (not won) for s in range(3))
@@ -304,7 +310,7 @@ GAME: Final = trickgame.TrickGame(
         ),
         _once("HAND_GAME", (HAND, PICK_UP), lambda *_: (HAND, PICK_UP), lambda *_: None),
         trickgame.PileStep(pile="skat", lay_away=2, taker=_taker),
-        _once("DECLARATION", DECLARE, lambda s, *_: OPEN if _taker(s) else DECLARE, _declared),
+        _once("DECLARE", DECLARE, lambda s, *_: DECLARE if _taker(s) is None else OPEN, _declared),
     ),
     play=trickgame.TrickPlay(ends_early=_null_lost),
     scoring=trickgame.Scoring(deal=_score_deal, counts_tricks=True, per_trick=TALLY),
@@ -365,12 +371,11 @@ class SkatBot:
             spare = sorted(cards, key=lambda c: (c.bit & trumps > 0, c.rank == 14, -points([c])))
             laid = (m for m in legal_moves if set(getattr(m, "cards", ())) == set(spare[:2]))
             return PICK_UP if phase == "HAND_GAME" else next(laid, legal_moves[0])
-        if phase == "DECLARATION":
+        if phase == "DECLARE":
             mine, bid = [*cards, *view.piles[0].cards], _term(view, "bid")
             value = {g: BASE[g] * (matadors(mine, g) + 1) for g in BASE}
             best = _best(mine)[0]
-            game = best if value[best] >= bid else next((g for g in SUITS if value[g] >= bid), best)
-            return Call(game)
+            return Call(next((g for g in (best, *SUITS) if value[g] >= bid), best))
         rules = ORDERS[_term(view, "game")]
         plays = sorted(legal_moves, key=lambda m: _key(rules, m.card))
         if not view.trick:
@@ -391,8 +396,9 @@ def main(argv: list[str]) -> None:
     seed = int(argv[1]) if len(argv) > 1 else 1
     bots = [make_bot(spec, NAME) for spec in ("heuristic", "ismcts:8", "heuristic")]
     final = play_game(sys.modules[__name__], Rules(), bots, seed=seed)
-    kinds = ("deal", "contract", "scored", "throw in", "over")
-    print(*(e for e in trickgame.events(final) if e.kind in kinds), sep="\n")
+    print(
+        *(e for e in trickgame.events(final) if e.kind not in ("call", "play", "trick")), sep="\n"
+    )
     print(f"totals {trickgame.score(final).totals}")
 
 
