@@ -35,9 +35,11 @@ out.)
 * SK-6 (the games; ISkO 2.1.1 and the tournament digest at
   https://stura.htw-dresden.de/stura/vorstand/esp/2010/asta/sm/skat/regelwerk).
   A suit game (``clubs``, ``spades``, ``hearts``, ``diamonds``), ``grand`` or
-  ``null``; schneider and schwarz "kann nur angesagt werden, wenn Hand gespielt wird";
-  "Ouvert schließt Schwarz angesagt mit ein" (``grand schneider``, ``clubs schwarz``,
-  ``grand ouvert``, only in a hand game); ``null ouvert`` with or without the skat.
+  ``null``; schneider and schwarz "kann nur angesagt werden, wenn Hand gespielt wird"
+  (may be announced only in a hand game);
+  "Ouvert schließt Schwarz angesagt mit ein" (ouvert includes schwarz announced):
+  ``grand schneider``, ``clubs schwarz``, ``grand ouvert``, only in a hand game;
+  ``null ouvert`` with or without the skat.
   The engine cannot lay a hand open before the lead (only a dummy's, after it): an
   ouvert game is valued as one, but its hand is not shown.
 * SK-7 (the order of the cards; ISkO 2.1.1, and http://gambiter.com/cards/Skat_card_game.html).
@@ -48,7 +50,8 @@ out.)
 * SK-8 (the play). Forehand leads the first trick; follow the led group if you can;
   the trick's winner leads the next. The declarer plays alone against the other two,
   partners for the deal (the contract's ``sides``).
-* SK-9 (winning; https://wiki.niidae.com/index.php?title=Skat_%28card_game%29).
+* SK-9 (winning; the Wikipedia article "Skat (card game)", read in its copy at
+  https://wiki.niidae.com/index.php?title=Skat_%28card_game%29).
   "To win a suit or grand game, declarer needs at least 61 card points in tricks. If
   declarer announced Schneider, at least 90 card points are needed"; "The two cards
   in the Skat count towards declarer's tricks. If declarer announced Schwarz, all ten
@@ -65,15 +68,18 @@ out.)
   hand open | 59".
 * SK-12 (overbidding; pokerwiner, same page). "If the declarer overbids ... he loses
   the next higher multiple of his base value above his bid": the game is lost.
-* SK-13 (the score; the digest and http://rueckblick.info/skatordnung-47/). "For a
-  lost game, the score is doubled and subtracted from declarer's tally"; "Verlorene
-  Handspiele werden normal verdoppelt". A won game scores its value.
+* SK-13 (the score; the digest of SK-6). A won game scores its value, a lost one
+  minus twice it: "Verlorene Handspiele werden normal verdoppelt" (lost hand games are
+  doubled as any other); an overbid game: "Nächstmöglicher Spielwert der gespielten
+  Farbe über dem Reizwert wird verdoppelt als Minuspunkte eingetragen".
 * SK-14 (the match's scoring, a decision of this example: the Seeger-Fabian system of
   the tournament rules, option ``tournament``). "Spielpunkte + eigene (gewonnene minus
   verlorene) Spiele x 50 + verlorene Spiele der Mitspieler x 30 (oder 40)" (the
-  digest): the declarer scores the value plus 50 for a won game, minus twice the value
-  and 50 for a lost one, and each other seat 40 for the declarer's lost game (a table
-  of three). With ``tournament=False``, the plain list of SK-13.
+  digest: the game points, plus 50 for each game won less each game lost, plus 30, or
+  40 at a table of three, for each game the others lost). Each deal: the declarer
+  scores the value plus 50 for a won game, minus twice the value and 50 for a lost
+  one, and each other seat 40 for the declarer's lost game. With
+  ``tournament=False``, the plain list of SK-13.
 * SK-15 (the match; a decision). A fixed number of deals (option ``deals``, default
   3: each seat deals once); a deal thrown in counts as one of them.
 
