@@ -66,6 +66,9 @@ out.)
   1 for the game, 1 each for hand, schneider, schneider announced, schwarz, schwarz
   announced and ouvert. Null is "Null | 23", "Null hand | 35", "Null open | 46", "Null
   hand open | 59".
+  The matadors are counted when the game is named and kept in the contract's terms,
+  which every seat sees (the search scores a deal's end from the contract): at a
+  table they are known only when the game is scored.
 * SK-12 (overbidding; pokerwiner, same page). "If the declarer overbids ... he loses
   the next higher multiple of his base value above his bid": the game is lost.
 * SK-13 (the score; the digest of SK-6). A won game scores its value, a lost one
