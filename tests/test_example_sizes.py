@@ -21,6 +21,7 @@ LIMITS = {
     "hearts.py": 150,
     "bridge.py": 200,
     "euchre.py": 200,
+    "skat.py": 200,
 }
 
 _LAYOUT = (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT)

@@ -19,7 +19,9 @@ of the deal: a state at the end of the play is built (no cards in hand, the tric
 won and the trick scorer's tally as the search reached them) and the game's
 ``score_deal`` hook scores it. So the search assumes what every trick game of this
 library does: a deal's points follow from what the deal fixes, the tricks each
-seat won and the tally. A finished trick's tally comes from the game's
+seat won and the tally. It plays every deal to its last trick: a game whose deal
+may end early (``TrickPlay.ends_early``) scores a deal played on as it scores the
+deal ended early. A finished trick's tally comes from the game's
 ``score_trick`` hook (called once per distinct trick and tally).
 
 Where the points depend on the tricks won alone, the search finds out, once per

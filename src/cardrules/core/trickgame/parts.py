@@ -420,6 +420,16 @@ class TrickPlay(Generic[R]):
     #: ``first_leader`` when it is in a hand. The holder is public once play begins (an
     #: event says so). Default None.
     lead_card: Callable[[R, int], Card | None] | None = None
+    #: ``ends_early(state)``: asked each time the table is cleared (a trick taken, or
+    #: picked up) while cards remain in hand, whether the deal ends now, before its
+    #: other tricks are played (a contract lost at the declarer's first trick); the
+    #: deal is then scored as at its end, the cards left in hand unplayed. Default None:
+    #: the deal ends when its cards are played (never asked at each card: a game
+    #: without the hook pays one check a trick). The double-dummy search plays every
+    #: deal to its last trick, so a game with the hook scores a deal played on as it
+    #: scores the deal ended early (a contract lost at the first trick stays lost
+    #: whatever follows).
+    ends_early: Callable[[State], bool] | None = None
     #: Derived: whether the engine chooses the first leader when play begins.
     opens_play: bool = dataclasses.field(init=False)
 

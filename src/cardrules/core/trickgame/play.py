@@ -312,11 +312,14 @@ def _play(
     )
     if out:
         return _finish_deal(moved, seat)
-    if not trick and not any(hands):
-        return _finish_deal(moved, None)
-    if not trick and turns is not None and not any(hands[s] for s in turns[0]):
-        # The seats that play have played every card: a seat out keeps its hand.
-        return _finish_deal(moved, None)
+    if not trick:
+        if not any(hands):
+            return _finish_deal(moved, None)
+        if turns is not None and not any(hands[s] for s in turns[0]):
+            # The seats that play have played every card: a seat out keeps its hand.
+            return _finish_deal(moved, None)
+        if play.ends_early is not None and play.ends_early(moved):
+            return _finish_deal(moved, None)  # the game ends the deal before its last trick
     if not deal.capped:
         return moved  # no cap can end the game (the usual case: skip the check)
     return _check_caps(moved)
