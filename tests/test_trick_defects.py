@@ -162,6 +162,7 @@ TRICK_GAMES = (
     "examples.whist",
     "examples.bridge",
     "examples.euchre",
+    "examples.skat",
 )
 
 
