@@ -47,10 +47,9 @@ class _DealTables:
         # round from each leader), and tricks have as many cards as they are.
         self.seats: tuple[int, ...] | None = None
         #: Where seats sit out: every hand at the end of the deal (theirs as dealt,
-        #: the others empty), the cards they keep out of the play, and the tricks won
-        #: per seat as the search leaves them (the seats out keep theirs).
+        #: the others empty), and the tricks won per seat as the search leaves them
+        #: (the seats out keep theirs).
         self.end_hands: tuple[int, ...] = (0,) * everyone
-        self.kept = 0
         self.root_won: tuple[int, ...] = state.tricks_won
         if deal.turns is not None:
             seats = tuple(sorted(deal.turns[0]))
@@ -58,8 +57,6 @@ class _DealTables:
             self.end_hands = tuple(
                 0 if seat in seats else state.hands[seat] for seat in range(everyone)
             )
-            for hand in self.end_hands:
-                self.kept |= hand
         players = everyone if self.seats is None else len(self.seats)
         self.players = players
         trick_rules: tricks.TrickRules = deal.trick_rules
