@@ -235,6 +235,8 @@ def test_a_bridge_table_shows_the_calls_the_contract_and_the_dummy_played_by_its
         calls = ", ".join(f"seat {s} {call}" for s, call in after.deal.calls[0])
         assert (f"calls: {calls}" in screen) is (game is not bridge)  # bridge has its own
         assert "Call(" not in screen and "Contract(" not in screen
+        own = render_table(game, bridge.observe(after, dummy))  # the dummy's own hand
+        assert f"your hand: {hand_text(view.dummy_hand)}" in own
     assert "calls: " in render_view(bridge.observe(after, seat))
 
 

@@ -469,7 +469,7 @@ def render_table(game: Game, view: Any, *, style: Style = Style(), you: int | No
         if fact.per_seat:
             values = tuple(fact.value) if isinstance(fact.value, tuple) else ()
             rows.append([fact.label, *(fact_value_text(v, style) for v in values)])
-        elif dummy_hand and fact.value == dummy_hand:  # the dummy's hand, face up
+        elif dummy_hand and fact.value == dummy_hand and fact.label != "hand":  # face up
             lines.append(f"{_dummy_label(view.contract)}: {hand_text(dummy_hand, style)}")
         elif fact.label == "hand":
             hand = (
