@@ -1,10 +1,12 @@
 """The trick engine's double-dummy search on deals that seats sit out (the contract's
 ``out``), on the small contract game of the tests (tests/seats_game.py): a lone hand,
-whose partner sits out, plays tricks of three cards. The fast search plays such deals
-(it declined them before, leaving them to the generic search) and its values equal
-plain minimax over the game's interface, for every seat (the one out too), with and
-without equivalent cards and the margin, with the deal's points read from the tricks
-won or from a trick scorer's tally; PIMC on the game solves through it."""
+whose partner sits out, plays tricks of three cards; so does a deal written by hand
+with the dealer out and the declarer against the other two (four-hand Skat's shape).
+The fast search plays such deals (it declined them before, leaving them to the generic
+search) and its values equal plain minimax over the game's interface, for every seat
+(the one out too), with and without equivalent cards and the margin, with the deal's
+points read from the tricks won or from a trick scorer's tally; PIMC on the game
+solves through it."""
 
 from __future__ import annotations
 
@@ -118,6 +120,32 @@ def test_hand_built_lone_hands_are_valued_as_minimax_does() -> None:
         found = DoubleDummy(seat).move_values(state)
         assert found is not None
         assert found == _minimax_moves(game, state, seat, False)
+
+
+def test_the_dealer_out_and_a_declarer_against_two_are_valued_as_minimax_does() -> None:
+    """Contract out and sides together, as in four-hand Skat: positions written by hand
+    where the dealer sits out and the declarer (on its side alone) plays against the
+    other two (the dealer on their side), each seat's cards drawn at random; the fast
+    search plays the declarer against both, as plain minimax does."""
+    rng = random.Random(42)
+    values: set[float] = set()
+    for number in range(10):
+        dealt = _lone(game, Rules(first_dealer=0), 0, 0)  # seat 1 declares
+        position = game.position(dealt)
+        position["contract"] = ["hearts", 1, [1, 0, 1, 1], [0], None, None, [["value", 2]]]
+        cards = [str(card) for card in game.DECK]
+        rng.shuffle(cards)
+        position["hands"] = [" ".join(cards[seat * 3 : seat * 3 + 3]) for seat in range(4)]
+        state = game.setup(dealt.rules, position)
+        assert game.sides(state) == ((1,), (0, 2, 3)) and state.deal.turns is not None
+        for _ in range(number % 3):
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+        for seat in range(4):
+            found = DoubleDummy(seat).move_values(state)
+            assert found is not None
+            assert found == _minimax_moves(game, state, seat, False)
+            values.update(value for _, value in found)
+    assert values == {-2.0, 2.0}  # made and down both occur: the test can fail
 
 
 def test_the_solver_hands_a_lone_hand_to_the_fast_search() -> None:
