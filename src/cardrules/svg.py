@@ -185,7 +185,7 @@ def draw(game: Game, state_or_view: Any, *, seat: object = None, names: Sequence
         subtitle=str(rules),
         facts=facts,
         out=tuple(seat for seat, role in enumerate(roles) if role == "out"),
-        pile_names=tuple(str(pile.name) for pile in getattr(seen, "piles", ())),
+        pile_names=tuple(str(getattr(pile, "name", "")) for pile in getattr(seen, "piles", ())),
     )
 
 
@@ -910,7 +910,8 @@ class _Picture:
             for number, pile in enumerate(piles):
                 if not isinstance(pile, list) or len(pile) != 2:
                     continue
-                name = pile_names[number] if number < len(pile_names) else f"pile {number + 1}"
+                name = pile_names[number] if number < len(pile_names) else ""
+                name = name or f"pile {number + 1}"
                 self.pile(name, pile[0], pile[1], right_x, right_y, labels)
                 right_y += _CARD_H + 40
 
