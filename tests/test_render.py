@@ -2,16 +2,32 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 import re
+import sys
+from collections.abc import Iterator
+from types import ModuleType
+from typing import Any
 
 import pytest
 
 from cardrules import games
 from cardrules.cards import Card, Suit
+from cardrules.core import trickgame
+from cardrules.core.trickgame import contract_text
 from cardrules.game import Fact, Game
 from cardrules.moves import Play
-from cardrules.render import Style, describe_fields, hand_text, render_table
+from cardrules.render import (
+    Style,
+    contract_facts,
+    describe_fields,
+    hand_text,
+    render_table,
+    render_view,
+    seat_roles,
+)
+from tests import pile_game, seats_game
 
 #: Names of view fields and internal values that must never reach a person's screen.
 INTERNAL = ("Match(", "free", "pending", "owed", "absent", "allowance", "phase", "Phase.", "None")
@@ -150,3 +166,124 @@ def test_a_game_stopped_at_its_limit_says_who_is_ahead(
     assert outcome_text(score, you=you).startswith(
         f"The game stopped at its move or deal limit with {ahead}: seat 0"
     )
+
+
+# --------------------------------------------------------------------------- contract deals
+
+
+@pytest.fixture
+def bridge() -> Iterator[ModuleType]:
+    """The bridge example, registered for the test and removed afterwards."""
+    module = importlib.import_module("examples.bridge")
+    games.register(module, heuristic=module.BridgeBot)
+    yield module
+    games.unregister(module.NAME)
+    del sys.modules["examples.bridge"]  # the next import registers it again
+
+
+def bridge_after(bridge: Any, cards: int, seed: int = 1) -> Any:
+    """A bridge deal, its auction called by the example's bot, with ``cards`` cards of
+    the play made (0: the opening lead is to come)."""
+    rng = random.Random(seed)
+    state = bridge.deal(bridge.Rules(), seed=seed)
+    bot = bridge.BridgeBot()
+    while state.contract is None or 52 - sum(h.bit_count() for h in state.hands) < cards:
+        seat = bridge.to_move(state)
+        moves = bridge.legal_moves(state)
+        state = bridge.apply(state, bot.choose(bridge.observe(state, seat), moves, rng))
+    return state
+
+
+class _Plain:
+    """A game with the plain ``describe`` of its view's fields (no words of its own)."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+
+    def __getattr__(self, attribute: str) -> object:
+        return getattr(self.game, attribute)
+
+    describe = staticmethod(describe_fields)
+
+
+def PlainGame(game: Any) -> Any:  # noqa: N802 (read as the class it makes)
+    """``game`` with the plain ``describe`` of its view's fields."""
+    return _Plain(game)
+
+
+def test_a_bridge_table_shows_the_calls_the_contract_and_the_dummy_played_by_its_declarer(
+    bridge: Any,
+) -> None:
+    """The table of a contract deal: the calls so far and the contract in words (the
+    engine's contract text), the declarer and the dummy marked over their seats, and
+    the dummy's hand, once face up after the opening lead, labelled with who plays
+    it; with the game's own words and with the plain ones."""
+    before = bridge_after(bridge, 0)
+    contract = before.contract
+    declarer, dummy = contract.declarer, contract.dummy
+    seat = (dummy + 1) % 4  # a defender: the opening lead is its own or to come
+    after = bridge_after(bridge, 1)
+    label = f"dummy (seat {dummy}, played by seat {declarer})"
+    for game in (bridge, PlainGame(bridge)):
+        screen = render_table(game, bridge.observe(before, seat))
+        assert f"contract: {contract_text(contract)}" in screen
+        assert f"seat {declarer} (declarer)" in screen and f"seat {dummy} (dummy)" in screen
+        assert label not in screen  # not face up before the opening lead
+        view = bridge.observe(after, seat)
+        screen = render_table(game, view)
+        assert f"{label}: {hand_text(view.dummy_hand)}" in screen
+        calls = ", ".join(f"seat {s} {call}" for s, call in after.deal.calls[0])
+        assert (f"calls: {calls}" in screen) is (game is not bridge)  # bridge has its own
+        assert "Call(" not in screen and "Contract(" not in screen
+        own = render_table(game, bridge.observe(after, dummy))  # the dummy's own hand
+        assert f"your hand: {hand_text(view.dummy_hand)}" in own
+    assert "calls: " in render_view(bridge.observe(after, seat))
+
+
+def test_a_seat_that_sits_the_deal_out_is_marked_over_its_seat() -> None:
+    """A lone hand (the seats game of the tests): the seat out is marked, and the
+    contract says so; a deal without seats out marks none."""
+    state = seats_game.deal(seats_game.Rules(first_dealer=0), seed=2)
+    for word in ("hold", "hold", "take"):
+        state = seats_game.apply(state, seats_game.parse_move(state, word))
+    partner = seats_game.apply(state, seats_game.parse_move(state, "partner"))
+    lone = seats_game.apply(state, seats_game.parse_move(state, "alone"))
+    screen = render_table(seats_game, seats_game.observe(lone, 0))
+    assert "seat 1 (out)" in screen and "seat 3 (declarer)" in screen
+    assert "seat 1 out" in screen  # the contract's words
+    assert seat_roles(seats_game.observe(lone, 0)) == ("", "out", "", "declarer")
+    plain = render_table(PlainGame(seats_game), seats_game.observe(partner, 0))
+    assert "(out)" not in plain
+    assert "calls: seat 1 hold, seat 2 hold, seat 3 take; seat 3 partner" in plain
+
+
+def test_piles_are_shown_as_each_seat_sees_them() -> None:
+    """Piles (the pile game of the tests): face down with their count, the turned card
+    face up, the cards a seat laid away shown to it alone; where the game's own words
+    do not show them, the table does."""
+    state = pile_game.deal(pile_game.Rules(first_dealer=0), seed=3)
+    plain = PlainGame(pile_game)
+    assert "piles: skat: 2 cards face down" in render_table(plain, pile_game.observe(state, 0))
+    state = pile_game.apply(state, pile_game.parse_move(state, "take"))
+    state = pile_game.apply(state, pile_game.parse_move(state, "take skat"))
+    state = pile_game.apply(state, pile_game.legal_moves(state)[0])
+    laid = " ".join(card.text for card in pile_game.observe(state, 1).piles[0].cards)
+    assert f"skat: laid away by seat 1: {laid}" in render_table(plain, pile_game.observe(state, 1))
+    other = render_table(plain, pile_game.observe(state, 2))
+    hidden = "skat: 2 cards laid away by seat 1, face down"
+    assert hidden in other and laid not in other
+    assert hidden in render_view(pile_game.observe(state, 2))
+    upcard = pile_game.UPCARD_GAME
+    module = ModuleType("pile_upcard_render")
+    trickgame.install(upcard, module.__dict__)
+    turned = module.deal(pile_game.UpcardRules(first_dealer=0, hand=2), seed=5)
+    card = module.observe(turned, 2).piles[0].cards[0]
+    assert f"upcard: {card} face up" in render_table(PlainGame(module), module.observe(turned, 2))
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_a_game_without_a_contract_shows_nothing_of_one(name: str) -> None:
+    """The games of cardrules have no auction, contract or piles: nothing is added."""
+    game = games.get(name)
+    for view in positions(game, seed=4, moves=12):
+        assert seat_roles(view) == () and contract_facts(view) == ()

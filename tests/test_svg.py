@@ -397,3 +397,28 @@ def test_the_docs_picture_is_the_drawing_of_its_position() -> None:
 
 if __name__ == "__main__":
     DOCS_PICTURE.write_text(docs_picture(), encoding="utf-8")
+
+
+def test_a_position_s_piles_are_drawn_by_name_and_a_seat_out_faded() -> None:
+    """A contract deal's position: each pile by its name, face up where its cards are
+    written (a turned card), else its number of backs with the seat that took it; a
+    seat that sits the deal out drawn faded; a fact with an empty label written at the
+    seats by its values alone."""
+    position = {**TRICK_POSITION, "piles": [["JD", None], [2, 1]]}
+    root = parse(
+        draw_position(
+            position,
+            title="A contract game",
+            out=(2,),
+            pile_names=("upcard", "skat"),
+            facts=[Fact("", ("", "declarer", ""), per_seat=True)],
+        )
+    )
+    assert cards(root, "pile upcard") == ["JD"] and backs(root, "pile skat") == 2
+    assert "upcard" in texts(root) and "skat: laid away by seat 1" in texts(root)
+    seats = {g.get("data-seat"): g for g in root.iter(f"{SVG}g") if g.get("class") == "seat"}
+    assert seats["2"].get("data-out") == "true" and seats["2"].get("opacity") == "0.45"
+    assert seats["0"].get("data-out") is None
+    assert any(text.endswith(" · declarer") for text in texts(seats["1"]))
+    unnamed = parse(draw_position(position, title="A contract game"))
+    assert cards(unnamed, "pile pile 1") == ["JD"]  # no names given: numbered

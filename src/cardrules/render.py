@@ -32,9 +32,12 @@ import attrs
 
 from cardrules.cards import Card, Suit
 from cardrules.game import Chance, Fact, Game, Score, View
+from cardrules.moves import Call
 
 __all__ = [
     "Style",
+    "calls_text",
+    "contract_facts",
     "deals_table",
     "describe_fields",
     "fact_value_text",
@@ -44,6 +47,7 @@ __all__ = [
     "outcome_text",
     "render_table",
     "render_view",
+    "seat_roles",
     "text_table",
 ]
 
@@ -67,6 +71,12 @@ def format_value(value: Any) -> str:
             return " ".join(card.text for card in value)
         if not value:
             return "-"
+        if _is_call(value):  # (seat, call)
+            return f"{value[0]}:{value[1]}"
+        if _is_pile(value):  # a pile sight is a named tuple
+            return _pile_text(value)
+        if any(value) and all(_is_round(item) for item in value):  # an auction's calls
+            return " / ".join(format_value(item) for item in value if item)
         return " ".join(format_value(item) for item in value)
     return str(value)
 
@@ -278,9 +288,147 @@ def describe_fields(view: Any) -> tuple[Fact, ...]:
         )
         if isinstance(value, (enum.Enum, Chance)) and not isinstance(value, Suit):
             value = str(value.name).lower().replace("_", " ")
+        elif isinstance(value, tuple) and any(value) and all(_is_round(v) for v in value):
+            value = calls_text(value)  # an auction's calls, in order
+        elif isinstance(value, tuple) and value and all(_is_pile(item) for item in value):
+            value = "; ".join(_pile_text(pile) for pile in value)
         elif not per_seat and not isinstance(value, (str, int, Card, Suit, tuple, type(None))):
             value = str(value)
         facts.append(Fact(label, value, per_seat))
+    return tuple(facts)
+
+
+# --------------------------------------------------------------------------- contracts
+
+
+def _is_call(value: object) -> bool:
+    """Whether ``value`` is a call of an auction as a view holds it: ``(seat, call)``."""
+    return (
+        isinstance(value, tuple)
+        and len(value) == 2
+        and isinstance(value[0], int)
+        and isinstance(value[1], Call)
+    )
+
+
+def _is_round(value: object) -> bool:
+    """Whether ``value`` is an auction round's calls as a view holds them."""
+    return isinstance(value, tuple) and all(_is_call(item) for item in value)
+
+
+def _is_pile(value: object) -> bool:
+    """Whether ``value`` is what a view shows of a pile (a trick game's pile sight: its
+    ``name``, ``size``, the ``cards`` the seat sees and the ``holder`` that took it)."""
+    return all(hasattr(value, name) for name in ("name", "size", "cards", "holder"))
+
+
+def _seat_name(seat: object, labels: Sequence[str]) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(labels):
+        return labels[seat]
+    return f"seat {seat}"
+
+
+def _pile_text(pile: Any, labels: Sequence[str] = (), style: Style = Style()) -> str:
+    """A pile as a seat sees it: ``skat: 2 cards face down``, ``upcard: JD face up``,
+    ``skat: laid away by seat 1: 7C 8D`` (the seat's own), ``skat: 2 cards laid away
+    by seat 1, face down``."""
+    size = int(pile.size)
+    cards = tuple(pile.cards)
+    count = f"{size} card{'' if size == 1 else 's'}"
+    if pile.holder is None:
+        if cards and len(cards) == size:
+            return f"{pile.name}: {' '.join(style.card(card) for card in cards)} face up"
+        return f"{pile.name}: {count} face down"
+    who = _seat_name(pile.holder, labels)
+    if not size:
+        return f"{pile.name}: taken by {who}"
+    if cards and len(cards) == size:
+        return f"{pile.name}: laid away by {who}: {' '.join(style.card(card) for card in cards)}"
+    return f"{pile.name}: {count} laid away by {who}, face down"
+
+
+def _dummy_label(contract: Any, labels: Sequence[str] = ()) -> str:
+    """``dummy (seat 3, played by seat 1)``: the dummy of ``contract`` and its player."""
+    declarer = getattr(contract, "declarer", None)
+    played = "" if declarer is None else f", played by {_seat_name(declarer, labels)}"
+    return f"dummy ({_seat_name(getattr(contract, 'dummy', None), labels)}{played})"
+
+
+def seat_roles(view: Any) -> tuple[str, ...]:
+    """Each seat's part in the deal's contract, as the view holds it (a trick game's
+    ``contract``, read by its public fields ``declarer``, ``dummy`` and ``out``):
+    ``"declarer"``, ``"dummy"`` (its hand played by the declarer), ``"out"`` (it sits
+    the deal out) or ``""``; ``()`` for a view without a contract (every game without
+    an auction).
+
+    >>> from cardrules.games import oh_hell
+    >>> seat_roles(oh_hell.observe(oh_hell.deal(oh_hell.Rules(), seed=0), 0))
+    ()
+    """
+    contract = getattr(view, "contract", None)
+    if contract is None:
+        return ()
+    seats = len(view.score.totals)
+    roles = [""] * seats
+    declarer = getattr(contract, "declarer", None)
+    dummy = getattr(contract, "dummy", None)
+    for seat in range(seats):
+        if seat in tuple(getattr(contract, "out", ())):
+            roles[seat] = "out"
+        elif seat == dummy:
+            roles[seat] = "dummy"
+        elif seat == declarer:
+            roles[seat] = "declarer"
+    return tuple(roles)
+
+
+def calls_text(calls: Any, labels: Sequence[str] = ()) -> str:
+    """An auction's calls so far in words, in the order they were made: ``seat 2 pass,
+    seat 3 pass, seat 0 1C`` (each auction round after a ``;``); ``labels`` name the
+    seats.
+
+    >>> calls_text((((2, Call("pass", "pass")), (3, Call("1C"))), ((3, Call("alone")),)))
+    'seat 2 pass, seat 3 1C; seat 3 alone'
+    """
+    return "; ".join(
+        ", ".join(f"{_seat_name(seat, labels)} {call}" for seat, call in round_)
+        for round_ in calls
+        if round_
+    )
+
+
+def contract_facts(
+    view: Any, shown: Sequence[Fact] = (), labels: Sequence[str] = ()
+) -> tuple[Fact, ...]:
+    """The auction and the contract that a view holds, in words, as facts (read from its
+    public fields, where it has them: a trick game's ``calls``, ``contract``,
+    ``dummy_hand`` and ``piles``): the calls so far, the contract, the dummy's hand once
+    it is face up (labelled with the seat that plays it) and what the seat sees of each
+    pile. A fact already among ``shown`` (the game's own ``describe``: the same label, or
+    the same value) is left out; ``labels`` name the seats. Empty for a view without an
+    auction or piles (every game without them).
+
+    >>> from cardrules.games import oh_hell
+    >>> contract_facts(oh_hell.observe(oh_hell.deal(oh_hell.Rules(), seed=0), 0))
+    ()
+    """
+    labels_shown = {fact.label for fact in shown}
+    values_shown = [fact.value for fact in shown]
+    facts: list[Fact] = []
+    calls = getattr(view, "calls", ())
+    if isinstance(calls, tuple) and any(calls) and "calls" not in labels_shown:
+        facts.append(Fact("calls", calls_text(calls, labels)))
+    contract = getattr(view, "contract", None)
+    if contract is not None:
+        text = str(contract)
+        if "contract" not in labels_shown and text not in values_shown:
+            facts.append(Fact("contract", text))
+        hand = tuple(getattr(view, "dummy_hand", ()))
+        if getattr(contract, "dummy", None) is not None and hand and hand not in values_shown:
+            facts.append(Fact(_dummy_label(contract, labels), hand))
+    piles = getattr(view, "piles", ())
+    if isinstance(piles, tuple) and piles and "piles" not in labels_shown:
+        facts.append(Fact("piles", "; ".join(_pile_text(pile, labels) for pile in piles)))
     return tuple(facts)
 
 
@@ -310,6 +458,9 @@ def render_table(game: Game, view: Any, *, style: Style = Style(), you: int | No
     """
     you = view.seat if you is None else you
     facts = game.describe(view)
+    facts = (*facts, *contract_facts(view, facts))
+    roles = seat_roles(view)
+    dummy_hand = tuple(getattr(view, "dummy_hand", ())) if "dummy" in roles else ()
     seats = len(view.hand_sizes) if hasattr(view, "hand_sizes") else len(view.score.totals)
     lines: list[str] = []
     rows: list[list[str]] = []
@@ -318,6 +469,8 @@ def render_table(game: Game, view: Any, *, style: Style = Style(), you: int | No
         if fact.per_seat:
             values = tuple(fact.value) if isinstance(fact.value, tuple) else ()
             rows.append([fact.label, *(fact_value_text(v, style) for v in values)])
+        elif dummy_hand and fact.value == dummy_hand and fact.label != "hand":  # face up
+            lines.append(f"{_dummy_label(view.contract)}: {hand_text(dummy_hand, style)}")
         elif fact.label == "hand":
             hand = (
                 hand_text(fact.value, style)
@@ -328,7 +481,12 @@ def render_table(game: Game, view: Any, *, style: Style = Style(), you: int | No
             lines.append(f"{fact.label}: {fact_value_text(fact.value, style)}")
     score: Score = view.score
     rows.append(["score", *(str(total) for total in score.totals)])
-    headers = ["", *(f"seat {s} (you)" if s == you else f"seat {s}" for s in range(seats))]
+    headers = [""]
+    for s in range(seats):
+        marks = ["you"] if s == you else []
+        if s < len(roles) and roles[s]:
+            marks.append(roles[s])
+        headers.append(f"seat {s} ({', '.join(marks)})" if marks else f"seat {s}")
     lines.extend(text_table(headers, [row + [""] * (len(headers) - len(row)) for row in rows]))
     lines.append(f"your hand: {hand if hand else '(empty)'}")
     legal = getattr(view, "legal_moves", ())

@@ -4,7 +4,14 @@
 face up when it is known and face down (card backs, with their number) when it is
 hidden, the trick in the middle with the seat that played each card, the trump card or
 trump suit, the upcard, the discard pile, the stock and the called suit where the game
-has them, the totals, the dealer and the seat to move. What else a person at the table
+has them, the totals, the dealer and the seat to move. A deal with a contract (a view
+that holds an auction's ``calls``, a ``contract``, a ``dummy_hand`` or ``piles``, as a
+trick game's does) shows the calls so far and the contract in words (where the game's
+own words do not), the declarer and the dummy marked at their seats (the dummy's hand
+face up once it is shown, "played by" its declarer), a seat that sits the deal out
+drawn faded and marked so, and each pile by its name: its cards face up where the seat
+sees them (a turned card, the cards it laid away itself), else face down with their
+number, and the seat that took it. What else a person at the table
 should see comes from the game's own words (``game.describe``, see
 :class:`~cardrules.game.Fact`): the facts held per seat (bids, tricks won, cards picked
 up, ...) are written at the seats, the others (a pot, the direction of play, ...) in a
@@ -44,7 +51,7 @@ from cardrules.cards import Card, Suit, parse_cards
 from cardrules.core.checks import check_seat
 from cardrules.errors import ArgumentError, CardrulesError, show_value
 from cardrules.game import Chance, Event, Fact, Game
-from cardrules.render import Style, fact_value_text
+from cardrules.render import Style, contract_facts, fact_value_text, seat_roles
 
 __all__ = ["draw", "draw_position", "game_of", "repr_svg", "trick_seats"]
 
@@ -112,6 +119,7 @@ STANDARD_KEYS: Final = frozenset(
         "rows",
         "outcome",
         "undealt",
+        "piles",
     }
 )
 
@@ -151,24 +159,45 @@ def draw(game: Game, state_or_view: Any, *, seat: object = None, names: Sequence
         to_move = state_or_view.to_move
         events: Sequence[Event] = state_or_view.events
         bottom = int(state_or_view.seat)
-        # what a person at the table sees; for a whole state, what the bottom seat sees
-        facts = game.describe(state_or_view)
+        seen = state_or_view
     else:
         to_move = game.to_move(state_or_view)
         events = game.events(state_or_view)
         bottom = 0
-        facts = game.describe(game.observe(state_or_view, bottom))
+        seen = game.observe(state_or_view, bottom)
+    # what a person at the table sees; for a whole state, what the bottom seat sees
+    facts = game.describe(seen)
+    players = game.players(rules)
+    labels = [names[s] if s < len(names) else f"seat {s}" for s in range(players)]
+    # The deal's auction and contract, where the view holds them (a contract game's).
+    facts = (*facts, *contract_facts(seen, facts, labels))
+    roles = seat_roles(seen)
+    if any(roles):
+        facts = (*facts, Fact("", tuple(_role_text(role, seen, labels) for role in roles), True))
     return draw_position(
         cast(Any, game).position(state_or_view),
         title=game.TITLE,
-        players=game.players(rules),
+        players=players,
         to_move=to_move,
         seat=bottom,
         names=names,
         events=events,
         subtitle=str(rules),
         facts=facts,
+        out=tuple(seat for seat, role in enumerate(roles) if role == "out"),
+        pile_names=tuple(str(getattr(pile, "name", "")) for pile in getattr(seen, "piles", ())),
     )
+
+
+def _role_text(role: str, view: Any, labels: Sequence[str]) -> str:
+    """A seat's part in the contract as written at the seat (see :func:`seat_roles`)."""
+    if role == "out":
+        return "sits this deal out"
+    if role == "dummy":
+        declarer = getattr(view.contract, "declarer", None)
+        if isinstance(declarer, int) and 0 <= declarer < len(labels):
+            return f"dummy, played by {labels[declarer]}"
+    return role
 
 
 def _is_view(value: Any) -> bool:
@@ -229,6 +258,8 @@ def draw_position(
     events: Sequence[Event] = (),
     subtitle: str = "",
     facts: Sequence[Fact] = (),
+    out: Sequence[int] = (),
+    pile_names: Sequence[str] = (),
 ) -> str:
     """An SVG picture of a position (the plain data ``game.position`` gives).
 
@@ -242,10 +273,13 @@ def draw_position(
     The standard keys are drawn where they belong (``hands``, ``trick``, ``leader``,
     ``trump_card``, ``trump``, ``upcard``, ``stock``, ``discard_pile``, ``called``,
     ``turn``, ``totals``, ``deal_number``, ``dealer``, ``phase``, ``outcome``, and
-    ``undealt``); the other keys are not drawn. ``facts`` (what ``game.describe``
-    gives) are written as small text: a per-seat fact at each seat, the fact labelled
-    ``deal`` in the heading, the others in a corner; a fact the picture already draws
-    (the trick, the trump card, a hand, ...: see the module's description) is left out.
+    ``undealt``, and a contract game's ``piles``, each ``[cards or count, holder]``,
+    named by ``pile_names``); the other keys are not drawn. ``facts`` (what
+    ``game.describe`` gives) are written as small text: a per-seat fact at each seat (a
+    fact with an empty label by its values alone), the fact labelled ``deal`` in the
+    heading, the others in a corner; a fact the picture already draws (the trick, the
+    trump card, a hand, ...: see the module's description) is left out. ``out``: the
+    seats that sit the deal out, their hands drawn faded and passed over by the trick.
     """
     if not isinstance(position, Mapping):
         raise ArgumentError(
@@ -280,27 +314,32 @@ def draw_position(
         figures = list(per_seat[s])
         if isinstance(totals, list) and len(totals) == seats:
             figures.insert(0, f"total {totals[s]}")
-        picture.seat(s, labels[s], hand, figures, to_move == s, dealer == s)
+        picture.seat(s, labels[s], hand, figures, to_move == s, dealer == s, s in out)
     trick = _cards(position.get("trick"), "trick")
     if "trick" in position:
         leader = position.get("leader")
         picture.trick(
             trick,
-            trick_seats(trick, leader if isinstance(leader, int) else 0, seats, events),
+            trick_seats(trick, leader if isinstance(leader, int) else 0, seats, events, out),
             labels,
         )
-    picture.centre_pieces(position, events, labels)
+    picture.centre_pieces(position, events, labels, pile_names)
     picture.footer(extra, to_move, outcome, labels, events)
     return picture.document(title)
 
 
 def trick_seats(
-    trick: Sequence[Card], leader: int, players: int, events: Sequence[Event] = ()
+    trick: Sequence[Card],
+    leader: int,
+    players: int,
+    events: Sequence[Event] = (),
+    out: Sequence[int] = (),
 ) -> list[int]:
     """The seat that played each card of ``trick``: read from the newest ``play`` events
     of the log where they match the trick's cards (a trick goes to the next seat after
     each card in every game drawn here, but the log is the record), else the leader
-    and the seats after him in order.
+    and the seats after him in order, passing over the seats ``out`` (those that sit
+    the deal out).
 
     >>> from cardrules.cards import parse_cards
     >>> trick_seats(parse_cards("3D 8D"), 2, 3)
@@ -308,8 +347,12 @@ def trick_seats(
     >>> trick_seats(parse_cards("3D 8D"), 0, 3, [Event("play", 1, parse_cards("3D")),
     ...                                          Event("play", 2, parse_cards("8D"))])
     [1, 2]
+    >>> trick_seats(parse_cards("3D 8D 9D"), 2, 4, out=[3])
+    [2, 0, 1]
     """
-    seats = [(leader + i) % players for i in range(len(trick))]
+    order = [(leader + i) % players for i in range(players)]
+    playing = [seat for seat in order if seat not in out] or order
+    seats = [playing[i % len(playing)] for i in range(len(trick))]
     plays: list[Event] = []
     for event in reversed(events):
         if event.kind == "play":
@@ -461,9 +504,12 @@ def _fact_figures(
             for s, item in enumerate(values[:seats]):
                 if item is None or item is False or item == "" or item == ():
                     continue
-                per_seat[s].append(
-                    fact.label if item is True else f"{fact.label} {_fact_text(item)}"
-                )
+                if item is True:
+                    per_seat[s].append(fact.label)
+                elif fact.label:
+                    per_seat[s].append(f"{fact.label} {_fact_text(item)}")
+                else:
+                    per_seat[s].append(_fact_text(item))
         elif fact.value is not None and fact.value != "" and fact.value != ():
             corner.append(f"{fact.label}: {_fact_text(fact.value)}")
     return deal, per_seat, corner
@@ -662,6 +708,7 @@ class _Picture:
         figures: Sequence[str],
         moving: bool,
         dealing: bool,
+        out: bool = False,
     ) -> None:
         theta = self.angle(seat)
         x = _CX - _SEAT_RX * math.sin(theta)
@@ -672,6 +719,8 @@ class _Picture:
         zone = f"hand {seat}"
         top = y - 26
         mark = ' data-to-move="true"' if moving else ""
+        if out:  # it sits the deal out: its hand drawn faded, not as one in play
+            mark += ' data-out="true" opacity="0.45"'
         self.parts.append(f'<g class="seat" data-seat="{seat}"{mark}>')
         drawn: list[str] = []
         if isinstance(hand, int) and not isinstance(hand, bool):
@@ -777,10 +826,14 @@ class _Picture:
             self.parts.append(_label(cx, y + _CARD_H + 12, caption, size=10, fill="#ffffff"))
 
     def centre_pieces(
-        self, position: Mapping[str, Any], events: Sequence[Event], labels: Sequence[str]
+        self,
+        position: Mapping[str, Any],
+        events: Sequence[Event],
+        labels: Sequence[str],
+        pile_names: Sequence[str] = (),
     ) -> None:
         """The trump card or suit, the upcard on the discard pile, the stock, the called
-        suit and the undealt cards, where the position has them."""
+        suit, the undealt cards and the piles, where the position has them."""
         left_x, right_x = _CX - 200, _CX + 200
         top = _CY - _CARD_H / 2
         trump_card = _cards(position.get("trump_card"), "trump_card")
@@ -851,6 +904,40 @@ class _Picture:
         if undealt:
             self.parts.append(_label(right_x, right_y - 8, "undealt", size=11, fill="#ffffff"))
             self.backs(undealt, right_x, right_y, "undealt", "cards", step=4.0, fill="#ffffff")
+            right_y += _CARD_H + 40
+        piles = position.get("piles")
+        if isinstance(piles, list):
+            for number, pile in enumerate(piles):
+                if not isinstance(pile, list) or len(pile) != 2:
+                    continue
+                name = pile_names[number] if number < len(pile_names) else ""
+                name = name or f"pile {number + 1}"
+                self.pile(name, pile[0], pile[1], right_x, right_y, labels)
+                right_y += _CARD_H + 40
+
+    def pile(
+        self, name: str, cards: object, holder: object, x: float, top: float, labels: Sequence[str]
+    ) -> None:
+        """A pile centred on ``x``: its cards face up where they are shown (a turned
+        card, the cards a seat laid away in its own view, every pile of a state), else
+        face down with their number; named, with the seat that took it."""
+        zone = f"pile {name}"
+        caption = name
+        if isinstance(holder, int) and not isinstance(holder, bool):
+            who = labels[holder] if 0 <= holder < len(labels) else f"seat {holder}"
+            caption = f"{name}: laid away by {who}"
+        self.parts.append(_label(x, top - 8, caption, size=11, fill="#ffffff", cls="pile-name"))
+        if isinstance(cards, str) and cards:
+            shown = _cards(cards, "piles")
+            for i, card in enumerate(shown):
+                self.parts.append(_card_face(card, x - _CARD_W / 2 + 16.0 * i, top, zone))
+            return
+        count = _count(cards) or 0
+        if count:
+            noun = "card" if count == 1 else "cards"
+            self.backs(count, x, top, zone, noun, step=4.0, fill="#ffffff")
+        else:
+            self.parts.append(_label(x, top + 30, "no cards", size=11, fill="#ffffff"))
 
     @staticmethod
     def suit_text(value: object) -> str:

@@ -42,6 +42,12 @@ reach: the tricks each side's top trumps take on every line of play (so they bou
 Hell's exact bid too, whose points rise and fall), and, where more tricks are never
 worse, the tricks the side on lead can cash from the top (a bidder may not want
 them). The last trick is scored directly.
+
+Where seats sit the deal out (the contract's ``out``: a lone hand, the dealer at
+four-hand Skat) the search plays a table of the seats that play: tricks of as many
+cards as they are, the turn order passing over the seats out, whose cards take no
+part (they count as neither in play nor gone, and stay in their hands for the
+deal's points); the sides are the deal's (``sides(state)``), as everywhere.
 Games with a trick scorer (Hearts, Maverick) or with points on each seat's own count
 (Spades' nil) keep their figures in the key and are searched by the points.
 
@@ -53,8 +59,7 @@ of its suit still held, as double-dummy bridge solvers do.
 The search does not express, and declines (:meth:`DoubleDummy.move_values` and
 :meth:`DoubleDummy.value` return None; the generic search then runs): a position
 outside the play (bidding, passing), a game whose tricks go back into a hand (the
-pick-up) or whose deal ends when a hand is empty, a deal that seats sit out (the
-contract's ``out``: tricks of fewer cards), revokes made legal by the rules,
+pick-up) or whose deal ends when a hand is empty, revokes made legal by the rules,
 a move cap (``max_moves``) that the rest of the deal could reach, the opening lead of a game
 whose holder of a card must lead it, and plays with calls or announcements.
 """
@@ -63,7 +68,7 @@ from __future__ import annotations
 
 from cardrules.core.budget import Budget
 from cardrules.core.trickgame import rules_of_play
-from cardrules.core.trickgame.queries import legal_moves
+from cardrules.core.trickgame.queries import _card_seat, legal_moves
 from cardrules.core.trickgame.solving import _Deal
 from cardrules.core.trickgame.solving_tables import _in_play
 from cardrules.core.trickgame.state import State
@@ -106,18 +111,24 @@ class DoubleDummy:
             return None
         if game.play.pick_up or game.play.out_ends_deal:
             return None
-        if deal.turns is not None:  # seats sit the deal out: the generic search plays it
-            return None
         # A safety cap (simulate's, say) is no matter where the deal's cards run out first.
         cap = rules.max_moves
         if cap is not None and state.moves_made + _in_play(state).bit_count() >= cap:
             return None
         if game.play.revoking is not None and game.play.revoking.allowed(rules):
             return None
-        if game.play.lead_card is not None and rules_of_play.opening_lead(
-            state, (state.leader + len(state.trick)) % rules.players
-        ):
+        if game.play.lead_card is not None and rules_of_play.opening_lead(state, _card_seat(state)):
             return None
+        # Seats that sit the deal out keep their hands and win no trick: a search of
+        # the seats that play, one per such hand (the points may read it).
+        out: tuple[object, ...] = ()
+        if deal.turns is not None:
+            playing = deal.turns[0]
+            out = tuple(
+                (hand, state.tricks_won[seat])
+                for seat, hand in enumerate(state.hands)
+                if seat not in playing
+            )
         key = (
             rules,
             deal.match,
@@ -128,6 +139,7 @@ class DoubleDummy:
             deal.declared,
             deal.contract,  # its sides: whom the seat plays with
             state.revokes,
+            out,
             # Without a trick scorer the search scores every end of the deal from the
             # tally as it stands: one search per tally.
             state.tally if game.scoring.score_trick is None else (),
@@ -155,9 +167,8 @@ class DoubleDummy:
                 return None
             moves.append(move)
             cards.append(move.card.index)
-        hands = list(state.hands)
+        hands, leader, won = search._position(state)
         trick = [card.index for card in state.trick]
-        leader = state.leader
         mover = (leader + len(trick)) % search.players
         legal = 0
         for card in cards:
@@ -168,7 +179,9 @@ class DoubleDummy:
         values: dict[int, float] = {}
         for card in cards:
             if distinct >> card & 1:
-                values[card] = search.sign * self._after(search, state, card)
+                values[card] = search.sign * search.solve(
+                    list(hands), leader, trick[:], won, state.tally, state.waste, 1 << card
+                )
         result: list[tuple[Play, float]] = []
         for move, card in zip(moves, cards):
             searched = card
@@ -176,18 +189,6 @@ class DoubleDummy:
                 searched = _next_higher(search, distinct, card)
             result.append((move, values[searched]))
         return result
-
-    def _after(self, search: _Deal, state: State, card: int) -> float:
-        """The value (times sign) after the mover plays ``card``."""
-        return search.solve(
-            list(state.hands),
-            state.leader,
-            [played.index for played in state.trick],
-            state.tricks_won,
-            state.tally,
-            state.waste,
-            1 << card,
-        )
 
     def value(self, state: object) -> float | None:
         """The seat's points from ``state``, every seat playing its best, or None where
@@ -199,14 +200,9 @@ class DoubleDummy:
         for move in legal_moves(state):
             if type(move) is not Play or move.call is not None or move.announce:
                 return None
+        hands, leader, won = search._position(state)
         return search.sign * search.solve(
-            list(state.hands),
-            state.leader,
-            [card.index for card in state.trick],
-            state.tricks_won,
-            state.tally,
-            state.waste,
-            0,
+            hands, leader, [card.index for card in state.trick], won, state.tally, state.waste, 0
         )
 
 

@@ -39,7 +39,25 @@ class _DealTables:
         self.root = state
         self.game = game
         self.seat = seat
-        players: int = rules.players
+        everyone: int = rules.players
+        # The seats that play, in turn order from seat 0, when seats sit the deal out
+        # (the contract's ``out``; None: every seat plays). The search then plays a
+        # table of just these seats: its seat i is seats[i], its hands and tricks won
+        # theirs, in that order (the turn order skips the seats out, so it still goes
+        # round from each leader), and tricks have as many cards as they are.
+        self.seats: tuple[int, ...] | None = None
+        #: Where seats sit out: every hand at the end of the deal (theirs as dealt,
+        #: the others empty), and the tricks won per seat as the search leaves them
+        #: (the seats out keep theirs).
+        self.end_hands: tuple[int, ...] = (0,) * everyone
+        self.root_won: tuple[int, ...] = state.tricks_won
+        if deal.turns is not None:
+            seats = tuple(sorted(deal.turns[0]))
+            self.seats = seats
+            self.end_hands = tuple(
+                0 if seat in seats else state.hands[seat] for seat in range(everyone)
+            )
+        players = everyone if self.seats is None else len(self.seats)
         self.players = players
         trick_rules: tricks.TrickRules = deal.trick_rules
         self.trick_rules = trick_rules
@@ -55,10 +73,12 @@ class _DealTables:
         for members in sides(state):  # the deal's partnerships (the contract's sides)
             if seat in members:
                 team = members
-        self.team = team
-        self.others = [other for other in range(players) if other not in team]
+        # The seats outside the team, among all (the points are every seat's).
+        self.others = [other for other in range(everyone) if other not in team]
         self.margin = margin and bool(self.others)
-        self.maximizing = [member in team for member in range(players)]
+        # The team and who maximizes, by the search's seats (those that play).
+        self.maximizing = [self._seat(index) in team for index in range(players)]
+        self.team = tuple(index for index in range(players) if self.maximizing[index])
         self.sign = -1.0 if game.match.better == "low" else 1.0
         # Per card index: the follow group it counts in (-1: none, a suitless joker),
         # its strength as a trump, as the led group, and as a joker (winner's order,
@@ -117,6 +137,46 @@ class _DealTables:
         #: suit: the leader counts only the cards it may lead now).
         self.quick = self.projection == _TEAM_TOTAL and natural
 
+    # ------------------------------------------------------------------ the seats
+
+    def _seat(self, index: int) -> int:
+        """The seat the search's seat ``index`` is (the same where every seat plays)."""
+        seats = self.seats
+        return index if seats is None else seats[index]
+
+    def _position(self, state: State) -> tuple[list[int], int, tuple[int, ...]]:
+        """The hands, the leader and the tricks won of ``state`` by the search's seats
+        (a leader that sits out, as a position may give it, passes the lead on)."""
+        seats = self.seats
+        if seats is None:
+            return list(state.hands), state.leader, state.tricks_won
+        turns = state.deal.turns
+        assert turns is not None
+        hands = state.hands
+        won = state.tricks_won
+        leader = seats.index(turns[state.leader][0])
+        return [hands[seat] for seat in seats], leader, tuple(won[seat] for seat in seats)
+
+    def _all_hands(self, hands: list[int]) -> tuple[int, ...]:
+        """The search's ``hands`` as every seat's (the seats out keep theirs)."""
+        seats = self.seats
+        if seats is None:
+            return tuple(hands)
+        every = list(self.end_hands)
+        for index, seat in enumerate(seats):
+            every[seat] = hands[index]
+        return tuple(every)
+
+    def _all_won(self, won: tuple[int, ...]) -> tuple[int, ...]:
+        """The search's tricks ``won`` as every seat's (the seats out keep theirs)."""
+        seats = self.seats
+        if seats is None:
+            return won
+        every = list(self.root_won)
+        for index, seat in enumerate(seats):
+            every[seat] = won[index]
+        return tuple(every)
+
     # ------------------------------------------------------------------ the points
 
     def _leaf(self, won: tuple[int, ...], tally: tuple[int, ...], leader: int) -> float:
@@ -128,10 +188,10 @@ class _DealTables:
         root = self.root
         final = _with(
             root,
-            hands=(0,) * self.players,
+            hands=self.end_hands,
             trick=(),
-            leader=leader,
-            tricks_won=won,
+            leader=self._seat(leader),
+            tricks_won=self._all_won(won),
             tally=tally,
             waste=root.waste | _in_play(root),
         )
@@ -145,12 +205,13 @@ class _DealTables:
         deal's tricks can fall among the seats (the tally is fixed: no trick scorer)."""
         tally = state.tally
         players = self.players
+        won = self._position(state)[2]
         if not self.counts_tricks:
             self.projection = _CONSTANT
-            value = self._leaf(state.tricks_won, tally, 0)
+            value = self._leaf(won, tally, 0)
             self.by_count = [value]
             return
-        total = sum(state.tricks_won) + _tricks_left(state, players)
+        total = sum(won) + _tricks_left(state, players)
         team = self.team
         finals: list[tuple[int, ...]] = []
         for split in itertools.product(range(total + 1), repeat=players - 1):
@@ -233,13 +294,13 @@ class _DealTables:
             cards = tuple(ALL_CARDS[index] for index in trick)
             before = _with(
                 self.root,
-                hands=tuple(hands),
-                leader=leader,
+                hands=self._all_hands(hands),
+                leader=self._seat(leader),
                 trick=cards[:-1],
-                tricks_won=won,
+                tricks_won=self._all_won(won),
                 tally=tally,
             )
-            found = scorer(before, winner, cards, tally)[0]
+            found = scorer(before, self._seat(winner), cards, tally)[0]
             self.trick_scores[key] = found
         return found
 
@@ -260,10 +321,13 @@ def _natural_order(trick_rules: tricks.TrickRules) -> bool:
 
 
 def _in_play(state: State) -> int:
-    """The mask of the cards in the hands and the trick."""
+    """The mask of the cards in the hands and the trick (not those of the seats that
+    sit the deal out: they keep them)."""
     mask = 0
-    for hand in state.hands:
-        mask |= hand
+    turns = state.deal.turns
+    for seat, hand in enumerate(state.hands):
+        if turns is None or seat in turns[0]:
+            mask |= hand
     for card in state.trick:
         mask |= card.bit
     return mask
