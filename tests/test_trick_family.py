@@ -40,6 +40,7 @@ from cardrules.core.trickgame import (
     Trumps,
     pass_cycle,
 )
+from cardrules.core.trickgame.numbers import _passes_of
 from cardrules.errors import IllegalMoveError, RecordError, RulesError
 from cardrules.game import Event, Log, Outcome
 from cardrules.moves import Bid, PassCards, Play
@@ -116,6 +117,21 @@ def pass_all(state: State) -> State:
 
 HEARTS_PASS = Passing(count=3, to=pass_cycle("right", "across", "hold"))
 PASSER, PASSER_RULES = make_game("passer", hand=5, rounds=(HEARTS_PASS,))
+
+
+def test_passes_are_listed_in_move_number_order_for_any_hand() -> None:
+    """The passes a hand offers come by their rank (their move numbers), for hands of
+    any size, jokers included, and passes of one to four cards."""
+    rng = random.Random(7)
+    for _ in range(200):
+        hand = sum(1 << index for index in rng.sample(range(54), rng.randint(4, 14)))
+        count = rng.randint(1, 4)
+        bits = [card.bit for card in cards_of(hand)]
+        ranked = sorted(
+            (sum(chosen) for chosen in itertools.combinations(bits, count)),
+            key=trickgame.pass_rank,
+        )
+        assert [mask_of(p.cards) for p in _passes_of(hand, count)] == ranked
 
 
 @pytest.mark.parametrize(

@@ -100,10 +100,23 @@ def _pass_move(mask: int) -> PassCards:
     return PassCards(cards_of(mask))
 
 
+@functools.lru_cache(maxsize=1 << 12)
 def _passes_of(hand: int, count: int) -> tuple[Move, ...]:
-    """Every pass of ``count`` cards of ``hand``, in move-number order (by rank)."""
-    bits = [1 << c.index for c in cards_of(hand)]
-    masks = sorted((sum(chosen) for chosen in itertools.combinations(bits, count)), key=pass_rank)
+    """Every pass of ``count`` cards of ``hand``, in move-number order (by rank; built
+    once per hand: a seat's hand repeats in search).
+
+    :func:`pass_rank` orders sets colexicographically (by their highest card, then the
+    next highest, ...): the combinations of the cards taken highest first come in the
+    reverse of that order, so no sort is needed.
+
+    >>> from cardrules.cards import mask_of, parse_cards
+    >>> hand = mask_of(parse_cards("2C 9D 4H KS"))
+    >>> [pass_rank(mask_of(move.cards)) for move in _passes_of(hand, 2)]
+    [190, 378, 398, 1225, 1245, 1253]
+    """
+    bits = [1 << c.index for c in reversed(cards_of(hand))]
+    masks = [sum(chosen) for chosen in itertools.combinations(bits, count)]
+    masks.reverse()
     return tuple(_pass_move(mask) for mask in masks)
 
 
