@@ -193,6 +193,8 @@ def test_bad_line_ups_name_the_problem() -> None:
             simulate("oh_hell", [spec, *LINEUP[1:]], games=1, seed=1, workers=1)
     with pytest.raises(CardrulesError, match="unknown bot"):
         simulate("oh_hell", ["smart", *LINEUP[1:]], games=1, seed=1, workers=1)
+    with pytest.raises(CardrulesError, match=r"separating bots with spaces \(heuristic random\)"):
+        simulate("oh_hell", ["heuristic,random", *LINEUP[1:]], games=1, seed=1, workers=1)
 
 
 class _CrashingBot:

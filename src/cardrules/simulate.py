@@ -173,9 +173,14 @@ def make_bot(spec: str, game: str | Game) -> Bot:
             raise RulesError(f"bot {spec!r}: {error}") from None
     if name == "pimc":
         return _make_pimc(spec, argument, game)
+    if "," in spec:  # several bots in one word, as "heuristic,random"
+        raise RulesError(
+            f"unknown bot {spec!r}: name one bot a word, separating bots with spaces "
+            f"({' '.join(spec.split(','))}), not commas"
+        )
     raise RulesError(
         f"unknown bot {spec!r}: use random, heuristic, ismcts, ismcts:N[:PLAYOUT[:LIMIT]], "
-        "pimc or pimc:N[:C] (N deals or seconds, such as 0.5s)"
+        "pimc or pimc:N[:C][:pP][:infer] (N deals or seconds, such as 0.5s)"
     )
 
 
