@@ -27,6 +27,9 @@ those above it in this list:
 * :mod:`~cardrules.core.trickgame.pile_round`: the :class:`PileStep` round (a seat
   takes a named :class:`Pile` and lays cards away onto it) and what scoring reads of
   the piles;
+* :mod:`~cardrules.core.trickgame.announcing`: the :class:`Announcement` moves
+  allowed beside card play until a deadline, which change the contract's terms, and
+  ready-made effects on the terms;
 * :mod:`~cardrules.core.trickgame.auctions`: ready-made hooks for an :class:`Auction`
   round (who calls next, the calls allowed on a ladder of bids with doubles);
 * :mod:`~cardrules.core.trickgame.description`: the description, :class:`TrickGame`,
@@ -64,7 +67,8 @@ checker (see :mod:`cardrules.core.installing`). :file:`examples/whist.py`,
 this way.
 """
 
-from cardrules.core.trickgame import auctions, interface, rules_of_play, sampling
+from cardrules.core.trickgame import announcing, auctions, interface, rules_of_play, sampling
+from cardrules.core.trickgame.announcing import Announcement, announced, shown_sides
 from cardrules.core.trickgame.auction_round import (
     Auction,
     Calls,
@@ -139,6 +143,7 @@ __all__ = [
     "BIDDING_VIEW_FIELDS",
     "DEFAULT_DEAL_LIMIT",
     "VIEW_FIELDS",
+    "Announcement",
     "Auction",
     "Bidding",
     "Calls",
@@ -167,6 +172,8 @@ __all__ = [
     "Trumps",
     "View",
     "Waste",
+    "announced",
+    "announcing",
     "apply",
     "auctions",
     "chance_outcomes",
@@ -200,6 +207,7 @@ __all__ = [
     "sampling",
     "score",
     "setup",
+    "shown_sides",
     "sides",
     "state_to_dict",
     "suits_of",

@@ -541,6 +541,9 @@ class PhaseRoles:
     bidding: enum.IntEnum | None
     #: The phase of the tricks.
     playing: enum.IntEnum
+    #: The phase of the tricks when only cards are played in it; None in a game with
+    #: announcements (``legal_moves`` adds them on its slower path).
+    plain_play: enum.IntEnum | None
     #: The phase of a finished game.
     over: enum.IntEnum
     #: The rounds' phases, in the order of ``TrickGame.rounds``.
