@@ -133,7 +133,15 @@ from cardrules.core.trickgame.queries import (
 )
 from cardrules.core.trickgame.rules_of_play import Restrictions
 from cardrules.core.trickgame.sampling import sample
-from cardrules.core.trickgame.scoring import events, moves_played, score, sides, zones
+from cardrules.core.trickgame.scoring import (
+    carried,
+    carried_value,
+    events,
+    moves_played,
+    score,
+    sides,
+    zones,
+)
 from cardrules.core.trickgame.serialization import state_to_dict
 from cardrules.core.trickgame.state import Deal, State
 from cardrules.core.trickgame.views import deal_events, knowledge, observe, suits_of
@@ -176,6 +184,8 @@ __all__ = [
     "announcing",
     "apply",
     "auctions",
+    "carried",
+    "carried_value",
     "chance_outcomes",
     "contract_text",
     "deal_events",

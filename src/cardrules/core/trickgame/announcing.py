@@ -34,15 +34,8 @@ from cardrules.moves import Call
 if TYPE_CHECKING:  # the description: a type here, built above this module
     from cardrules.core.trickgame.description import TrickGame
 
-__all__ = [
-    "Announcement",
-    "Terms",
-    "adding",
-    "announced",
-    "doubling",
-    "setting",
-    "shown_sides",
-]
+# Announcement, announced and shown_sides are documented where the package exports them.
+__all__ = ["Terms", "adding", "doubling", "setting"]
 
 #: A contract's terms: ``(name, value)`` pairs (see :attr:`Contract.terms`).
 Terms = tuple[tuple[str, int | str], ...]
