@@ -165,6 +165,9 @@ def test_the_contract_and_the_announcements_round_trip_through_json() -> None:
     bad = dict(data, announced=[[1, "schwarz"]])
     with pytest.raises(RecordError, match="'announced' holds"):
         game.state_from_dict(bad)
+    twice = dict(data, announced=[[1, "kontra"], [1, "kontra"]], history=None)
+    with pytest.raises(RecordError, match="seat 1 makes 'kontra' twice"):
+        game.state_from_dict(twice)
 
 
 def test_records_replay_a_game_with_announcements() -> None:
@@ -188,6 +191,8 @@ def test_a_position_keeps_the_announcements_and_the_contract() -> None:
     assert KONTRA not in game.legal_moves(again) and again.contract == state.contract
     view_spot = game.position(game.observe(state, 0))
     assert view_spot["announced"] == spot["announced"]
+    ended = game.position(_play_cards(state, 22))  # the next deal: none made yet
+    assert ended["announced"] == [] and ended["contract"][-1] == []
 
 
 def test_views_show_the_announcements_the_contract_and_the_sides_shown() -> None:

@@ -313,7 +313,10 @@ def _announced(r: StateReader, game: TrickGame[Any], players: int) -> Any:
                 f"field 'announced' holds [seat, announcement] pairs (a seat 0..{players - 1} "
                 f"and one of {known}), not {item!r}"
             )
-        made.append((item[0], calls[item[1].lower()]))
+        pair = (item[0], calls[item[1].lower()])
+        if pair in made:
+            r.fail(f"field 'announced': seat {item[0]} makes {item[1]!r} twice (once a deal)")
+        made.append(pair)
     return tuple(made)
 
 
@@ -370,6 +373,8 @@ def _check_play(game: TrickGame[Any], state: State, r: StateReader) -> None:
         r.fail("a deal in bidding or play needs a trump card")
     if under_way and state.deal.contract is None:
         r.fail("play cannot start before the auction has made a contract")
+    if state.deal.announced and phase is not game.roles.playing and phase is not game.roles.over:
+        r.fail("announcements are made in the play: a deal before it has none")
     k = game.roles.round_index.get(phase)
     auction = None if k is None else game.rounds[k]
     if isinstance(auction, Auction) and (state.trick or state.waste):
