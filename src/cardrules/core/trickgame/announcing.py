@@ -21,6 +21,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic
 
+from cardrules._mypyc import mypyc_attr
 from cardrules.cards import cards_of, mask_of
 from cardrules.core import changes as changes_core
 from cardrules.core.changes import with_item
@@ -50,6 +51,7 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+@mypyc_attr(native_class=False)
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Announcement(Generic[R]):
     """A move allowed beside card play until a deadline (Doppelkopf's Re and Kontra,
