@@ -7,13 +7,15 @@ solver and PIMC, and the games without announcements left as they were."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from cardrules import games, records
+from cardrules import games, positions, records
 from cardrules.bots.pimc import PIMCBot
 from cardrules.cards import Card
 from cardrules.core import trickgame
@@ -26,6 +28,7 @@ from cardrules.testing import check_game
 from tests import announce_game as game
 from tests import auction_game
 from tests.announce_game import ALL, KONTRA, PAIR, PAIR_CARDS, RE, Rules
+from tests.test_sampling_uniformity import chi_square_p
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -189,6 +192,8 @@ def test_a_position_keeps_the_announcements_and_the_contract() -> None:
     again = game.setup(rules, spot)
     assert game.position(again) == spot
     assert KONTRA not in game.legal_moves(again) and again.contract == state.contract
+    text = positions.position_text(game.NAME, state)
+    assert game.position(positions.setup_text(text)) == spot
     view_spot = game.position(game.observe(state, 0))
     assert view_spot["announced"] == spot["announced"]
     ended = game.position(_play_cards(state, 22))  # the next deal: none made yet
@@ -316,3 +321,30 @@ def test_the_ready_made_effects_on_the_terms() -> None:
     assert announcing.setting("game", "null")(contract, 0)[-1] == ("game", "null")
     with pytest.raises(RulesError, match="no number"):
         announcing.doubling("game")(contract, 0)
+
+
+def test_sampling_is_uniform_with_cards_an_announcement_showed() -> None:
+    """Rule: ``sample`` stays exactly uniform over the worlds a view allows when an
+    announcement showed cards: before any card is played, the announcer's four other
+    cards are a uniform choice among the cards the viewer has not seen (every choice
+    leaves the same number of ways to deal the rest)."""
+    state, seat = _with_pair()
+    while game.to_move(state) != seat:  # the pair's holder leads: no card played yet
+        state, seat = _with_pair(state.seed + 1)
+    shown = _moves(state, "pair")
+    viewer = (seat + 1) % 4
+    view = game.observe(shown, viewer)
+    unseen = [
+        card
+        for card in game.deck_of(shown.rules)
+        if not card.bit & (shown.hands[viewer] | PAIR_CARDS)
+    ]
+    assert len(unseen) == 16
+    cells = [frozenset(cards) for cards in itertools.combinations(unseen, 4)]
+    rng = random.Random(11)
+    observed: Counter[frozenset[Card]] = Counter()
+    for _ in range(6 * len(cells)):
+        world = game.sample(view, rng)
+        observed[frozenset(c for c in unseen if c.bit & world.hands[seat])] += 1
+    assert set(observed) <= set(cells)
+    assert chi_square_p(observed, cells) > 1e-4
