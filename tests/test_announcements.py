@@ -124,7 +124,24 @@ def test_the_deadline_closes_re_after_the_seats_second_card() -> None:
         game.apply(two_tricks, KONTRA)
 
 
-def test_the_dummy_makes_no_announcement_and_others_are_refused() -> None:
+def test_the_dummy_makes_no_announcement() -> None:
+    module = game.kontra_module()
+    games.register(module)
+    try:
+        state = module.deal(game.KontraRules(first_dealer=0, dummy=True), seed=7)
+        for text in ("1C", "pass", "pass", "pass", "kontra"):
+            state = module.apply(state, module.parse_move(state, text))
+        assert state.contract.dummy == 3 and state.announced == ((2, game.SKAT_KONTRA),)
+        state = module.apply(state, module.legal_moves(state)[0])  # seat 2 leads
+        assert module.to_move(state) == 1  # the declarer plays the dummy's card
+        assert all(type(move) is Play for move in module.legal_moves(state))
+        with pytest.raises(IllegalMoveError, match="the dummy's card is due"):
+            module.apply(state, game.SKAT_RE)
+    finally:
+        games.unregister(module.NAME)
+
+
+def test_announcements_the_seat_may_not_make_are_refused() -> None:
     state = _dealt()
     with pytest.raises(IllegalMoveError, match="the rules do not let seat 1 announce re now"):
         game.apply(state, RE)
