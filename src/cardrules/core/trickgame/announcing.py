@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic
 
 from cardrules._mypyc import mypyc_attr
-from cardrules.cards import cards_of, mask_of
+from cardrules.cards import cards_of
 from cardrules.core import changes as changes_core
 from cardrules.core.changes import with_item
 from cardrules.core.trickgame.contract import Contract
@@ -318,8 +318,3 @@ def announcement_refusal(state: State, move: object) -> str:
     why = _refusal(state, seat, announcement, _cards_played(state))
     others = ", ".join(map(str, open_announcements(state, seat))) or "none"
     return f"{why}{rule}; play a card, or make an announcement open now ({others})"
-
-
-def shown_cards(event: Event) -> int:
-    """The cards an announcement event shows its seat holds (a card mask)."""
-    return mask_of(event.cards) if event.kind == "announce" else 0
