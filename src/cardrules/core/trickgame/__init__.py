@@ -44,7 +44,8 @@ those above it in this list:
   number), bidding (open or simultaneous, with the game's constraint);
 * :mod:`~cardrules.core.trickgame.play`: trick play, pick-up, legal revokes,
   per-trick scoring, illegal-move messages, notation;
-* :mod:`~cardrules.core.trickgame.scoring`: score, events, zones;
+* :mod:`~cardrules.core.trickgame.scoring`: score, events, zones, the values a match
+  carries into a deal (:func:`carried`);
 * :mod:`~cardrules.core.trickgame.views`: what a seat may know;
 * :mod:`~cardrules.core.trickgame.sampling`: exact uniform :func:`sample`;
 * :mod:`~cardrules.core.trickgame.serialization`: JSON and back;
