@@ -346,7 +346,7 @@ class Declaration:
 
 
 #: The kinds of call :class:`Call` knows by meaning (any other is a bid).
-CALL_KINDS: Final = ("bid", "pass", "double", "redouble", "hold")
+CALL_KINDS: Final = ("bid", "pass", "double", "redouble", "hold", "announce")
 
 
 def _check_words(words: object) -> None:
@@ -377,7 +377,9 @@ class Call:
     and its ``kind`` says what the auction's ready-made hooks read of it: ``"bid"`` (the
     default: any call that names or accepts a contract), ``"pass"``, ``"double"``,
     ``"redouble"`` or ``"hold"`` (holds the bid just made against the seat: Skat's
-    "yes").
+    "yes"). A call of kind ``"announce"`` is an announcement made during the play
+    (:class:`~cardrules.core.trickgame.Announcement`: Doppelkopf's ``re``, Skat's
+    ``kontra``).
 
     >>> str(Call("1NT")), str(Call("pass", "pass")), Call("18") == Call("18", "bid")
     ('1NT', 'pass', True)

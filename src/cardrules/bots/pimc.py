@@ -11,7 +11,9 @@ so that the others are taken to play for their own points as well as against the
 bot's (in Up and Down the River they make their own bids, not only break the
 bot's), and the bot plays to come first in the deal, not only to score; without
 it, the seat's points. Where moves tie on the mean (every drawn deal values them alike),
-the bot plays the ``playout`` bot's choice among them.
+the bot plays the ``playout`` bot's choice among them. Where a game allows
+announcements during play (Doppelkopf's Re, Skat's Kontra), the bot never announces:
+it chooses among the card plays, solved with the contract's terms as they stand.
 
 *How deep it solves.* By default the bot solves each drawn deal exactly to the
 end of the deal whenever its budget allows, and solves less deep only where that
@@ -116,7 +118,7 @@ from typing import Any, Final, TypeVar
 from cardrules.bots import Bot, RandomBot
 from cardrules.errors import CardrulesError
 from cardrules.game import Event, Game
-from cardrules.moves import Play
+from cardrules.moves import Call, Play
 from cardrules.solver import SearchBudgetError, Solver, UnsolvableError
 
 __all__ = ["PIMCBot"]
@@ -238,6 +240,9 @@ class PIMCBot:
             raise ValueError("no legal move to choose from: the game is over")
         if self.inference and type(legal_moves[0]) is not Play:
             self._call_views[view.seat] = view  # the table of the calls, for the play
+        if type(legal_moves[0]) is Play and type(legal_moves[-1]) is Call:
+            # Announcements beside the cards: the bot never announces, it plays a card.
+            legal_moves = [move for move in legal_moves if type(move) is Play]
         if len(legal_moves) == 1:
             return legal_moves[0]
         game = self.game
@@ -390,7 +395,10 @@ class PIMCBot:
         if not self.solves or depth == 0:
             return False
         game = self.game
-        if not all(type(move) is Play for move in game.legal_moves(state)):
+        if not all(
+            type(move) is Play or (type(move) is Call and move.kind == "announce")
+            for move in game.legal_moves(state)
+        ):
             return False
         return depth is None or _largest_hand(game, state) <= depth
 

@@ -27,6 +27,9 @@ those above it in this list:
 * :mod:`~cardrules.core.trickgame.pile_round`: the :class:`PileStep` round (a seat
   takes a named :class:`Pile` and lays cards away onto it) and what scoring reads of
   the piles;
+* :mod:`~cardrules.core.trickgame.announcing`: the :class:`Announcement` moves
+  allowed beside card play until a deadline, which change the contract's terms, and
+  ready-made effects on the terms;
 * :mod:`~cardrules.core.trickgame.auctions`: ready-made hooks for an :class:`Auction`
   round (who calls next, the calls allowed on a ladder of bids with doubles);
 * :mod:`~cardrules.core.trickgame.description`: the description, :class:`TrickGame`,
@@ -41,7 +44,8 @@ those above it in this list:
   number), bidding (open or simultaneous, with the game's constraint);
 * :mod:`~cardrules.core.trickgame.play`: trick play, pick-up, legal revokes,
   per-trick scoring, illegal-move messages, notation;
-* :mod:`~cardrules.core.trickgame.scoring`: score, events, zones;
+* :mod:`~cardrules.core.trickgame.scoring`: score, events, zones, the values a match
+  carries into a deal (:func:`carried`);
 * :mod:`~cardrules.core.trickgame.views`: what a seat may know;
 * :mod:`~cardrules.core.trickgame.sampling`: exact uniform :func:`sample`;
 * :mod:`~cardrules.core.trickgame.serialization`: JSON and back;
@@ -64,7 +68,8 @@ checker (see :mod:`cardrules.core.installing`). :file:`examples/whist.py`,
 this way.
 """
 
-from cardrules.core.trickgame import auctions, interface, rules_of_play, sampling
+from cardrules.core.trickgame import announcing, auctions, interface, rules_of_play, sampling
+from cardrules.core.trickgame.announcing import Announcement, announced, shown_sides
 from cardrules.core.trickgame.auction_round import (
     Auction,
     Calls,
@@ -129,7 +134,15 @@ from cardrules.core.trickgame.queries import (
 )
 from cardrules.core.trickgame.rules_of_play import Restrictions
 from cardrules.core.trickgame.sampling import sample
-from cardrules.core.trickgame.scoring import events, moves_played, score, sides, zones
+from cardrules.core.trickgame.scoring import (
+    carried,
+    carried_value,
+    events,
+    moves_played,
+    score,
+    sides,
+    zones,
+)
 from cardrules.core.trickgame.serialization import state_to_dict
 from cardrules.core.trickgame.state import Deal, State
 from cardrules.core.trickgame.views import deal_events, knowledge, observe, suits_of
@@ -139,6 +152,7 @@ __all__ = [
     "BIDDING_VIEW_FIELDS",
     "DEFAULT_DEAL_LIMIT",
     "VIEW_FIELDS",
+    "Announcement",
     "Auction",
     "Bidding",
     "Calls",
@@ -167,8 +181,12 @@ __all__ = [
     "Trumps",
     "View",
     "Waste",
+    "announced",
+    "announcing",
     "apply",
     "auctions",
+    "carried",
+    "carried_value",
     "chance_outcomes",
     "contract_text",
     "deal_events",
@@ -200,6 +218,7 @@ __all__ = [
     "sampling",
     "score",
     "setup",
+    "shown_sides",
     "sides",
     "state_to_dict",
     "suits_of",

@@ -118,9 +118,10 @@ class Auction(Generic[R]):
 
 
 def auction_calls(game: TrickGame[Any]) -> tuple[Call, ...]:
-    """Every call of the game's auction rounds, each once, in the order of the rounds;
-    refused when two calls share their words (a call is read back from them) or two
-    auction rounds their key."""
+    """Every call of the game's auction rounds, each once, in the order of the rounds,
+    then its announcements (:class:`~cardrules.core.trickgame.Announcement`); refused
+    when two calls share their words (a call is read back from them) or two auction
+    rounds their key."""
     calls: dict[Call, None] = {}
     keys: set[str] = set()
     others = {r.key for r in game.rounds if isinstance(r, Declaring)} | {"contract", "passed"}
@@ -139,6 +140,7 @@ def auction_calls(game: TrickGame[Any]) -> tuple[Call, ...]:
                 )
             keys.add(round_.key)
             calls.update(dict.fromkeys(round_.calls))
+    calls.update(dict.fromkeys(a.call for a in game.announcements))
     words: dict[str, Call] = {}
     for call in calls:
         other = words.setdefault(call.words.lower(), call)

@@ -141,6 +141,7 @@ def _remember_fresh_deal(
         "calls": tuple(() for r in game.rounds if isinstance(r, Auction)),
         "contract": None,
         "piles": (),
+        "announced": (),
     }
     auctioned = any(
         isinstance(r, Auction) and not r.after_contract and r.applies(rules) for r in game.rounds
@@ -372,6 +373,7 @@ def _new_deal_of(
     outcome: Outcome | None = None
     # A fresh deal's contract is fixed (every seat plays) or waits for its auction.
     turns: tuple[tuple[int, ...], ...] | None = None
+    announced: tuple[Any, ...] = ()  # none before play
     if auctioned:
         contract = None
     return _new_deal(
@@ -396,6 +398,7 @@ def _new_deal_of(
             outcome,
             position,
             piles,
+            announced,
             game,
             capped,
             turns,

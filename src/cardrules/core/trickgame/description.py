@@ -25,6 +25,7 @@ from cardrules.core.checks import (
 from cardrules.core.match import Match
 from cardrules.core.options import check_choice
 from cardrules.core.serial import StateReader
+from cardrules.core.trickgame.announcing import Announcement, check_announcements
 from cardrules.core.trickgame.auction_round import Auction, auction_calls
 from cardrules.core.trickgame.numbers import _MOVE_KINDS, _pass_of_rank, pass_rank
 
@@ -214,7 +215,7 @@ class TrickGame(Generic[R]):
         match=MatchPlan(decided=target_decided(lambda rules: 500), deal_limit=200),
     """
 
-    # Eighteen fields to set and four derived, by concern: a game of the contract family
+    # Nineteen fields to set and four derived, by concern: a game of the contract family
     # adds its auction, its contract, the piles cards move to after the deal and its
     # announcements each as one grouped value, as the trumps, the play and the scoring
     # are, so that the description stays within 25 fields.
@@ -239,6 +240,8 @@ class TrickGame(Generic[R]):
     bidding: Bidding[R] | None = None
     #: How the tricks are played (default: plain trick play).
     play: TrickPlay[R] = dataclasses.field(default_factory=TrickPlay)
+    #: The :class:`Announcement` moves allowed beside card play (default: none).
+    announcements: tuple[Announcement[R], ...] = ()
     #: How a deal scores.
     scoring: Scoring[R]
     #: How long a match lasts and who wins it (default: no schedule, no target: the
@@ -293,6 +296,7 @@ class TrickGame(Generic[R]):
             dealing=phases["DEALING"],
             bidding=phases["BIDDING"] if self.bidding is not None else None,
             playing=phases["PLAYING"],
+            plain_play=None if self.announcements else phases["PLAYING"],
             over=phases["OVER"],
             round_phases=round_phases,
             round_index=MappingProxyType({phase: k for k, phase in enumerate(round_phases)}),
@@ -315,6 +319,7 @@ class TrickGame(Generic[R]):
             pass_count = described.count
         table = self.moves.table
         passes = math.comb(52, pass_count) if passing and not table else 0  # by rank
+        check_announcements(self)
         calls = auction_calls(self)
         call_base = len(table) or pass_base + passes
         lay_counts = _check_piles(self)

@@ -62,6 +62,9 @@ outside the play (bidding, passing), a game whose tricks go back into a hand (th
 pick-up) or whose deal ends when a hand is empty, revokes made legal by the rules,
 a move cap (``max_moves``) that the rest of the deal could reach, the opening lead of a game
 whose holder of a card must lead it, and plays with calls or announcements.
+Announcements during play (:class:`~cardrules.core.trickgame.Announcement`) are not
+searched: :meth:`DoubleDummy.move_values` values the card plays alone, with the
+contract's terms as they stand.
 """
 
 from __future__ import annotations
@@ -72,7 +75,7 @@ from cardrules.core.trickgame.queries import _card_seat, legal_moves
 from cardrules.core.trickgame.solving import _Deal
 from cardrules.core.trickgame.solving_tables import _in_play
 from cardrules.core.trickgame.state import State
-from cardrules.moves import Play
+from cardrules.moves import Call, Play
 
 __all__ = ["DoubleDummy"]
 
@@ -163,6 +166,8 @@ class DoubleDummy:
         moves: list[Play] = []
         cards: list[int] = []
         for move in legal_moves(state):
+            if type(move) is Call and move.kind == "announce":
+                continue  # the play is searched with the contract's terms as they stand
             if type(move) is not Play or move.call is not None or move.announce:
                 return None
             moves.append(move)
@@ -198,6 +203,8 @@ class DoubleDummy:
             return None
         assert type(state) is State
         for move in legal_moves(state):
+            if type(move) is Call and move.kind == "announce":
+                continue
             if type(move) is not Play or move.call is not None or move.announce:
                 return None
         hands, leader, won = search._position(state)

@@ -25,7 +25,7 @@ from cardrules.core.trickgame.pile import Pile
 from cardrules.core.trickgame.rules_of_play import Restrictions
 from cardrules.core.trickgame.state import State
 from cardrules.errors import RulesError
-from cardrules.game import Event, Log, Outcome
+from cardrules.game import DealRow, Event, Log, Outcome
 from cardrules.moves import Call, Move, PassCards
 
 #: The plain trick rules (suits as printed, no jokers) for each trump suit (None: no trumps).
@@ -499,6 +499,9 @@ class MatchPlan(Generic[R]):
     deal_limit: int | None = DEFAULT_DEAL_LIMIT
     #: ``abandon_event(state)``: an event logged when a safety cap stops a deal, or None.
     abandon_event: Callable[[State], Event] | None = None
+    #: ``carry(rules, rows)``: the values carried into a deal from the finished deals'
+    #: rows, as (name, value) pairs (see :func:`~cardrules.core.trickgame.carried`), or None.
+    carry: Callable[[R, tuple[DealRow, ...]], tuple[tuple[str, int | str], ...]] | None = None
 
     def __post_init__(self) -> None:
         check_choice("better", self.better, ("high", "low"))
@@ -551,6 +554,8 @@ class PhaseRoles:
     bidding: enum.IntEnum | None
     #: The phase of the tricks.
     playing: enum.IntEnum
+    #: The phase of the tricks; None where announcements are made in it too.
+    plain_play: enum.IntEnum | None
     #: The phase of a finished game.
     over: enum.IntEnum
     #: The rounds' phases, in the order of ``TrickGame.rounds``.

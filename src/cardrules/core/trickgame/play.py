@@ -13,6 +13,7 @@ from cardrules.core import tricks
 from cardrules.core.changes import with_item
 from cardrules.core.match import Match
 from cardrules.core.trickgame import rules_of_play
+from cardrules.core.trickgame.announcing import announce, announcement_refusal
 from cardrules.core.trickgame.auction_round import Auction
 from cardrules.core.trickgame.dealing import _begin_deal
 from cardrules.core.trickgame.description import Declaring, Passing
@@ -171,6 +172,11 @@ def apply(state: object, move: object) -> State:
                 return _pass(state, k, seat, move, mask)
         elif move in round_.moves(state, seat):
             return _declare(state, k, seat, move)
+    if type(move) is Call and phase is roles.playing and game.announcements:
+        # An announcement (never a card: a card played took the path above).
+        announced = announce(state, move)
+        if announced is not None:
+            return _check_caps(announced)
     raise IllegalMoveError(_why_illegal(state, move))
 
 
@@ -355,7 +361,7 @@ def _why_illegal(state: State, move: object) -> str:
     kinds: tuple[type, ...] = (Play, Bid, DealCard, ChooseDealer, *game.moves.kinds)
     if game.bidding is None:
         kinds = (Play, DealCard, ChooseDealer, *game.moves.kinds)
-    if game.roles.auctions:
+    if game.roles.auctions or game.announcements:
         kinds = (*kinds, Call)
     if game.dealing.piles:
         kinds = (*kinds, TakePile, LayAway)
@@ -415,6 +421,8 @@ def _why_illegal(state: State, move: object) -> str:
         return f"seat {seat} may not bid {move.tricks} here; allowed: " + ", ".join(
             map(str, allowed)
         )
+    if type(move) is Call and game.announcements:
+        return announcement_refusal(state, move)
     if not isinstance(move, Play):
         return f"seat {seat} must play a card now, not {move}"
     if move.call is not None or move.announce:

@@ -100,8 +100,10 @@ def _keys(game: TrickGame[Any]) -> list[str]:
             keys.append("passed")
         elif not isinstance(round_, PileStep):  # the piles are keyed once, below
             keys.append(round_.key)
-    if game.roles.auctions:
+    if game.roles.auctions or game.announcements:
         keys.append("contract")
+    if game.announcements:
+        keys.append("announced")
     if game.dealing.piles:
         keys.append("piles")
     if game.bidding is not None:

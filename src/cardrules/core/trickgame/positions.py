@@ -158,6 +158,9 @@ def _view_position(view: Any) -> dict[str, Any]:
         dummy = None if view.contract is None else view.contract.dummy
         if dummy is not None and view.dummy_hand and dummy != seat:  # face up: shown
             data["hands"][dummy] = format_cards(view.dummy_hand)
+    if game.announcements:
+        data["contract"] = contract_to_list(view.contract)
+        data["announced"] = [[s, call.words] for s, call in view.announced]
     if game.dealing.piles:  # the cards this seat sees of a pile, or their count
         data["piles"] = [
             [

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import cards_of
 from cardrules.core.trickgame import rules_of_play
+from cardrules.core.trickgame.announcing import open_announcements
 from cardrules.core.trickgame.auction_round import Auction
 from cardrules.core.trickgame.description import Declaring, Passing
 from cardrules.core.trickgame.numbers import _bids_of, _passes_of, _plays_of
@@ -122,7 +123,10 @@ def legal_moves(state: object) -> tuple[Move, ...]:
     game: TrickGame[Any] = deal.game
     phase = state.phase
     roles = game.roles
-    if phase is roles.playing:
+    # The play of a game with announcements is not plain_play: it takes the path below,
+    # which adds them, so that no other game's play reads anything more.
+    plain = roles.plain_play
+    if phase is plain or phase is roles.playing:
         trick = state.trick
         hands = state.hands
         turns = deal.turns
@@ -134,9 +138,11 @@ def legal_moves(state: object) -> tuple[Move, ...]:
         if play.lead_card is not None:  # the card its holder must lead (Hearts' 2C)
             must = rules_of_play.opening_lead(state, seat)
             if must:
-                return _plays_of(must)
+                return _plays_of(must) if phase is plain else _announcing(state, seat, must)
         if play.revoking is not None and play.revoking.allowed(rules):
-            return _plays_of(hands[seat])  # a revoke is legal and penalised (MV-4.4)
+            # A revoke is legal and penalised (MV-4.4).
+            hand = hands[seat]
+            return _plays_of(hand) if phase is plain else _announcing(state, seat, hand)
         # Any lead, then the led suit if held (OH-4.1, OH-4.2, OH-4.4, EN-3.1, EN-3.2,
         # MV-4.1 to MV-4.3), then the game's restrictions (rules_of_play.playable).
         trick_rules = deal.trick_rules
@@ -145,13 +151,11 @@ def legal_moves(state: object) -> tuple[Move, ...]:
             group = trick_rules.led_masks[trick[0].index] if trick else 0
             if not group and trick:
                 group = rules_of_play.led_group(trick_rules, trick)
-            return _plays_of(
-                rules_of_play.follow_suit(hands[seat], group, trick_rules.anytime_mask)
-            )
-        limits = rules_of_play.active(play.restrictions, rules)
-        return _plays_of(
-            rules_of_play.playable(trick_rules, limits, hands[seat], trick, state.waste)
-        )
+            cards = rules_of_play.follow_suit(hands[seat], group, trick_rules.anytime_mask)
+        else:
+            limits = rules_of_play.active(play.restrictions, rules)
+            cards = rules_of_play.playable(trick_rules, limits, hands[seat], trick, state.waste)
+        return _plays_of(cards) if phase is plain else _announcing(state, seat, cards)
     if phase is roles.bidding:
         assert game.bidding is not None  # a bidding phase comes with a bidding
         return _bids_of(game.bidding.allowed(state, _bidder(state)))
@@ -175,6 +179,12 @@ def legal_moves(state: object) -> tuple[Move, ...]:
             moves = _passes_of(state.hands[seat], round_.count)
         return moves
     return tuple(move for move, _ in chance_outcomes(state))
+
+
+def _announcing(state: State, seat: int, cards: int) -> tuple[Move, ...]:
+    """The plays of ``cards`` and then the announcements open to ``seat``, the seat
+    whose card is due (a game with announcements)."""
+    return (*_plays_of(cards), *open_announcements(state, seat))
 
 
 def _pile_moves(state: State, k: int, seat: int) -> tuple[Move, ...]:

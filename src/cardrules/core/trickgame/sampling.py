@@ -280,6 +280,7 @@ def _shown_values(view: View) -> tuple[dict[str, Any], tuple[int, ...]]:
     fields["calls"] = view.calls if game.roles.auctions else ()
     fields["piles"] = ()
     fields["contract"] = _view_contract(view)
+    fields["announced"] = view.announced
     if game.trumps.face_up is not None:
         fields["face_up"] = view.face_up
         fields["second_suit"] = getattr(view, game.trumps.face_up.second_key)
@@ -335,7 +336,7 @@ def _view_contract(view: View) -> Contract | None:
     """The contract of the deal a view shows: the auction's (None before it ends), else
     the one the description fixes (its ``trump`` suit, or its trump card's)."""
     game: TrickGame[Any] = view.rules.trick_game
-    if game.roles.auctions:
+    if game.roles.auctions or game.announcements:  # as the auction or announcements made it
         return view.contract
     if game.trumps.suit is not None or game.trumps.face_up is not None:
         return fixed_contract(view.trump)

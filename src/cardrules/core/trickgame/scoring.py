@@ -9,7 +9,7 @@ from cardrules.cards import Card, cards_of
 from cardrules.core.trickgame.contract import Contract, partnerships
 from cardrules.core.trickgame.description import teams
 from cardrules.core.trickgame.state import State, _wrong_state
-from cardrules.errors import RecordError
+from cardrules.errors import RecordError, RulesError
 from cardrules.game import Event, Score
 from cardrules.moves import Move
 
@@ -39,6 +39,56 @@ def score(state: object) -> Score:
         outcome=deal.outcome,
         payoffs=payoffs,
     )
+
+
+def carried(state_or_view: object) -> tuple[tuple[str, int | str], ...]:
+    """What the match carries into the deal in progress (vulnerability, a pot, Bock
+    rounds): the description's :attr:`MatchPlan.carry` hook over the rows of the deals
+    finished before it (``()`` without the hook), as ``(name, value)`` pairs. Read from
+    a state or a view, by the auction's hooks and the deal's scoring alike; derived from
+    the rows, it is the same for a state loaded from JSON, set up from a position or
+    sampled from a view as for the one played. (Once the game is over, the rows are
+    every deal's.)
+
+    >>> from cardrules.games import oh_hell
+    >>> carried(oh_hell.deal(oh_hell.Rules(players=3), seed=1))
+    ()
+    """
+    if type(state_or_view) is State:
+        rules = state_or_view.deal.rules
+        rows = state_or_view.deal.match.rows
+    else:
+        rules = getattr(state_or_view, "rules", None)
+        if getattr(type(rules), "trick_game", None) is None:
+            raise _wrong_state(state_or_view, "state or view")
+        view: Any = state_or_view
+        rows = view.score.deals
+    game: TrickGame[Any] = rules.trick_game
+    carry = game.match.carry
+    if carry is None:
+        return ()
+    found = _CARRIED.get(id(rows))
+    if found is None or found[0] is not rows or found[1] is not rules:
+        if len(_CARRIED) > 64:  # a bounded cache: matches come and go
+            _CARRIED.clear()
+        found = _CARRIED[id(rows)] = (rows, rules, tuple(carry(rules, rows)))
+    return found[2]
+
+
+def carried_value(state_or_view: object, name: str) -> int | str:
+    """One value :func:`carried` gives; a :class:`~cardrules.errors.RulesError` naming
+    those there are when it has none of that name."""
+    values = carried(state_or_view)
+    for key, value in values:
+        if key == name:
+            return value
+    there = ", ".join(key for key, _ in values) or "none"
+    raise RulesError(f"the match carries no value {name!r}: it carries {there}")
+
+
+#: :func:`carried`'s values, by the identity of the rows they were folded from (every
+#: state of a deal shares its match's rows).
+_CARRIED: dict[int, tuple[Any, Any, tuple[tuple[str, int | str], ...]]] = {}
 
 
 def sides(state_or_view: object) -> tuple[tuple[int, ...], ...]:

@@ -68,7 +68,8 @@ def taken_keys(game: TrickGame[Any]) -> tuple[str, ...]:
         ("face_up", trumps.face_up is not None),
         ("passed", any(isinstance(r, Passing) for r in game.rounds)),
         ("bids", game.bidding is not None),
-        ("contract", any(isinstance(r, Auction) for r in game.rounds)),
+        ("contract", any(isinstance(r, Auction) for r in game.rounds) or bool(game.announcements)),
+        ("announced", bool(game.announcements)),
         ("tricks_won", game.scoring.counts_tricks),
         ("revokes", game.play.revoking is not None),
         ("piles", bool(game.dealing.piles)),
@@ -133,8 +134,10 @@ def fields_to_dict(state: State) -> dict[str, Any]:
             data[round_.key] = [[seat, call.words] for seat, call in calls]
         elif isinstance(round_, Passing):
             data["passed"] = [format_cards(cards_of(p)) for p in deal.passed]
-    if game.roles.auctions:
+    if game.roles.auctions or game.announcements:
         data["contract"] = contract_to_list(deal.contract)
+    if game.announcements:
+        data["announced"] = [[seat, call.words] for seat, call in deal.announced]
     if game.dealing.piles:
         data["piles"] = [
             [format_cards(cards_of(mask)), None if holder < 0 else holder]
@@ -289,6 +292,34 @@ def _calls(r: StateReader, game: TrickGame[Any], auction: Auction[Any], players:
     return tuple(calls)
 
 
+def _announced(r: StateReader, game: TrickGame[Any], players: int) -> Any:
+    """The announcements made: ``[seat, words]`` pairs of the game's announcements."""
+    value = r.data.get("announced")
+    if not isinstance(value, list):
+        r.fail("field 'announced' must be a list of [seat, announcement] pairs, oldest first")
+    made: list[tuple[int, Call]] = []
+    calls = {a.call.words.lower(): a.call for a in game.announcements}
+    for item in value:
+        if (
+            not isinstance(item, list)
+            or len(item) != 2
+            or type(item[0]) is not int
+            or not 0 <= item[0] < players
+            or not isinstance(item[1], str)
+            or item[1].lower() not in calls
+        ):
+            known = ", ".join(map(str, calls.values()))
+            r.fail(
+                f"field 'announced' holds [seat, announcement] pairs (a seat 0..{players - 1} "
+                f"and one of {known}), not {item!r}"
+            )
+        pair = (item[0], calls[item[1].lower()])
+        if pair in made:
+            r.fail(f"field 'announced': seat {item[0]} makes {item[1]!r} twice (once a deal)")
+        made.append(pair)
+    return tuple(made)
+
+
 def _contract(r: StateReader, players: int) -> Contract | None:
     if "contract" not in r.data:
         r.fail("field 'contract' is missing: the deal's contract, or null before it is made")
@@ -342,6 +373,8 @@ def _check_play(game: TrickGame[Any], state: State, r: StateReader) -> None:
         r.fail("a deal in bidding or play needs a trump card")
     if under_way and state.deal.contract is None:
         r.fail("play cannot start before the auction has made a contract")
+    if state.deal.announced and phase is not game.roles.playing and phase is not game.roles.over:
+        r.fail("announcements are made in the play: a deal before it has none")
     k = game.roles.round_index.get(phase)
     auction = None if k is None else game.rounds[k]
     if isinstance(auction, Auction) and (state.trick or state.waste):
@@ -430,6 +463,13 @@ def read_fields(
         contract = _contract(r, players)
         if contract is not None:
             fields["trick_rules"] = trumps.trick_rules(rules, contract)
+    if game.announcements:  # the announcements made, and the contract's terms they set
+        fields["announced"] = _announced(r, game, players)
+        if not game.roles.auctions:
+            read = _contract(r, players)
+            if read is None or read.trump != (None if contract is None else contract.trump):
+                r.fail("field 'contract' must be the deal's contract, with its trump suit")
+            contract = read
     fields["contract"] = contract
     tally: list[int] = []
     for key, size, low, high in game.scoring.tally:

@@ -43,7 +43,9 @@ class Deal(NamedTuple):
     game), kept frozen (its lists as tuples; :attr:`State.position` gives it back as
     the position dict); and the ``piles`` of the description's :attr:`Dealing.piles`
     (``()`` without piles), each as ``(card mask, holder)``: holder -1 while the pile is
-    as dealt, else the seat that took it (its mask then the cards it laid away there).
+    as dealt, else the seat that took it (its mask then the cards it laid away there);
+    the ``announced`` during play (``(seat, call)`` pairs, oldest first; see
+    :class:`~cardrules.core.trickgame.Announcement`).
     Dealing, the rounds before play and the end of a deal make a new one; a card played
     keeps it.
 
@@ -78,6 +80,7 @@ class Deal(NamedTuple):
     outcome: Outcome | None
     position: tuple[tuple[str, Any], ...] | None
     piles: tuple[tuple[int, int], ...]
+    announced: tuple[tuple[int, Call], ...]
     # The description, a TrickGame, typed Any: its class is built after this one (order
     # of definition: docs/contributing.rst). The engine reads it into a typed local.
     game: Any
@@ -263,6 +266,12 @@ class State(NamedTuple):
         """Each pile's ``(card mask, holder)`` (``deal.piles``; see
         :func:`~cardrules.core.trickgame.pile_cards`)."""
         return self.deal.piles
+
+    @property
+    def announced(self) -> tuple[tuple[int, Call], ...]:
+        """The announcements made during the play of the deal, ``(seat, call)`` pairs
+        (``deal.announced``)."""
+        return self.deal.announced
 
     @property
     def outcome(self) -> Outcome | None:

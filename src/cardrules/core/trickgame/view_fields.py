@@ -52,7 +52,10 @@ class View:
       the auction ends) and the dummy's hand, shown to every seat once the opening lead
       is made (``()`` before it, and without a dummy) (an :class:`Auction` round);
     * ``piles``: what this seat sees of each pile (:class:`PileSight`: its name, its
-      count, the cards this seat sees of it, the seat that took it) (``Dealing.piles``).
+      count, the cards this seat sees of it, the seat that took it) (``Dealing.piles``);
+    * ``announced``, ``contract``: the announcements made during the play so far
+      (``(seat, call)`` pairs, oldest first) and the contract they made (the
+      description's ``announcements``).
 
     A game's ``View`` derives from it and declares only its own fields: a round's key,
     the second face-up suit's key, the tally's keys, the public knowledge it shows
@@ -63,7 +66,7 @@ class View:
     ... class HeartsView(View):
     ...     taken: tuple[int, ...]
     >>> [field.name for field in attrs.fields(HeartsView)][-3:]
-    ['dummy_hand', 'piles', 'taken']
+    ['piles', 'announced', 'taken']
     """
 
     rules: Any
@@ -100,6 +103,7 @@ class View:
     contract: Contract | None = None
     dummy_hand: tuple[Card, ...] = ()
     piles: tuple[PileSight, ...] = ()
+    announced: tuple[tuple[int, Call], ...] = ()
 
     def shown_fields(self) -> tuple[str, ...]:
         """The names of the fields this view shows, in order: those of every view, those
@@ -126,6 +130,9 @@ BIDDING_VIEW_FIELDS: Final = ("hand_size", "bids", "has_bid")
 #: The fields a view shows with an auction.
 AUCTION_VIEW_FIELDS: Final = ("calls", "contract", "dummy_hand")
 
+#: The fields a view shows with announcements during play.
+ANNOUNCEMENT_VIEW_FIELDS: Final = ("contract", "announced")
+
 
 def _implied_fields(game: TrickGame[Any]) -> frozenset[str]:
     """The fields of the base :class:`View` after ``legal_moves`` that the features of
@@ -151,6 +158,8 @@ def _implied_fields(game: TrickGame[Any]) -> frozenset[str]:
         implied.update(AUCTION_VIEW_FIELDS)
     if game.dealing.piles:
         implied.add("piles")
+    if game.announcements:
+        implied.update(ANNOUNCEMENT_VIEW_FIELDS)
     return frozenset(implied)
 
 

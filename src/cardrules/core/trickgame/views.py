@@ -113,8 +113,9 @@ def knowledge(
             reading = True
         elif event.kind == "trump" and event.seat is not None:
             known[event.seat] |= event.cards[0].bit  # the dealer keeps the trump card
-        elif event.kind == "take" and event.seat is not None:
-            known[event.seat] |= mask_of(event.cards)  # a pile's turned card, taken
+        elif event.kind in ("take", "announce") and event.seat is not None:
+            # A pile's turned card, taken; the cards an announcement shows held.
+            known[event.seat] |= mask_of(event.cards)
         elif event.kind == "lay away" and event.seat is not None:
             # Any card may be laid away: a turned card taken is no longer known held.
             known[event.seat] &= ~mask_of(event.cards)
@@ -247,6 +248,9 @@ def _observe(state: State, seat: int) -> Any:
         values["dummy_hand"] = (
             cards_of(state.hands[dummy]) if dummy is not None and shown_dummy else ()
         )
+    if game.announcements:  # what the announcements made the contract, and who made them
+        values["contract"] = deal.contract
+        values["announced"] = deal.announced
     if game.dealing.piles:
         values["piles"] = pile_sights(state, seat)
     if game.scoring.counts_tricks:
