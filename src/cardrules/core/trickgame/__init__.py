@@ -100,8 +100,6 @@ from cardrules.core.trickgame.parts import (
     FaceUp,
     MatchPlan,
     Moves,
-    PassDirection,
-    Passing,
     Revoking,
     Scoring,
     TrickGameRules,
@@ -111,9 +109,8 @@ from cardrules.core.trickgame.parts import (
     Trumps,
     Waste,
     default_deal_event,
-    pass_cycle,
-    pass_offset,
 )
+from cardrules.core.trickgame.passing import PassDirection, Passing, pass_cycle, pass_offset
 from cardrules.core.trickgame.pile import Pile
 from cardrules.core.trickgame.pile_round import (
     PileSight,

@@ -50,14 +50,14 @@ from cardrules.core.trickgame.parts import (
 from cardrules.core.trickgame.parts import DealScorer as DealScorer
 from cardrules.core.trickgame.parts import Declaring as Declaring
 from cardrules.core.trickgame.parts import FaceUp as FaceUp
-from cardrules.core.trickgame.parts import PassDirection as PassDirection
-from cardrules.core.trickgame.parts import Passing as Passing
 from cardrules.core.trickgame.parts import Revoking as Revoking
 from cardrules.core.trickgame.parts import TrickGameRules as TrickGameRules
 from cardrules.core.trickgame.parts import TrickScorer as TrickScorer
 from cardrules.core.trickgame.parts import default_deal_event as default_deal_event
-from cardrules.core.trickgame.parts import pass_cycle as pass_cycle
-from cardrules.core.trickgame.parts import pass_offset as pass_offset
+from cardrules.core.trickgame.passing import PassDirection as PassDirection
+from cardrules.core.trickgame.passing import Passing as Passing
+from cardrules.core.trickgame.passing import pass_cycle as pass_cycle
+from cardrules.core.trickgame.passing import pass_offset as pass_offset
 from cardrules.core.trickgame.pile_round import (
     PileStep,
     _check_piles,
