@@ -71,7 +71,7 @@ def make_game(
 
         def __attrs_post_init__(self) -> None:
             check_int("players", self.players, 4, 4)
-            self._check_first_dealer(self.players)
+            self.check_first_dealer(self.players)
 
         def __str__(self) -> str:
             return rules_to_text(name, self)
@@ -457,7 +457,7 @@ class HeartsLikeRules(TrickGameRules):
 
     def __attrs_post_init__(self) -> None:
         check_int("players", self.players, 4, 4)
-        self._check_first_dealer(self.players)
+        self.check_first_dealer(self.players)
 
     def __str__(self) -> str:
         return rules_to_text("hearts_like", self)
@@ -519,7 +519,7 @@ class SpadesLikeRules(TrickGameRules):
 
     def __attrs_post_init__(self) -> None:
         check_int("players", self.players, 4, 4)
-        self._check_first_dealer(self.players)
+        self.check_first_dealer(self.players)
         check_int("target", self.target, 1)
 
     def __str__(self) -> str:
