@@ -38,11 +38,19 @@ MOST_CARDS = 4 if DEEP else 3
 
 
 def minimax(
-    game: Game, state: Any, seat: int, team: frozenset[int], deal: int, margin: bool = False
+    game: Game,
+    state: Any,
+    seat: int,
+    team: frozenset[int],
+    deal: int,
+    margin: bool = False,
+    high: bool | None = None,
 ) -> float:
     """The seat's points for the deal (with ``margin``: less the best points among
     the seats outside its team): its team maximizes them, the others minimize them (the
-    other way round where low totals are better)."""
+    other way round where low totals are better: ``high``, read from the score once)."""
+    if high is None:
+        high = game.score(state).better == "high"
     if game.deal_number(state) != deal or game.is_over(state):
         deals = game.score(state).deals
         if len(deals) <= deal:
@@ -51,15 +59,13 @@ def minimax(
         others = [other for other in range(len(points)) if other not in team]
         if not margin or not others:
             return float(points[seat])
-        high = game.score(state).better == "high"
         return float(points[seat] - (max if high else min)(points[other] for other in others))
     mover = game.to_move(state)
     assert isinstance(mover, int)
     values = [
-        minimax(game, game.apply(state, m), seat, team, deal, margin)
+        minimax(game, game.apply(state, m), seat, team, deal, margin, high)
         for m in game.legal_moves(state)
     ]
-    high = game.score(state).better == "high"
     return max(values) if (mover in team) == high else min(values)
 
 
