@@ -580,3 +580,48 @@ def test_an_exact_bid_is_valued_by_the_tricks_the_bidder_wants(
     for equivalent in (False, True):
         got = solve_moves(oh_hell, state, equivalent_cards=equivalent)
         assert tuple(value for _, value in got) == values
+
+
+def _bridge_play(rng: random.Random) -> Any:
+    """Bridge card play (Whist with a chosen trump and leader, the side's tricks as its
+    points) from five cards a hand: the values vary with the cards."""
+    module: Any = importlib.import_module("benchmarks.bridge_play")
+    strain = rng.choice(sorted(module.STRAINS))
+    return module.Rules(cards=5, strain=strain, leader=rng.randrange(4))
+
+
+@pytest.mark.parametrize(
+    ("path", "make_rules"),
+    [("benchmarks.bridge_play", _bridge_play), ("cardrules.games.oh_hell", _oh_hell_rules)],
+    ids=["bridge card play", "oh_hell"],
+)
+def test_one_table_serves_other_deals_of_the_cards_exactly(
+    path: str, make_rules: Callable[[random.Random], Any], game_of: Callable[[str], Game]
+) -> None:
+    """With equivalent cards, a table entry holds for every position whose suit lengths
+    and whose holders of the ranks that won tricks by rank (and of those above them) are
+    the same (partition search): one solver values many deals of the hidden cards (as
+    the PIMC bot does), each exactly as a search without equivalent cards (checked
+    against plain minimax above), and its table serves some of them."""
+    game = game_of(path)
+    rng = random.Random(f"partition {path}")
+    checked = 0
+    served = False
+    while checked < 8:
+        state = random_position(game, make_rules(rng), rng, 5)
+        if state is None or _cards_in_hand(game, state) < 3:
+            continue
+        seat = game.to_move(state)
+        assert isinstance(seat, int)
+        shared = Solver(game, seat, game.deal_number(state), equivalent_cards=True)
+        for _ in range(8):
+            world = game.sample(game.observe(state, seat), rng)
+            before = shared.nodes
+            values = shared.move_values(world)
+            fresh = Solver(game, seat, game.deal_number(world), equivalent_cards=True)
+            assert fresh.move_values(world) == values
+            plain = Solver(game, seat, game.deal_number(world))
+            assert plain.move_values(world) == values, game.zones(world)
+            served |= shared.nodes - before < fresh.nodes
+        checked += 1
+    assert served

@@ -89,6 +89,32 @@ class _DealTables:
             if strength >= 0:
                 self.trumps |= 1 << index
         self.table: dict[tuple[object, ...], tuple[float, float, int]] = {}
+        #: Partition search (see _Deal._search): where the points follow the tricks
+        #: won alone, each suit ranks in its order and follow suit is the only rule of
+        #: play, a trick is won by the ranks of its cards or by suit alone, so a value
+        #: proved with only some ranks winning by rank holds for every position that
+        #: agrees on the hands' suit lengths and the holders of those ranks.
+        self.partition = (
+            self.equivalent
+            and self.limits is None
+            and self.score_trick is None
+            and len(trick_rules.follow_masks) == 4
+        )
+        #: Per table key less the hands (the leader, the suit lengths, the figures):
+        #: per mask of the ranks that matter, per hands so masked, the entry.
+        self.classes: dict[tuple[object, ...], dict[int, dict[int, tuple[float, float, int]]]] = {}
+        self.stored = 0
+        #: Per suit's holding (each hand's cards of the suit): its cards by relative
+        #: rank, each hand's in its own 64 bits, and the hands' lengths in the suit.
+        self.suit_forms: dict[tuple[int, ...], tuple[int, int]] = {}
+        #: One bit at each hand's 64 bits: a mask of one hand's relative ranks times
+        #: this is the mask of every hand's.
+        self.every_hand = 0
+        for member in range(players):
+            self.every_hand |= 1 << (64 * member)
+        #: The cards that won a trick by rank in the last position searched (with what
+        #: else its value was proved from, see _Deal._search): set by every search.
+        self.ranks = 0
         self.leaves: dict[tuple[object, ...], float] = {}
         self.trick_scores: dict[tuple[object, ...], tuple[int, ...]] = {}
         self.nodes = 0
