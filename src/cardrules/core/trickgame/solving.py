@@ -241,17 +241,16 @@ class _Deal(_DealTables):
             ranks |= cards & -cards
         return ranks
 
-    def _bound_ranks(self, hands: list[int], leader: int, sure: bool) -> int:
-        """The ranks the sure tricks counted where a trick is led depend on: each side's
-        highest trump (the other side's top trumps count from above it) and, with
-        ``sure`` (the leader's cashing tricks counted too), in each suit the leader
-        holds, the highest card outside the leader's hand (its cards above it count):
-        every position whose holders of these ranks and up, and whose suit lengths, are
-        the same counts at least as many sure tricks for each side."""
-        trumps = self.trumps
-        maximizing = self.maximizing
+    def _bound_ranks(self, hands: list[int], leader: int, team: bool, cashing: bool) -> int:
+        """The ranks one side's sure tricks counted where a trick is led depend on (the
+        team's side, or the others'): with ``cashing`` (the leader's side cashing its
+        top cards, see :meth:`_quick_tricks`) the highest card outside the leader's hand
+        in each suit where the leader holds cards above it, else (top trumps, see
+        :meth:`_top_trumps`) the other side's highest trump. Every position with the
+        same suit lengths and the same holders of these ranks and those above them
+        counts at least as many sure tricks for the side."""
         ranks = 0
-        if sure:
+        if cashing:
             mine = hands[leader]
             others = 0
             for seat in range(self.players):
@@ -259,20 +258,17 @@ class _Deal(_DealTables):
                     others |= hands[seat]
             for group in self.follow:
                 theirs = others & group
-                if theirs and mine & group:
+                if theirs and mine & group > theirs:
                     ranks |= 1 << (theirs.bit_length() - 1)
-        if trumps:
-            ours = 0
-            theirs = 0
-            for seat in range(self.players):
-                if maximizing[seat]:
-                    ours |= hands[seat] & trumps
-                else:
-                    theirs |= hands[seat] & trumps
-            if ours:
-                ranks |= 1 << (ours.bit_length() - 1)
-            if theirs:
-                ranks |= 1 << (theirs.bit_length() - 1)
+            return ranks
+        trumps = self.trumps
+        maximizing = self.maximizing
+        other = 0
+        for seat in range(self.players):
+            if maximizing[seat] != team:
+                other |= hands[seat] & trumps
+        if other:
+            ranks |= 1 << (other.bit_length() - 1)
         return ranks
 
     # ------------------------------------------------------------------ the search
@@ -397,6 +393,19 @@ class _Deal(_DealTables):
             for hand in hands:
                 if hand:
                     left = max(left, hand.bit_count())
+            # The bounds from the figures and the number of tricks left alone (so for
+            # every position with them, whoever holds which card).
+            if tricks_mode:
+                low = float(count)
+                high = float(count + left)
+            elif projection != _ALL_COUNTS:
+                low, high = self._bounds(count, left)
+            else:
+                low, high = self._spread(won, left)
+            if low >= beta or low == high:
+                return low
+            if high <= alpha:
+                return high
             if self.quick:
                 # The tricks each side's top trumps take whenever they are played: on
                 # every line of play, so they bound the points whatever their shape.
@@ -404,15 +413,18 @@ class _Deal(_DealTables):
                 if self.trumps:
                     ours = self._top_trumps(hands, True)
                     theirs = self._top_trumps(hands, False)
+                # Which side's count is the leader's cashing tricks (0: neither).
+                cashing = 0
                 if tricks_mode:
                     # The tricks the side on lead can cash from the top: sure for it if
                     # it wants them, which it does where more tricks are never worse
                     # (not under an exact bid, where it may want to lose them).
                     sure = self._quick_tricks(hands, leader, waste)
                     if self.maximizing[leader]:
-                        ours = max(ours, sure)
-                    else:
-                        theirs = max(theirs, sure)
+                        if sure > ours:
+                            ours, cashing = sure, 1
+                    elif sure > theirs:
+                        theirs, cashing = sure, -1
                 least = count + ours
                 most = count + left - theirs
                 if tricks_mode:
@@ -420,17 +432,18 @@ class _Deal(_DealTables):
                     high = float(most)
                 else:
                     low, high = self._bounds(least, most - least)
-            elif tricks_mode:
-                low = float(count)
-                high = float(count + left)
-            elif projection != _ALL_COUNTS:
-                low, high = self._bounds(count, left)
-            else:
-                low, high = self._spread(won, left)
-            if low >= beta or low == high or high <= alpha:
-                if self.partition and self.quick:
-                    self.ranks = self._bound_ranks(hands, leader, tricks_mode)
-                return low if low >= beta or low == high else high
+                if low >= beta or low == high or high <= alpha:
+                    if self.partition:
+                        # The ranks the counts used depend on (in tricks mode, the least
+                        # bounds the value from below and the most from above; else
+                        # both bound the points between them).
+                        ranks = 0
+                        if ours and (not tricks_mode or low >= beta or low == high):
+                            ranks |= self._bound_ranks(hands, leader, True, cashing > 0)
+                        if theirs and (not tricks_mode or high <= alpha or low == high):
+                            ranks |= self._bound_ranks(hands, leader, False, cashing < 0)
+                        self.ranks = ranks
+                    return low if low >= beta or low == high else high
         if self.partition:
             return self._partition(hands, leader, won, tally, waste, alpha, beta, count)
         key: tuple[object, ...]
