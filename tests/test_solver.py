@@ -23,7 +23,7 @@ from typing import Any, cast
 import pytest
 
 from cardrules import games
-from cardrules.cards import ALL_CARDS
+from cardrules.cards import ALL_CARDS, DECK52
 from cardrules.core import tricks
 from cardrules.core.budget import TICK
 from cardrules.errors import ArgumentError
@@ -625,3 +625,41 @@ def test_one_table_serves_other_deals_of_the_cards_exactly(
             served |= shared.nodes - before < fresh.nodes
         checked += 1
     assert served
+
+
+@pytest.mark.parametrize(
+    ("strain", "hands", "tricks"),
+    [
+        # No trump: the leader's heart puts the partner in, whose two top hearts win.
+        ("notrump", ["2H 3D", "3H 5D", "AH KH", "4H 6D"], 2),
+        # Spades trumps: the fourth seat holds one heart and a trump, so it follows the
+        # first heart and trumps the second: one trick is sure.
+        ("spades", ["2H 3D", "3H 5D", "AH KH", "4H 2S"], 1),
+        # The partner, in with the ace of hearts, cashes its spades too.
+        ("notrump", ["2H 3D 4D", "3H 5D 6D", "AH AS KS", "4H 7D 8D"], 3),
+    ],
+    ids=["partner cashes", "an opponent trumps", "partner cashes another suit"],
+)
+def test_the_tricks_a_partner_cashes_after_the_lead_bound_the_value(
+    strain: str, hands: list[str], tricks: int, game_of: Callable[[str], Game]
+) -> None:
+    """Where a trick is led, the tricks the leader's side takes for sure count those its
+    partner cashes after a lead of a suit in which the partner holds the top cards (in
+    each suit as many as an opponent holding trumps must follow): here they decide the
+    value where the search starts, which plain minimax confirms."""
+    game: Any = game_of("benchmarks.bridge_play")
+    rules = game.Rules(cards=len(hands[0].split()), strain=strain, leader=0)
+    position = game.position(game.deal(rules, seed=0))
+    held = " ".join(hands).split()
+    position["hands"] = hands
+    position["undealt"] = " ".join(str(card) for card in DECK52 if str(card) not in held)
+    state = game.setup(rules, position)
+    team = _team(game, state, 0)
+    assert minimax(game, state, 0, team, 0) == tricks
+    solver = Solver(game, 0, 0, equivalent_cards=True)
+    assert solver.value(state) == tricks
+    assert solver.nodes <= 2  # a null-window search or two, each ended where it starts
+    expected = [
+        minimax(game, game.apply(state, move), 0, team, 0) for move in game.legal_moves(state)
+    ]
+    assert [value for _, value in solve_moves(game, state)] == expected

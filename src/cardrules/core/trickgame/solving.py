@@ -244,23 +244,13 @@ class _Deal(_DealTables):
     def _bound_ranks(self, hands: list[int], leader: int, team: bool, cashing: bool) -> int:
         """The ranks one side's sure tricks counted where a trick is led depend on (the
         team's side, or the others'): with ``cashing`` (the leader's side cashing its
-        top cards, see :meth:`_quick_tricks`) the highest card outside the leader's hand
-        in each suit where the leader holds cards above it, else (top trumps, see
+        top cards) those :meth:`_quick_tricks` found, else (top trumps, see
         :meth:`_top_trumps`) the other side's highest trump. Every position with the
         same suit lengths and the same holders of these ranks and those above them
         counts at least as many sure tricks for the side."""
-        ranks = 0
         if cashing:
-            mine = hands[leader]
-            others = 0
-            for seat in range(self.players):
-                if seat != leader:
-                    others |= hands[seat]
-            for group in self.follow:
-                theirs = others & group
-                if theirs and mine & group > theirs:
-                    ranks |= 1 << (theirs.bit_length() - 1)
-            return ranks
+            return self.sure_ranks
+        ranks = 0
         trumps = self.trumps
         maximizing = self.maximizing
         other = 0
@@ -600,17 +590,23 @@ class _Deal(_DealTables):
         return value
 
     def _quick_tricks(self, hands: list[int], leader: int, waste: int) -> int:
-        """The tricks the leader's side takes for sure by leading, from the leader's hand:
+        """The tricks the leader's side takes for sure by leading: from the leader's hand,
         in each suit the leader's cards above every card of the suit held by another
         seat (each wins and keeps the lead), as many as no opponent can trump (one
         holding trumps must follow that often; trumps cannot be trumped), in the suits
-        whose top cards the leader may lead now.
+        whose top cards the leader may lead now; or, where follow suit is the only rule,
+        the lead given to a partner by a card of a suit in which the partner holds cards
+        above every other card of the suit, and the partner's cards above every other
+        card of their suits, in each suit as many as no opponent can trump (an opponent
+        holding trumps follows each suit cashed, so it discards none of the others).
+        :attr:`sure_ranks` is then the ranks the count depends on (in each suit counted,
+        the highest card outside the hand whose cards above it count).
 
         Sound where a suit's cards rank in their order (``quick``): each such card is
-        the highest of its suit left when led, and a seat holding the suit led must
-        follow it (the rules of play only narrow follow suit), so an opponent who
-        follows cannot trump. What may be led only widens as tricks are played (a suit
-        gets broken; the first trick's bars end)."""
+        the highest of its suit left when led (or played to the partner's lead), and a
+        seat holding the suit led must follow it (the rules of play only narrow follow
+        suit), so an opponent who follows cannot trump. What may be led only widens as
+        tricks are played (a suit gets broken; the first trick's bars end)."""
         mine = hands[leader]
         leadable = mine
         if self.limits is not None:
@@ -625,6 +621,7 @@ class _Deal(_DealTables):
             if self.maximizing[seat] != side and hand & trumps:
                 trumping.append(hand)
         sure = 0
+        ranks = 0
         for group in self.follow:
             ours = mine & group
             if not ours:
@@ -638,7 +635,36 @@ class _Deal(_DealTables):
             if tops and not group & trumps:
                 for hand in trumping:
                     tops = min(tops, (hand & group).bit_count())
+            if tops and theirs:
+                ranks |= 1 << (theirs.bit_length() - 1)
             sure += tops
+        if self.limits is None:
+            for seat in range(self.players):
+                if seat == leader or self.maximizing[seat] != side:
+                    continue
+                partner = hands[seat]
+                cashed = 0
+                cashed_ranks = 0
+                entry = False
+                for group in self.follow:
+                    theirs = held & group & ~partner
+                    tops = partner & group
+                    if theirs:
+                        tops &= ~((2 << (theirs.bit_length() - 1)) - 1)
+                    count = tops.bit_count()
+                    if count and not group & trumps:
+                        for hand in trumping:
+                            count = min(count, (hand & group).bit_count())
+                    if count:
+                        cashed += count
+                        if theirs:
+                            cashed_ranks |= 1 << (theirs.bit_length() - 1)
+                        if mine & group:
+                            entry = True
+                if entry and cashed > sure:
+                    sure = cashed
+                    ranks = cashed_ranks
+        self.sure_ranks = ranks
         return sure
 
     def _top_trumps(self, hands: list[int], team: bool) -> int:

@@ -115,6 +115,8 @@ class _DealTables:
         #: The cards that won a trick by rank in the last position searched (with what
         #: else its value was proved from, see _Deal._search): set by every search.
         self.ranks = 0
+        #: The ranks the last count of sure tricks depends on (see _Deal._quick_tricks).
+        self.sure_ranks = 0
         self.leaves: dict[tuple[object, ...], float] = {}
         self.trick_scores: dict[tuple[object, ...], tuple[int, ...]] = {}
         self.nodes = 0
