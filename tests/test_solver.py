@@ -663,3 +663,27 @@ def test_the_tricks_a_partner_cashes_after_the_lead_bound_the_value(
         minimax(game, game.apply(state, move), 0, team, 0) for move in game.legal_moves(state)
     ]
     assert [value for _, value in solve_moves(game, state)] == expected
+
+
+def test_top_trumps_bound_each_seats_count_exactly_in_the_margin(
+    game_of: Callable[[str], Game],
+) -> None:
+    """OH-5.1: where the points follow each seat's own count (the margin of an exact bid
+    over the best other seat), the trumps the holder of the top trump holds above every
+    other seat's are tricks it takes whatever the play, and narrow the points the search
+    may still reach: drawn where a trick is to be led and trumps are still held, the
+    values stay plain minimax's."""
+    game = game_of("cardrules.games.oh_hell")
+    rng = random.Random("solver oh_hell top trumps margin")
+    checked = 0
+    while checked < POSITIONS // 4:
+        state = random_position(game, _oh_hell_rules(rng), rng, MOST_CARDS)
+        if state is None:
+            continue
+        position = game.position(state)
+        trump = str(position["trump_card"] or "")[-1:]
+        held = " ".join(position["hands"]).split()
+        if position["trick"] or not trump or not any(card[-1] == trump for card in held):
+            continue
+        _check_against_minimax(game, state, True, True)
+        checked += 1

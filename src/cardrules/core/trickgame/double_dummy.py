@@ -41,7 +41,9 @@ Hell's exact bid too, whose points rise and fall), and, where more tricks are ne
 worse, the tricks the side on lead can cash from the top (a bidder may not want
 them). The last trick is scored directly.
 Games with a trick scorer (Hearts, Maverick) or with points on each seat's own count
-(Spades' nil) keep their figures in the key and are searched by the points.
+(Spades' nil) keep their figures in the key and are searched by the points; in the
+latter, the trumps the holder of the top trump holds above every other seat's are
+tricks it takes on every line of play and narrow the points likewise.
 
 *Equivalent cards* (asked by the caller where the game declares them, see
 :mod:`cardrules.solver`): cards of one suit adjacent in rank among the cards still

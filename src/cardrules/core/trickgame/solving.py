@@ -434,6 +434,29 @@ class _Deal(_DealTables):
                             ranks |= self._bound_ranks(hands, leader, False, cashing < 0)
                         self.ranks = ranks
                     return low if low >= beta or low == high else high
+            elif self.seat_trumps:
+                # The tricks the holder of the top trump takes with its trumps above
+                # every other seat's: each wins whenever it is played.
+                trumps = self.trumps
+                highest = 0
+                holder = -1
+                for seat in range(self.players):
+                    if hands[seat] & trumps > highest:
+                        highest, holder = hands[seat] & trumps, seat
+                if highest:
+                    other = 0
+                    for seat in range(self.players):
+                        if seat != holder:
+                            other |= hands[seat] & trumps
+                    rank = 0
+                    if other:
+                        rank = 1 << (other.bit_length() - 1)
+                        highest &= ~((rank << 1) - 1)
+                    low, high = self._spread(won, left, holder, highest.bit_count())
+                    if low >= beta or low == high or high <= alpha:
+                        if self.partition:
+                            self.ranks = rank
+                        return low if low >= beta or low == high else high
         if self.partition:
             return self._partition(hands, leader, won, tally, waste, alpha, beta, count)
         key: tuple[object, ...]

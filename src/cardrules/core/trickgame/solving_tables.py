@@ -128,7 +128,7 @@ class _DealTables:
         # Per projected count: the points, and per (count, tricks left) their bounds.
         self.by_count: list[float] = []
         self.bounds: dict[tuple[int, int], tuple[float, float]] = {}
-        self.spreads: dict[tuple[tuple[int, ...], int], tuple[float, float]] = {}
+        self.spreads: dict[tuple[tuple[int, ...], int, int, int], tuple[float, float]] = {}
         if self.score_trick is None:
             self._project(state)
         #: Whether the search counts the team's tricks instead of points: where the
@@ -144,6 +144,15 @@ class _DealTables:
         #: each suit's cards rank in their order (the rules of play may narrow follow
         #: suit: the leader counts only the cards it may lead now).
         self.quick = self.projection == _TEAM_TOTAL and natural
+        #: Whether the search counts the tricks a seat's top trumps take where a trick is
+        #: led and the points follow each seat's count (see _Deal._search): where each
+        #: suit's cards rank in their order.
+        self.seat_trumps = (
+            self.projection == _ALL_COUNTS
+            and self.score_trick is None
+            and natural
+            and bool(self.trumps)
+        )
 
     # ------------------------------------------------------------------ the points
 
@@ -224,10 +233,13 @@ class _DealTables:
             self.bounds[key] = found
         return found
 
-    def _spread(self, won: tuple[int, ...], left: int) -> tuple[float, float]:
+    def _spread(
+        self, won: tuple[int, ...], left: int, seat: int = -1, least: int = 0
+    ) -> tuple[float, float]:
         """The least and most points from the tricks ``won`` so far with ``left``
-        tricks to play, however they fall (no trick scorer: the tally is fixed)."""
-        key = (won, left)
+        tricks to play, however they fall (no trick scorer: the tally is fixed), and
+        ``seat`` (-1: none) taking at least ``least`` of them."""
+        key = (won, left, seat, least)
         found = self.spreads.get(key)
         if found is None:
             tally = self.root.tally
@@ -235,8 +247,9 @@ class _DealTables:
             high = -_INFINITY
             for split in itertools.product(range(left + 1), repeat=self.players - 1):
                 rest = left - sum(split)
-                if rest >= 0:
-                    final = tuple(count + more for count, more in zip(won, (*split, rest)))
+                more = (*split, rest)
+                if rest >= 0 and (seat < 0 or more[seat] >= least):
+                    final = tuple(count + taken for count, taken in zip(won, more))
                     value = self._leaf(final, tally, 0)
                     low = min(low, value)
                     high = max(high, value)
