@@ -19,6 +19,7 @@ from cardrules.core.trickgame import rules_of_play
 from cardrules.core.trickgame.contract import Contract, fixed_contract
 from cardrules.core.trickgame.dealing import _fresh_deal, _untrumped_trick_rules
 from cardrules.core.trickgame.description import _TRICK_RULES, Declaring, Passing, View
+from cardrules.core.trickgame.partners import barred
 from cardrules.core.trickgame.queries import hand_hidden
 from cardrules.core.trickgame.state import (
     Deal,
@@ -160,6 +161,7 @@ def _sample(view: object, rng: random.Random) -> State:
     unknown = _deck_mask(deck) & ~public
     others = [s for s in range(players) if s != seat]
     holders = [(view.hand_sizes[s] - known[s].bit_count(), voids[s]) for s in others]
+    holders = barred(view.contract, others, holders)
     holders += [(size, 0) for _, size in pile_holders]
     holders.append((view.undealt_count, 0))
     for card_mask, places in only.items():  # a turned card taken, then laid away or kept

@@ -1,0 +1,149 @@
+"""A small contract game whose partners stay secret until a card shows them, written
+on the trick engine to test the contract's partner cards apart from any real game
+(as Schafkopf's Rufspiel: the declarer calls an ace, and its holder is his partner).
+
+Four players, each for himself across the match, a 24-card deck (nine to ace), six
+cards each, hearts trumps. One auction round from the dealer's left: each seat in
+turn passes or calls the ace of a plain suit (clubs, diamonds, spades), allowed only
+for an ace it lacks while it holds a card of that suit; the first call ends the round
+and the caller declares, with the holder of the called ace as his secret partner
+(everyone knows the caller lacks it); when all pass the deal is thrown in. The
+declarer's side must take four of the six tricks: each of its seats scores 10, each
+other seat loses 10; or the other way round.
+
+The tests register it (as ``secret_tricks``) while they run and remove it afterwards.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+import attrs
+
+from cardrules.cards import Card, Suit, parse_cards
+from cardrules.core import trickgame
+from cardrules.core.options import check_int, rules_to_text
+from cardrules.core.trickgame import auctions
+from cardrules.game import Event, Fact, Log
+from cardrules.moves import Call, Move
+
+if TYPE_CHECKING:  # the names trickgame.install gives, for the type checker
+    from cardrules.core.trickgame.interface import *  # noqa: F403
+
+NAME: Final = "secret_tricks"
+version: Final = "1"
+DECK: Final = parse_cards(
+    "9C 10C JC QC KC AC 9D 10D JD QD KD AD 9H 10H JH QH KH AH 9S 10S JS QS KS AS"
+)
+HAND: Final = 6
+NEEDED: Final = 4  # tricks the declarer's side must take
+PASS: Final = Call("pass", "pass")
+#: The aces that may be called: those of the plain suits.
+ACES: Final = parse_cards("AC AD AS")
+CALLS: Final = tuple(Call(f"call {ace}") for ace in ACES)
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class Rules(trickgame.TrickGameRules):
+    """The options: ``deals``, the deals the match lasts."""
+
+    players: int = 4
+    deals: int = 4
+
+    def __attrs_post_init__(self) -> None:
+        check_int("players", self.players, 4, 4)
+        self._check_first_dealer(self.players)
+        check_int("deals", self.deals, 1)
+
+    def __str__(self) -> str:
+        return rules_to_text(NAME, self)
+
+
+PRESETS: Final = {"default": Rules()}
+
+
+@attrs.frozen(slots=True)
+class View(trickgame.View):
+    """The engine's fields say it all (the calls and the contract among them)."""
+
+
+def callable_aces(hand: int) -> tuple[Card, ...]:
+    """The aces a seat holding ``hand`` (a card mask) may call: of a plain suit it
+    holds a card of, but not the ace."""
+    return tuple(
+        ace
+        for ace in ACES
+        if not hand & ace.bit and any(hand & card.bit for card in DECK if card.suit is ace.suit)
+    )
+
+
+def _allowed(state: trickgame.State, calls: trickgame.Calls, seat: int) -> tuple[Call, ...]:
+    """Pass, or call an ace the seat may call."""
+    aces = callable_aces(state.hands[seat])
+    return (PASS, *(call for call, ace in zip(CALLS, ACES) if ace in aces))
+
+
+def _contract(state: trickgame.State, calls: trickgame.Calls) -> trickgame.Contract | None:
+    """The caller declares, hearts trumps, the called ace's holder his secret partner;
+    None when all passed."""
+    if not calls or calls[-1][1] == PASS:
+        return None
+    seat, call = calls[-1]
+    ace = ACES[CALLS.index(call)]
+    return trickgame.Contract(
+        trump=Suit.HEARTS, declarer=seat, partner_cards=(ace,), declarer_lacks=True
+    )
+
+
+def _score_deal(
+    state: trickgame.State, out: int | None
+) -> tuple[tuple[int, ...], tuple[tuple[str, tuple[int, ...]], ...], Log[Event]]:
+    """The declarer's side (its sides as the cards made them) wins 10 a seat if it
+    took four tricks, else loses as much; the other seats the other way round."""
+    contract = state.contract
+    assert contract is not None and contract.declarer is not None
+    side = next(s for s in trickgame.sides(state) if contract.declarer in s)
+    taken = sum(state.tricks_won[seat] for seat in side)
+    made = taken >= NEEDED
+    points = tuple((10 if made == (seat in side) else -10) for seat in range(4))
+    seats = " and ".join(map(str, side))
+    text = f"seat{'s' if len(side) > 1 else ''} {seats} take {taken} tricks"
+    return points, (("tricks", state.tricks_won),), state.log.append(Event("scored", text=text))
+
+
+GAME: Final = trickgame.TrickGame(
+    name=NAME,
+    title="Secret partner tricks",
+    version=version,
+    rules_class=Rules,
+    dealing=trickgame.Dealing(deck=lambda rules: DECK, hand_size=lambda rules, number: HAND),
+    rounds=(
+        trickgame.Auction(
+            calls=(PASS, *CALLS),
+            allowed=_allowed,
+            next_caller=auctions.turns(auctions.in_rotation, auctions.first_acceptance),
+            contract=_contract,
+        ),
+    ),
+    scoring=trickgame.Scoring(deal=_score_deal, counts_tricks=True),
+    match=trickgame.MatchPlan(deals=lambda rules: rules.deals),
+    moves=trickgame.Moves(max_players=4, forms=("play CARD", "CALL")),
+    view_class=View,
+)
+trickgame.install(GAME, globals())
+
+
+def describe(view: View) -> tuple[Fact, ...]:
+    """The calls, the contract, the sides this seat knows, the trick and the hand."""
+    return (
+        Fact("calls", tuple(f"{seat}: {call}" for calls in view.calls for seat, call in calls)),
+        Fact("contract", None if view.contract is None else trickgame.contract_text(view.contract)),
+        Fact("sides", trickgame.known_sides(view)),
+        Fact("trick", view.trick),
+        Fact("hand", view.hand),
+    )
+
+
+def explain_move(view: View, move: Move) -> str:
+    """A call and a card say what they are in their text."""
+    return ""
