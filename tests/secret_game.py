@@ -11,6 +11,11 @@ and the caller declares, with the holder of the called ace as his secret partner
 declarer's side must take four of the six tricks: each of its seats scores 10, each
 other seat loses 10; or the other way round.
 
+With ``queens=True`` (as Doppelkopf's two queens of clubs) the first seat to say
+``play`` makes a contract without a declarer: the holders of the queens of clubs and
+spades are one side, secret until a queen falls or is announced; before its second
+card a holder may announce ``re`` (showing side 0), another seat ``kontra`` (side 1).
+
 The tests register it (as ``secret_tricks``) while they run and remove it afterwards.
 """
 
@@ -41,14 +46,21 @@ PASS: Final = Call("pass", "pass")
 #: The aces that may be called: those of the plain suits.
 ACES: Final = parse_cards("AC AD AS")
 CALLS: Final = tuple(Call(f"call {ace}") for ace in ACES)
+PLAY: Final = Call("play")
+#: The cards whose holders are one side with ``queens=True``.
+QUEENS: Final = parse_cards("QC QS")
+RE: Final = Call("re", "announce")
+KONTRA: Final = Call("kontra", "announce")
 
 
 @attrs.frozen(slots=True, kw_only=True)
 class Rules(trickgame.TrickGameRules):
-    """The options: ``deals``, the deals the match lasts."""
+    """The options: ``deals``, the deals the match lasts; ``queens``, the side of the
+    queens' holders instead of a called ace."""
 
     players: int = 4
     deals: int = 4
+    queens: bool = False
 
     def __attrs_post_init__(self) -> None:
         check_int("players", self.players, 4, 4)
@@ -59,7 +71,7 @@ class Rules(trickgame.TrickGameRules):
         return rules_to_text(NAME, self)
 
 
-PRESETS: Final = {"default": Rules()}
+PRESETS: Final = {"default": Rules(), "queens": Rules(queens=True)}
 
 
 @attrs.frozen(slots=True)
@@ -78,9 +90,20 @@ def callable_aces(hand: int) -> tuple[Card, ...]:
 
 
 def _allowed(state: trickgame.State, calls: trickgame.Calls, seat: int) -> tuple[Call, ...]:
-    """Pass, or call an ace the seat may call."""
+    """Pass, or call an ace the seat may call; ``play`` with ``queens=True``."""
+    if state.rules.queens:
+        return (PASS, PLAY)
     aces = callable_aces(state.hands[seat])
     return (PASS, *(call for call, ace in zip(CALLS, ACES) if ace in aces))
+
+
+def _holds_queen(state: trickgame.State, seat: int) -> bool:
+    """Whether ``seat`` held a queen of :data:`QUEENS` at the start of play (a
+    ``queens`` contract)."""
+    contract = state.contract
+    if contract is None or contract.partner_cards != QUEENS:
+        return False
+    return seat in {s for side in trickgame.sides(state)[:1] for s in side}
 
 
 def _contract(state: trickgame.State, calls: trickgame.Calls) -> trickgame.Contract | None:
@@ -89,6 +112,8 @@ def _contract(state: trickgame.State, calls: trickgame.Calls) -> trickgame.Contr
     if not calls or calls[-1][1] == PASS:
         return None
     seat, call = calls[-1]
+    if call == PLAY:
+        return trickgame.Contract(trump=Suit.HEARTS, partner_cards=QUEENS)
     ace = ACES[CALLS.index(call)]
     return trickgame.Contract(
         trump=Suit.HEARTS, declarer=seat, partner_cards=(ace,), declarer_lacks=True
@@ -98,11 +123,9 @@ def _contract(state: trickgame.State, calls: trickgame.Calls) -> trickgame.Contr
 def _score_deal(
     state: trickgame.State, out: int | None
 ) -> tuple[tuple[int, ...], tuple[tuple[str, tuple[int, ...]], ...], Log[Event]]:
-    """The declarer's side (its sides as the cards made them) wins 10 a seat if it
+    """Side 0 (the declarer's, as the cards made the sides) wins 10 a seat if it
     took four tricks, else loses as much; the other seats the other way round."""
-    contract = state.contract
-    assert contract is not None and contract.declarer is not None
-    side = next(s for s in trickgame.sides(state) if contract.declarer in s)
+    side = trickgame.sides(state)[0]
     taken = sum(state.tricks_won[seat] for seat in side)
     made = taken >= NEEDED
     points = tuple((10 if made == (seat in side) else -10) for seat in range(4))
@@ -119,7 +142,7 @@ GAME: Final = trickgame.TrickGame(
     dealing=trickgame.Dealing(deck=lambda rules: DECK, hand_size=lambda rules, number: HAND),
     rounds=(
         trickgame.Auction(
-            calls=(PASS, *CALLS),
+            calls=(PASS, *CALLS, PLAY),
             allowed=_allowed,
             next_caller=auctions.turns(auctions.in_rotation, auctions.first_acceptance),
             contract=_contract,
@@ -129,6 +152,17 @@ GAME: Final = trickgame.TrickGame(
     match=trickgame.MatchPlan(deals=lambda rules: rules.deals),
     moves=trickgame.Moves(max_players=4, forms=("play CARD", "CALL")),
     view_class=View,
+    announcements=(
+        trickgame.Announcement(
+            call=RE, until_card=2, may=lambda state, seat: _holds_queen(state, seat), side=0
+        ),
+        trickgame.Announcement(
+            call=KONTRA,
+            until_card=2,
+            may=lambda state, seat: state.rules.queens and not _holds_queen(state, seat),
+            side=1,
+        ),
+    ),
 )
 trickgame.install(GAME, globals())
 

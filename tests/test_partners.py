@@ -190,13 +190,17 @@ def test_worlds_put_the_called_card_in_any_hand_but_the_declarer_s() -> None:
     assert set(partners) == {s for s in range(4) if s not in (declarer, third)}
 
 
-def _consistent_worlds(view: Any, state: Any) -> list[tuple[int, ...]]:
-    """Every deal of the cards ``view``'s seat cannot see to the other hands that keeps
-    the voids the play showed (counted here from the tricks, hearts trumps) and the
-    declarer's lack of the called card, as hand masks in seat order."""
-    seat = view.seat
-    declarer = state.contract.declarer
+def _lacks_the_ace(state: Any) -> Any:
+    """Whether the hands (masks in seat order) keep the declarer's lack of the ace."""
     (ace,) = state.contract.partner_cards
+    return lambda hands: not hands[state.contract.declarer] & ace.bit
+
+
+def _consistent_worlds(view: Any, state: Any, keeps: Any) -> list[tuple[int, ...]]:
+    """Every deal of the cards ``view``'s seat cannot see to the other hands that keeps
+    the voids the play showed (counted here from the tricks, hearts trumps) and what
+    ``keeps(hands)`` asks, as hand masks in seat order."""
+    seat = view.seat
     voids = [0] * 4
     trick: list[tuple[int, Card]] = []
     for event in game.events(state):
@@ -224,7 +228,7 @@ def _consistent_worlds(view: Any, state: Any) -> list[tuple[int, ...]]:
                 hands[s] = mask_of(cards)
             if any(hands[s] & voids[s] for s in others):
                 continue
-            if hands[declarer] & ace.bit:
+            if not keeps(hands):
                 continue
             worlds.append(tuple(hands))
     return worlds
@@ -245,7 +249,7 @@ def test_sampling_stays_exactly_uniform_with_a_secret_partner() -> None:
             continue  # the card has fallen: nothing secret left
         seat = next(s for s in range(4) if s != declarer and not later.hands[s] & ace.bit)
         view = game.observe(later, seat)
-        cells = _consistent_worlds(view, later)
+        cells = _consistent_worlds(view, later, _lacks_the_ace(later))
         if len(cells) < 8:
             continue
         rng = random.Random(11)
@@ -253,7 +257,7 @@ def test_sampling_stays_exactly_uniform_with_a_secret_partner() -> None:
         assert set(observed) <= set(cells)
         assert chi_square_p(observed, cells) > 1e-4
         checked += 1
-        if checked == 2:
+        if checked == 3:
             break
     assert checked
 
@@ -346,3 +350,119 @@ def test_a_game_without_partner_cards_keeps_its_contract_form() -> None:
     data = contract_to_list(contract)
     assert data is not None and len(data) == 7
     assert cards_of(0) == ()
+
+
+# ---------------------------------------------------------------- two cards, no declarer
+
+
+def _queens(seed: int) -> Any:
+    """A ``queens`` deal (dealer 0) after its auction: seat 1 says play."""
+    state = game.deal(Rules(first_dealer=0, queens=True), seed=seed)
+    return game.apply(state, game.parse_move(state, "play"))
+
+
+def _queen_holders(state: Any) -> set[int]:
+    return {s for s in range(4) for q in game.QUEENS if state.hands[s] & q.bit}
+
+
+def test_the_holders_of_two_cards_are_one_side_without_a_declarer() -> None:
+    """Contract partner_cards without a declarer (Doppelkopf's queens of clubs): the
+    holders are side 0, the others side 1; one seat holding both plays alone."""
+    alone = 0
+    for seed in range(30):
+        state = _queens(seed)
+        holders = tuple(sorted(_queen_holders(state)))
+        assert game.sides(state)[0] == holders
+        alone += len(holders) == 1
+    assert alone  # a seat holding both queens occurs and plays alone against three
+
+
+def _first_announced(seed: int, call: Any) -> Any:
+    """A ``queens`` deal at the first seat that may make ``call``, after it made it."""
+    state = _queens(seed)
+    while call not in game.legal_moves(state):
+        state = game.apply(state, game.legal_moves(state)[0])
+    return game.apply(state, call)
+
+
+def test_an_announcement_shows_its_side_and_sampling_keeps_to_it() -> None:
+    """Contract partner_cards with announcements (Re shows a queen, Kontra none): a
+    third seat's view knows the announcer's side, and every sampled world gives the
+    Re announcer a queen and the Kontra announcer none."""
+    for call, side in ((game.RE, 0), (game.KONTRA, 1)):
+        state = _first_announced(3, call)
+        announcer = state.deal.announced[-1][0]
+        seat = next(s for s in range(4) if s != announcer and s not in _queen_holders(state))
+        view = game.observe(state, seat)
+        assert trickgame.known_sides(view)[announcer] == side
+        rng = random.Random(2)
+        for _ in range(100):
+            world = game.sample(view, rng)
+            assert (announcer in _queen_holders(world)) == (side == 0)
+            assert next(i for i, t in enumerate(game.sides(world)) if announcer in t) == side
+
+
+def test_a_position_keeps_who_played_a_partner_card() -> None:
+    """Contract partners_shown: a position after one queen fell (a position keeps no
+    log) sets up a state with the same sides, moves and views' positions."""
+    done = 0
+    for seed in range(20):
+        state = _queens(seed)
+        rng = random.Random(seed)
+        while game.deal_number(state) == 0:
+            fallen = [q for q in game.QUEENS if state.waste & q.bit]
+            if len(fallen) == 1 and not state.trick:
+                break
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+        if game.deal_number(state) != 0:
+            continue
+        position = game.position(state)
+        assert any(seat is not None for seat in position["contract"][9])
+        again = game.setup(state.rules, position)
+        assert game.sides(again) == game.sides(state)
+        assert game.legal_moves(again) == game.legal_moves(state)
+        for seat in range(4):
+            assert game.position(game.observe(again, seat)) == game.position(
+                game.observe(state, seat)
+            )
+            assert trickgame.known_sides(game.observe(again, seat)) == trickgame.known_sides(
+                game.observe(state, seat)
+            )
+        loaded = game.state_from_dict(json.loads(json.dumps(game.state_to_dict(again))))
+        assert loaded == again
+        done += 1
+    assert done
+
+
+def test_sampling_stays_exactly_uniform_with_a_side_announced() -> None:
+    """Contract partner_cards with a Re announced: over a small end position (the
+    worlds counted), the sampled worlds are exactly those where each Re announcer
+    holds a queen and each Kontra announcer none, each as likely (chi-square)."""
+    checked = 0
+    queens = mask_of(game.QUEENS)
+    for seed in range(30):
+        state = _first_announced(seed, game.RE)
+        announcer = state.deal.announced[-1][0]
+        later = _played(
+            state, lambda s: len(s.trick) == 0 and s.waste.bit_count() == 12, random.Random(seed)
+        )
+        if later is None or later.waste & queens:
+            continue  # no queen may have fallen: the announcement is what tells
+        seat = next(s for s in range(4) if s != announcer and not later.hands[s] & queens)
+        view = game.observe(later, seat)
+        said = later.deal.announced  # Re: a queen held; Kontra: none
+
+        def keeps(hands: Sequence[int], said: Any = said) -> bool:
+            return all(bool(hands[s] & queens) == (call == game.RE) for s, call in said)
+
+        cells = _consistent_worlds(view, later, keeps)
+        if len(cells) < 8:
+            continue
+        rng = random.Random(12)
+        observed = Counter(game.sample(view, rng).hands for _ in range(40 * len(cells)))
+        assert set(observed) <= set(cells)
+        assert chi_square_p(observed, cells) > 1e-4
+        checked += 1
+        if checked == 3:
+            break
+    assert checked

@@ -173,6 +173,7 @@ def _with_terms(contract: Contract, terms: Terms) -> Contract:
         terms=terms,
         partner_cards=contract.partner_cards,
         declarer_lacks=contract.declarer_lacks,
+        partners_shown=contract.partners_shown,
     )
 
 

@@ -85,14 +85,16 @@ class Contract:
     #: holds a card himself, or a seat that holds all of them, plays alone with them.
     #: The sides are derived from the hands (``sides(state)``), never stored; a view
     #: shows a seat's side only once its seat can know it (``known_sides``). Empty: the
-    #: partners are the contract's ``sides`` (or the game's teams). With both set, the
-    #: ``sides`` are those the cards made, all of them shown: a position keeps no log
-    #: of who played the cards, so it writes them so once every card has left the hands.
+    #: partners are the contract's ``sides`` (or the game's teams).
     partner_cards: tuple[Card, ...] = ()
     #: Whether every seat knows that the declarer holds none of ``partner_cards`` (the
     #: rules let him call only a card he lacks: Schafkopf's Rufspiel): sampling deals
     #: them to the other hands.
     declarer_lacks: bool = False
+    #: Of a deal set up from a position (which keeps no log of the plays): the seat
+    #: that played each of ``partner_cards`` before it, None for a card it had not
+    #: (public: a card played shows its holder); ``()`` otherwise.
+    partners_shown: tuple[int | None, ...] = ()
 
     def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...]]]:
         # Pickled by its fields: compiled, a native class does not pickle by itself.
@@ -106,6 +108,7 @@ class Contract:
             self.terms,
             self.partner_cards,
             self.declarer_lacks,
+            self.partners_shown,
         )
         return (_unpickled, (fields,))
 
@@ -190,10 +193,11 @@ def contract_text(contract: Contract) -> str:
 
 def _unpickled(fields: tuple[Any, ...]) -> Contract:
     """A pickled :class:`Contract` rebuilt from its fields, in order."""
-    trump, declarer, sides, out, dummy, leader, terms, partner_cards, lacks = fields
+    trump, declarer, sides, out, dummy, leader, terms, partner_cards, lacks, shown = fields
     return Contract(
         partner_cards=partner_cards,
         declarer_lacks=lacks,
+        partners_shown=shown,
         trump=trump,
         declarer=declarer,
         sides=sides,
@@ -215,12 +219,15 @@ def contract_to_list(contract: Contract | None) -> list[Any] | None:
     """A contract as plain data (a state's JSON form and its position hold it): ``[trump,
     declarer, sides, out, dummy, leader, terms]``, the trump a suit's plural or None,
     the terms a list of ``[name, value]``, then, only with partner cards, those cards
-    (a list of their texts) and ``declarer_lacks``; None stays None (no contract yet)."""
+    (a list of their texts) and ``declarer_lacks``, and, where set, ``partners_shown``
+    (a list); None stays None (no contract yet)."""
     if contract is None:
         return None
     secret: list[Any] = []
     if contract.partner_cards:
         secret = [[str(card) for card in contract.partner_cards], contract.declarer_lacks]
+        if contract.partners_shown:
+            secret.append(list(contract.partners_shown))
     return [
         None if contract.trump is None else contract.trump.plural,
         contract.declarer,
@@ -256,14 +263,14 @@ def contract_from_list(data: object, players: int = 64) -> Contract | None:
     :class:`~cardrules.errors.RulesError` says what is wrong with a bad one."""
     if data is None:
         return None
-    if not isinstance(data, list) or len(data) not in (7, 9):
+    if not isinstance(data, list) or len(data) not in (7, 9, 10):
         raise RulesError(
             "a contract is a list of seven entries (trump, declarer, sides, out, dummy, "
-            f"leader, terms), nine with partner cards (then the cards and declarer_lacks), "
-            f"or null, not {data!r}"
+            "leader, terms), nine or ten with partner cards (then the cards, "
+            f"declarer_lacks and the seats that played them), or null, not {data!r}"
         )
     trump_text, declarer, sides, out, dummy, leader, terms = data[:7]
-    partner_cards, lacks = _secret(data[7:])
+    partner_cards, lacks, shown = _secret(data[7:], players)
     trump = None
     if trump_text is not None:
         if not isinstance(trump_text, str):
@@ -289,15 +296,16 @@ def contract_from_list(data: object, players: int = 64) -> Contract | None:
         terms=tuple((name, value) for name, value in terms),
         partner_cards=partner_cards,
         declarer_lacks=lacks,
+        partners_shown=shown,
     )
 
 
-def _secret(data: list[Any]) -> tuple[tuple[Card, ...], bool]:
-    """The partner cards and ``declarer_lacks`` of a contract's plain data (none when
-    it has seven entries)."""
+def _secret(data: list[Any], players: int) -> tuple[tuple[Card, ...], bool, tuple[int | None, ...]]:
+    """The partner cards, ``declarer_lacks`` and ``partners_shown`` of a contract's
+    plain data (none when it has seven entries)."""
     if not data:
-        return (), False
-    cards, lacks = data
+        return (), False, ()
+    cards, lacks, *rest = data
     if (
         not isinstance(cards, list)
         or not cards
@@ -308,4 +316,16 @@ def _secret(data: list[Any]) -> tuple[tuple[Card, ...], bool]:
             "a contract's partner cards are a list of card texts, then true or false "
             "(declarer_lacks)"
         )
-    return parse_cards(" ".join(cards)), lacks
+    partner_cards = parse_cards(" ".join(cards))
+    if not rest:
+        return partner_cards, lacks, ()
+    shown = rest[0]
+    if (
+        not isinstance(shown, list)
+        or len(shown) != len(partner_cards)
+        or not all(s is None or (type(s) is int and 0 <= s < players) for s in shown)
+    ):
+        raise RulesError(
+            f"a contract's partners shown are a seat or null for each partner card, not {shown!r}"
+        )
+    return partner_cards, lacks, tuple(shown)

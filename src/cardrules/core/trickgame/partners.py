@@ -44,14 +44,24 @@ def numbered(contract: Contract, holders: Sequence[int | None], players: int) ->
     return tuple(0 if seat in side else 1 for seat in range(players))
 
 
-def _plays(events: Sequence[Event]) -> dict[Card, int]:
-    """The seat that played each card of the deal in progress (its events after its
-    ``deal`` or ``setup`` event)."""
+def _plays(contract: Contract, events: Sequence[Event]) -> dict[Card, int]:
+    """The seat that played each partner card of ``contract`` played so far: those a
+    position shows (:attr:`~cardrules.core.trickgame.Contract.partners_shown`) and
+    those the deal's events show (after its ``deal`` or ``setup`` event)."""
     played: dict[Card, int] = {}
+    for card, seat in zip(contract.partner_cards, contract.partners_shown):
+        if seat is not None:
+            played[card] = seat
+    cards = mask_of(contract.partner_cards)
     for event in reversed(events):
         if event.kind == "deal" or event.kind == "setup":
             break
-        if event.kind == "play" and event.seat is not None and event.cards:
+        if (
+            event.kind == "play"
+            and event.seat is not None
+            and event.cards
+            and event.cards[0].bit & cards
+        ):
             played[event.cards[0]] = event.seat
     return played
 
@@ -68,7 +78,7 @@ def card_holders(state: State) -> tuple[int | None, ...]:
         seat = next((s for s, hand in enumerate(state.hands) if hand & card.bit), None)
         if seat is None:
             if played is None:
-                played = _plays(state.log.to_tuple())
+                played = _plays(contract, state.log.to_tuple())
             seat = played.get(card)
         holders.append(seat)
     return tuple(holders)
@@ -101,7 +111,7 @@ def known_sides(state_or_view: Any) -> tuple[int | None, ...]:
     view = state_or_view
     seat: int = view.seat
     own = mask_of(view.hand) | mask_of(view.dummy_hand)
-    played = _plays(view.events)
+    played = _plays(contract, view.events)
     holders: list[int | None] = []
     located = True
     for card in contract.partner_cards:
@@ -127,41 +137,70 @@ def known_sides(state_or_view: Any) -> tuple[int | None, ...]:
 
 
 def barred(
-    contract: Contract | None, others: Sequence[int], holders: list[tuple[int, int]]
-) -> list[tuple[int, int]]:
-    """The sampler's ``(size, forbidden)`` per holder (the ``others`` seats first), with
-    the partner cards forbidden to the declarer's hand where every seat knows he lacks
-    them (:attr:`~cardrules.core.trickgame.Contract.declarer_lacks`)."""
-    if contract is None or not contract.declarer_lacks:
-        return holders
-    declarer = contract.declarer
-    if declarer is None or declarer not in others:
-        return holders
-    k = list(others).index(declarer)
-    size, forbidden = holders[k]
-    return [*holders[:k], (size, forbidden | mask_of(contract.partner_cards)), *holders[k + 1 :]]
+    view: Any,
+    others: Sequence[int],
+    holders: list[tuple[int, int]],
+    known: Sequence[int],
+    unknown: int,
+) -> tuple[list[tuple[int, int]], tuple[tuple[int, int], ...]]:
+    """What a view's partner cards add to the sampler's ``(size, forbidden)`` per
+    holder (the ``others`` seats first; ``known``, each seat's cards known held;
+    ``unknown``, the cards dealt): the cards forbidden to the declarer's hand where
+    every seat knows he lacks them
+    (:attr:`~cardrules.core.trickgame.Contract.declarer_lacks`) and to a seat whose
+    announcement showed it on side 1; and, as ``(holder, mask)`` requirements, one of
+    the unseen cards in the hand of a seat shown on side 0 that has not played one."""
+    contract = view.contract
+    if not isinstance(contract, Contract) or not contract.partner_cards:
+        return holders, ()
+    if contract.sides is not None:
+        return holders, ()
+    cards = mask_of(contract.partner_cards)
+    result = list(holders)
+    required: list[tuple[int, int]] = []
+    game: TrickGame[Any] = view.rules.trick_game
+    shown = shown_sides(view) if game.announcements else (None,) * len(view.hand_sizes)
+    played = _plays(contract, view.events)
+    for k, seat in enumerate(others):
+        size, forbidden = result[k]
+        side = shown[seat]
+        if (contract.declarer_lacks and seat == contract.declarer) or side == 1:
+            result[k] = (size, forbidden | cards)
+        elif (
+            side == 0
+            and seat != contract.declarer
+            and not known[seat] & cards
+            and not any(played.get(card) == seat for card in contract.partner_cards)
+        ):
+            required.append((k, cards & unknown))
+    return result, tuple(required)
 
 
 def shown_contract(state_or_view: Any) -> Contract | None:
-    """The contract a position writes: with partner cards that have all left the hands
-    (all played, as a view sees; of a state, also never held), the sides they made set
-    on it, since a position keeps no log of who played them; else the deal's contract
-    as it is."""
+    """The contract a position writes: with the seat that played each partner card
+    played so far set as its ``partners_shown`` (a position keeps no log of the plays,
+    and a card played shows its holder to all); else the deal's contract as it is."""
     contract: Contract | None = state_or_view.contract
-    if contract is None or not contract.partner_cards or contract.sides is not None:
+    if contract is None or not contract.partner_cards:
         return contract
-    players: int = state_or_view.rules.players
     if type(state_or_view) is State:
-        cards = mask_of(contract.partner_cards)
-        if any(hand & cards for hand in state_or_view.hands):
-            return contract
-        holders = card_holders(state_or_view)
+        played = _plays(contract, state_or_view.log.to_tuple())
     else:
-        played = _plays(state_or_view.events)
-        if not all(card in played for card in contract.partner_cards):
-            return contract
-        holders = tuple(played[card] for card in contract.partner_cards)
-    return _with_sides(contract, numbered(contract, holders, players))
+        played = _plays(contract, state_or_view.events)
+    if not played:
+        return contract
+    return Contract(
+        trump=contract.trump,
+        declarer=contract.declarer,
+        sides=contract.sides,
+        out=contract.out,
+        dummy=contract.dummy,
+        leader=contract.leader,
+        terms=contract.terms,
+        partner_cards=contract.partner_cards,
+        declarer_lacks=contract.declarer_lacks,
+        partners_shown=tuple(played.get(card) for card in contract.partner_cards),
+    )
 
 
 def _with_sides(contract: Contract, sides: tuple[int, ...]) -> Contract:
@@ -176,6 +215,7 @@ def _with_sides(contract: Contract, sides: tuple[int, ...]) -> Contract:
         terms=contract.terms,
         partner_cards=contract.partner_cards,
         declarer_lacks=contract.declarer_lacks,
+        partners_shown=contract.partners_shown,
     )
 
 

@@ -161,7 +161,7 @@ def _sample(view: object, rng: random.Random) -> State:
     unknown = _deck_mask(deck) & ~public
     others = [s for s in range(players) if s != seat]
     holders = [(view.hand_sizes[s] - known[s].bit_count(), voids[s]) for s in others]
-    holders = barred(view.contract, others, holders)
+    holders, required = barred(view, others, holders, known, unknown)
     holders += [(size, 0) for _, size in pile_holders]
     holders.append((view.undealt_count, 0))
     for card_mask, places in only.items():  # a turned card taken, then laid away or kept
@@ -176,13 +176,16 @@ def _sample(view: object, rng: random.Random) -> State:
         suit_mask = rules_of_play.led_group(rules_now, view.trick)
         if not known[mover] & suit_mask:
             needs = (others.index(mover), suit_mask)
-    if needs is not None and any(
-        forbidden & unknown != _whole_groups(rules_now, forbidden) & unknown
-        for _, forbidden in holders
+    if required or (
+        needs is not None
+        and any(
+            forbidden & unknown != _whole_groups(rules_now, forbidden) & unknown
+            for _, forbidden in holders
+        )
     ):
         # _deal_hidden counts by whole follow groups: absent cards of the restrictions
-        # are not.
-        dealt = deal_requiring(unknown, holders, (needs,), rng)
+        # are not (nor a shown side's partner cards).
+        dealt = deal_requiring(unknown, holders, (*required, *([needs] if needs else [])), rng)
     else:
         dealt = _deal_hidden(unknown, holders, needs, rng)
     hands = list(known)
