@@ -21,6 +21,7 @@ The tests register it (as ``secret_tricks``) while they run and remove it afterw
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Final
 
 import attrs
@@ -181,3 +182,22 @@ def describe(view: View) -> tuple[Fact, ...]:
 def explain_move(view: View, move: Move) -> str:
     """A call and a card say what they are in their text."""
     return ""
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class RevokeRules(Rules):
+    """The rules of :data:`REVOKE_GAME`: revokes are legal and penalised."""
+
+
+#: The same game with legal revokes (sampled by the engine's other sampler).
+REVOKE_GAME: Final = dataclasses.replace(
+    GAME,
+    name="secret_tricks_revokes",
+    rules_class=RevokeRules,
+    play=trickgame.TrickPlay(
+        revoking=trickgame.Revoking(
+            allowed=lambda rules: True,
+            event=lambda rules, seat, led: Event("revoke", seat, text=f"seat {seat} revokes"),
+        )
+    ),
+)

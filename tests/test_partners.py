@@ -466,3 +466,32 @@ def test_sampling_stays_exactly_uniform_with_a_side_announced() -> None:
         if checked == 3:
             break
     assert checked
+
+
+def test_the_other_sampler_keeps_to_the_secret_partner_too() -> None:
+    """Contract declarer_lacks and announced sides, with legal revokes (sampled by the
+    engine's sampler for passes and revokes): the called ace never in the declarer's
+    hand, a Re announcer's queen kept."""
+    rules = game.RevokeRules(first_dealer=0)
+    state = trickgame.new_game(rules, seed=4)
+    while state.contract is None:
+        legal = trickgame.legal_moves(state)
+        state = trickgame.apply(state, legal[-1])
+    declarer = state.contract.declarer
+    assert declarer is not None
+    (ace,) = state.contract.partner_cards
+    seat = next(s for s in range(4) if s != declarer and not state.hands[s] & ace.bit)
+    view = trickgame.observe(state, seat)
+    rng = random.Random(4)
+    for _ in range(100):
+        assert not trickgame.sample(view, rng).hands[declarer] & ace.bit
+    state = trickgame.new_game(game.RevokeRules(first_dealer=0, queens=True), seed=3)
+    state = trickgame.apply(state, trickgame.parse_move(state, "play"))
+    while game.RE not in trickgame.legal_moves(state):
+        state = trickgame.apply(state, trickgame.legal_moves(state)[0])
+    state = trickgame.apply(state, game.RE)
+    announcer = state.deal.announced[-1][0]
+    seat = next(s for s in range(4) if s != announcer and s not in _queen_holders(state))
+    view = trickgame.observe(state, seat)
+    for _ in range(100):
+        assert announcer in _queen_holders(trickgame.sample(view, rng))

@@ -530,7 +530,9 @@ def _sample_passing(view: View, rng: random.Random) -> State:
         for s, mask in shown.required
         if s in hand_holders and not (s == left and known_left & mask)
     )
-    dealt = deal_requiring(_deck_mask(deck) & ~known, holders, required, rng)
+    kept = [m | (known_left if s == left else 0) for s, m in enumerate(lead)]
+    holders, more = barred(view, hand_holders, holders, kept, _deck_mask(deck) & ~known)
+    dealt = deal_requiring(_deck_mask(deck) & ~known, holders, (*required, *more), rng)
     hands = [0] * players
     if hand_known:
         hands[seat] = own_hand
