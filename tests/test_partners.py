@@ -343,6 +343,17 @@ def test_partner_cards_round_trip_through_json_pickle_and_positions() -> None:
         assert game.legal_moves(again) == game.legal_moves(later)
 
 
+def test_a_contract_s_partner_cards_are_checked() -> None:
+    """Contract partner_cards: a contract the auction gives that cannot be played is
+    refused by name (sides and partner cards both, declarer_lacks without a declarer)."""
+    problem = trickgame.contract.seating_problem
+    ace = parse_cards("AC")
+    assert problem(Contract(declarer=0, partner_cards=ace, declarer_lacks=True), 4) is None
+    assert problem(Contract(partner_cards=ace, sides=(0, 1, 0, 1)), 4) is not None
+    assert problem(Contract(partner_cards=ace, declarer_lacks=True), 4) is not None
+    assert problem(Contract(declarer=0, partner_cards=ace, partners_shown=(1, 2)), 4)
+
+
 def test_a_game_without_partner_cards_keeps_its_contract_form() -> None:
     """Contract partner_cards: a contract without them writes the seven entries it
     always wrote, and its sides are the game's."""

@@ -159,6 +159,10 @@ def seating_problem(contract: Contract, players: int) -> str | None:
     if contract.sides is not None and len(contract.sides) != players:
         sides = list(contract.sides)
         return f"the sides must give a side to each of the {players} seats, not {sides}"
+    if contract.partner_cards and contract.sides is not None:
+        return "a contract's partners are its sides or the holders of its partner cards, not both"
+    if contract.partners_shown and len(contract.partners_shown) != len(contract.partner_cards):
+        return "partners_shown gives a seat or None for each partner card"
     if contract.declarer_lacks and (contract.declarer is None or not contract.partner_cards):
         return "declarer_lacks needs a declarer and partner cards"
     return None
