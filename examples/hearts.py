@@ -90,7 +90,7 @@ class Rules(trickgame.TrickGameRules):
 
     def __attrs_post_init__(self) -> None:
         check_int("players", self.players, 4, 4)
-        self._check_first_dealer(self.players)
+        self.check_first_dealer(self.players)
         check_int("target", self.target, 1)
         check_bool("queen_breaks_hearts", self.queen_breaks_hearts)
 

@@ -91,7 +91,7 @@ class Rules(trickgame.TrickGameRules):
 
     def __attrs_post_init__(self) -> None:
         check_int("players", self.players, 4, 4)
-        self._check_first_dealer(self.players)
+        self.check_first_dealer(self.players)
         check_int("target", self.target, 1)
         if self.losing_floor is not None:
             check_int("losing_floor", self.losing_floor, -(10**6), self.target - 1)

@@ -90,7 +90,7 @@ class Rules(trickgame.TrickGameRules):
 
     def __attrs_post_init__(self) -> None:
         check_int("players", self.players, 4, 4)
-        self._check_first_dealer(self.players)
+        self.check_first_dealer(self.players)
         check_choice("order", self.order, ("rotation", "skip", "once", "pairs"))
         check_choice("all_pass", self.all_pass, ("throw in", "forced"))
         check_int("deals", self.deals, 1)

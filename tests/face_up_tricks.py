@@ -36,7 +36,7 @@ class Rules(trickgame.TrickGameRules):
 
     def __attrs_post_init__(self) -> None:
         check_int("players", self.players, 3, 3)
-        self._check_first_dealer(self.players)
+        self.check_first_dealer(self.players)
 
     def __str__(self) -> str:
         return rules_to_text(NAME, self)

@@ -60,7 +60,7 @@ class Rules(trickgame.TrickGameRules):
 
     def __attrs_post_init__(self) -> None:
         check_int("players", self.players, 3, 3)
-        self._check_first_dealer(self.players)
+        self.check_first_dealer(self.players)
         check_int("hand", self.hand, 2, 4)
         check_int("deals", self.deals, 1)
 

@@ -23,7 +23,7 @@ from typing import Any, cast
 import pytest
 
 from cardrules import games
-from cardrules.cards import ALL_CARDS
+from cardrules.cards import ALL_CARDS, DECK52
 from cardrules.core import tricks
 from cardrules.core.budget import TICK
 from cardrules.errors import ArgumentError
@@ -38,11 +38,19 @@ MOST_CARDS = 4 if DEEP else 3
 
 
 def minimax(
-    game: Game, state: Any, seat: int, team: frozenset[int], deal: int, margin: bool = False
+    game: Game,
+    state: Any,
+    seat: int,
+    team: frozenset[int],
+    deal: int,
+    margin: bool = False,
+    high: bool | None = None,
 ) -> float:
     """The seat's points for the deal (with ``margin``: less the best points among
     the seats outside its team): its team maximizes them, the others minimize them (the
-    other way round where low totals are better)."""
+    other way round where low totals are better: ``high``, read from the score once)."""
+    if high is None:
+        high = game.score(state).better == "high"
     if game.deal_number(state) != deal or game.is_over(state):
         deals = game.score(state).deals
         if len(deals) <= deal:
@@ -51,15 +59,13 @@ def minimax(
         others = [other for other in range(len(points)) if other not in team]
         if not margin or not others:
             return float(points[seat])
-        high = game.score(state).better == "high"
         return float(points[seat] - (max if high else min)(points[other] for other in others))
     mover = game.to_move(state)
     assert isinstance(mover, int)
     values = [
-        minimax(game, game.apply(state, m), seat, team, deal, margin)
+        minimax(game, game.apply(state, m), seat, team, deal, margin, high)
         for m in game.legal_moves(state)
     ]
-    high = game.score(state).better == "high"
     return max(values) if (mover in team) == high else min(values)
 
 
@@ -580,3 +586,110 @@ def test_an_exact_bid_is_valued_by_the_tricks_the_bidder_wants(
     for equivalent in (False, True):
         got = solve_moves(oh_hell, state, equivalent_cards=equivalent)
         assert tuple(value for _, value in got) == values
+
+
+def _bridge_play(rng: random.Random) -> Any:
+    """Bridge card play (Whist with a chosen trump and leader, the side's tricks as its
+    points) from five cards a hand: the values vary with the cards."""
+    module: Any = importlib.import_module("benchmarks.bridge_play")
+    strain = rng.choice(sorted(module.STRAINS))
+    return module.Rules(cards=5, strain=strain, leader=rng.randrange(4))
+
+
+@pytest.mark.parametrize(
+    ("path", "make_rules"),
+    [("benchmarks.bridge_play", _bridge_play), ("cardrules.games.oh_hell", _oh_hell_rules)],
+    ids=["bridge card play", "oh_hell"],
+)
+def test_one_table_serves_other_deals_of_the_cards_exactly(
+    path: str, make_rules: Callable[[random.Random], Any], game_of: Callable[[str], Game]
+) -> None:
+    """With equivalent cards, a table entry holds for every position whose suit lengths
+    and whose holders of the ranks that won tricks by rank (and of those above them) are
+    the same (partition search): one solver values many deals of the hidden cards (as
+    the PIMC bot does), each exactly as a search without equivalent cards (checked
+    against plain minimax above), and its table serves some of them."""
+    game = game_of(path)
+    rng = random.Random(f"partition {path}")
+    checked = 0
+    served = False
+    while checked < 8:
+        state = random_position(game, make_rules(rng), rng, 5)
+        if state is None or _cards_in_hand(game, state) < 3:
+            continue
+        seat = game.to_move(state)
+        assert isinstance(seat, int)
+        shared = Solver(game, seat, game.deal_number(state), equivalent_cards=True)
+        for _ in range(8):
+            world = game.sample(game.observe(state, seat), rng)
+            before = shared.nodes
+            values = shared.move_values(world)
+            fresh = Solver(game, seat, game.deal_number(world), equivalent_cards=True)
+            assert fresh.move_values(world) == values
+            plain = Solver(game, seat, game.deal_number(world))
+            assert plain.move_values(world) == values, game.zones(world)
+            served |= shared.nodes - before < fresh.nodes
+        checked += 1
+    assert served
+
+
+@pytest.mark.parametrize(
+    ("strain", "hands", "tricks"),
+    [
+        # No trump: the leader's heart puts the partner in, whose two top hearts win.
+        ("notrump", ["2H 3D", "3H 5D", "AH KH", "4H 6D"], 2),
+        # Spades trumps: the fourth seat holds one heart and a trump, so it follows the
+        # first heart and trumps the second: one trick is sure.
+        ("spades", ["2H 3D", "3H 5D", "AH KH", "4H 2S"], 1),
+        # The partner, in with the ace of hearts, cashes its spades too.
+        ("notrump", ["2H 3D 4D", "3H 5D 6D", "AH AS KS", "4H 7D 8D"], 3),
+    ],
+    ids=["partner cashes", "an opponent trumps", "partner cashes another suit"],
+)
+def test_the_tricks_a_partner_cashes_after_the_lead_bound_the_value(
+    strain: str, hands: list[str], tricks: int, game_of: Callable[[str], Game]
+) -> None:
+    """Where a trick is led, the tricks the leader's side takes for sure count those its
+    partner cashes after a lead of a suit in which the partner holds the top cards (in
+    each suit as many as an opponent holding trumps must follow): here they decide the
+    value where the search starts, which plain minimax confirms."""
+    game: Any = game_of("benchmarks.bridge_play")
+    rules = game.Rules(cards=len(hands[0].split()), strain=strain, leader=0)
+    position = game.position(game.deal(rules, seed=0))
+    held = " ".join(hands).split()
+    position["hands"] = hands
+    position["undealt"] = " ".join(str(card) for card in DECK52 if str(card) not in held)
+    state = game.setup(rules, position)
+    team = _team(game, state, 0)
+    assert minimax(game, state, 0, team, 0) == tricks
+    solver = Solver(game, 0, 0, equivalent_cards=True)
+    assert solver.value(state) == tricks
+    assert solver.nodes <= 2  # a null-window search or two, each ended where it starts
+    expected = [
+        minimax(game, game.apply(state, move), 0, team, 0) for move in game.legal_moves(state)
+    ]
+    assert [value for _, value in solve_moves(game, state)] == expected
+
+
+def test_top_trumps_bound_each_seats_count_exactly_in_the_margin(
+    game_of: Callable[[str], Game],
+) -> None:
+    """OH-5.1: where the points follow each seat's own count (the margin of an exact bid
+    over the best other seat), the trumps the holder of the top trump holds above every
+    other seat's are tricks it takes whatever the play, and narrow the points the search
+    may still reach: drawn where a trick is to be led and trumps are still held, the
+    values stay plain minimax's."""
+    game = game_of("cardrules.games.oh_hell")
+    rng = random.Random("solver oh_hell top trumps margin")
+    checked = 0
+    while checked < POSITIONS // 4:
+        state = random_position(game, _oh_hell_rules(rng), rng, MOST_CARDS)
+        if state is None:
+            continue
+        position = game.position(state)
+        trump = str(position["trump_card"] or "")[-1:]
+        held = " ".join(position["hands"]).split()
+        if position["trick"] or not trump or not any(card[-1] == trump for card in held):
+            continue
+        _check_against_minimax(game, state, True, True)
+        checked += 1

@@ -79,7 +79,7 @@ class Rules(BaseRules):
     def __attrs_post_init__(self) -> None:
         check_int("players", self.players, 2, 3)
         check_int("hand", self.hand, 1, 2)
-        self._check_first_dealer(self.players)
+        self.check_first_dealer(self.players)
 
     def __str__(self) -> str:
         return rules_to_text(NAME, self)

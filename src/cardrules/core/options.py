@@ -320,12 +320,12 @@ class BaseRules(metaclass=_RulesType):
       deals; chance steps are not counted) the game ends as "truncated" (None: no cap).
     """
 
-    # Checked by each game (``_check_first_dealer``), which knows how many seats there are.
+    # Checked by each game (``check_first_dealer``), which knows how many seats there are.
     first_dealer: int | None = optional(int)
     max_deals: int | None = optional(int, validator=_optional_int("max_deals", 1))
     max_moves: int | None = optional(int, validator=_optional_int("max_moves", 1))
 
-    def _check_first_dealer(self, players: int) -> None:
+    def check_first_dealer(self, players: int) -> None:
         """Refuse a first dealer that is not one of the ``players`` seats (each game calls it)."""
         if self.first_dealer is not None:
             check_int("first_dealer", self.first_dealer, 0, players - 1, none_allowed=True)

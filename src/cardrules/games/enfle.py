@@ -112,7 +112,7 @@ class Rules(trickgame.TrickGameRules):
 
     def __attrs_post_init__(self) -> None:
         check_int("players", self.players, 3, _MAX_PLAYERS)
-        self._check_first_dealer(self.players)
+        self.check_first_dealer(self.players)
         check_int("ante", self.ante, 1)
         check_choice("deal_packet", self.deal_packet, (1, 2))
         check_int("deals", self.deals, 1)

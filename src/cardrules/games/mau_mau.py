@@ -136,7 +136,7 @@ class Rules(StopsRules):
 
     def __attrs_post_init__(self) -> None:
         options.check_int("players", self.players, 2, 2)
-        self._check_first_dealer(self.players)
+        self.check_first_dealer(self.players)
         if self.target is not None:
             options.check_int("target", self.target, 1, none_allowed=True)
         options.check_choice("must_play", self.must_play, ("enforce", "penalty"))

@@ -175,7 +175,7 @@ class StandardOptions(StopsRules):
 
     def __attrs_post_init__(self) -> None:
         options.check_int("players", self.players, 2, MAX_PLAYERS)
-        self._check_first_dealer(self.players)
+        self.check_first_dealer(self.players)
         for name in _BOOLS:
             options.check_bool(name, getattr(self, name))
         deck = DECK32 if self.deck32 else DECK52

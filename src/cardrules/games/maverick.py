@@ -175,7 +175,7 @@ class Rules(trickgame.TrickGameRules):
 
     def __attrs_post_init__(self) -> None:
         options.check_int("players", self.players, PLAYERS, PLAYERS)
-        self._check_first_dealer(self.players)
+        self.check_first_dealer(self.players)
         options.check_int("target", self.target, 1)
         options.check_bool("trumps_win", self.trumps_win)
         options.check_choice("jokers", self.jokers, JOKER_MODES)

@@ -100,7 +100,7 @@ class Rules(trickgame.TrickGameRules):
 
     def __attrs_post_init__(self) -> None:
         options.check_int("players", self.players, 3, 8)
-        self._check_first_dealer(self.players)
+        self.check_first_dealer(self.players)
         largest = 51 // self.players
         if self.start_hand is None:
             options.set_resolved(self, "start_hand", min(8, largest))

@@ -49,12 +49,21 @@ cards as they are, the turn order passing over the seats out, whose cards take n
 part (they count as neither in play nor gone, and stay in their hands for the
 deal's points); the sides are the deal's (``sides(state)``), as everywhere.
 Games with a trick scorer (Hearts, Maverick) or with points on each seat's own count
-(Spades' nil) keep their figures in the key and are searched by the points.
+(Spades' nil) keep their figures in the key and are searched by the points; in the
+latter, the trumps the holder of the top trump holds above every other seat's are
+tricks it takes on every line of play and narrow the points likewise.
 
 *Equivalent cards* (asked by the caller where the game declares them, see
 :mod:`cardrules.solver`): cards of one suit adjacent in rank among the cards still
 out are one move, and the table's key writes each card by its rank among the cards
-of its suit still held, as double-dummy bridge solvers do.
+of its suit still held, as double-dummy bridge solvers do. Where follow suit is
+also the only rule of play and the points follow the tricks won alone, the search
+is a partition search: it notes which cards won a trick by rank (over a lower card
+of their suit) in the search of each position, and the table serves the value to
+every position with the same suit lengths whose holders of those ranks, and of the
+ranks above them, are the same; lower cards of a suit below every rank that won
+are then searched once. Sure tricks also count those a partner cashes after a lead
+to its top cards.
 
 The search does not express, and declines (:meth:`DoubleDummy.move_values` and
 :meth:`DoubleDummy.value` return None; the generic search then runs): a position

@@ -145,6 +145,122 @@ class _Deal(_DealTables):
             relative.append(written)
         return tuple(relative)
 
+    def _relative(self, hands: list[int]) -> tuple[int, int]:
+        """The hands by relative rank (each card by its rank among the cards of its suit
+        still held, 16 bits a suit, each hand in 64 bits of its own) and their suit
+        lengths (4 bits a suit, 16 a hand): partition search's form of a position."""
+        written = 0
+        lengths = 0
+        forms = self.suit_forms
+        for suit, group in enumerate(self.follow):
+            holding = tuple([hand & group for hand in hands])
+            found = forms.get(holding)
+            if found is None:
+                found = self._suit_form(holding, suit)
+            written |= found[0]
+            lengths |= found[1]
+        return written, lengths
+
+    def _suit_form(self, holding: tuple[int, ...], suit: int) -> tuple[int, int]:
+        """One suit's part of :meth:`_relative`, from each hand's cards of the suit."""
+        held = 0
+        for cards in holding:
+            held |= cards
+        written = 0
+        lengths = 0
+        place = 0
+        rest = held
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            for seat, cards in enumerate(holding):
+                if cards & low:
+                    written |= 1 << (64 * seat + 16 * suit + place)
+            place += 1
+        for seat, cards in enumerate(holding):
+            lengths |= cards.bit_count() << (16 * seat + 4 * suit)
+        found = (written, lengths)
+        self.suit_forms[holding] = found
+        return found
+
+    def _extend(self, hands: list[int], ranks: int) -> int:
+        """``ranks`` with, below the lowest of each suit, the cards of the same hand
+        next to it in rank: a run of one hand's cards that an equivalent-card move
+        stands for is then either all among the ranks that matter or all below them."""
+        held = 0
+        for hand in hands:
+            held |= hand
+        for group in self.follow:
+            mine = ranks & group
+            if not mine:
+                continue
+            low = mine & -mine
+            owner = 0
+            for hand in hands:
+                if hand & low:
+                    owner = hand
+            below = held & group & (low - 1)
+            while below:
+                high = 1 << (below.bit_length() - 1)
+                if not owner & high:
+                    break
+                ranks |= high
+                below ^= high
+        return ranks
+
+    def _class_mask(self, hands: list[int], ranks: int) -> int:
+        """The relative ranks (as :meth:`_relative` writes one hand) from the lowest of
+        ``ranks`` in each suit up: the ranks whose holders the value was proved from."""
+        held = 0
+        for hand in hands:
+            held |= hand
+        mask = 0
+        for suit, group in enumerate(self.follow):
+            mine = ranks & group
+            if not mine:
+                continue
+            cards = held & group
+            below = (cards & ((mine & -mine) - 1)).bit_count()
+            mask |= ((1 << cards.bit_count()) - (1 << below)) << (16 * suit)
+        return mask
+
+    def _ranks_of(self, hands: list[int], mask: int) -> int:
+        """The cards of ``hands`` at the lowest relative rank of ``mask`` in each suit
+        (the inverse of :meth:`_class_mask`)."""
+        held = 0
+        for hand in hands:
+            held |= hand
+        ranks = 0
+        for suit, group in enumerate(self.follow):
+            field = mask >> (16 * suit) & 0xFFFF
+            if not field:
+                continue
+            cards = held & group
+            for _ in range((field & -field).bit_length() - 1):
+                cards &= cards - 1
+            ranks |= cards & -cards
+        return ranks
+
+    def _bound_ranks(self, hands: list[int], leader: int, team: bool, cashing: bool) -> int:
+        """The ranks one side's sure tricks counted where a trick is led depend on (the
+        team's side, or the others'): with ``cashing`` (the leader's side cashing its
+        top cards) those :meth:`_quick_tricks` found, else (top trumps, see
+        :meth:`_top_trumps`) the other side's highest trump. Every position with the
+        same suit lengths and the same holders of these ranks and those above them
+        counts at least as many sure tricks for the side."""
+        if cashing:
+            return self.sure_ranks
+        ranks = 0
+        trumps = self.trumps
+        maximizing = self.maximizing
+        other = 0
+        for seat in range(self.players):
+            if maximizing[seat] != team:
+                other |= hands[seat] & trumps
+        if other:
+            ranks |= 1 << (other.bit_length() - 1)
+        return ranks
+
     # ------------------------------------------------------------------ the search
 
     def solve(
@@ -253,6 +369,7 @@ class _Deal(_DealTables):
         if projection == _TEAM_TOTAL:
             for member in self.team:
                 count += won[member]
+        self.ranks = 0
         if not any(hands):
             return float(count) if tricks_mode else self._leaf(won, tally, leader)
         last = True
@@ -266,30 +383,9 @@ class _Deal(_DealTables):
             for hand in hands:
                 if hand:
                     left = max(left, hand.bit_count())
-            if self.quick:
-                # The tricks each side's top trumps take whenever they are played: on
-                # every line of play, so they bound the points whatever their shape.
-                ours = theirs = 0
-                if self.trumps:
-                    ours = self._top_trumps(hands, True)
-                    theirs = self._top_trumps(hands, False)
-                if tricks_mode:
-                    # The tricks the side on lead can cash from the top: sure for it if
-                    # it wants them, which it does where more tricks are never worse
-                    # (not under an exact bid, where it may want to lose them).
-                    sure = self._quick_tricks(hands, leader, waste)
-                    if self.maximizing[leader]:
-                        ours = max(ours, sure)
-                    else:
-                        theirs = max(theirs, sure)
-                least = count + ours
-                most = count + left - theirs
-                if tricks_mode:
-                    low = float(least)
-                    high = float(most)
-                else:
-                    low, high = self._bounds(least, most - least)
-            elif tricks_mode:
+            # The bounds from the figures and the number of tricks left alone (so for
+            # every position with them, whoever holds which card).
+            if tricks_mode:
                 low = float(count)
                 high = float(count + left)
             elif projection != _ALL_COUNTS:
@@ -300,6 +396,69 @@ class _Deal(_DealTables):
                 return low
             if high <= alpha:
                 return high
+            if self.quick:
+                # The tricks each side's top trumps take whenever they are played: on
+                # every line of play, so they bound the points whatever their shape.
+                ours = theirs = 0
+                if self.trumps:
+                    ours = self._top_trumps(hands, True)
+                    theirs = self._top_trumps(hands, False)
+                # Which side's count is the leader's cashing tricks (0: neither).
+                cashing = 0
+                if tricks_mode:
+                    # The tricks the side on lead can cash from the top: sure for it if
+                    # it wants them, which it does where more tricks are never worse
+                    # (not under an exact bid, where it may want to lose them).
+                    sure = self._quick_tricks(hands, leader, waste)
+                    if self.maximizing[leader]:
+                        if sure > ours:
+                            ours, cashing = sure, 1
+                    elif sure > theirs:
+                        theirs, cashing = sure, -1
+                least = count + ours
+                most = count + left - theirs
+                if tricks_mode:
+                    low = float(least)
+                    high = float(most)
+                else:
+                    low, high = self._bounds(least, most - least)
+                if low >= beta or low == high or high <= alpha:
+                    if self.partition:
+                        # The ranks the counts used depend on (in tricks mode, the least
+                        # bounds the value from below and the most from above; else
+                        # both bound the points between them).
+                        ranks = 0
+                        if ours and (not tricks_mode or low >= beta or low == high):
+                            ranks |= self._bound_ranks(hands, leader, True, cashing > 0)
+                        if theirs and (not tricks_mode or high <= alpha or low == high):
+                            ranks |= self._bound_ranks(hands, leader, False, cashing < 0)
+                        self.ranks = ranks
+                    return low if low >= beta or low == high else high
+            elif self.seat_trumps:
+                # The tricks the holder of the top trump takes with its trumps above
+                # every other seat's: each wins whenever it is played.
+                trumps = self.trumps
+                highest = 0
+                holder = -1
+                for seat in range(self.players):
+                    if hands[seat] & trumps > highest:
+                        highest, holder = hands[seat] & trumps, seat
+                if highest:
+                    other = 0
+                    for seat in range(self.players):
+                        if seat != holder:
+                            other |= hands[seat] & trumps
+                    rank = 0
+                    if other:
+                        rank = 1 << (other.bit_length() - 1)
+                        highest &= ~((rank << 1) - 1)
+                    low, high = self._spread(won, left, holder, highest.bit_count())
+                    if low >= beta or low == high or high <= alpha:
+                        if self.partition:
+                            self.ranks = rank
+                        return low if low >= beta or low == high else high
+        if self.partition:
+            return self._partition(hands, leader, won, tally, waste, alpha, beta, count)
         key: tuple[object, ...]
         # In tricks mode the entry holds the tricks still to come: the key holds nothing
         # of the past, and positions reached with other counts share it.
@@ -343,18 +502,134 @@ class _Deal(_DealTables):
         table[key] = (entry_low - offset, entry_high - offset, chosen)
         return value
 
+    def _partition(
+        self,
+        hands: list[int],
+        leader: int,
+        won: tuple[int, ...],
+        tally: tuple[int, ...],
+        waste: int,
+        alpha: float,
+        beta: float,
+        count: int,
+    ) -> float:
+        """:meth:`_search` where a trick is to be led, with partition search: the table
+        holds each value with the ranks that won a trick by rank in the search that
+        proved it (see :attr:`ranks`), by relative rank, and serves it to every
+        position with the same leader, suit lengths and figures whose holders of those
+        ranks (and those above them) are the same.
+
+        Why that is exact: map such a position's cards to this one's, each of those
+        ranks to itself and each hand's lower cards of a suit to its lower cards of the
+        suit in this position. Follow suit reads only the suit lengths, so the legal
+        cards map to legal cards; a trick won by rank here is won by one of those
+        ranks over lower cards of its suit, which stay lower, and a trick won by suit
+        alone (no other card of the winning suit in it) is won by suit alone there;
+        so each line of play wins the same tricks in both. A card left unsearched as
+        the equivalent of a higher one (its run, see :meth:`_distinct`) is mapped with
+        it: :meth:`_extend` puts a run that reaches the lowest of the ranks among them.
+        Equivalent in the other direction (the search skips a low card of a suit after
+        another one below every rank that won in its subtree): swapping the two changes
+        no trick's winner in that subtree."""
+        tricks_mode = self.tricks_mode
+        written, lengths = self._relative(hands)
+        if tricks_mode:
+            where: tuple[object, ...] = (leader, lengths)
+            offset = float(count)
+        else:
+            figures: object = won if self.projection == _ALL_COUNTS else count
+            where = (leader, lengths, figures, tally)
+            offset = 0.0
+        classes = self.classes.get(where)
+        stored_low = -_INFINITY
+        stored_high = _INFINITY
+        low_mask = 0
+        high_mask = 0
+        best_card = -1
+        narrowed = 0
+        if classes is not None:
+            for mask, entries in classes.items():
+                entry = entries.get(written & mask)
+                if entry is None:
+                    continue
+                entry_low = entry[0] + offset
+                entry_high = entry[1] + offset
+                if entry_low >= beta or entry_low == entry_high:
+                    self.ranks = self._ranks_of(hands, mask)
+                    return entry_low
+                if entry_high <= alpha:
+                    self.ranks = self._ranks_of(hands, mask)
+                    return entry_high
+                if entry_low > stored_low:
+                    stored_low, low_mask = entry_low, mask
+                if entry_high < stored_high:
+                    stored_high, high_mask = entry_high, mask
+                if best_card < 0:
+                    best_card = entry[2]
+            if stored_low == stored_high:
+                self.ranks = self._ranks_of(hands, low_mask | high_mask)
+                return stored_low
+            if stored_low > alpha:
+                alpha = stored_low
+                narrowed |= low_mask
+            if stored_high < beta:
+                beta = stored_high
+                narrowed |= high_mask
+        value, chosen = self._moves(
+            hands, leader, [], won, tally, waste, alpha, beta, -1, -1, 0, best_card
+        )
+        # The bounds that narrowed the window count in the value (a value at a narrowed
+        # bound is exact with it): their ranks join the ranks the moves' searches found.
+        ranks = self.ranks
+        if narrowed:
+            ranks |= self._ranks_of(hands, narrowed)
+        ranks = self._extend(hands, ranks)
+        self.ranks = ranks
+        if value <= alpha:
+            entry_low, entry_high = -_INFINITY, value
+        elif value >= beta:
+            entry_low, entry_high = value, _INFINITY
+        else:
+            entry_low = entry_high = value
+        mask = self._class_mask(hands, ranks) * self.every_hand
+        if self.stored >= _TABLE_LIMIT:  # keep the memory bounded: start afresh
+            self.classes.clear()
+            self.suit_forms.clear()
+            self.stored = 0
+            classes = None
+        if classes is None:
+            classes = self.classes[where] = {}
+        kept = classes.get(mask)
+        if kept is None:
+            kept = classes[mask] = {}
+        pattern = written & mask
+        previous = kept.get(pattern)
+        if previous is None:
+            self.stored += 1
+        else:  # the same positions: both entries' bounds hold
+            entry_low = max(entry_low, previous[0] + offset)
+            entry_high = min(entry_high, previous[1] + offset)
+        kept[pattern] = (entry_low - offset, entry_high - offset, chosen)
+        return value
+
     def _quick_tricks(self, hands: list[int], leader: int, waste: int) -> int:
-        """The tricks the leader's side takes for sure by leading, from the leader's hand:
+        """The tricks the leader's side takes for sure by leading: from the leader's hand,
         in each suit the leader's cards above every card of the suit held by another
         seat (each wins and keeps the lead), as many as no opponent can trump (one
         holding trumps must follow that often; trumps cannot be trumped), in the suits
-        whose top cards the leader may lead now.
+        whose top cards the leader may lead now; or, where follow suit is the only rule,
+        the lead given to a partner by a card of a suit in which the partner holds cards
+        above every other card of the suit, and the partner's cards above every other
+        card of their suits, in each suit as many as no opponent can trump (an opponent
+        holding trumps follows each suit cashed, so it discards none of the others).
+        :attr:`sure_ranks` is then the ranks the count depends on (in each suit counted,
+        the highest card outside the hand whose cards above it count).
 
         Sound where a suit's cards rank in their order (``quick``): each such card is
-        the highest of its suit left when led, and a seat holding the suit led must
-        follow it (the rules of play only narrow follow suit), so an opponent who
-        follows cannot trump. What may be led only widens as tricks are played (a suit
-        gets broken; the first trick's bars end)."""
+        the highest of its suit left when led (or played to the partner's lead), and a
+        seat holding the suit led must follow it (the rules of play only narrow follow
+        suit), so an opponent who follows cannot trump. What may be led only widens as
+        tricks are played (a suit gets broken; the first trick's bars end)."""
         mine = hands[leader]
         leadable = mine
         if self.limits is not None:
@@ -369,6 +644,7 @@ class _Deal(_DealTables):
             if self.maximizing[seat] != side and hand & trumps:
                 trumping.append(hand)
         sure = 0
+        ranks = 0
         for group in self.follow:
             ours = mine & group
             if not ours:
@@ -382,7 +658,36 @@ class _Deal(_DealTables):
             if tops and not group & trumps:
                 for hand in trumping:
                     tops = min(tops, (hand & group).bit_count())
+            if tops and theirs:
+                ranks |= 1 << (theirs.bit_length() - 1)
             sure += tops
+        if self.limits is None:
+            for seat in range(self.players):
+                if seat == leader or self.maximizing[seat] != side:
+                    continue
+                partner = hands[seat]
+                cashed = 0
+                cashed_ranks = 0
+                entry = False
+                for group in self.follow:
+                    theirs = held & group & ~partner
+                    tops = partner & group
+                    if theirs:
+                        tops &= ~((2 << (theirs.bit_length() - 1)) - 1)
+                    count = tops.bit_count()
+                    if count and not group & trumps:
+                        for hand in trumping:
+                            count = min(count, (hand & group).bit_count())
+                    if count:
+                        cashed += count
+                        if theirs:
+                            cashed_ranks |= 1 << (theirs.bit_length() - 1)
+                        if mine & group:
+                            entry = True
+                if entry and cashed > sure:
+                    sure = cashed
+                    ranks = cashed_ranks
+        self.sure_ranks = ranks
         return sure
 
     def _top_trumps(self, hands: list[int], team: bool) -> int:
@@ -431,6 +736,8 @@ class _Deal(_DealTables):
             if strength > top:
                 top, top_at = strength, position
         winner = (leader + top_at) % players
+        if self.partition:
+            self.ranks = self._won_by_rank(trick, trick[top_at])
         if self.tricks_mode:
             return float(count + 1 if self.maximizing[winner] else count)
         after_won = won
@@ -440,6 +747,16 @@ class _Deal(_DealTables):
         if self.score_trick is not None:
             after_tally = self._tally_after([0] * players, leader, trick, won, tally, winner)
         return self._leaf(after_won, after_tally, winner)
+
+    def _won_by_rank(self, trick: list[int], card: int) -> int:
+        """``card`` (the card winning ``trick``) as a mask where it wins by rank (another
+        card of its suit is in the trick), else 0 (it wins by suit alone)."""
+        group = self.follow[self.suit[card]]
+        others = 0
+        for index in trick:
+            if index != card:
+                others |= 1 << index
+        return 1 << card if others & group else 0
 
     def _moves(
         self,
@@ -484,7 +801,22 @@ class _Deal(_DealTables):
         if not position and self.tricks_mode:  # where more tricks are better: winners first
             for other in hands:
                 held |= other
+        partition = self.partition
+        ranks = 0  # the ranks that won by rank in the moves' searches
+        searched = 0
+        follow = self.follow
         for card in self._ordered(legal, led, top, best_card, partner_wins, held):
+            bit = 1 << card
+            if partition and searched:
+                # One small card a suit: a card of a suit below every rank that won by
+                # rank in the searches so far, after one such card was searched, gives
+                # the same value (swapping the two changes no trick's winner).
+                group = follow[suits[card]]
+                mine = ranks & group
+                floor = mine & -mine if mine else group + 1
+                if bit < floor and searched & group & (floor - 1):
+                    continue
+            searched |= bit
             hands[mover] = hand & ~(1 << card)
             trick.append(card)
             card_led = led if led >= 0 else suits[card]
@@ -516,6 +848,10 @@ class _Deal(_DealTables):
                     0,
                 )
                 trick.extend(trick_before)
+                if partition:
+                    self.ranks |= self._won_by_rank(
+                        trick, trick[position if strength > top else top_at]
+                    )
             elif strength > top:
                 value = self._search(
                     hands,
@@ -536,6 +872,8 @@ class _Deal(_DealTables):
                 )
             trick.pop()
             hands[mover] = hand
+            if partition:
+                ranks |= self.ranks
             if maximizing:
                 if value > best:
                     best, chosen = value, card
@@ -546,5 +884,8 @@ class _Deal(_DealTables):
                 if value < beta:
                     beta = value
             if alpha >= beta:
+                # A cut: the value is this move's, proved by its search alone.
+                ranks = self.ranks
                 break
+        self.ranks = ranks
         return best, chosen

@@ -110,6 +110,34 @@ class _DealTables:
             if strength >= 0:
                 self.trumps |= 1 << index
         self.table: dict[tuple[object, ...], tuple[float, float, int]] = {}
+        #: Partition search (see _Deal._search): where the points follow the tricks
+        #: won alone, each suit ranks in its order and follow suit is the only rule of
+        #: play, a trick is won by the ranks of its cards or by suit alone, so a value
+        #: proved with only some ranks winning by rank holds for every position that
+        #: agrees on the hands' suit lengths and the holders of those ranks.
+        self.partition = (
+            self.equivalent
+            and self.limits is None
+            and self.score_trick is None
+            and len(trick_rules.follow_masks) == 4
+        )
+        #: Per table key less the hands (the leader, the suit lengths, the figures):
+        #: per mask of the ranks that matter, per hands so masked, the entry.
+        self.classes: dict[tuple[object, ...], dict[int, dict[int, tuple[float, float, int]]]] = {}
+        self.stored = 0
+        #: Per suit's holding (each hand's cards of the suit): its cards by relative
+        #: rank, each hand's in its own 64 bits, and the hands' lengths in the suit.
+        self.suit_forms: dict[tuple[int, ...], tuple[int, int]] = {}
+        #: One bit at each hand's 64 bits: a mask of one hand's relative ranks times
+        #: this is the mask of every hand's.
+        self.every_hand = 0
+        for member in range(players):
+            self.every_hand |= 1 << (64 * member)
+        #: The cards that won a trick by rank in the last position searched (with what
+        #: else its value was proved from, see _Deal._search): set by every search.
+        self.ranks = 0
+        #: The ranks the last count of sure tricks depends on (see _Deal._quick_tricks).
+        self.sure_ranks = 0
         self.leaves: dict[tuple[object, ...], float] = {}
         self.trick_scores: dict[tuple[object, ...], tuple[int, ...]] = {}
         self.nodes = 0
@@ -121,7 +149,7 @@ class _DealTables:
         # Per projected count: the points, and per (count, tricks left) their bounds.
         self.by_count: list[float] = []
         self.bounds: dict[tuple[int, int], tuple[float, float]] = {}
-        self.spreads: dict[tuple[tuple[int, ...], int], tuple[float, float]] = {}
+        self.spreads: dict[tuple[tuple[int, ...], int, int, int], tuple[float, float]] = {}
         if self.score_trick is None:
             self._project(state)
         #: Whether the search counts the team's tricks instead of points: where the
@@ -137,6 +165,15 @@ class _DealTables:
         #: each suit's cards rank in their order (the rules of play may narrow follow
         #: suit: the leader counts only the cards it may lead now).
         self.quick = self.projection == _TEAM_TOTAL and natural
+        #: Whether the search counts the tricks a seat's top trumps take where a trick is
+        #: led and the points follow each seat's count (see _Deal._search): where each
+        #: suit's cards rank in their order.
+        self.seat_trumps = (
+            self.projection == _ALL_COUNTS
+            and self.score_trick is None
+            and natural
+            and bool(self.trumps)
+        )
 
     # ------------------------------------------------------------------ the seats
 
@@ -258,10 +295,13 @@ class _DealTables:
             self.bounds[key] = found
         return found
 
-    def _spread(self, won: tuple[int, ...], left: int) -> tuple[float, float]:
+    def _spread(
+        self, won: tuple[int, ...], left: int, seat: int = -1, least: int = 0
+    ) -> tuple[float, float]:
         """The least and most points from the tricks ``won`` so far with ``left``
-        tricks to play, however they fall (no trick scorer: the tally is fixed)."""
-        key = (won, left)
+        tricks to play, however they fall (no trick scorer: the tally is fixed), and
+        ``seat`` (-1: none) taking at least ``least`` of them."""
+        key = (won, left, seat, least)
         found = self.spreads.get(key)
         if found is None:
             tally = self.root.tally
@@ -269,8 +309,9 @@ class _DealTables:
             high = -_INFINITY
             for split in itertools.product(range(left + 1), repeat=self.players - 1):
                 rest = left - sum(split)
-                if rest >= 0:
-                    final = tuple(count + more for count, more in zip(won, (*split, rest)))
+                more = (*split, rest)
+                if rest >= 0 and (seat < 0 or more[seat] >= least):
+                    final = tuple(count + taken for count, taken in zip(won, more))
                     value = self._leaf(final, tally, 0)
                     low = min(low, value)
                     high = max(high, value)
