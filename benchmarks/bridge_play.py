@@ -60,7 +60,7 @@ class Rules(trickgame.TrickGameRules):
 
     def __attrs_post_init__(self) -> None:
         check_int("players", self.players, 4, 4)
-        self._check_first_dealer(self.players)
+        self.check_first_dealer(self.players)
         check_int("cards", self.cards, 1, 13)
         check_choice("strain", self.strain, tuple(STRAINS))
         check_int("leader", self.leader, 0, 3)

@@ -65,7 +65,7 @@ class Rules(trickgame.TrickGameRules):
 
     def __attrs_post_init__(self) -> None:
         check_int("players", self.players, 4, 4)
-        self._check_first_dealer(self.players)
+        self.check_first_dealer(self.players)
         check_int("deals", self.deals, 1)
 
     def __str__(self) -> str:
