@@ -91,6 +91,7 @@ from cardrules.core.trickgame.description import (
 from cardrules.core.trickgame.ending import throw_in
 from cardrules.core.trickgame.interface import install
 from cardrules.core.trickgame.numbers import pass_rank
+from cardrules.core.trickgame.partners import known_sides
 from cardrules.core.trickgame.parts import (
     DEFAULT_DEAL_LIMIT,
     Bidding,
@@ -197,6 +198,7 @@ __all__ = [
     "interface",
     "is_over",
     "knowledge",
+    "known_sides",
     "laid_away",
     "legal_moves",
     "moves_played",

@@ -171,6 +171,9 @@ def _with_terms(contract: Contract, terms: Terms) -> Contract:
         dummy=contract.dummy,
         leader=contract.leader,
         terms=terms,
+        partner_cards=contract.partner_cards,
+        declarer_lacks=contract.declarer_lacks,
+        partners_shown=contract.partners_shown,
     )
 
 

@@ -26,7 +26,7 @@ import dataclasses
 import functools
 from typing import Any
 
-from cardrules.cards import Suit
+from cardrules.cards import Card, Suit, parse_cards
 from cardrules.errors import RulesError
 
 __all__ = [
@@ -77,6 +77,24 @@ class Contract:
     #: the game and the bid), as (name, value) pairs of text and whole numbers, in the
     #: order the game gives them (written to JSON as they are).
     terms: tuple[tuple[str, int | str], ...] = ()
+    #: Partners that stay secret until a card shows them: the holders of these cards
+    #: at the start of play are the declarer's partners (Schafkopf's and Sheepshead's
+    #: called ace, five-player Tarot's called king), or, without a declarer, one side
+    #: together (Doppelkopf's two queens of clubs); the other seats are the other side.
+    #: Side 0 is the declarer's and the holders', side 1 the others'. A declarer who
+    #: holds a card himself, or a seat that holds all of them, plays alone with them.
+    #: The sides are derived from the hands (``sides(state)``), never stored; a view
+    #: shows a seat's side only once its seat can know it (``known_sides``). Empty: the
+    #: partners are the contract's ``sides`` (or the game's teams).
+    partner_cards: tuple[Card, ...] = ()
+    #: Whether every seat knows that the declarer holds none of ``partner_cards`` (the
+    #: rules let him call only a card he lacks: Schafkopf's Rufspiel): sampling deals
+    #: them to the other hands.
+    declarer_lacks: bool = False
+    #: Of a deal set up from a position (which keeps no log of the plays): the seat
+    #: that played each of ``partner_cards`` before it, None for a card it had not
+    #: (public: a card played shows its holder); ``()`` otherwise.
+    partners_shown: tuple[int | None, ...] = ()
 
     def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...]]]:
         # Pickled by its fields: compiled, a native class does not pickle by itself.
@@ -88,6 +106,9 @@ class Contract:
             self.dummy,
             self.leader,
             self.terms,
+            self.partner_cards,
+            self.declarer_lacks,
+            self.partners_shown,
         )
         return (_unpickled, (fields,))
 
@@ -138,6 +159,12 @@ def seating_problem(contract: Contract, players: int) -> str | None:
     if contract.sides is not None and len(contract.sides) != players:
         sides = list(contract.sides)
         return f"the sides must give a side to each of the {players} seats, not {sides}"
+    if contract.partner_cards and contract.sides is not None:
+        return "a contract's partners are its sides or the holders of its partner cards, not both"
+    if contract.partners_shown and len(contract.partners_shown) != len(contract.partner_cards):
+        return "partners_shown gives a seat or None for each partner card"
+    if contract.declarer_lacks and (contract.declarer is None or not contract.partner_cards):
+        return "declarer_lacks needs a declarer and partner cards"
     return None
 
 
@@ -160,6 +187,9 @@ def contract_text(contract: Contract) -> str:
     if contract.sides is not None:
         teams = partnerships(contract.sides)
         parts.append("sides " + " against ".join(" ".join(map(str, t)) for t in teams))
+    if contract.partner_cards:
+        cards = " and ".join(str(card) for card in contract.partner_cards)
+        parts.append(f"partners the holders of {cards}")
     if contract.leader is not None:
         parts.append(f"seat {contract.leader} leads")
     return f"{who}: {', '.join(parts)}"
@@ -167,8 +197,11 @@ def contract_text(contract: Contract) -> str:
 
 def _unpickled(fields: tuple[Any, ...]) -> Contract:
     """A pickled :class:`Contract` rebuilt from its fields, in order."""
-    trump, declarer, sides, out, dummy, leader, terms = fields
+    trump, declarer, sides, out, dummy, leader, terms, partner_cards, lacks, shown = fields
     return Contract(
+        partner_cards=partner_cards,
+        declarer_lacks=lacks,
+        partners_shown=shown,
         trump=trump,
         declarer=declarer,
         sides=sides,
@@ -189,9 +222,16 @@ def fixed_contract(trump: Suit | None) -> Contract:
 def contract_to_list(contract: Contract | None) -> list[Any] | None:
     """A contract as plain data (a state's JSON form and its position hold it): ``[trump,
     declarer, sides, out, dummy, leader, terms]``, the trump a suit's plural or None,
-    the terms a list of ``[name, value]``; None stays None (no contract yet)."""
+    the terms a list of ``[name, value]``, then, only with partner cards, those cards
+    (a list of their texts) and ``declarer_lacks``, and, where set, ``partners_shown``
+    (a list); None stays None (no contract yet)."""
     if contract is None:
         return None
+    secret: list[Any] = []
+    if contract.partner_cards:
+        secret = [[str(card) for card in contract.partner_cards], contract.declarer_lacks]
+        if contract.partners_shown:
+            secret.append(list(contract.partners_shown))
     return [
         None if contract.trump is None else contract.trump.plural,
         contract.declarer,
@@ -200,6 +240,7 @@ def contract_to_list(contract: Contract | None) -> list[Any] | None:
         contract.dummy,
         contract.leader,
         [[name, value] for name, value in contract.terms],
+        *secret,
     ]
 
 
@@ -226,12 +267,14 @@ def contract_from_list(data: object, players: int = 64) -> Contract | None:
     :class:`~cardrules.errors.RulesError` says what is wrong with a bad one."""
     if data is None:
         return None
-    if not isinstance(data, list) or len(data) != 7:
+    if not isinstance(data, list) or len(data) not in (7, 9, 10):
         raise RulesError(
             "a contract is a list of seven entries (trump, declarer, sides, out, dummy, "
-            f"leader, terms) or null, not {data!r}"
+            "leader, terms), nine or ten with partner cards (then the cards, "
+            f"declarer_lacks and the seats that played them), or null, not {data!r}"
         )
-    trump_text, declarer, sides, out, dummy, leader, terms = data
+    trump_text, declarer, sides, out, dummy, leader, terms = data[:7]
+    partner_cards, lacks, shown = _secret(data[7:], players)
     trump = None
     if trump_text is not None:
         if not isinstance(trump_text, str):
@@ -255,4 +298,38 @@ def contract_from_list(data: object, players: int = 64) -> Contract | None:
         dummy=_seat_or_none(dummy, "dummy", players),
         leader=_seat_or_none(leader, "leader", players),
         terms=tuple((name, value) for name, value in terms),
+        partner_cards=partner_cards,
+        declarer_lacks=lacks,
+        partners_shown=shown,
     )
+
+
+def _secret(data: list[Any], players: int) -> tuple[tuple[Card, ...], bool, tuple[int | None, ...]]:
+    """The partner cards, ``declarer_lacks`` and ``partners_shown`` of a contract's
+    plain data (none when it has seven entries)."""
+    if not data:
+        return (), False, ()
+    cards, lacks, *rest = data
+    if (
+        not isinstance(cards, list)
+        or not cards
+        or not all(isinstance(text, str) for text in cards)
+        or type(lacks) is not bool
+    ):
+        raise RulesError(
+            "a contract's partner cards are a list of card texts, then true or false "
+            "(declarer_lacks)"
+        )
+    partner_cards = parse_cards(" ".join(cards))
+    if not rest:
+        return partner_cards, lacks, ()
+    shown = rest[0]
+    if (
+        not isinstance(shown, list)
+        or len(shown) != len(partner_cards)
+        or not all(s is None or (type(s) is int and 0 <= s < players) for s in shown)
+    ):
+        raise RulesError(
+            f"a contract's partners shown are a seat or null for each partner card, not {shown!r}"
+        )
+    return partner_cards, lacks, tuple(shown)

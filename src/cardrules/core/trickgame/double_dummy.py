@@ -81,6 +81,7 @@ from __future__ import annotations
 from cardrules.core.budget import Budget
 from cardrules.core.trickgame import rules_of_play
 from cardrules.core.trickgame.queries import _card_seat, legal_moves
+from cardrules.core.trickgame.scoring import sides
 from cardrules.core.trickgame.solving import _Deal
 from cardrules.core.trickgame.solving_tables import _in_play
 from cardrules.core.trickgame.state import State
@@ -150,6 +151,8 @@ class DoubleDummy:
             deal.bids,
             deal.declared,
             deal.contract,  # its sides: whom the seat plays with
+            # Partners by the holders of cards: this world's (sides derived from its hands).
+            sides(state) if deal.contract is not None and deal.contract.partner_cards else (),
             state.revokes,
             out,
             # Without a trick scorer the search scores every end of the deal from the

@@ -32,6 +32,7 @@ from cardrules.core.trickgame.auction_round import Auction
 from cardrules.core.trickgame.contract import contract_to_list
 from cardrules.core.trickgame.dealing import _trump_event
 from cardrules.core.trickgame.description import Declaring, Passing, TrickGameRules
+from cardrules.core.trickgame.partners import shown_contract
 from cardrules.core.trickgame.position_checks import _check_position
 from cardrules.core.trickgame.position_reading import (
     HIDDEN_BID,
@@ -113,6 +114,8 @@ def _state_position(state: State) -> dict[str, Any]:
     data = _match_fields(state.phase, match.deal_number, match.dealer, match.totals, match.rows)
     data["outcome"] = _outcome_list(deal.outcome)
     data.update(fields_to_dict(state))
+    if "contract" in data:  # partners shown by cards played: the sides they made
+        data["contract"] = contract_to_list(shown_contract(state))
     if _shows_known(game):
         data["known"] = [format_cards(cards_of(k)) for k in state.known]
     if _shows_voids(game):
@@ -154,12 +157,12 @@ def _view_position(view: Any) -> dict[str, Any]:
         elif isinstance(round_, Passing):
             data["passed"] = _view_passes(view, round_, game)
     if game.roles.auctions:
-        data["contract"] = contract_to_list(view.contract)
+        data["contract"] = contract_to_list(shown_contract(view))
         dummy = None if view.contract is None else view.contract.dummy
         if dummy is not None and view.dummy_hand and dummy != seat:  # face up: shown
             data["hands"][dummy] = format_cards(view.dummy_hand)
     if game.announcements:
-        data["contract"] = contract_to_list(view.contract)
+        data["contract"] = contract_to_list(shown_contract(view))
         data["announced"] = [[s, call.words] for s, call in view.announced]
     if game.dealing.piles:  # the cards this seat sees of a pile, or their count
         data["piles"] = [

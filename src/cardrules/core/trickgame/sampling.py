@@ -19,6 +19,7 @@ from cardrules.core.trickgame import rules_of_play
 from cardrules.core.trickgame.contract import Contract, fixed_contract
 from cardrules.core.trickgame.dealing import _fresh_deal, _untrumped_trick_rules
 from cardrules.core.trickgame.description import _TRICK_RULES, Declaring, Passing, View
+from cardrules.core.trickgame.partners import barred
 from cardrules.core.trickgame.queries import hand_hidden
 from cardrules.core.trickgame.state import (
     Deal,
@@ -160,6 +161,7 @@ def _sample(view: object, rng: random.Random) -> State:
     unknown = _deck_mask(deck) & ~public
     others = [s for s in range(players) if s != seat]
     holders = [(view.hand_sizes[s] - known[s].bit_count(), voids[s]) for s in others]
+    holders, required = barred(view, others, holders, known, unknown)
     holders += [(size, 0) for _, size in pile_holders]
     holders.append((view.undealt_count, 0))
     for card_mask, places in only.items():  # a turned card taken, then laid away or kept
@@ -174,13 +176,16 @@ def _sample(view: object, rng: random.Random) -> State:
         suit_mask = rules_of_play.led_group(rules_now, view.trick)
         if not known[mover] & suit_mask:
             needs = (others.index(mover), suit_mask)
-    if needs is not None and any(
-        forbidden & unknown != _whole_groups(rules_now, forbidden) & unknown
-        for _, forbidden in holders
+    if required or (
+        needs is not None
+        and any(
+            forbidden & unknown != _whole_groups(rules_now, forbidden) & unknown
+            for _, forbidden in holders
+        )
     ):
         # _deal_hidden counts by whole follow groups: absent cards of the restrictions
-        # are not.
-        dealt = deal_requiring(unknown, holders, (needs,), rng)
+        # are not (nor a shown side's partner cards).
+        dealt = deal_requiring(unknown, holders, (*required, *([needs] if needs else [])), rng)
     else:
         dealt = _deal_hidden(unknown, holders, needs, rng)
     hands = list(known)
@@ -525,7 +530,9 @@ def _sample_passing(view: View, rng: random.Random) -> State:
         for s, mask in shown.required
         if s in hand_holders and not (s == left and known_left & mask)
     )
-    dealt = deal_requiring(_deck_mask(deck) & ~known, holders, required, rng)
+    kept = [m | (known_left if s == left else 0) for s, m in enumerate(lead)]
+    holders, more = barred(view, hand_holders, holders, kept, _deck_mask(deck) & ~known)
+    dealt = deal_requiring(_deck_mask(deck) & ~known, holders, (*required, *more), rng)
     hands = [0] * players
     if hand_known:
         hands[seat] = own_hand

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from cardrules.cards import Card, cards_of
 from cardrules.core.trickgame.contract import Contract, partnerships
 from cardrules.core.trickgame.description import teams
+from cardrules.core.trickgame.partners import card_holders, known_sides, numbered
 from cardrules.core.trickgame.state import State, _wrong_state
 from cardrules.errors import RecordError, RulesError
 from cardrules.game import Event, Score
@@ -94,8 +95,12 @@ _CARRIED: dict[int, tuple[Any, Any, tuple[tuple[str, int | str], ...]]] = {}
 def sides(state_or_view: object) -> tuple[tuple[int, ...], ...]:
     """The partnerships of the deal in progress, in the form of the game's teams: the
     contract's :attr:`~cardrules.core.trickgame.Contract.sides` when it sets them,
-    else the game's teams (``teams(rules)``). Read from a state or a view (a view
-    without a contract has the game's teams).
+    the sides its :attr:`~cardrules.core.trickgame.Contract.partner_cards` make (the
+    declarer and the cards' holders at the start of play, against the others), else
+    the game's teams (``teams(rules)``). Read from a state or a view (a view without a
+    contract has the game's teams; a view whose partners are still secret to its seat
+    raises a :class:`~cardrules.errors.RulesError`: :func:`known_sides` gives what
+    the seat knows).
 
     The deal's sides are what the solver and the PIMC bot play for (a seat and its
     side against the others); the match's totals stay per seat and
@@ -117,6 +122,17 @@ def sides(state_or_view: object) -> tuple[tuple[int, ...], ...]:
         contract = found if isinstance(found, Contract) else None
     if contract is not None and contract.sides is not None:
         return partnerships(contract.sides)
+    if contract is not None and contract.partner_cards:
+        if type(state_or_view) is State:
+            held = card_holders(state_or_view)
+            return partnerships(numbered(contract, held, rules.players))
+        known = known_sides(state_or_view)
+        if None in known:
+            raise RulesError(
+                "the sides of this deal are secret until its partner cards are shown: "
+                "read known_sides(view) for what this seat knows"
+            )
+        return partnerships(tuple(side or 0 for side in known))
     return teams(rules)
 
 

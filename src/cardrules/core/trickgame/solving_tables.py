@@ -13,6 +13,7 @@ from cardrules.cards import ALL_CARDS
 from cardrules.core import tricks
 from cardrules.core.budget import Budget
 from cardrules.core.trickgame import rules_of_play
+from cardrules.core.trickgame.partners import sides_fixed
 from cardrules.core.trickgame.scoring import sides
 from cardrules.core.trickgame.state import State, _with
 from cardrules.solver import objective
@@ -36,7 +37,7 @@ class _DealTables:
         deal = state.deal
         rules = deal.rules
         game = rules.trick_game
-        self.root = state
+        self.root = sides_fixed(state)  # partners by cards: the end is scored without a log
         self.game = game
         self.seat = seat
         everyone: int = rules.players
