@@ -334,7 +334,7 @@ def test_br_11_a_match_lasts_its_boards(bridge: Any) -> None:
     assert sum(row.points[0] for row in score.deals) == totals[0]
 
 
-@pytest.mark.parametrize("spec", ["ismcts:8", "ismcts:8:heuristic", "pimc:2:p2000"])
+@pytest.mark.parametrize("spec", ["ismcts:8", "ismcts:8:heuristic", "pimc:2:p500"])
 def test_the_search_bots_call_and_play(bridge: Any, spec: str) -> None:
     state, rng = bridge.deal(bridge.Rules(boards=1), seed=5), random.Random(1)
     bots = [make_bot(spec, bridge), make_bot("heuristic", bridge)] * 2

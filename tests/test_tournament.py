@@ -157,16 +157,16 @@ def test_the_records_of_every_match_go_to_a_folder_each(
     """``--records FOLDER``: each match's games, one record a game, in a folder of its own;
     a folder that already holds the game's records is refused before the run."""
     argv = ["tournament", "mau_mau_standard", "--rules", "single", "--deals", "2"]
-    argv += ["--bots", "heuristic", "random", "ismcts:4", "--workers", "1", "--quiet"]
+    argv += ["--bots", "heuristic", "random", "ismcts:1", "--workers", "1", "--quiet"]
     assert main([*argv, "--records", str(tmp_path / "kept")]) == 0
     assert "12 records written" in capsys.readouterr().err  # 3 matches of 2 deals, 2 rotations
     folders = sorted(path.name for path in (tmp_path / "kept").iterdir())
-    assert folders == ["1-heuristic-v-random", "2-heuristic-v-ismcts_4", "3-random-v-ismcts_4"]
+    assert folders == ["1-heuristic-v-random", "2-heuristic-v-ismcts_1", "3-random-v-ismcts_1"]
     for folder in folders:
         names = sorted(path.name for path in (tmp_path / "kept" / folder).iterdir())
         assert names == [f"mau_mau_standard-game-{n}.json" for n in range(4)]
     record = Record.from_json((tmp_path / "kept" / folders[1] / names[0]).read_text())
-    assert set(record.players or ()) == {"heuristic", "ismcts:4"}
+    assert set(record.players or ()) == {"heuristic", "ismcts:1"}
     replay(record)
     assert main([*argv, "--records", str(tmp_path / "kept")]) == 2
     assert "already holds mau_mau_standard records" in capsys.readouterr().err
