@@ -90,7 +90,7 @@ def _vulnerable_state() -> tuple[Any, int]:
 
 def test_only_a_vulnerable_side_may_redouble() -> None:
     state, side = _vulnerable_state()
-    while game.to_move(state) % 2 != side:  # type: ignore[operator]
+    while (mover := game.to_move(state)) != side and mover != side + 2:  # to the side
         state = _moves(state, "pass")
     state = _moves(state, "4NT")
     state = game.apply(state, DOUBLE)

@@ -28,6 +28,7 @@ from cardrules.render import (
     seat_roles,
 )
 from tests import pile_game, seats_game
+from tests.contract_pictures import bridge_after, plain_game
 
 #: Names of view fields and internal values that must never reach a person's screen.
 INTERNAL = ("Match(", "free", "pending", "owed", "absent", "allowance", "phase", "Phase.", "None")
@@ -181,36 +182,6 @@ def bridge() -> Iterator[ModuleType]:
     del sys.modules["examples.bridge"]  # the next import registers it again
 
 
-def bridge_after(bridge: Any, cards: int, seed: int = 1) -> Any:
-    """A bridge deal, its auction called by the example's bot, with ``cards`` cards of
-    the play made (0: the opening lead is to come)."""
-    rng = random.Random(seed)
-    state = bridge.deal(bridge.Rules(), seed=seed)
-    bot = bridge.BridgeBot()
-    while state.contract is None or 52 - sum(h.bit_count() for h in state.hands) < cards:
-        seat = bridge.to_move(state)
-        moves = bridge.legal_moves(state)
-        state = bridge.apply(state, bot.choose(bridge.observe(state, seat), moves, rng))
-    return state
-
-
-class _Plain:
-    """A game with the plain ``describe`` of its view's fields (no words of its own)."""
-
-    def __init__(self, game: Any) -> None:
-        self.game = game
-
-    def __getattr__(self, attribute: str) -> object:
-        return getattr(self.game, attribute)
-
-    describe = staticmethod(describe_fields)
-
-
-def PlainGame(game: Any) -> Any:  # noqa: N802 (read as the class it makes)
-    """``game`` with the plain ``describe`` of its view's fields."""
-    return _Plain(game)
-
-
 def test_a_bridge_table_shows_the_calls_the_contract_and_the_dummy_played_by_its_declarer(
     bridge: Any,
 ) -> None:
@@ -224,7 +195,7 @@ def test_a_bridge_table_shows_the_calls_the_contract_and_the_dummy_played_by_its
     seat = (dummy + 1) % 4  # a defender: the opening lead is its own or to come
     after = bridge_after(bridge, 1)
     label = f"dummy (seat {dummy}, played by seat {declarer})"
-    for game in (bridge, PlainGame(bridge)):
+    for game in (bridge, plain_game(bridge)):
         screen = render_table(game, bridge.observe(before, seat))
         assert f"contract: {contract_text(contract)}" in screen
         assert f"seat {declarer} (declarer)" in screen and f"seat {dummy} (dummy)" in screen
@@ -252,7 +223,7 @@ def test_a_seat_that_sits_the_deal_out_is_marked_over_its_seat() -> None:
     assert "seat 1 (out)" in screen and "seat 3 (declarer)" in screen
     assert "seat 1 out" in screen  # the contract's words
     assert seat_roles(seats_game.observe(lone, 0)) == ("", "out", "", "declarer")
-    plain = render_table(PlainGame(seats_game), seats_game.observe(partner, 0))
+    plain = render_table(plain_game(seats_game), seats_game.observe(partner, 0))
     assert "(out)" not in plain
     assert "calls: seat 1 hold, seat 2 hold, seat 3 take; seat 3 partner" in plain
 
@@ -262,7 +233,7 @@ def test_piles_are_shown_as_each_seat_sees_them() -> None:
     face up, the cards a seat laid away shown to it alone; where the game's own words
     do not show them, the table does."""
     state = pile_game.deal(pile_game.Rules(first_dealer=0), seed=3)
-    plain = PlainGame(pile_game)
+    plain = plain_game(pile_game)
     assert "piles: skat: 2 cards face down" in render_table(plain, pile_game.observe(state, 0))
     state = pile_game.apply(state, pile_game.parse_move(state, "take"))
     state = pile_game.apply(state, pile_game.parse_move(state, "take skat"))
@@ -278,7 +249,7 @@ def test_piles_are_shown_as_each_seat_sees_them() -> None:
     trickgame.install(upcard, module.__dict__)
     turned = module.deal(pile_game.UpcardRules(first_dealer=0, hand=2), seed=5)
     card = module.observe(turned, 2).piles[0].cards[0]
-    assert f"upcard: {card} face up" in render_table(PlainGame(module), module.observe(turned, 2))
+    assert f"upcard: {card} face up" in render_table(plain_game(module), module.observe(turned, 2))
 
 
 @pytest.mark.parametrize("name", games.names())

@@ -20,9 +20,9 @@ from cardrules.cli import main
 from cardrules.core import trickgame
 from cardrules.game import Game
 from cardrules.records import record_of
-from cardrules.render import describe_fields
 from cardrules.svg import draw, draw_position
 from tests import pile_game, seats_game
+from tests.contract_pictures import bridge_after, plain_game
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -180,40 +180,10 @@ def bridge() -> Iterator[ModuleType]:
     del sys.modules["examples.bridge"]  # the next import registers it again
 
 
-class _Plain:
-    """A game with the plain ``describe`` of its view's fields (no words of its own)."""
-
-    def __init__(self, game: Any) -> None:
-        self.game = game
-
-    def __getattr__(self, attribute: str) -> object:
-        return getattr(self.game, attribute)
-
-    describe = staticmethod(describe_fields)
-
-
-def PlainGame(game: Any) -> Any:  # noqa: N802 (read as the class it makes)
-    """``game`` with the plain ``describe`` of its view's fields."""
-    return _Plain(game)
-
-
 def corner(root: ET.Element) -> str:
     """The facts written in the corner, their broken lines joined again."""
     lines = [t for t in root.iter(f"{SVG}text") if t.get("class") == "extra"]
     return " ".join("".join(t.itertext()).strip() for t in lines)
-
-
-def bridge_after(bridge: Any, cards: int, seed: int = 1) -> Any:
-    """A bridge deal, its auction called by the example's bot, with ``cards`` cards of
-    the play made (0: the opening lead is to come)."""
-    rng = random.Random(seed)
-    state = bridge.deal(bridge.Rules(), seed=seed)
-    bot = bridge.BridgeBot()
-    while state.contract is None or 52 - sum(h.bit_count() for h in state.hands) < cards:
-        seat = bridge.to_move(state)
-        moves = bridge.legal_moves(state)
-        state = bridge.apply(state, bot.choose(bridge.observe(state, seat), moves, rng))
-    return state
 
 
 def test_a_bridge_picture_shows_the_dummy_face_up_played_by_the_declarer(bridge: Any) -> None:
@@ -226,7 +196,7 @@ def test_a_bridge_picture_shows_the_dummy_face_up_played_by_the_declarer(bridge:
     contract = after.contract
     dummy, declarer = contract.dummy, contract.declarer
     seat = (dummy + 1) % 4  # a defender
-    for game in (bridge, PlainGame(bridge)):
+    for game in (bridge, plain_game(bridge)):
         hidden = ET.fromstring(draw(game, bridge.observe(before, seat)))
         assert not groups(hidden, "card", f"hand {dummy}")
         assert groups(hidden, "back", f"hand {dummy}")
@@ -302,5 +272,5 @@ def test_piles_are_drawn_face_down_or_face_up_as_each_seat_sees_them() -> None:
     trickgame.install(pile_game.UPCARD_GAME, module.__dict__)
     turned = module.deal(pile_game.UpcardRules(first_dealer=0, hand=2), seed=5)
     card = module.observe(turned, 2).piles[0].cards[0]
-    root = ET.fromstring(draw(PlainGame(module), module.observe(turned, 2)))
+    root = ET.fromstring(draw(plain_game(module), module.observe(turned, 2)))
     assert [g.attrib["data-card"] for g in groups(root, "card", "pile upcard")] == [card.text]
