@@ -163,18 +163,7 @@ def _set(terms: Terms, name: str, value: int | str) -> Terms:
 
 def _with_terms(contract: Contract, terms: Terms) -> Contract:
     """``contract`` with other terms."""
-    return Contract(
-        trump=contract.trump,
-        declarer=contract.declarer,
-        sides=contract.sides,
-        out=contract.out,
-        dummy=contract.dummy,
-        leader=contract.leader,
-        terms=terms,
-        partner_cards=contract.partner_cards,
-        declarer_lacks=contract.declarer_lacks,
-        partners_shown=contract.partners_shown,
-    )
+    return dataclasses.replace(contract, terms=terms)
 
 
 def announced(state: Any) -> tuple[tuple[int, Call], ...]:

@@ -19,6 +19,7 @@ only what its seat can know (:func:`known_sides`).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -189,34 +190,13 @@ def shown_contract(state_or_view: Any) -> Contract | None:
         played = _plays(contract, state_or_view.events)
     if not played:
         return contract
-    return Contract(
-        trump=contract.trump,
-        declarer=contract.declarer,
-        sides=contract.sides,
-        out=contract.out,
-        dummy=contract.dummy,
-        leader=contract.leader,
-        terms=contract.terms,
-        partner_cards=contract.partner_cards,
-        declarer_lacks=contract.declarer_lacks,
-        partners_shown=tuple(played.get(card) for card in contract.partner_cards),
-    )
+    shown = tuple(played.get(card) for card in contract.partner_cards)
+    return dataclasses.replace(contract, partners_shown=shown)
 
 
 def _with_sides(contract: Contract, sides: tuple[int, ...]) -> Contract:
     """``contract`` with ``sides`` set (those its partner cards made)."""
-    return Contract(
-        trump=contract.trump,
-        declarer=contract.declarer,
-        sides=sides,
-        out=contract.out,
-        dummy=contract.dummy,
-        leader=contract.leader,
-        terms=contract.terms,
-        partner_cards=contract.partner_cards,
-        declarer_lacks=contract.declarer_lacks,
-        partners_shown=contract.partners_shown,
-    )
+    return dataclasses.replace(contract, sides=sides)
 
 
 def sides_fixed(state: State) -> State:
