@@ -201,3 +201,44 @@ def test_pimc_solves_a_lone_hand_through_the_fast_search() -> None:
         assert move in moves
         state = module.apply(state, move)
     assert answers and all(answers)
+
+
+def test_pimc_counts_only_the_hands_of_the_seats_that_play() -> None:
+    """Contract out: PIMC's ``solve_cards`` waits for the hands of the seats that play
+    (the seat out keeps its three cards to the end): once the first trick is played and
+    they hold two cards each, a bot that solves from two cards solves each drawn deal
+    from the position itself, and the seats game's ``seats_out`` names the seat out."""
+    module: Any = ModuleType("seats_solved")
+    trickgame.install(game.GAME, module.__dict__)
+    solved: list[int] = []
+
+    class Recorded:  # the engine's search, wrapped (compiled, it takes no subclass)
+        def __init__(self, seat: int, equivalent_cards: bool = False, margin: bool = False):
+            self.inner = DoubleDummy(seat, equivalent_cards, margin)
+            self.budget = self.inner.budget
+
+        @property
+        def nodes(self) -> int:
+            return self.inner.nodes
+
+        def value(self, state: Any) -> float | None:
+            self.inner.budget = self.budget
+            return self.inner.value(state)
+
+        def move_values(self, state: Any) -> Any:
+            self.inner.budget = self.budget
+            solved.append(module.to_move(state))
+            return self.inner.move_values(state)
+
+    module.double_dummy = Recorded
+    state = _lone(module, Rules(first_dealer=0), 2, 3)  # the first trick played
+    out = state.contract.out
+    assert module.seats_out(state) == out == (1,)
+    assert module.seats_out(module.observe(state, 0)) == out
+    assert state.hands[1].bit_count() == 3
+    assert {state.hands[seat].bit_count() for seat in (0, 2, 3)} == {2}
+    seat = module.to_move(state)
+    bot = PIMCBot(module, samples=4, solve_cards=2)
+    move = bot.choose(module.observe(state, seat), module.legal_moves(state), random.Random(1))
+    assert move in module.legal_moves(state)
+    assert solved == [seat] * 4 and bot.last_depth == 2

@@ -553,9 +553,17 @@ def _distance(call: Event, predicted: Event) -> int:
 
 
 def _largest_hand(game: Game, state: Any) -> int:
-    """The most cards any hand of ``state`` holds."""
+    """The most cards any hand of ``state`` holds, of the seats that play the deal: a
+    seat that sits it out (a lone hand's partner: the module's ``seats_out``, where it
+    has one) keeps its cards to the end."""
+    read_out = getattr(game, "seats_out", None)
+    out = {f"hand {seat}" for seat in read_out(state)} if callable(read_out) else set()
     return max(
-        (len(cards) for name, cards in game.zones(state).items() if name.startswith("hand ")),
+        (
+            len(cards)
+            for name, cards in game.zones(state).items()
+            if name.startswith("hand ") and name not in out
+        ),
         default=0,
     )
 

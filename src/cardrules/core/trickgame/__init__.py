@@ -138,6 +138,7 @@ from cardrules.core.trickgame.scoring import (
     events,
     moves_played,
     score,
+    seats_out,
     sides,
     zones,
 )
@@ -216,6 +217,7 @@ __all__ = [
     "sample",
     "sampling",
     "score",
+    "seats_out",
     "setup",
     "shown_sides",
     "sides",

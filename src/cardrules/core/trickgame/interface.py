@@ -39,7 +39,14 @@ from cardrules.core.trickgame.play import apply, parse_move
 from cardrules.core.trickgame.positions import position, setup
 from cardrules.core.trickgame.queries import chance_outcomes, is_over, legal_moves, to_move
 from cardrules.core.trickgame.sampling import sample
-from cardrules.core.trickgame.scoring import events, moves_played, score, sides, zones
+from cardrules.core.trickgame.scoring import (
+    events,
+    moves_played,
+    score,
+    seats_out,
+    sides,
+    zones,
+)
 from cardrules.core.trickgame.serialization import state_to_dict
 from cardrules.core.trickgame.state import State
 from cardrules.core.trickgame.views import observe
@@ -71,6 +78,7 @@ __all__ = [
     "position",
     "sample",
     "score",
+    "seats_out",
     "setup",
     "sides",
     "state_from_dict",
@@ -107,6 +115,7 @@ PROVIDED: Final[Mapping[str, object]] = {
     "position": position,
     "sample": sample,
     "score": score,
+    "seats_out": seats_out,
     "setup": setup,
     "sides": sides,
     "state_to_dict": state_to_dict,

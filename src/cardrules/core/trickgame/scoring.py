@@ -136,6 +136,26 @@ def sides(state_or_view: object) -> tuple[tuple[int, ...], ...]:
     return teams(rules)
 
 
+def seats_out(state_or_view: object) -> tuple[int, ...]:
+    """The seats that sit the deal in progress out (the contract's
+    :attr:`~cardrules.core.trickgame.Contract.out`: Euchre's lone hand's partner): they
+    keep their hands and play no card, so a bot that waits for the hands to shrink
+    counts only the others. Empty where every seat plays. Read from a state or a view.
+
+    >>> from cardrules.games import oh_hell
+    >>> seats_out(oh_hell.deal(oh_hell.Rules(players=3), seed=1))
+    ()
+    """
+    if type(state_or_view) is State:
+        contract: object = state_or_view.deal.contract
+    else:
+        rules = getattr(state_or_view, "rules", None)
+        if getattr(type(rules), "trick_game", None) is None:
+            raise _wrong_state(state_or_view, "state or view")
+        contract = getattr(state_or_view, "contract", None)
+    return contract.out if isinstance(contract, Contract) else ()
+
+
 def events(state: object) -> tuple[Event, ...]:
     """The public event log, oldest first."""
     if type(state) is not State:
