@@ -3,7 +3,9 @@
 Each case deals a game, plays random moves (bids and passes included) into the
 play until every hand holds at most a few cards, and compares the solver's value
 of every legal move with a plain minimax over ``legal_moves`` and ``apply`` (the
-mover's team against the others, to the end of the deal). The default run checks
+mover's team against the others, to the end of the deal; with alpha-beta cut-offs,
+which leave every value as it is, and nothing more: no table, no move ordering, so
+it shares nothing with the solver's search). The default run checks
 a few hundred positions per game; ``HYPOTHESIS_PROFILE=deep`` (scripts/deep.sh)
 checks 1,000 per game with up to four cards per hand.
 """
@@ -11,6 +13,7 @@ checks 1,000 per game with up to four cards per hand.
 from __future__ import annotations
 
 import importlib
+import math
 import os
 import random
 import signal
@@ -45,28 +48,64 @@ def minimax(
     deal: int,
     margin: bool = False,
     high: bool | None = None,
+    alpha: float = -math.inf,
+    beta: float = math.inf,
 ) -> float:
     """The seat's points for the deal (with ``margin``: less the best points among
     the seats outside its team): its team maximizes them, the others minimize them (the
-    other way round where low totals are better: ``high``, read from the score once)."""
+    other way round where low totals are better: ``high``, read from the score once).
+
+    Minimax over ``legal_moves`` and ``apply`` with alpha-beta cut-offs and nothing
+    else (no table, no move ordering): called with the whole window, as every caller
+    here does, the value is exactly the minimax value (the cut-offs skip only moves
+    that cannot change it; :func:`plain_minimax` confirms it on random positions)."""
     if high is None:
         high = game.score(state).better == "high"
     if game.deal_number(state) != deal or game.is_over(state):
-        deals = game.score(state).deals
-        if len(deals) <= deal:
-            return 0.0
-        points = deals[deal].points
-        others = [other for other in range(len(points)) if other not in team]
-        if not margin or not others:
-            return float(points[seat])
-        return float(points[seat] - (max if high else min)(points[other] for other in others))
+        return _points(game, state, seat, team, deal, margin, high)
     mover = game.to_move(state)
     assert isinstance(mover, int)
+    maximizing = (mover in team) == high
+    best = -math.inf if maximizing else math.inf
+    for move in game.legal_moves(state):
+        value = minimax(game, game.apply(state, move), seat, team, deal, margin, high, alpha, beta)
+        if maximizing:
+            best = max(best, value)
+            alpha = max(alpha, value)
+        else:
+            best = min(best, value)
+            beta = min(beta, value)
+        if alpha >= beta:
+            break
+    return best
+
+
+def plain_minimax(
+    game: Game, state: Any, seat: int, team: frozenset[int], deal: int, margin: bool, high: bool
+) -> float:
+    """:func:`minimax` without the cut-offs: every line of play to the end of the deal."""
+    if game.deal_number(state) != deal or game.is_over(state):
+        return _points(game, state, seat, team, deal, margin, high)
+    mover = game.to_move(state)
     values = [
-        minimax(game, game.apply(state, m), seat, team, deal, margin, high)
+        plain_minimax(game, game.apply(state, m), seat, team, deal, margin, high)
         for m in game.legal_moves(state)
     ]
     return max(values) if (mover in team) == high else min(values)
+
+
+def _points(
+    game: Game, state: Any, seat: int, team: frozenset[int], deal: int, margin: bool, high: bool
+) -> float:
+    """The seat's points (or margin) for the deal, once it has ended."""
+    deals = game.score(state).deals
+    if len(deals) <= deal:
+        return 0.0
+    points = deals[deal].points
+    others = [other for other in range(len(points)) if other not in team]
+    if not margin or not others:
+        return float(points[seat])
+    return float(points[seat] - (max if high else min)(points[other] for other in others))
 
 
 def _team(game: Game, state: Any, seat: int) -> frozenset[int]:
@@ -205,6 +244,38 @@ def _check_against_minimax(game: Game, state: Any, margin: bool, equivalent: boo
     high = game.score(state).better == "high"
     best = max(expected) if high else min(expected)
     assert deal_value(game, state, margin=margin) == best
+
+
+@pytest.mark.parametrize(
+    ("name", "margin"),
+    [("hearts", False), ("maverick revoke_penalty", False), ("spades", True), ("oh_hell", True)],
+    ids=["hearts points", "maverick revoke_penalty points", "spades margin", "oh_hell margin"],
+)
+def test_the_references_cut_offs_change_no_value(
+    name: str, margin: bool, game_of: Callable[[str], Game]
+) -> None:
+    """The reference above (minimax with alpha-beta cut-offs) gives every legal move
+    the value of a walk of every line of play, where higher and lower totals are better,
+    for the points and the margin, with revokes."""
+    path, make_rules, _ = CASES[name]
+    game = game_of(path)
+    rng = random.Random(f"reference {name}")
+    checked = 0
+    while checked < 20:
+        state = random_position(game, make_rules(rng), rng, MOST_CARDS)
+        if state is None:
+            continue
+        seat = game.to_move(state)
+        assert isinstance(seat, int)
+        team = _team(game, state, seat)
+        deal = game.deal_number(state)
+        high = game.score(state).better == "high"
+        for move in game.legal_moves(state):
+            after = game.apply(state, move)
+            assert minimax(game, after, seat, team, deal, margin) == plain_minimax(
+                game, after, seat, team, deal, margin, high
+            )
+        checked += 1
 
 
 @pytest.mark.parametrize("name", [name for name in CASES if "revoke" not in name])
