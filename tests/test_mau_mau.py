@@ -333,6 +333,8 @@ def test_a_last_jack_needs_no_call() -> None:
     """Rule MM-5.5."""
     state = position("JH", "2D 3D 4S", "5H")
     assert texts(state) == ["play JH"]
+    with pytest.raises(IllegalMoveError, match="JH is the last card: it needs no call"):
+        play(state, "play JH call spades")
 
 
 def test_j78_option_the_same_rank_may_be_played_or_kept_while_drawing() -> None:

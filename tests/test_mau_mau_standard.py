@@ -377,6 +377,8 @@ def test_a_last_jack_wishes_nothing() -> None:
     """Rule MMS-3.6."""
     state = position(["JD", "6H 2S 3H", "9S 4S"], "4H")
     assert texts(state) == ["play JD", "draw"]
+    with pytest.raises(IllegalMoveError, match="JD is the last card: it needs no call"):
+        play(state, "play JD call hearts")
     state = play(state, "play JD")
     assert mau_mau_standard.is_over(state)
 
