@@ -453,12 +453,11 @@ class _Deal(_DealSteps):
                 played = 0
                 for index in trick:
                     played |= 1 << index
-                trick_before = trick[:]
-                del trick[:]
+                # The next trick starts empty (a list of its own: this one stays).
                 value = self._search(
                     hands,
                     winner,
-                    trick,
+                    [],
                     after_won,
                     after_tally,
                     waste | played,
@@ -468,7 +467,6 @@ class _Deal(_DealSteps):
                     -1,
                     0,
                 )
-                trick.extend(trick_before)
                 if partition:
                     self.ranks |= self._won_by_rank(
                         trick, trick[position if strength > top else top_at]
