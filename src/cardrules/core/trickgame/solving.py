@@ -67,6 +67,17 @@ class _Deal(_DealSteps):
             upper = float(count + left)
             if not lower <= guess <= upper:
                 guess = float(count + (left + 1) // 2)
+        elif guess == _INFINITY and self.projection == _TEAM_TOTAL:
+            # No value found yet: the first guess is the least points the position can
+            # reach (fewer positions searched than a first search with no window, and
+            # than other guesses tried, in Oh Hell).
+            count = 0
+            for member in self.team:
+                count += won[member]
+            left = 0
+            for hand in hands:
+                left = max(left, hand.bit_count())
+            guess = self._bounds(count, left)[0]
         while lower < upper:
             if guess == _INFINITY or guess == -_INFINITY:  # no guess: a full window
                 alpha = lower
