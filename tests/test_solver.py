@@ -693,3 +693,51 @@ def test_top_trumps_bound_each_seats_count_exactly_in_the_margin(
             continue
         _check_against_minimax(game, state, True, True)
         checked += 1
+
+
+#: Positions of no-trump bridge card play, North (seat 0) to lead and needing every
+#: trick left, with the tricks North-South take (plain minimax's value).
+LATER_TRICKS_POSITIONS = (
+    # A squeeze: East tops spades but must bare its ace of spades or its king-queen of
+    # hearts on the ace of clubs, and North-South take all three tricks. The suits
+    # North-South top hold three rounds (clubs one, hearts two): no cut.
+    (["AC KS 2H", "AS KH QH", "AH JH 2C", "2D 3D 4D"], 3, False),
+    # East's ace of spades takes a trick: North-South top clubs and hearts, a round
+    # each, fewer than the three tricks left, and South's last cards are spades.
+    (["AC KS 2H", "AS 3H 4H", "AH 2S 3S", "2D 3D 4D"], 2, True),
+    # The same with South's spades for clubs: North-South take the three tricks (two
+    # rounds of clubs), and East's ace of spades is never led to.
+    (["AC KS 2H", "AS 3H 4H", "AH 2C 3C", "2D 3D 4D"], 3, False),
+)
+
+
+@pytest.mark.parametrize(
+    ("hands", "tricks", "cut"),
+    LATER_TRICKS_POSITIONS,
+    ids=["squeeze", "ace held", "ace never led to"],
+)
+def test_later_tricks_prove_the_side_on_lead_cannot_take_every_trick(
+    hands: list[str], tricks: int, cut: bool, game_of: Callable[[str], Game]
+) -> None:
+    """Where no trumps are held and the side on lead needs every trick left, it cannot
+    take them all when the suits whose highest card it holds hold fewer rounds (the
+    longer of its hands in each) than the tricks left: the search then ends where it
+    starts. A squeeze takes every trick with a top card held by the other side, so a
+    count that left out the rounds of the side's suits would be wrong there."""
+    from cardrules.core.trickgame.solving import _Deal
+
+    game: Any = game_of("benchmarks.bridge_play")
+    rules = game.Rules(cards=len(hands[0].split()), strain="notrump", leader=0)
+    position = game.position(game.deal(rules, seed=0))
+    held = " ".join(hands).split()
+    position["hands"] = hands
+    position["undealt"] = " ".join(str(card) for card in DECK52 if str(card) not in held)
+    state = game.setup(rules, position)
+    team = _team(game, state, 0)
+    assert minimax(game, state, 0, team, 0) == tricks
+    assert _Deal(state, 0, True, False)._later_tricks(list(state.hands), 0) == cut
+    expected = [
+        minimax(game, game.apply(state, move), 0, team, 0) for move in game.legal_moves(state)
+    ]
+    assert [value for _, value in solve_moves(game, state, equivalent_cards=True)] == expected
+    assert [value for _, value in solve_moves(game, state)] == expected

@@ -195,6 +195,15 @@ class _Deal(_DealSteps):
                         theirs, cashing = sure, -1
                 least = count + ours
                 most = count + left - theirs
+                # Whether the side on lead needs every trick left and cannot take them
+                # all (see _later_tricks): 1, the team; -1, the others; 0, neither.
+                later = 0
+                if tricks_mode and least < beta and most > alpha:
+                    if self.maximizing[leader]:
+                        if beta > count + left - 1 and self._later_tricks(hands, leader):
+                            most, later = count + left - 1, 1
+                    elif alpha < count + 1 and self._later_tricks(hands, leader):
+                        least, later = count + 1, -1
                 if tricks_mode:
                     low = float(least)
                     high = float(most)
@@ -210,6 +219,8 @@ class _Deal(_DealSteps):
                             ranks |= self._bound_ranks(hands, leader, True, cashing > 0)
                         if theirs and (not tricks_mode or high <= alpha or low == high):
                             ranks |= self._bound_ranks(hands, leader, False, cashing < 0)
+                        if later:
+                            ranks |= self.later_ranks
                         self.ranks = ranks
                     return low if low >= beta or low == high else high
             elif self.seat_trumps:

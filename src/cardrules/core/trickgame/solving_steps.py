@@ -326,6 +326,51 @@ class _DealSteps(_DealTables):
         self.sure_ranks = ranks
         return sure
 
+    def _later_tricks(self, hands: list[int], leader: int) -> bool:
+        """Whether the side on lead, where no trumps are held, cannot take every trick
+        left: as double-dummy bridge solvers count it, the side takes tricks only in
+        the suits whose highest card it holds, and at most as many in each as the
+        longer of its hands holds there (each round of a suit takes a card of the suit
+        from each of its hands that holds one); fewer in all than the tricks left, and
+        the other side keeps the highest card of a suit it holds until that suit is
+        led. :attr:`later_ranks` is then the ranks the count depends on: the other
+        side's highest card of each suit it tops where another hand holds the suit.
+
+        Checked against a full search of tens of thousands of random positions of up
+        to six cards a hand with no trumps (squeezes included): where it says so, the
+        side never takes every trick."""
+        trumps = self.trumps
+        held = 0
+        for hand in hands:
+            held |= hand
+        if held & trumps:
+            return False
+        maximizing = self.maximizing
+        side = maximizing[leader]
+        players = self.players
+        total = 0
+        ranks = 0
+        for group in self.follow:
+            cards = held & group
+            if not cards:
+                continue
+            highest = 1 << (cards.bit_length() - 1)
+            holder = 0
+            for seat in range(players):
+                if hands[seat] & highest:
+                    holder = seat
+            if maximizing[holder] == side:
+                longest = 0
+                for seat in range(players):
+                    if maximizing[seat] == side:
+                        longest = max(longest, (hands[seat] & group).bit_count())
+                total += longest
+            elif cards & ~hands[holder]:
+                ranks |= highest
+        left = hands[leader].bit_count()
+        self.later_ranks = ranks
+        return total < left
+
     def _top_trumps(self, hands: list[int], team: bool) -> int:
         """The tricks one side (the team's, or the others') takes for sure with its top
         trumps: the most trumps one hand of the side holds above every trump of the other
