@@ -365,10 +365,10 @@ def test_a_budget_of_positions_is_kept() -> None:
     game, state = _first_lead(8)
     seat = game.to_move(state)
     assert isinstance(seat, int)
-    solver = Solver(game, seat, 0, positions=5_000)
-    with pytest.raises(SearchBudgetError, match="5000 positions"):
+    solver = Solver(game, seat, 0, positions=1_000)  # the solve needs about 5,000
+    with pytest.raises(SearchBudgetError, match="1000 positions"):
         solver.move_values(state)
-    assert 5_000 <= solver.nodes <= 5_000 + 2 * TICK
+    assert 1_000 <= solver.nodes <= 1_000 + 2 * TICK
     with pytest.raises(SearchBudgetError):
         deal_value(game, state, positions=1)
 
@@ -741,3 +741,40 @@ def test_later_tricks_prove_the_side_on_lead_cannot_take_every_trick(
     ]
     assert [value for _, value in solve_moves(game, state, equivalent_cards=True)] == expected
     assert [value for _, value in solve_moves(game, state)] == expected
+
+
+def test_the_tricks_the_side_on_lead_cashes_bound_an_exact_bid_from_its_side(
+    game_of: Callable[[str], Game],
+) -> None:
+    """OH-5.1: where the points rise and fall with the bidder's tricks (an exact bid), the
+    tricks the side on lead can cash from the top are its own to take or leave: the
+    bidder's cashing tricks only raise the least points it can make sure of (the least
+    over the counts from them up), the others' only lower the most it can reach. Drawn
+    where a trick is to be led and the side on lead has tricks to cash, the values of the
+    seat on lead and of the next seat (for whom the leader is an opponent) stay plain
+    minimax's: a bound that took the cashing tricks as taken on every line of play, or
+    gave them to the wrong side, fails here."""
+    from cardrules.core.trickgame.solving import _Deal
+
+    game = game_of("cardrules.games.oh_hell")
+    rng = random.Random("solver oh_hell cashing")
+    checked = 0
+    while checked < POSITIONS // 4:
+        state = random_position(game, _oh_hell_rules(rng), rng, MOST_CARDS)
+        if state is None or state.trick:
+            continue
+        leader = state.leader
+        search = _Deal(state, leader, True, False)
+        assert search.quick
+        if search.tricks_mode:  # the bid is already broken: more tricks are never worse
+            continue
+        if not search._quick_tricks(list(state.hands), leader, state.waste):
+            continue
+        _check_against_minimax(game, state, False, True)
+        deal = game.deal_number(state)
+        for seat in (leader, (leader + 1) % 4):
+            expected = minimax(game, state, seat, frozenset((seat,)), deal)
+            for equivalent in (False, True):
+                solver = Solver(game, seat, deal, equivalent_cards=equivalent)
+                assert solver.value(state) == expected, game.zones(state)
+        checked += 1

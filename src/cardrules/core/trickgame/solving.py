@@ -209,16 +209,41 @@ class _Deal(_DealSteps):
                     high = float(most)
                 else:
                     low, high = self._bounds(least, most - least)
+                    if low < beta and high > alpha:
+                        # The side on lead can cash its tricks from the top and play
+                        # on as it likes: the team's count then ends in a narrower
+                        # range, so the points reach at least (the team on lead) or at
+                        # most (the others) the least or the most over it.
+                        sure = self._quick_tricks(hands, leader, waste)
+                        if not sure:
+                            pass
+                        elif self.maximizing[leader]:
+                            floor = min(count + sure, most)
+                            if floor > least:
+                                cashed = self._bounds(floor, most - floor)[0]
+                                if cashed > low:
+                                    low, cashing = cashed, 1
+                        else:
+                            ceiling = max(count + left - sure, least)
+                            if ceiling < most:
+                                cashed = self._bounds(least, ceiling - least)[1]
+                                if cashed < high:
+                                    high, cashing = cashed, -1
                 if low >= beta or low == high or high <= alpha:
                     if self.partition:
                         # The ranks the counts used depend on (in tricks mode, the least
                         # bounds the value from below and the most from above; else
-                        # both bound the points between them).
+                        # both bound the points between them, and the cashing tricks
+                        # one of them).
                         ranks = 0
+                        mine = tricks_mode and cashing > 0
+                        others = tricks_mode and cashing < 0
                         if ours and (not tricks_mode or low >= beta or low == high):
-                            ranks |= self._bound_ranks(hands, leader, True, cashing > 0)
+                            ranks |= self._bound_ranks(hands, leader, True, mine)
                         if theirs and (not tricks_mode or high <= alpha or low == high):
-                            ranks |= self._bound_ranks(hands, leader, False, cashing < 0)
+                            ranks |= self._bound_ranks(hands, leader, False, others)
+                        if cashing and not tricks_mode:
+                            ranks |= self.sure_ranks
                         if later:
                             ranks |= self.later_ranks
                         self.ranks = ranks
