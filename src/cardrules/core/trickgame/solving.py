@@ -148,19 +148,18 @@ class _Deal(_DealSteps):
             for member in self.team:
                 count += won[member]
         self.ranks = 0
-        if not any(hands):
-            return float(count) if tricks_mode else self._leaf(won, tally, leader)
-        last = True
+        # The tricks left (the most cards a hand holds), and the fewest cards a hand holds.
+        left = 0
+        fewest = 64
         for hand in hands:
-            if not hand or hand & (hand - 1):
-                last = False
-        if last:
+            held = hand.bit_count()
+            left = max(left, held)
+            fewest = min(fewest, held)
+        if not left:
+            return float(count) if tricks_mode else self._leaf(won, tally, leader)
+        if left == 1 and fewest == 1:
             return self._last_trick(hands, leader, won, tally, count)
         if projection != _ALL_COUNTS or self.score_trick is None:
-            left = 0
-            for hand in hands:
-                if hand:
-                    left = max(left, hand.bit_count())
             # The bounds from the figures and the number of tricks left alone (so for
             # every position with them, whoever holds which card).
             if tricks_mode:
@@ -179,8 +178,7 @@ class _Deal(_DealSteps):
                 # every line of play, so they bound the points whatever their shape.
                 ours = theirs = 0
                 if self.trumps:
-                    ours = self._top_trumps(hands, True)
-                    theirs = self._top_trumps(hands, False)
+                    ours, theirs = self._top_trump_pair(hands)
                 # Which side's count is the leader's cashing tricks (0: neither).
                 cashing = 0
                 if tricks_mode:

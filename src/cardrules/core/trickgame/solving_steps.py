@@ -373,23 +373,48 @@ class _DealSteps(_DealTables):
 
     def _top_trumps(self, hands: list[int], team: bool) -> int:
         """The tricks one side (the team's, or the others') takes for sure with its top
-        trumps: the most trumps one hand of the side holds above every trump of the other
-        side. Each wins the trick it is played to, whenever that is (only a higher trump
-        beats a trump, where a suit's cards rank in order and there are no jokers), and
-        one hand's cards fall to different tricks."""
+        trumps (see :meth:`_top_trump_pair`)."""
+        return self._top_trump_pair(hands)[0 if team else 1]
+
+    def _top_trump_pair(self, hands: list[int]) -> tuple[int, int]:
+        """The tricks the team's side and the others take for sure with their top
+        trumps: for each, the most trumps one hand of the side holds above every trump
+        of the other side. Each wins the trick it is played to, whenever that is (only
+        a higher trump beats a trump, where a suit's cards rank in order and there are
+        no jokers), and one hand's cards fall to different tricks."""
         trumps = self.trumps
         maximizing = self.maximizing
+        players = self.players
+        mine = 0
         other = 0
-        for seat in range(self.players):
-            if maximizing[seat] != team:
+        for seat in range(players):
+            if maximizing[seat]:
+                mine |= hands[seat] & trumps
+            else:
                 other |= hands[seat] & trumps
-        above = trumps
-        if other:
-            above &= ~((2 << (other.bit_length() - 1)) - 1)
+        if not mine:
+            return 0, self._longest(hands, other, False)
+        if not other:
+            return self._longest(hands, mine, True), 0
+        above_mine = mine & ~((2 << (other.bit_length() - 1)) - 1)
+        above_other = other & ~((2 << (mine.bit_length() - 1)) - 1)
+        ours = 0
+        theirs = 0
+        for seat in range(players):
+            if maximizing[seat]:
+                if above_mine:
+                    ours = max(ours, (hands[seat] & above_mine).bit_count())
+            elif above_other:
+                theirs = max(theirs, (hands[seat] & above_other).bit_count())
+        return ours, theirs
+
+    def _longest(self, hands: list[int], held: int, team: bool) -> int:
+        """The most cards of ``held`` one hand of a side (the team's, or the others')
+        holds."""
         most = 0
         for seat in range(self.players):
-            if maximizing[seat] == team:
-                most = max(most, (hands[seat] & above).bit_count())
+            if self.maximizing[seat] == team:
+                most = max(most, (hands[seat] & held).bit_count())
         return most
 
     def _last_trick(
