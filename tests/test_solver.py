@@ -695,49 +695,66 @@ def test_top_trumps_bound_each_seats_count_exactly_in_the_margin(
         checked += 1
 
 
-#: Positions of no-trump bridge card play, North (seat 0) to lead and needing every
-#: trick left, with the tricks North-South take (plain minimax's value).
+#: Positions of bridge card play (the strain, the seat to lead) where the side on lead
+#: needs every trick left, with the tricks it takes (plain minimax's value) and whether
+#: the count of later tricks proves it cannot take them all.
 LATER_TRICKS_POSITIONS = (
     # A squeeze: East tops spades but must bare its ace of spades or its king-queen of
     # hearts on the ace of clubs, and North-South take all three tricks. The suits
     # North-South top hold three rounds (clubs one, hearts two): no cut.
-    (["AC KS 2H", "AS KH QH", "AH JH 2C", "2D 3D 4D"], 3, False),
+    ("notrump", 0, ["AC KS 2H", "AS KH QH", "AH JH 2C", "2D 3D 4D"], 3, False),
     # East's ace of spades takes a trick: North-South top clubs and hearts, a round
     # each, fewer than the three tricks left, and South's last cards are spades.
-    (["AC KS 2H", "AS 3H 4H", "AH 2S 3S", "2D 3D 4D"], 2, True),
+    ("notrump", 0, ["AC KS 2H", "AS 3H 4H", "AH 2S 3S", "2D 3D 4D"], 2, True),
     # The same with South's spades for clubs: North-South take the three tricks (two
     # rounds of clubs), and East's ace of spades is never led to.
-    (["AC KS 2H", "AS 3H 4H", "AH 2C 3C", "2D 3D 4D"], 3, False),
+    ("notrump", 0, ["AC KS 2H", "AS 3H 4H", "AH 2C 3C", "2D 3D 4D"], 3, False),
+    # Spades trumps: East, next after North's ace, holds the king and another trump,
+    # and takes a trick with one of them.
+    ("spades", 0, ["AS AH", "KS 2S", "KH QH", "2D 3D"], 1, True),
+    # West's king of trumps sits before North's ace-queen: South leads through it and
+    # North-South take both tricks (no cut, though the other side holds the king and
+    # another trump).
+    ("spades", 2, ["AS QS", "2H 3H", "3S AH", "KS 2S"], 2, False),
 )
 
 
 @pytest.mark.parametrize(
-    ("hands", "tricks", "cut"),
+    ("strain", "leader", "hands", "tricks", "cut"),
     LATER_TRICKS_POSITIONS,
-    ids=["squeeze", "ace held", "ace never led to"],
+    ids=["squeeze", "ace held", "ace never led to", "king behind the ace", "finesse"],
 )
 def test_later_tricks_prove_the_side_on_lead_cannot_take_every_trick(
-    hands: list[str], tricks: int, cut: bool, game_of: Callable[[str], Game]
+    strain: str,
+    leader: int,
+    hands: list[str],
+    tricks: int,
+    cut: bool,
+    game_of: Callable[[str], Game],
 ) -> None:
-    """Where no trumps are held and the side on lead needs every trick left, it cannot
-    take them all when the suits whose highest card it holds hold fewer rounds (the
-    longer of its hands in each) than the tricks left: the search then ends where it
-    starts. A squeeze takes every trick with a top card held by the other side, so a
-    count that left out the rounds of the side's suits would be wrong there."""
+    """Where the side on lead needs every trick left, it cannot take them all when (no
+    trumps held) the suits whose highest card it holds hold fewer rounds (the longer of
+    its hands in each) than the tricks left, or when (trumps held) it holds the highest
+    trump and the seat next after its holder, of the other side, the second highest and
+    another trump: the search then ends where it starts. A squeeze takes every trick with
+    a top card held by the other side, and a finesse every trick against the second
+    highest trump, so counts that left out the side's rounds or the seats' order would
+    be wrong there."""
     from cardrules.core.trickgame.solving import _Deal
 
     game: Any = game_of("benchmarks.bridge_play")
-    rules = game.Rules(cards=len(hands[0].split()), strain="notrump", leader=0)
+    rules = game.Rules(cards=len(hands[0].split()), strain=strain, leader=leader)
     position = game.position(game.deal(rules, seed=0))
     held = " ".join(hands).split()
     position["hands"] = hands
     position["undealt"] = " ".join(str(card) for card in DECK52 if str(card) not in held)
     state = game.setup(rules, position)
-    team = _team(game, state, 0)
-    assert minimax(game, state, 0, team, 0) == tricks
-    assert _Deal(state, 0, True, False)._later_tricks(list(state.hands), 0) == cut
+    team = _team(game, state, leader)
+    assert minimax(game, state, leader, team, 0) == tricks
+    search = _Deal(state, leader, True, False)
+    assert search._later_tricks(list(state.hands), leader) == cut
     expected = [
-        minimax(game, game.apply(state, move), 0, team, 0) for move in game.legal_moves(state)
+        minimax(game, game.apply(state, move), leader, team, 0) for move in game.legal_moves(state)
     ]
     assert [value for _, value in solve_moves(game, state, equivalent_cards=True)] == expected
     assert [value for _, value in solve_moves(game, state)] == expected

@@ -338,14 +338,40 @@ class _DealSteps(_DealTables):
 
         Checked against a full search of tens of thousands of random positions of up
         to six cards a hand with no trumps (squeezes included): where it says so, the
-        side never takes every trick."""
+        side never takes every trick.
+
+        Where trumps are held: the side on lead holds the highest trump, and the seat
+        next after its holder, of the other side, holds the second highest and another
+        trump. That seat sees the highest played before it in every trick the side on
+        lead leads: under it, it plays another card (a low trump on a trump lead: it
+        needs one only once); in a trick without it, its second highest takes the trick;
+        and once the highest is gone, the second highest takes the trick it is played to.
+        :attr:`later_ranks` is then the second highest trump."""
         trumps = self.trumps
         held = 0
         for hand in hands:
             held |= hand
-        if held & trumps:
-            return False
         maximizing = self.maximizing
+        if held & trumps:
+            highest = 1 << ((held & trumps).bit_length() - 1)
+            rest = held & trumps & ~highest
+            if not rest:
+                return False
+            second = 1 << (rest.bit_length() - 1)
+            players = self.players
+            for seat in range(players):
+                if hands[seat] & highest:
+                    behind = (seat + 1) % players
+                    mine = hands[behind] & trumps
+                    if (
+                        maximizing[seat] == maximizing[leader]
+                        and maximizing[behind] != maximizing[leader]
+                        and mine & second
+                        and mine & (mine - 1)
+                    ):
+                        self.later_ranks = second
+                        return True
+            return False
         side = maximizing[leader]
         players = self.players
         total = 0
