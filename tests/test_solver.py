@@ -436,10 +436,10 @@ def test_a_budget_of_positions_is_kept() -> None:
     game, state = _first_lead(8)
     seat = game.to_move(state)
     assert isinstance(seat, int)
-    solver = Solver(game, seat, 0, positions=5_000)
-    with pytest.raises(SearchBudgetError, match="5000 positions"):
+    solver = Solver(game, seat, 0, positions=1_000)  # the solve needs about 5,000
+    with pytest.raises(SearchBudgetError, match="1000 positions"):
         solver.move_values(state)
-    assert 5_000 <= solver.nodes <= 5_000 + 2 * TICK
+    assert 1_000 <= solver.nodes <= 1_000 + 2 * TICK
     with pytest.raises(SearchBudgetError):
         deal_value(game, state, positions=1)
 
@@ -763,4 +763,106 @@ def test_top_trumps_bound_each_seats_count_exactly_in_the_margin(
         if position["trick"] or not trump or not any(card[-1] == trump for card in held):
             continue
         _check_against_minimax(game, state, True, True)
+        checked += 1
+
+
+#: Positions of bridge card play (the strain, the seat to lead) where the side on lead
+#: needs every trick left, with the tricks it takes (plain minimax's value) and whether
+#: the count of later tricks proves it cannot take them all.
+LATER_TRICKS_POSITIONS = (
+    # A squeeze: East tops spades but must bare its ace of spades or its king-queen of
+    # hearts on the ace of clubs, and North-South take all three tricks. The suits
+    # North-South top hold three rounds (clubs one, hearts two): no cut.
+    ("notrump", 0, ["AC KS 2H", "AS KH QH", "AH JH 2C", "2D 3D 4D"], 3, False),
+    # East's ace of spades takes a trick: North-South top clubs and hearts, a round
+    # each, fewer than the three tricks left, and South's last cards are spades.
+    ("notrump", 0, ["AC KS 2H", "AS 3H 4H", "AH 2S 3S", "2D 3D 4D"], 2, True),
+    # The same with South's spades for clubs: North-South take the three tricks (two
+    # rounds of clubs), and East's ace of spades is never led to.
+    ("notrump", 0, ["AC KS 2H", "AS 3H 4H", "AH 2C 3C", "2D 3D 4D"], 3, False),
+    # Spades trumps: East, next after North's ace, holds the king and another trump,
+    # and takes a trick with one of them.
+    ("spades", 0, ["AS AH", "KS 2S", "KH QH", "2D 3D"], 1, True),
+    # West's king of trumps sits before North's ace-queen: South leads through it and
+    # North-South take both tricks (no cut, though the other side holds the king and
+    # another trump).
+    ("spades", 2, ["AS QS", "2H 3H", "3S AH", "KS 2S"], 2, False),
+)
+
+
+@pytest.mark.parametrize(
+    ("strain", "leader", "hands", "tricks", "cut"),
+    LATER_TRICKS_POSITIONS,
+    ids=["squeeze", "ace held", "ace never led to", "king behind the ace", "finesse"],
+)
+def test_later_tricks_prove_the_side_on_lead_cannot_take_every_trick(
+    strain: str,
+    leader: int,
+    hands: list[str],
+    tricks: int,
+    cut: bool,
+    game_of: Callable[[str], Game],
+) -> None:
+    """Where the side on lead needs every trick left, it cannot take them all when (no
+    trumps held) the suits whose highest card it holds hold fewer rounds (the longer of
+    its hands in each) than the tricks left, or when (trumps held) it holds the highest
+    trump and the seat next after its holder, of the other side, the second highest and
+    another trump: the search then ends where it starts. A squeeze takes every trick with
+    a top card held by the other side, and a finesse every trick against the second
+    highest trump, so counts that left out the side's rounds or the seats' order would
+    be wrong there."""
+    from cardrules.core.trickgame.solving import _Deal
+
+    game: Any = game_of("benchmarks.bridge_play")
+    rules = game.Rules(cards=len(hands[0].split()), strain=strain, leader=leader)
+    position = game.position(game.deal(rules, seed=0))
+    held = " ".join(hands).split()
+    position["hands"] = hands
+    position["undealt"] = " ".join(str(card) for card in DECK52 if str(card) not in held)
+    state = game.setup(rules, position)
+    team = _team(game, state, leader)
+    assert minimax(game, state, leader, team, 0) == tricks
+    search = _Deal(state, leader, True, False)
+    assert search._later_tricks(list(state.hands), leader) == cut
+    expected = [
+        minimax(game, game.apply(state, move), leader, team, 0) for move in game.legal_moves(state)
+    ]
+    assert [value for _, value in solve_moves(game, state, equivalent_cards=True)] == expected
+    assert [value for _, value in solve_moves(game, state)] == expected
+
+
+def test_the_tricks_the_side_on_lead_cashes_bound_an_exact_bid_from_its_side(
+    game_of: Callable[[str], Game],
+) -> None:
+    """OH-5.1: where the points rise and fall with the bidder's tricks (an exact bid), the
+    tricks the side on lead can cash from the top are its own to take or leave: the
+    bidder's cashing tricks only raise the least points it can make sure of (the least
+    over the counts from them up), the others' only lower the most it can reach. Drawn
+    where a trick is to be led and the side on lead has tricks to cash, the values of the
+    seat on lead and of the next seat (for whom the leader is an opponent) stay plain
+    minimax's: a bound that took the cashing tricks as taken on every line of play, or
+    gave them to the wrong side, fails here."""
+    from cardrules.core.trickgame.solving import _Deal
+
+    game = game_of("cardrules.games.oh_hell")
+    rng = random.Random("solver oh_hell cashing")
+    checked = 0
+    while checked < POSITIONS // 4:
+        state = random_position(game, _oh_hell_rules(rng), rng, MOST_CARDS)
+        if state is None or state.trick:
+            continue
+        leader = state.leader
+        search = _Deal(state, leader, True, False)
+        assert search.quick
+        if search.tricks_mode:  # the bid is already broken: more tricks are never worse
+            continue
+        if not search._quick_tricks(list(state.hands), leader, state.waste):
+            continue
+        _check_against_minimax(game, state, False, True)
+        deal = game.deal_number(state)
+        for seat in (leader, (leader + 1) % 4):
+            expected = minimax(game, state, seat, frozenset((seat,)), deal)
+            for equivalent in (False, True):
+                solver = Solver(game, seat, deal, equivalent_cards=equivalent)
+                assert solver.value(state) == expected, game.zones(state)
         checked += 1

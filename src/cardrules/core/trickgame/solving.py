@@ -67,6 +67,17 @@ class _Deal(_DealSteps):
             upper = float(count + left)
             if not lower <= guess <= upper:
                 guess = float(count + (left + 1) // 2)
+        elif guess == _INFINITY and self.projection == _TEAM_TOTAL:
+            # No value found yet: the first guess is the least points the position can
+            # reach (fewer positions searched than a first search with no window, and
+            # than other guesses tried, in Oh Hell).
+            count = 0
+            for member in self.team:
+                count += won[member]
+            left = 0
+            for hand in hands:
+                left = max(left, hand.bit_count())
+            guess = self._bounds(count, left)[0]
         while lower < upper:
             if guess == _INFINITY or guess == -_INFINITY:  # no guess: a full window
                 alpha = lower
@@ -137,19 +148,18 @@ class _Deal(_DealSteps):
             for member in self.team:
                 count += won[member]
         self.ranks = 0
-        if not any(hands):
-            return float(count) if tricks_mode else self._leaf(won, tally, leader)
-        last = True
+        # The tricks left (the most cards a hand holds), and the fewest cards a hand holds.
+        left = 0
+        fewest = 64
         for hand in hands:
-            if not hand or hand & (hand - 1):
-                last = False
-        if last:
+            held = hand.bit_count()
+            left = max(left, held)
+            fewest = min(fewest, held)
+        if not left:
+            return float(count) if tricks_mode else self._leaf(won, tally, leader)
+        if left == 1 and fewest == 1:
             return self._last_trick(hands, leader, won, tally, count)
         if projection != _ALL_COUNTS or self.score_trick is None:
-            left = 0
-            for hand in hands:
-                if hand:
-                    left = max(left, hand.bit_count())
             # The bounds from the figures and the number of tricks left alone (so for
             # every position with them, whoever holds which card).
             if tricks_mode:
@@ -168,8 +178,7 @@ class _Deal(_DealSteps):
                 # every line of play, so they bound the points whatever their shape.
                 ours = theirs = 0
                 if self.trumps:
-                    ours = self._top_trumps(hands, True)
-                    theirs = self._top_trumps(hands, False)
+                    ours, theirs = self._top_trump_pair(hands)
                 # Which side's count is the leader's cashing tricks (0: neither).
                 cashing = 0
                 if tricks_mode:
@@ -184,21 +193,57 @@ class _Deal(_DealSteps):
                         theirs, cashing = sure, -1
                 least = count + ours
                 most = count + left - theirs
+                # Whether the side on lead needs every trick left and cannot take them
+                # all (see _later_tricks): 1, the team; -1, the others; 0, neither.
+                later = 0
+                if tricks_mode and least < beta and most > alpha:
+                    if self.maximizing[leader]:
+                        if beta > count + left - 1 and self._later_tricks(hands, leader):
+                            most, later = count + left - 1, 1
+                    elif alpha < count + 1 and self._later_tricks(hands, leader):
+                        least, later = count + 1, -1
                 if tricks_mode:
                     low = float(least)
                     high = float(most)
                 else:
                     low, high = self._bounds(least, most - least)
+                    if low < beta and high > alpha:
+                        # The side on lead can cash its tricks from the top and play
+                        # on as it likes: the team's count then ends in a narrower
+                        # range, so the points reach at least (the team on lead) or at
+                        # most (the others) the least or the most over it.
+                        sure = self._quick_tricks(hands, leader, waste)
+                        if not sure:
+                            pass
+                        elif self.maximizing[leader]:
+                            floor = min(count + sure, most)
+                            if floor > least:
+                                cashed = self._bounds(floor, most - floor)[0]
+                                if cashed > low:
+                                    low, cashing = cashed, 1
+                        else:
+                            ceiling = max(count + left - sure, least)
+                            if ceiling < most:
+                                cashed = self._bounds(least, ceiling - least)[1]
+                                if cashed < high:
+                                    high, cashing = cashed, -1
                 if low >= beta or low == high or high <= alpha:
                     if self.partition:
                         # The ranks the counts used depend on (in tricks mode, the least
                         # bounds the value from below and the most from above; else
-                        # both bound the points between them).
+                        # both bound the points between them, and the cashing tricks
+                        # one of them).
                         ranks = 0
+                        mine = tricks_mode and cashing > 0
+                        others = tricks_mode and cashing < 0
                         if ours and (not tricks_mode or low >= beta or low == high):
-                            ranks |= self._bound_ranks(hands, leader, True, cashing > 0)
+                            ranks |= self._bound_ranks(hands, leader, True, mine)
                         if theirs and (not tricks_mode or high <= alpha or low == high):
-                            ranks |= self._bound_ranks(hands, leader, False, cashing < 0)
+                            ranks |= self._bound_ranks(hands, leader, False, others)
+                        if cashing and not tricks_mode:
+                            ranks |= self.sure_ranks
+                        if later:
+                            ranks |= self.later_ranks
                         self.ranks = ranks
                     return low if low >= beta or low == high else high
             elif self.seat_trumps:
@@ -453,12 +498,11 @@ class _Deal(_DealSteps):
                 played = 0
                 for index in trick:
                     played |= 1 << index
-                trick_before = trick[:]
-                del trick[:]
+                # The next trick starts empty (a list of its own: this one stays).
                 value = self._search(
                     hands,
                     winner,
-                    trick,
+                    [],
                     after_won,
                     after_tally,
                     waste | played,
@@ -468,7 +512,6 @@ class _Deal(_DealSteps):
                     -1,
                     0,
                 )
-                trick.extend(trick_before)
                 if partition:
                     self.ranks |= self._won_by_rank(
                         trick, trick[position if strength > top else top_at]

@@ -138,6 +138,8 @@ class _DealTables:
         self.ranks = 0
         #: The ranks the last count of sure tricks depends on (see _Deal._quick_tricks).
         self.sure_ranks = 0
+        #: The ranks the last count of later tricks depends on (see _Deal._later_tricks).
+        self.later_ranks = 0
         self.leaves: dict[tuple[object, ...], float] = {}
         self.trick_scores: dict[tuple[object, ...], tuple[int, ...]] = {}
         self.nodes = 0
