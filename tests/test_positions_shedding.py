@@ -416,6 +416,36 @@ def test_cards_owed_need_a_drawing_upcard_that_can_be_answered() -> None:
     refused(position | {"pending": 2, "drawn": "7D"}, "drawn card 7D is not in the hand", **kw)
 
 
+def test_sevens_owed_across_a_reshuffle_on_a_missed_last_card_call_mms_4_3() -> None:
+    """MMS-4.3, MMS-2.3, MMS-3.1: a last seven played without its call draws the penalty
+    and plays on; the draw reshuffles the discard pile, the first seven with it, into the
+    stock, and the next player owes four with one seven on the table."""
+    rules = mau_mau_standard.Rules(
+        players=3, deck32=True, mau_call="last_card", mau_penalty_cards=1, first_dealer=2
+    )
+    hands = tuple(parse_cards(text) for text in ("7C AC", "7S", "7D 9D"))
+    held = Card("9C").bit
+    for hand in hands:
+        held |= sum(card.bit for card in hand)
+    rest = sum(card.bit for card in mau_mau_standard.deck_of(rules) if not card.bit & held)
+    state = mau_mau_standard.deal(rules, seed=0)._replace(
+        hands=tuple(sum(card.bit for card in hand) for hand in hands),
+        upcard=Card("9C"),
+        stock=(),
+        pile=rest,
+        turn=0,
+        called=None,
+        free=False,
+        pending=0,
+        direction=1,
+    )
+    for text in ("play 7C", "play 7S"):
+        state = mau_mau_standard.apply(state, mau_mau_standard.parse_move(state, text))
+    assert (state.pending, state.pile, state.restocks, state.turn) == (4, 0, 1, 2)
+    assert mau_mau_standard.setup(rules, mau_mau_standard.position(state)).pending == 4
+    testing.check_position(mau_mau_standard, rules, state, seed=0)
+
+
 def test_a_called_suit_or_free_play_needs_a_calling_upcard() -> None:
     """MM-5.3: a jack may call a suit, not its own; MM-5.4: a jack without a call
     frees the next play; MMS-3.5: the standard jack must call."""

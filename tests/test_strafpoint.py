@@ -15,12 +15,13 @@ import pytest
 from cardrules.cards import DECK32, DECK52, Card, mask_of, parse_cards
 from cardrules.core.match import Match
 from cardrules.core.options import parse_rules_text
-from cardrules.errors import IllegalMoveError, RulesError
+from cardrules.errors import IllegalMoveError, PositionError, RulesError
 from cardrules.game import DealRow
 from cardrules.games import mau_mau_standard, strafpoint
 from cardrules.games.strafpoint import Phase, Rules, State
 from cardrules.moves import END_TURN
 from cardrules.records import state_from_json, state_to_json
+from cardrules.testing import check_position
 
 
 def position(
@@ -309,6 +310,50 @@ def test_a_whole_game_is_recorded_and_replays() -> None:
         max(score.totals) >= 100 > max(t - p for t, p in zip(score.totals, score.deals[-1].points))
     )
     assert state_from_json(state_to_json(state)) == state
+
+
+# --------------------------------------------------------------------------- positions
+
+
+def _stack_across_a_reshuffle() -> State:
+    """Two sevens stacked, each played as the last but one card without calling "Mau"
+    (MMS-4.1): the second player's penalty card empties the stock, and the discard pile,
+    the first seven with it, is shuffled into a new stock (MMS-2.3) while four cards are
+    owed (MMS-3.1)."""
+    state = position(
+        ["7C AC", "7S AH", "7D 9D"], "9C", deck32=True, mau_penalty_cards=1, voluntary_draw=False
+    )
+    state = state._replace(stock=state.stock[:1], pile=mask_of(state.stock[1:]))
+    return play(state, "play 7C", "play 7S")
+
+
+def test_sevens_owed_across_a_reshuffle_set_up_again_mms_2_3_mms_3_1() -> None:
+    """MMS-2.3, MMS-3.1: the state's own position sets up the same state, though its
+    discard pile holds none of the sevens played before the reshuffle."""
+    state = _stack_across_a_reshuffle()
+    assert (state.pending, state.pile, state.restocks, state.upcard) == (4, 0, 1, Card("7S"))
+    assert Card("7C").bit & mask_of(state.stock)
+    assert strafpoint.setup(state.rules, strafpoint.position(state)).pending == 4
+    check_position(strafpoint, state.rules, state, seed=0)
+
+
+def test_sevens_owed_beyond_the_pile_need_a_reshuffle_inside_the_stack_mms_3_1() -> None:
+    """MMS-3.1: without a reshuffle, or with another card on the pile since it (played
+    before the stack began), four cards owed need two sevens on the table."""
+    state = _stack_across_a_reshuffle()
+    data = strafpoint.position(state)
+    rules = state.rules
+    stock = data["stock"].split()
+    other = next(card for card in stock if not card.startswith("7"))
+    moved = data | {"stock": " ".join(c for c in stock if c != other), "discard_pile": other}
+    with pytest.raises(PositionError, match=r"hold 1 7 \(a reshuffle in the middle of the"):
+        strafpoint.setup(rules, moved)
+    with pytest.raises(PositionError, match=r"pending=4: .* hold 1 7$"):
+        strafpoint.setup(rules, moved | {"restocks": 0})
+    # Without the Mau penalty no card is drawn inside a stack: the pile keeps its sevens.
+    unpenalised = Rules(players=3, deck32=True, mau_penalty=False, voluntary_draw=False)
+    with pytest.raises(PositionError, match=r"pending=4: .* hold 1 7$"):
+        strafpoint.setup(unpenalised, data)
 
 
 # --------------------------------------------------------------------------- messages

@@ -80,10 +80,19 @@ def _check_effects(state: State) -> None:
                 "start of the turn (the rules do not let a player answer them)"
             )
         stacked = 1 + sum(1 for card in cards_of(state.pile) if card.rank == up.rank)
-        if state.pending % effect.draw or state.pending > effect.draw * stacked:
+        restocked = _may_restock_in_stack(state)
+        if state.pending % effect.draw or (
+            state.pending > effect.draw * stacked
+            and not (restocked and state.pile.bit_count() == stacked - 1)
+        ):
             _refuse(
                 f"pending={state.pending}: each {rank} played in a row adds {effect.draw} "
                 f"cards owed, and the upcard and the discard pile hold {_count(stacked, rank)}"
+                + (
+                    f" (a reshuffle in the middle of the stack leaves only {rank}s on the pile)"
+                    if restocked and not state.pending % effect.draw
+                    else ""
+                )
             )
         if not stops.stack_masks[up.rank] & state.hands[state.turn]:
             _refuse(
@@ -109,6 +118,26 @@ def _check_effects(state: State) -> None:
             "direction=-1, but no card reverses the direction in these rules "
             "(with two players a reversing card acts as a skip)"
         )
+
+
+def _may_restock_in_stack(state: State) -> bool:
+    """Whether the discard pile may have been shuffled into the stock while the cards
+    owed were being stacked, taking earlier cards of the stack with it.
+
+    A player who does not announce his last card (or his last but one) draws his
+    penalty in the middle of the stack (MMS-4.1, MMS-4.3, MM-6.2); when that draw
+    empties the stock, the discard pile under the upcard, cards of the stack and all,
+    becomes the new stock (MMS-2.3, MM-4.4), and the next player still owes the whole
+    stack (MMS-3.1). The pile then holds only the cards of the stack played since.
+    """
+    stops = state.rules.stops
+    hot = stops.hot
+    return (
+        state.restocks > 0
+        and stops.restock
+        and (hot.one_card_call or hot.last_card_call)
+        and hot.announce_penalty != "none"
+    )
 
 
 def _check_drawing(state: State) -> None:
