@@ -15,7 +15,7 @@ from cardrules.core.budget import Budget
 from cardrules.core.trickgame import rules_of_play
 from cardrules.core.trickgame.partners import sides_fixed
 from cardrules.core.trickgame.scoring import sides
-from cardrules.core.trickgame.state import State, _with
+from cardrules.core.trickgame.state import State, _deal_with, _with
 from cardrules.solver import objective
 
 _INFINITY: Final = float("inf")
@@ -24,6 +24,13 @@ _INFINITY: Final = float("inf")
 _CONSTANT: Final = 0
 _TEAM_TOTAL: Final = 1
 _ALL_COUNTS: Final = 2
+
+#: The projections found (see _DealTables._shared_projection), kept for the next deal
+#: whose end is scored from the same figures (PIMC's sampled worlds), at most _KEPT.
+_PROJECTIONS: Final[
+    dict[tuple[object, ...], tuple[int, list[float], dict[tuple[object, ...], float]]]
+] = {}
+_KEPT: Final = 64
 
 
 class _DealTables:
@@ -153,7 +160,7 @@ class _DealTables:
         self.bounds: dict[tuple[int, int], tuple[float, float]] = {}
         self.spreads: dict[tuple[tuple[int, ...], int, int, int], tuple[float, float]] = {}
         if self.score_trick is None:
-            self._project(state)
+            self._shared_projection(state)
         #: Whether the search counts the team's tricks instead of points: where the
         #: points follow the team's trick total and never fall as it grows, the best
         #: play for the tricks is the best for the points (a rising function keeps the
@@ -225,6 +232,8 @@ class _DealTables:
         found = self.leaves.get(key)
         if found is not None:
             return found
+        if self.score_trick is None:
+            leader = 0  # as the projection scores every end (the points read no leader)
         root = self.root
         final = _with(
             root,
@@ -239,6 +248,31 @@ class _DealTables:
         value = self.sign * objective(points, self.seat, self.others, self.margin, self.sign > 0)
         self.leaves[key] = value
         return value
+
+    def _shared_projection(self, state: State) -> None:
+        """The projection and the leaves (:meth:`_project`), shared by the deals whose
+        end is scored from the same figures: a sampled world differs from another in
+        the hands and its seed, which shuffles later deals only; the end of the deal is
+        scored without the hands (every figure the points may read is in the key)."""
+        root = self.root
+        end = _with(
+            root,
+            deal=_deal_with(root.deal, seed=0),
+            hands=self.end_hands,
+            trick=(),
+            leader=self._seat(0),
+            waste=root.waste | _in_play(root),
+        )
+        total = sum(self._position(state)[2]) + _tricks_left(state, self.players)
+        key = (end, self.seat, self.team, tuple(self.others), self.margin, total)
+        found = _PROJECTIONS.get(key)
+        if found is not None:
+            self.projection, self.by_count, self.leaves = found
+            return
+        self._project(state)
+        if len(_PROJECTIONS) >= _KEPT:
+            _PROJECTIONS.clear()
+        _PROJECTIONS[key] = (self.projection, self.by_count, self.leaves)
 
     def _project(self, state: State) -> None:
         """Find what of the tricks won the points depend on, by scoring every way the
@@ -274,6 +308,8 @@ class _DealTables:
                 by_total[count] = value
             elif seen != value:
                 by_team_total = False
+            if not constant and not by_team_total:
+                break  # each seat's count matters: no need to score the other ends
         if constant:
             self.projection = _CONSTANT
             self.by_count = [first]
