@@ -251,20 +251,25 @@ class _DealTables:
 
     def _shared_projection(self, state: State) -> None:
         """The projection and the leaves (:meth:`_project`), shared by the deals whose
-        end is scored from the same figures: a sampled world differs from another in
-        the hands and its seed, which shuffles later deals only; the end of the deal is
-        scored without the hands (every figure the points may read is in the key)."""
+        end is scored from the same figures (PIMC's sampled worlds, played on to where
+        they are solved). A deal's points read what the deal fixes (its rules, contract,
+        bids and match), the tricks won, the tally and the revokes, never where the
+        cards are or were (the hands, the undealt cards, the finished tricks, what the
+        log shows: the scoring only adds to the log); nor the seed, which shuffles the
+        later deals. The key holds all the rest, and what the search values the points
+        by (the seat, its team, the others, the margin, the tricks in all)."""
         root = self.root
-        end = _with(
-            root,
-            deal=_deal_with(root.deal, seed=0),
-            hands=self.end_hands,
-            trick=(),
-            leader=self._seat(0),
-            waste=root.waste | _in_play(root),
+        figures = (
+            _deal_with(root.deal, seed=0, undealt=0),
+            root.phase,
+            root.tally,
+            root.revokes,
+            self.end_hands,
+            None if self.seats is None else self.root_won,  # the seats out keep theirs
+            self._seat(0),
         )
         total = sum(self._position(state)[2]) + _tricks_left(state, self.players)
-        key = (end, self.seat, self.team, tuple(self.others), self.margin, total)
+        key = (figures, self.seat, self.team, tuple(self.others), self.margin, total)
         found = _PROJECTIONS.get(key)
         if found is not None:
             self.projection, self.by_count, self.leaves = found
