@@ -27,8 +27,19 @@ _ALL_COUNTS: Final = 2
 
 #: The projections found (see _DealTables._shared_projection), kept for the next deal
 #: whose end is scored from the same figures (PIMC's sampled worlds), at most _KEPT.
+#: Each holds the projection, the points per count, the leaves, the bounds and the
+#: spreads (all read from the points of the deal's ends alone).
 _PROJECTIONS: Final[
-    dict[tuple[object, ...], tuple[int, list[float], dict[tuple[object, ...], float]]]
+    dict[
+        tuple[object, ...],
+        tuple[
+            int,
+            list[float],
+            dict[tuple[object, ...], float],
+            dict[tuple[int, int], tuple[float, float]],
+            dict[tuple[tuple[int, ...], int, int, int], tuple[float, float]],
+        ],
+    ]
 ] = {}
 _KEPT: Final = 64
 
@@ -272,12 +283,18 @@ class _DealTables:
         key = (figures, self.seat, self.team, tuple(self.others), self.margin, total)
         found = _PROJECTIONS.get(key)
         if found is not None:
-            self.projection, self.by_count, self.leaves = found
+            self.projection, self.by_count, self.leaves, self.bounds, self.spreads = found
             return
         self._project(state)
         if len(_PROJECTIONS) >= _KEPT:
             _PROJECTIONS.clear()
-        _PROJECTIONS[key] = (self.projection, self.by_count, self.leaves)
+        _PROJECTIONS[key] = (
+            self.projection,
+            self.by_count,
+            self.leaves,
+            self.bounds,
+            self.spreads,
+        )
 
     def _project(self, state: State) -> None:
         """Find what of the tricks won the points depend on, by scoring every way the
