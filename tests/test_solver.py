@@ -866,3 +866,28 @@ def test_the_tricks_the_side_on_lead_cashes_bound_an_exact_bid_from_its_side(
                 solver = Solver(game, seat, deal, equivalent_cards=equivalent)
                 assert solver.value(state) == expected, game.zones(state)
         checked += 1
+
+
+def test_a_kept_projection_of_the_points_serves_only_deals_scored_from_the_same_figures() -> None:
+    """The search keeps what of the tricks won a deal's points depend on, and the points
+    of each end, for the next deal scored from the same figures (PIMC's sampled worlds):
+    the same hands under other bids, solved after it, still get their own values, those
+    found with nothing kept."""
+    from cardrules.core.trickgame import solving_tables
+
+    oh_hell = games.get("oh_hell")
+    differed = 0
+    for seed in range(6):
+        ends = []
+        for pick in (0, -1):  # every seat bids the least, or the most
+            state = oh_hell.deal(oh_hell.Rules(schedule="single", start_hand=4), seed=seed)
+            while not isinstance(oh_hell.legal_moves(state)[0], Play):
+                state = oh_hell.apply(state, oh_hell.legal_moves(state)[pick])
+            ends.append(state)
+        for margin in (False, True):
+            kept = [deal_value(oh_hell, state, margin=margin) for state in ends]
+            solving_tables._PROJECTIONS.clear()
+            fresh = [deal_value(oh_hell, state, margin=margin) for state in reversed(ends)]
+            assert kept == fresh[::-1]
+            differed += kept[0] != kept[1]
+    assert differed >= 4, differed

@@ -389,15 +389,17 @@ class PIMCBot:
                 end = self._play_to(end, rng, 0)
         return solver.value(end)  # the deal is over: its points
 
-    def _ready(self, state: Any, depth: int | None) -> bool:
+    def _ready(self, state: Any, depth: int | None, legal: Sequence[Any] | None = None) -> bool:
         """Whether the play has begun and every hand holds at most ``depth`` cards (any
-        number for None; never, in a game whose deals the solver cannot search)."""
+        number for None; never, in a game whose deals the solver cannot search);
+        ``legal``: the legal moves of ``state``, where the caller has them."""
         if not self.solves or depth == 0:
             return False
         game = self.game
+        if legal is None:
+            legal = game.legal_moves(state)
         if not all(
-            type(move) is Play or (type(move) is Call and move.kind == "announce")
-            for move in game.legal_moves(state)
+            type(move) is Play or (type(move) is Call and move.kind == "announce") for move in legal
         ):
             return False
         return depth is None or _largest_hand(game, state) <= depth
@@ -413,7 +415,7 @@ class PIMCBot:
             if not isinstance(mover, int):
                 state = game.apply(state, legal[rng.randrange(len(legal))])
                 continue
-            if self._ready(state, depth):
+            if self._ready(state, depth, legal):
                 return state
             move = (
                 legal[0]

@@ -15,7 +15,7 @@ from cardrules.core.budget import Budget
 from cardrules.core.trickgame import rules_of_play
 from cardrules.core.trickgame.partners import sides_fixed
 from cardrules.core.trickgame.scoring import sides
-from cardrules.core.trickgame.state import State, _with
+from cardrules.core.trickgame.state import State, _deal_with, _with
 from cardrules.solver import objective
 
 _INFINITY: Final = float("inf")
@@ -24,6 +24,24 @@ _INFINITY: Final = float("inf")
 _CONSTANT: Final = 0
 _TEAM_TOTAL: Final = 1
 _ALL_COUNTS: Final = 2
+
+#: The projections found (see _DealTables._shared_projection), kept for the next deal
+#: whose end is scored from the same figures (PIMC's sampled worlds), at most _KEPT.
+#: Each holds the projection, the points per count, the leaves, the bounds and the
+#: spreads (all read from the points of the deal's ends alone).
+_PROJECTIONS: Final[
+    dict[
+        tuple[object, ...],
+        tuple[
+            int,
+            list[float],
+            dict[tuple[object, ...], float],
+            dict[tuple[int, int], tuple[float, float]],
+            dict[tuple[tuple[int, ...], int, int, int], tuple[float, float]],
+        ],
+    ]
+] = {}
+_KEPT: Final = 64
 
 
 class _DealTables:
@@ -153,7 +171,7 @@ class _DealTables:
         self.bounds: dict[tuple[int, int], tuple[float, float]] = {}
         self.spreads: dict[tuple[tuple[int, ...], int, int, int], tuple[float, float]] = {}
         if self.score_trick is None:
-            self._project(state)
+            self._shared_projection(state)
         #: Whether the search counts the team's tricks instead of points: where the
         #: points follow the team's trick total and never fall as it grows, the best
         #: play for the tricks is the best for the points (a rising function keeps the
@@ -225,6 +243,8 @@ class _DealTables:
         found = self.leaves.get(key)
         if found is not None:
             return found
+        if self.score_trick is None:
+            leader = 0  # as the projection scores every end (the points read no leader)
         root = self.root
         final = _with(
             root,
@@ -239,6 +259,42 @@ class _DealTables:
         value = self.sign * objective(points, self.seat, self.others, self.margin, self.sign > 0)
         self.leaves[key] = value
         return value
+
+    def _shared_projection(self, state: State) -> None:
+        """The projection and the leaves (:meth:`_project`), shared by the deals whose
+        end is scored from the same figures (PIMC's sampled worlds, played on to where
+        they are solved). A deal's points read what the deal fixes (its rules, contract,
+        bids and match), the tricks won, the tally and the revokes, never where the
+        cards are or were (the hands, the undealt cards, the finished tricks, what the
+        log shows: the scoring only adds to the log); nor the seed, which shuffles the
+        later deals. The key holds all the rest, and what the search values the points
+        by (the seat, its team, the others, the margin, the tricks in all)."""
+        root = self.root
+        figures = (
+            _deal_with(root.deal, seed=0, undealt=0),
+            root.phase,
+            root.tally,
+            root.revokes,
+            self.end_hands,
+            None if self.seats is None else self.root_won,  # the seats out keep theirs
+            self._seat(0),
+        )
+        total = sum(self._position(state)[2]) + _tricks_left(state, self.players)
+        key = (figures, self.seat, self.team, tuple(self.others), self.margin, total)
+        found = _PROJECTIONS.get(key)
+        if found is not None:
+            self.projection, self.by_count, self.leaves, self.bounds, self.spreads = found
+            return
+        self._project(state)
+        if len(_PROJECTIONS) >= _KEPT:
+            _PROJECTIONS.clear()
+        _PROJECTIONS[key] = (
+            self.projection,
+            self.by_count,
+            self.leaves,
+            self.bounds,
+            self.spreads,
+        )
 
     def _project(self, state: State) -> None:
         """Find what of the tricks won the points depend on, by scoring every way the
@@ -274,6 +330,8 @@ class _DealTables:
                 by_total[count] = value
             elif seen != value:
                 by_team_total = False
+            if not constant and not by_team_total:
+                break  # each seat's count matters: no need to score the other ends
         if constant:
             self.projection = _CONSTANT
             self.by_count = [first]
