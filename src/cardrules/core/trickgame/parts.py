@@ -56,7 +56,13 @@ R = TypeVar("R", bound=TrickGameRules)
 
 
 #: Scores a finished deal: ``(state, seat that went out or None)`` to ``(points per
-#: seat, the deal row's extras, the log with the game's scoring events)``.
+#: seat, the deal row's extras, the log with the game's scoring events)``. The points
+#: read what the deal fixes (rules, contract, bids, the match so far), the tricks won,
+#: the tally and the revokes, never where the cards are or were (hands, finished
+#: tricks, the log's plays, the seed): the double-dummy search scores the ends of a
+#: deal it has not played from those figures alone, and shares them between sampled
+#: deals. Points that need the cards won (card points) are scored trick by trick
+#: (:class:`TrickScoring`).
 DealScorer = Callable[
     [State, int | None],
     tuple[tuple[int, ...], tuple[tuple[str, tuple[int, ...]], ...], Log[Event]],
