@@ -63,6 +63,9 @@ if TYPE_CHECKING:  # the names trickgame.install gives, for the type checker
     from cardrules.core.trickgame.interface import *  # noqa: F403
 
 NAME: Final = "spades"
+#: Cards adjacent in rank in one hand are equivalent for the solver: the points follow
+#: the tricks each seat wins, and the rules of play read only suits (SP-4).
+SOLVER_EQUIVALENT_CARDS: Final = True
 #: Changes whenever the behaviour of this game changes, so records say which rules made them.
 version: Final = "1"
 #: Partners sit opposite: team 0 is seats 0 and 2, team 1 seats 1 and 3 (SP-1).

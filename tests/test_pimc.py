@@ -151,7 +151,7 @@ def test_passes_are_valued_through_the_play_that_follows() -> None:
     legal = maverick.legal_moves(state)
     assert not isinstance(legal[0], Play)
     bot = PIMCBot(maverick, samples=1, solve_cards=1)
-    assert not bot.equivalent_cards
+    assert bot.equivalent_cards  # declared by the game; a pass is no card play
     assert bot.choose(maverick.observe(state, seat), legal, random.Random(2)) in legal
 
 
@@ -165,10 +165,11 @@ def test_pimc_plays_a_game_whose_deals_the_solver_cannot_search() -> None:
 
 
 def test_equivalent_cards_are_on_where_the_game_declares_them() -> None:
-    from cardrules.games import maverick, oh_hell
+    from cardrules.games import enfle, maverick, oh_hell
 
     assert PIMCBot(oh_hell).equivalent_cards
-    assert not PIMCBot(maverick).equivalent_cards
+    assert PIMCBot(maverick).equivalent_cards
+    assert not PIMCBot(enfle).equivalent_cards
 
 
 def _ten_card_lead() -> tuple[object, int]:

@@ -158,7 +158,7 @@ def _example(path: str, **options: Any) -> Callable[[random.Random], Any]:
 CASES: dict[str, tuple[str, Callable[[random.Random], Any], bool]] = {
     "oh_hell": ("cardrules.games.oh_hell", _oh_hell_rules, True),
     **{
-        f"maverick {preset}": ("cardrules.games.maverick", _maverick(preset), False)
+        f"maverick {preset}": ("cardrules.games.maverick", _maverick(preset), True)
         for preset in (
             "single",
             "bidding",
@@ -178,11 +178,11 @@ CASES: dict[str, tuple[str, Callable[[random.Random], Any], bool]] = {
         _example("examples.hearts", queen_breaks_hearts=True),
         False,
     ),
-    "spades": ("examples.spades", _example("examples.spades"), False),
+    "spades": ("examples.spades", _example("examples.spades"), True),
     "spades nil_tricks_not_counted": (
         "examples.spades",
         _example("examples.spades", nil_tricks_count=False),
-        False,
+        True,
     ),
 }
 #: The cases whose margin (the seat's points less the best other seat's) is checked too.
@@ -299,6 +299,32 @@ def test_the_play_is_searched_by_the_engines_double_dummy_search(
         assert solver.searched == 0
         assert solver.nodes > 0
         checked += 1
+
+
+@pytest.mark.parametrize(
+    ("preset", "expected"),
+    [("single", True), ("trumps_do_not_win", False), ("suitless_jokers", False)],
+)
+def test_trump_jokers_are_equivalent_to_the_trumps_below_them_where_trumps_win(
+    preset: str, expected: bool
+) -> None:
+    """MV-4.3: jokers counted into the trump suit rank above its ace, so the engine's
+    search takes a joker and the trumps next below it as equivalent cards; not where
+    trumps do not win (a joker still wins every trick, a trump not) nor where jokers are
+    suitless (playable at any time)."""
+    module = importlib.import_module("cardrules.games.maverick")
+    game = cast(Game, module)
+    rng = random.Random(f"trump jokers {preset}")
+    state = None
+    while state is None:
+        state = random_position(game, module.PRESETS[preset], rng, MOST_CARDS)
+    seat = game.to_move(state)
+    assert isinstance(seat, int)
+    solver = Solver(game, seat, game.deal_number(state), equivalent_cards=True)
+    solver.move_values(state)
+    searches = list(cast(Any, solver.fast).deals.values())
+    assert searches
+    assert all(search.equivalent == expected for search in searches)
 
 
 def test_a_trick_back_in_a_hand_is_refused() -> None:

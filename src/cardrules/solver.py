@@ -63,10 +63,12 @@ signal) stops a long solve within a moment, in the compiled build too.
 mover's hand with no card of that suit between them in rank left in another
 hand or in the current trick win and lose the same tricks, so only one of them
 is searched and both get its value. This holds only where the rank order of a
-suit decides tricks and cards score only by the tricks they win: it is right
-for Up and Down the River and Whist (the tests prove it against plain minimax
-there) and wrong where cards carry points of their own or rank out of their
-natural order (Maverick's adders and jokers). It is off by default.
+suit decides tricks and cards score the same whatever their rank: it is right
+for Up and Down the River, Whist, Spades and Maverick (whose trick points count
+cards by suit; the tests prove it against plain minimax there) and wrong where
+cards carry points of their own (Hearts' queen of spades). The engine's search
+also treats trump jokers as the trump suit's top cards, where trumps win. It is
+off by default.
 
 Games where a trick can go back into a hand (Enfle's pick-up) have deals of no
 bounded length, which a depth-first search cannot finish: the solver notices a

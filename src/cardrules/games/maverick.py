@@ -75,6 +75,10 @@ if TYPE_CHECKING:  # the names trickgame.install gives, for the type checker
     from cardrules.core.trickgame.interface import *  # noqa: F403
 
 NAME: Final = "maverick"
+#: Cards adjacent in rank in one hand are equivalent for the solver: a trick's points
+#: count its adders and trumps by suit (trump jokers with the trumps), whatever their
+#: rank, and the rules of play read only suits (MV-4, MV-5).
+SOLVER_EQUIVALENT_CARDS: Final = True
 #: Changes whenever the behaviour of this game changes, so records say which rules made them.
 version: Final = "2"
 PLAYERS: Final = 4

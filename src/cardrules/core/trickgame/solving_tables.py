@@ -121,7 +121,9 @@ class _DealTables:
                 self.plain_strength.append(100 + trick_rules.strengths[card.index])
         # Equivalent cards by mask need each suit's cards in rank order by index.
         natural = _natural_order(trick_rules)
-        self.equivalent = equivalent and natural
+        self.equivalent = equivalent and _ordered_groups(
+            trick_rules, self.trump_strength, self.plain_strength
+        )
         # The trumps, as a mask (0: none, or trumps that do not win).
         self.trumps = 0
         for index, strength in enumerate(self.trump_strength):
@@ -419,6 +421,36 @@ def _natural_order(trick_rules: tricks.TrickRules) -> bool:
     for index in range(1, 52):
         if index % 13 and strengths[index] <= strengths[index - 1]:
             return False
+    return True
+
+
+def _ordered_groups(
+    trick_rules: tricks.TrickRules, trump_strength: list[int], plain_strength: list[int]
+) -> bool:
+    """Whether each follow group's cards rank in the order of their indices and beat
+    or lose to every card outside the group alike (all of them trumps, or none: jokers
+    counted into the trump suit above its ace, not above trumps that do not win), at
+    most 16 to a group, and no card may be played at any time: then two cards of a
+    group with no card between them in the group win the same tricks (the natural
+    order of :func:`_natural_order` is one such)."""
+    if trick_rules.anytime_mask:
+        return False
+    for index, group in enumerate(trick_rules.follow_masks):
+        if group.bit_count() > 16:
+            return False
+        previous = -1
+        trumps = -1
+        rest = group
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            card = low.bit_length() - 1
+            if trick_rules.card_groups[card] != index or plain_strength[card] <= previous:
+                return False
+            trump = int(trump_strength[card] >= 0)
+            if trumps >= 0 and trump != trumps:
+                return False
+            previous, trumps = plain_strength[card], trump
     return True
 
 
