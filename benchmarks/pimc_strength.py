@@ -31,7 +31,8 @@ Usage: python benchmarks/pimc_strength.py GAME [--rules TEXT] [--bots SPEC ...]
        [--calibrate-moves N] [--json FILE]
        python benchmarks/pimc_strength.py --table FILE [--json FILE]
 
-``GAME`` may be ``whist``, ``hearts`` or ``spades`` (the example games, imported from
+``GAME`` is a game of the library with a trick-taking engine or one of the example games
+(``whist``, ``hearts``, ``spades``, ``bridge``, ``euchre``, ``skat``, imported from
 examples/).
 """
 
@@ -64,18 +65,24 @@ from cardrules.tournament import fit_ratings
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: The line-ups of the published table: bots of about equal time per move.
-LINEUPS: dict[str, tuple[str, list[str]]] = {
-    "oh_hell": ("single", ["pimc:6:5", "ismcts:450", "heuristic"]),
-    "maverick": ("single", ["pimc:12:3", "ismcts:1200", "heuristic"]),
-    "whist": ("one_point", ["pimc:6:6", "ismcts:450", "heuristic"]),
-    "spades": ("spades(max_deals=1)", ["pimc:0.1s", "ismcts:equal", "heuristic"]),
-    "hearts": ("hearts(max_deals=1)", ["pimc:0.1s", "ismcts:equal", "heuristic"]),
-}
-#: The games of the examples folder, imported to register them.
-EXAMPLES = ("whist", "hearts", "spades")
 #: The name of an ISMCTS bot given the PIMC bot's time a move.
 EQUAL = "ismcts:equal"
+#: The line-ups of the published tables: the PIMC bot with a budget of drawn deals and
+#: positions a solve (deterministic, so a deal replays exactly and other work on the
+#: machine does not change the play) that takes about 0.1 s a move in the compiled build,
+#: and ISMCTS given the iterations that take as long on the same positions.
+LINEUPS: dict[str, tuple[str, list[str]]] = {
+    "oh_hell": ("single", ["pimc:8:p5000", EQUAL, "heuristic"]),
+    "maverick": ("single", ["pimc:0.1s", EQUAL, "heuristic"]),
+    "whist": ("one_point", ["pimc:0.1s", EQUAL, "heuristic"]),
+    "spades": ("spades(max_deals=1)", ["pimc:0.1s", EQUAL, "heuristic"]),
+    "hearts": ("hearts(max_deals=1)", ["pimc:0.1s", EQUAL, "heuristic"]),
+    "bridge": ("one_board", ["pimc:0.1s", EQUAL, "heuristic"]),
+    "euchre": ("euchre(target=1)", ["pimc:0.1s", EQUAL, "heuristic"]),
+    "skat": ("one_deal", ["pimc:0.1s", EQUAL, "heuristic"]),
+}
+#: The games of the examples folder, imported to register them.
+EXAMPLES = ("whist", "hearts", "spades", "bridge", "euchre", "skat")
 
 
 def load_game(name: str) -> Any:
