@@ -24,7 +24,8 @@ Bots are named as :func:`cardrules.simulate.make_bot` names them (``pimc:0.1s``,
 ``ismcts:equal``: before the first deal, the run times the line-up's PIMC bot on
 positions of the game (``--calibrate-moves`` of them, from games the heuristic bot
 plays) and ISMCTS on the same positions, and gives ISMCTS the iterations that take as
-long; the measurement is written in every line of the file, and a resumed run reuses it.
+long (in processor time, which other work on the machine changes little); the
+measurement is written in every line of the file, and a resumed run reuses it.
 
 Usage: python benchmarks/pimc_strength.py GAME [--rules TEXT] [--bots SPEC ...]
        [--deals N] [--workers N] [--seed N] [--results FILE] [--budget-s SECONDS]
@@ -69,13 +70,14 @@ ROOT = Path(__file__).resolve().parent.parent
 EQUAL = "ismcts:equal"
 #: The line-ups of the published tables: the PIMC bot with a budget of drawn deals and
 #: positions a solve (deterministic, so a deal replays exactly and other work on the
-#: machine does not change the play) that takes about 0.1 s a move in the compiled build,
-#: and ISMCTS given the iterations that take as long on the same positions.
+#: machine does not change the play) that takes about 0.1 s of processor time a move in
+#: the compiled build, and ISMCTS given the iterations that take as long on the same
+#: positions.
 LINEUPS: dict[str, tuple[str, list[str]]] = {
-    "oh_hell": ("single", ["pimc:8:p5000", EQUAL, "heuristic"]),
+    "oh_hell": ("single", ["pimc:12:p5000", EQUAL, "heuristic"]),
     "maverick": ("single", ["pimc:0.1s", EQUAL, "heuristic"]),
-    "whist": ("one_point", ["pimc:0.1s", EQUAL, "heuristic"]),
-    "spades": ("spades(max_deals=1)", ["pimc:0.1s", EQUAL, "heuristic"]),
+    "whist": ("one_point", ["pimc:10:p5000", EQUAL, "heuristic"]),
+    "spades": ("spades(max_deals=1)", ["pimc:6:p3000", EQUAL, "heuristic"]),
     "hearts": ("hearts(max_deals=1)", ["pimc:0.1s", EQUAL, "heuristic"]),
     "bridge": ("one_board", ["pimc:0.1s", EQUAL, "heuristic"]),
     "euchre": ("euchre(target=1)", ["pimc:0.1s", EQUAL, "heuristic"]),
@@ -141,12 +143,13 @@ def _positions(game: Any, rules: Any, count: int, seed: int) -> list[tuple[Any, 
 
 
 def _seconds_a_move(bot: Any, game: Any, positions: Sequence[tuple[Any, int]]) -> float:
-    """The bot's mean wall-clock seconds a move on ``positions``."""
+    """The bot's mean processor seconds a move on ``positions`` (processor time, not the
+    wall clock: other work on the machine then changes the measurement little)."""
     rng = random.Random(1)
-    started = time.perf_counter()
+    started = time.process_time()
     for state, seat in positions:
         bot.choose(game.observe(state, seat), game.legal_moves(state), rng)
-    return (time.perf_counter() - started) / len(positions)
+    return (time.process_time() - started) / len(positions)
 
 
 def calibrate(game: Any, rules: Any, pimc: str, moves: int, seed: int) -> dict[str, Any]:
