@@ -331,9 +331,9 @@ def table(deals: Sequence[dict[str, Any]]) -> tuple[str, dict[str, Any]]:
         if calibration:
             lines.append(
                 f"equal time a move: {calibration['pimc']} took"
-                f" {calibration['pimc_s_a_move']:.3f} s a move on {calibration['positions']}"
-                f" positions; ISMCTS gets {calibration['iterations']} iterations"
-                f" ({calibration['build']} build)"
+                f" {calibration['pimc_s_a_move']:.3f} s of processor time a move on"
+                f" {calibration['positions']} positions; ISMCTS gets"
+                f" {calibration['iterations']} iterations ({calibration['build']} build)"
             )
     data = {
         "game": first_deal["game"],
