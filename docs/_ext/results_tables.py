@@ -75,8 +75,16 @@ class ResultsTableDirective(SphinxDirective):
         return [block]
 
 
-def _seconds(value: float) -> str:
-    """Seconds with two significant digits, in milliseconds below a tenth of a second."""
+def _count(value: float | None) -> str:
+    """A count with thousands separated, or a dash where no solve finished."""
+    return "-" if value is None else f"{value:,.0f}"
+
+
+def _seconds(value: float | None) -> str:
+    """Seconds with two significant digits, in milliseconds below a tenth of a second (a
+    dash where no solve finished)."""
+    if value is None:
+        return "-"
     if value < 0.1:
         return f"{value * 1000:.2g} ms"
     return f"{value:.2g} s"
@@ -90,9 +98,9 @@ SOLVER_COLUMNS: tuple[tuple[str, Any], ...] = (
     ("median", lambda row: _seconds(row["median_s"])),
     ("quartiles", lambda row: f"{_seconds(row['q1_s'])} to {_seconds(row['q3_s'])}"),
     ("slowest", lambda row: _seconds(row["slowest_s"])),
-    ("positions (median)", lambda row: f"{row['positions_searched']:,.0f}"),
+    ("positions (median)", lambda row: _count(row["positions_searched"])),
     ("DDS median", lambda row: _seconds(row["dds_median_s"]) if "ratio" in row else ""),
-    ("ratio to DDS", lambda row: f"{row['ratio']:.0f}x" if "ratio" in row else ""),
+    ("ratio to DDS", lambda row: f"{row['ratio']:.0f}x" if row.get("ratio") else ""),
 )
 
 
@@ -101,7 +109,8 @@ def solver_rows(path: Path) -> list[list[str]]:
     rows = json.loads(path.read_text())
     if not isinstance(rows, list) or not rows:
         raise ExtensionError(f"the solver results file {path} holds no row")
-    return [[cell(row) for _, cell in SOLVER_COLUMNS] for row in rows]
+    # A size the game cannot deal (four players of Up and Down the River hold at most 12).
+    return [[cell(row) for _, cell in SOLVER_COLUMNS] for row in rows if "skipped" not in row]
 
 
 class SolverTableDirective(SphinxDirective):
