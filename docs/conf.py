@@ -17,6 +17,7 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.viewcode",
     "illustrated",
+    "results_tables",
 ]
 
 # No intersphinx: the docs must build without network access.
