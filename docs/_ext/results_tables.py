@@ -54,22 +54,30 @@ def results_text(path: Path) -> str:
     return "\n".join([*("$ " + command for command in commands), "", text])
 
 
-class ResultsTableDirective(SphinxDirective):
-    """``.. results-table:: FILE``: the table of a results file, as a literal block."""
+class _FileDirective(SphinxDirective):
+    """A directive of one argument, a results file's path relative to the page."""
 
     required_arguments = 1
     has_content = False
 
-    def run(self) -> list[nodes.Node]:
+    def results_file(self) -> Path:
+        """The file the directive names, which must exist; a rebuild follows its changes."""
         relative = self.arguments[0]
         path = (Path(self.env.srcdir) / relative).resolve()
         if not path.exists():
-            raise self.error(f"results-table: no results file {relative}")
+            raise self.error(f"{self.name}: no results file {relative}")
         self.env.note_dependency(str(path))
+        return path
+
+
+class ResultsTableDirective(_FileDirective):
+    """``.. results-table:: FILE``: the table of a results file, as a literal block."""
+
+    def run(self) -> list[nodes.Node]:
         try:
-            text = results_text(path)
+            text = results_text(self.results_file())
         except ExtensionError as error:
-            raise self.error(f"results-table: {error}") from error
+            raise self.error(f"{self.name}: {error}") from error
         block = nodes.literal_block(text, text)
         block["language"] = "text"
         return [block]
@@ -113,22 +121,14 @@ def solver_rows(path: Path) -> list[list[str]]:
     return [[cell(row) for _, cell in SOLVER_COLUMNS] for row in rows if "skipped" not in row]
 
 
-class SolverTableDirective(SphinxDirective):
+class SolverTableDirective(_FileDirective):
     """``.. solver-table:: FILE``: the rows of ``benchmarks/solver.py --json``."""
 
-    required_arguments = 1
-    has_content = False
-
     def run(self) -> list[nodes.Node]:
-        relative = self.arguments[0]
-        path = (Path(self.env.srcdir) / relative).resolve()
-        if not path.exists():
-            raise self.error(f"solver-table: no results file {relative}")
-        self.env.note_dependency(str(path))
         try:
-            rows = solver_rows(path)
+            rows = solver_rows(self.results_file())
         except (ExtensionError, KeyError, ValueError) as error:
-            raise self.error(f"solver-table: {error}") from error
+            raise self.error(f"{self.name}: {error}") from error
         headings = [heading for heading, _ in SOLVER_COLUMNS]
         table = nodes.table()
         group = nodes.tgroup(cols=len(headings))
