@@ -56,13 +56,14 @@ class _Deal(_DealSteps):
         lower = -_INFINITY
         upper = _INFINITY
         guess = self.guess
+        # The team's tricks so far and the tricks left (the most cards a hand holds).
+        count = 0
+        for member in self.team:
+            count += won[member]
+        left = 0
+        for hand in hands:
+            left = max(left, hand.bit_count())
         if self.tricks_mode:
-            count = 0
-            for member in self.team:
-                count += won[member]
-            left = 0
-            for hand in hands:
-                left = max(left, hand.bit_count())
             lower = float(count)
             upper = float(count + left)
             if not lower <= guess <= upper:
@@ -71,12 +72,6 @@ class _Deal(_DealSteps):
             # No value found yet: the first guess is the least points the position can
             # reach (fewer positions searched than a first search with no window, and
             # than other guesses tried, in Oh Hell).
-            count = 0
-            for member in self.team:
-                count += won[member]
-            left = 0
-            for hand in hands:
-                left = max(left, hand.bit_count())
             guess = self._bounds(count, left)[0]
         while lower < upper:
             if guess == _INFINITY or guess == -_INFINITY:  # no guess: a full window
