@@ -115,6 +115,22 @@ def _team(game: Game, state: Any, seat: int) -> frozenset[int]:
     return frozenset((seat,))
 
 
+def _seated_positions(game: Game, name: str, label: str, count: int) -> Iterator[tuple[Any, int]]:
+    """``count`` random positions of the case ``name`` (with up to ``MOST_CARDS`` cards a
+    hand; the generator seeded by ``label`` and the name), each with its seat to move."""
+    make_rules = CASES[name][1]
+    rng = random.Random(f"{label} {name}")
+    found = 0
+    while found < count:
+        state = random_position(game, make_rules(rng), rng, MOST_CARDS)
+        if state is None:
+            continue
+        seat = game.to_move(state)
+        assert isinstance(seat, int)
+        yield state, seat
+        found += 1
+
+
 def _cards_in_hand(game: Game, state: Any) -> int:
     zones = game.zones(state)
     return max(len(cards) for name, cards in zones.items() if name.startswith("hand "))
@@ -257,16 +273,8 @@ def test_the_references_cut_offs_change_no_value(
     """The reference above (minimax with alpha-beta cut-offs) gives every legal move
     the value of a walk of every line of play, where higher and lower totals are better,
     for the points and the margin, with revokes."""
-    path, make_rules, _ = CASES[name]
-    game = game_of(path)
-    rng = random.Random(f"reference {name}")
-    checked = 0
-    while checked < 20:
-        state = random_position(game, make_rules(rng), rng, MOST_CARDS)
-        if state is None:
-            continue
-        seat = game.to_move(state)
-        assert isinstance(seat, int)
+    game = game_of(CASES[name][0])
+    for state, seat in _seated_positions(game, name, "reference", 20):
         team = _team(game, state, seat)
         deal = game.deal_number(state)
         high = game.score(state).better == "high"
@@ -275,7 +283,6 @@ def test_the_references_cut_offs_change_no_value(
             assert minimax(game, after, seat, team, deal, margin) == plain_minimax(
                 game, after, seat, team, deal, margin, high
             )
-        checked += 1
 
 
 @pytest.mark.parametrize("name", [name for name in CASES if "revoke" not in name])
@@ -284,21 +291,13 @@ def test_the_play_is_searched_by_the_engines_double_dummy_search(
 ) -> None:
     """The positions of the play go to the trick engine's search over card masks, not
     to the generic search over the interface (which the test above would pass too)."""
-    path, make_rules, equivalent = CASES[name]
+    path, _, equivalent = CASES[name]
     game = game_of(path)
-    rng = random.Random(f"double dummy {name}")
-    checked = 0
-    while checked < 20:
-        state = random_position(game, make_rules(rng), rng, MOST_CARDS)
-        if state is None:
-            continue
-        seat = game.to_move(state)
-        assert isinstance(seat, int)
+    for state, seat in _seated_positions(game, name, "double dummy", 20):
         solver = Solver(game, seat, game.deal_number(state), equivalent_cards=equivalent)
         solver.move_values(state)
         assert solver.searched == 0
         assert solver.nodes > 0
-        checked += 1
 
 
 @pytest.mark.parametrize(
