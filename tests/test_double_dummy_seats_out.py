@@ -11,7 +11,7 @@ solves through it."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import Any
 
@@ -162,12 +162,9 @@ def test_the_solver_hands_a_lone_hand_to_the_fast_search() -> None:
         assert values == _minimax_moves(game, state, 0, False)
 
 
-def test_pimc_solves_a_lone_hand_through_the_fast_search() -> None:
-    """Contract out: PIMC on the seats game solves each sampled deal with the fast
-    search (every call answered: none left to the generic search)."""
-    module: Any = ModuleType("seats_recorded")
-    trickgame.install(game.GAME, module.__dict__)
-    answers: list[bool] = []
+def _recording(record: Callable[[str, Any, Any], None]) -> Any:
+    """The engine's search wrapped (compiled, it takes no subclass) so that each answer
+    is handed to ``record(kind, state, answer)``, ``kind`` the method asked."""
 
     class Recorded:
         def __init__(self, seat: int, equivalent_cards: bool = False, margin: bool = False):
@@ -181,16 +178,25 @@ def test_pimc_solves_a_lone_hand_through_the_fast_search() -> None:
         def value(self, state: Any) -> float | None:
             self.inner.budget = self.budget
             found = self.inner.value(state)
-            answers.append(found is not None)
+            record("value", state, found)
             return found
 
         def move_values(self, state: Any) -> Any:
             self.inner.budget = self.budget
             found = self.inner.move_values(state)
-            answers.append(found is not None)
+            record("move_values", state, found)
             return found
 
-    module.double_dummy = Recorded
+    return Recorded
+
+
+def test_pimc_solves_a_lone_hand_through_the_fast_search() -> None:
+    """Contract out: PIMC on the seats game solves each sampled deal with the fast
+    search (every call answered: none left to the generic search)."""
+    module: Any = ModuleType("seats_recorded")
+    trickgame.install(game.GAME, module.__dict__)
+    answers: list[bool] = []
+    module.double_dummy = _recording(lambda kind, state, found: answers.append(found is not None))
     state = _lone(module, Rules(first_dealer=0), 2, 0)
     bot = PIMCBot(module, samples=6)
     rng = random.Random(4)
@@ -211,26 +217,11 @@ def test_pimc_counts_only_the_hands_of_the_seats_that_play() -> None:
     module: Any = ModuleType("seats_solved")
     trickgame.install(game.GAME, module.__dict__)
     solved: list[int] = []
-
-    class Recorded:  # the engine's search, wrapped (compiled, it takes no subclass)
-        def __init__(self, seat: int, equivalent_cards: bool = False, margin: bool = False):
-            self.inner = DoubleDummy(seat, equivalent_cards, margin)
-            self.budget = self.inner.budget
-
-        @property
-        def nodes(self) -> int:
-            return self.inner.nodes
-
-        def value(self, state: Any) -> float | None:
-            self.inner.budget = self.budget
-            return self.inner.value(state)
-
-        def move_values(self, state: Any) -> Any:
-            self.inner.budget = self.budget
-            solved.append(module.to_move(state))
-            return self.inner.move_values(state)
-
-    module.double_dummy = Recorded
+    module.double_dummy = _recording(
+        lambda kind, state, found: (
+            solved.append(module.to_move(state)) if kind == "move_values" else None
+        )
+    )
     state = _lone(module, Rules(first_dealer=0), 2, 3)  # the first trick played
     out = state.contract.out
     assert module.seats_out(state) == out == (1,)
