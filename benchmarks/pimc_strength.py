@@ -78,10 +78,10 @@ LINEUPS: dict[str, tuple[str, list[str]]] = {
     "maverick": ("single", ["pimc:6:p3000", EQUAL, "heuristic"]),
     "whist": ("one_point", ["pimc:10:p5000", EQUAL, "heuristic"]),
     "spades": ("spades(max_deals=1)", ["pimc:6:p3000", EQUAL, "heuristic"]),
-    "hearts": ("hearts(max_deals=1)", ["pimc:0.1s", EQUAL, "heuristic"]),
-    "bridge": ("one_board", ["pimc:0.1s", EQUAL, "heuristic"]),
+    "hearts": ("hearts(max_deals=1)", ["pimc:4:p1000", EQUAL, "heuristic"]),
+    "bridge": ("one_board", ["pimc:6:p3000", EQUAL, "heuristic"]),
     "euchre": ("euchre(target=1)", ["pimc:12:p5000", EQUAL, "heuristic"]),
-    "skat": ("one_deal", ["pimc:0.1s", EQUAL, "heuristic"]),
+    "skat": ("one_deal", ["pimc:4:p1500", EQUAL, "heuristic"]),
 }
 #: The games of the examples folder, imported to register them.
 EXAMPLES = ("whist", "hearts", "spades", "bridge", "euchre", "skat")
