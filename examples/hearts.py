@@ -65,9 +65,16 @@ if TYPE_CHECKING:  # the names trickgame.install gives, for the type checker
     from cardrules.core.trickgame.interface import *  # noqa: F403
 
 NAME: Final = "hearts"
+#: Cards adjacent in rank in one hand are equivalent for the solver where they score
+#: alike: every heart scores one point whatever its rank, the other cards none, but the
+#: queen of spades 13 (HE-7), so she stands apart; the rules of play read suits, and
+#: the queen as the card that cannot go to the first trick or may break hearts.
+SOLVER_EQUIVALENT_CARDS: Final = True
 #: Changes whenever the behaviour of this game changes, so records say which rules made them.
 version: Final = "1"
 QUEEN_OF_SPADES: Final = Card("QS")
+#: The card that scores apart from the rest of its suit, for the solver.
+SOLVER_CARDS_APART: Final = (QUEEN_OF_SPADES,)
 HEARTS: Final = SUIT_MASKS[Suit.HEARTS]
 #: Every penalty point of a deal: the thirteen hearts and the queen of spades (HE-7).
 MOON: Final = 26

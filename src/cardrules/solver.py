@@ -33,7 +33,8 @@ the play. A random event inside the deal (a chance step) cannot be solved and
 raises :class:`UnsolvableError`.
 
 A game may offer its own search of the play: a module function
-``double_dummy(seat, equivalent_cards, margin)`` returning an object whose
+``double_dummy(seat, equivalent_cards, margin)`` (and ``cards_apart=``, where the
+game declares cards that score apart, below) returning an object whose
 ``value(state)`` and ``move_values(state)`` give the same values, or None for a
 position it does not search. Every game on the trick engine has one: a
 double-dummy search over card masks (the engine's ``solving`` module) that never
@@ -66,7 +67,10 @@ is searched and both get its value. This holds only where the rank order of a
 suit decides tricks and cards score the same whatever their rank: it is right
 for Up and Down the River, Whist, Spades and Maverick (whose trick points count
 cards by suit; the tests prove it against plain minimax there) and wrong where
-cards carry points of their own (Hearts' queen of spades). The engine's search
+cards carry points of their own, unless the game names them: a module's
+``SOLVER_CARDS_APART`` lists the cards that score apart from the rest of their suit
+(Hearts' queen of spades, where each heart scores alike), which are then never
+equivalent to another card and are written apart in the table's key. The engine's search
 also treats trump jokers as the trump suit's top cards, where trumps win. It is
 off by default.
 
@@ -148,8 +152,17 @@ class Solver:
         self.searched = 0
         # The game's own fast search of the play, where it offers one (the trick engine
         # does: cardrules.core.trickgame.double_dummy); None where it declines a position.
+        #: With equivalent cards: the cards the game declares to score apart from the rest
+        #: of their suit (``SOLVER_CARDS_APART``), never equivalent to another card.
+        self.apart: frozenset[Card] = frozenset(
+            getattr(game, "SOLVER_CARDS_APART", ()) if equivalent_cards else ()
+        )
         fast = getattr(game, "double_dummy", None)
-        self.fast: Any = fast(seat, equivalent_cards, margin) if callable(fast) else None
+        self.fast: Any = None
+        if callable(fast):
+            # The cards apart go only to a search of a game that declares them.
+            apart = {"cards_apart": tuple(self.apart)} if self.apart else {}
+            self.fast = fast(seat, equivalent_cards, margin, **apart)
         #: What the solver may spend, from now on, over every call (see the module docs).
         self.budget = Budget(seconds, positions)
         if self.fast is not None and hasattr(self.fast, "budget"):
@@ -207,7 +220,7 @@ class Solver:
         if self.equivalent_cards:
             mover = game.to_move(state)
             if isinstance(mover, int):
-                distinct = tuple(_distinct_moves(moves, game.zones(state), mover))
+                distinct = tuple(_distinct_moves(moves, game.zones(state), mover, self.apart))
         values: dict[Any, float] = {}
         root = self._root(state)
         for move in distinct:
@@ -220,7 +233,7 @@ class Solver:
             assert isinstance(mover, int)
             live = _live_cards(game.zones(state), mover)
             for move in moves:
-                result.append((move, values[_representative(move, moves, live)]))
+                result.append((move, values[_representative(move, moves, live, self.apart)]))
             return result
         for move in moves:
             result.append((move, values[move]))
@@ -288,7 +301,7 @@ class Solver:
             # The next trick's figures follow from this position and the moves made.
             path = ((mover, masks, figures),)
             if self.equivalent_cards:
-                masks = _relative_masks(zones)
+                masks = _relative_masks(zones, self.apart)
             key = (mover, masks, figures)
             entry = self.table.get(key)
             if entry is not None:
@@ -300,7 +313,7 @@ class Solver:
                 if stored_low == stored_high:
                     return stored_low
         if self.equivalent_cards and len(moves) > 1:
-            moves = _distinct_moves(moves, zones, mover)
+            moves = _distinct_moves(moves, zones, mover, self.apart)
         if best_move is not None and best_move in moves:
             moves = [best_move, *(move for move in moves if move != best_move)]
         maximizing = mover in self.team
@@ -428,28 +441,33 @@ def _hand_masks(zones: Any) -> tuple[tuple[int, ...], int]:
     return tuple(masks), cards
 
 
-def _relative_masks(zones: Any) -> tuple[int, ...]:
+def _relative_masks(zones: Any, apart: frozenset[Card]) -> tuple[int, ...]:
     """Each seat's hand as a bit mask of (suit, rank among the cards of its suit still
     in a hand): positions that differ only in which lower cards are gone become one
-    (valid exactly where equivalent cards are)."""
-    held: list[tuple[int, int, int]] = []  # (suit, rank, seat)
+    (valid exactly where equivalent cards are); where cards score apart (``apart``),
+    one more mask says where they lie."""
+    held: list[tuple[int, int, int, bool]] = []  # (suit, rank, seat, scores apart)
     seats = 0
     while True:
         hand = zones.get(f"hand {seats}")
         if hand is None:
             break
         for card in hand:
-            held.append((-1 if card.suit is None else int(card.suit), card.rank, seats))
+            suit = -1 if card.suit is None else int(card.suit)
+            held.append((suit, card.rank, seats, card in apart))
         seats += 1
     held.sort()
-    masks = [0] * seats
-    suit = -2
+    masks = [0] * (seats + 1)  # the last: where the cards that score apart lie
+    last_suit = -2
     place = 0
-    for card_suit, _, seat in held:
-        if card_suit != suit:
-            suit = card_suit
+    for card_suit, _, seat, alone in held:
+        if card_suit != last_suit:
+            last_suit = card_suit
             place = 0
-        masks[seat] |= 1 << ((card_suit + 1) * 16 + place)
+        bit = 1 << ((card_suit + 1) * 16 + place)
+        masks[seat] |= bit
+        if alone:
+            masks[seats] |= bit
         place += 1
     return tuple(masks)
 
@@ -494,28 +512,37 @@ def _live_cards(zones: Any, mover: int) -> list[Card]:
     return live
 
 
-def _distinct_moves(moves: Sequence[Any], zones: Any, mover: int) -> list[Any]:
+def _distinct_moves(
+    moves: Sequence[Any], zones: Any, mover: int, apart: frozenset[Card]
+) -> list[Any]:
     """``moves`` with one plain play kept of each run of equivalent cards (the highest)."""
     live = _live_cards(zones, mover)
     kept: list[Any] = []
     for move in moves:
         card = _plain_card(move)
-        if card is None or _higher_equivalent(card, moves, live) is None:
+        if card is None or _higher_equivalent(card, moves, live, apart) is None:
             kept.append(move)
     return kept
 
 
-def _higher_equivalent(card: Card, moves: Sequence[Any], live: list[Card]) -> Any:
+def _higher_equivalent(
+    card: Card, moves: Sequence[Any], live: list[Card], apart: frozenset[Card]
+) -> Any:
     """The play of the next higher card of ``card``'s suit among ``moves`` if no live
-    card lies between them in rank (then the two are equivalent), else None."""
+    card lies between them in rank and neither scores apart (then the two are
+    equivalent), else None."""
+    if card in apart:
+        return None
     nearest: Any = None
+    nearest_card = card
     nearest_rank = 99
     for move in moves:
         other = _plain_card(move)
         if other is not None and other.suit == card.suit and card.rank < other.rank < nearest_rank:
             nearest = move
+            nearest_card = other
             nearest_rank = other.rank
-    if nearest is None:
+    if nearest is None or nearest_card in apart:
         return None
     for other in live:
         if other.suit == card.suit and card.rank < other.rank < nearest_rank:
@@ -523,7 +550,9 @@ def _higher_equivalent(card: Card, moves: Sequence[Any], live: list[Card]) -> An
     return nearest
 
 
-def _representative(move: Any, moves: Sequence[Any], live: list[Card]) -> Any:
+def _representative(
+    move: Any, moves: Sequence[Any], live: list[Card], apart: frozenset[Card]
+) -> Any:
     """The move searched in place of ``move``: itself, or the highest card of its run
     of equivalent cards (each card's next higher equivalent, in turn)."""
     current = move
@@ -531,7 +560,7 @@ def _representative(move: Any, moves: Sequence[Any], live: list[Card]) -> Any:
         card = _plain_card(current)
         if card is None:
             return current
-        higher = _higher_equivalent(card, moves, live)
+        higher = _higher_equivalent(card, moves, live, apart)
         if higher is None:
             return current
         current = higher

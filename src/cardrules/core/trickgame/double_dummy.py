@@ -56,7 +56,9 @@ tricks it takes on every line of play and narrow the points likewise.
 *Equivalent cards* (asked by the caller where the game declares them, see
 :mod:`cardrules.solver`): cards of one suit adjacent in rank among the cards still
 out are one move, and the table's key writes each card by its rank among the cards
-of its suit still held, as double-dummy bridge solvers do. Where follow suit is
+of its suit still held, as double-dummy bridge solvers do. Cards that score apart
+from the rest of their suit (``cards_apart``: Hearts' queen of spades) are never one
+move with another card, and the key writes where they lie among those ranks. Where follow suit is
 also the only rule of play and the points follow the tricks won alone, the search
 is a partition search: it notes which cards won a trick by rank (over a lower card
 of their suit) in the search of each position, and the table serves the value to
@@ -78,6 +80,7 @@ contract's terms as they stand.
 
 from __future__ import annotations
 
+from cardrules.cards import Card
 from cardrules.core.budget import Budget
 from cardrules.core.trickgame import rules_of_play
 from cardrules.core.trickgame.queries import _card_seat, legal_moves
@@ -99,10 +102,20 @@ class DoubleDummy:
     ``nodes`` counts the positions searched.
     """
 
-    def __init__(self, seat: int, equivalent_cards: bool = False, margin: bool = False) -> None:
+    def __init__(
+        self,
+        seat: int,
+        equivalent_cards: bool = False,
+        margin: bool = False,
+        cards_apart: tuple[Card, ...] = (),
+    ) -> None:
         self.seat = seat
         self.equivalent_cards = equivalent_cards
         self.margin = margin
+        #: With equivalent cards: the cards never equivalent to another (see _DealTables).
+        self.apart = 0
+        for card in cards_apart:
+            self.apart |= card.bit
         self.deals: dict[tuple[object, ...], _Deal] = {}
         self.searched = 0
         #: What a search may spend: :class:`cardrules.solver.Solver` gives its own.
@@ -164,7 +177,9 @@ class DoubleDummy:
             if len(self.deals) > 64:  # searches of other deals: keep the memory bounded
                 self.searched += sum(deal.nodes for deal in self.deals.values())
                 self.deals.clear()
-            found = self.deals[key] = _Deal(state, self.seat, self.equivalent_cards, self.margin)
+            found = self.deals[key] = _Deal(
+                state, self.seat, self.equivalent_cards, self.margin, self.apart
+            )
         found.budget = self.budget
         return found
 

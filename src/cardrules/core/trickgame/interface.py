@@ -89,11 +89,16 @@ __all__ = [
 ]
 
 
-def double_dummy(seat: int, equivalent_cards: bool = False, margin: bool = False) -> DoubleDummy:
+def double_dummy(
+    seat: int,
+    equivalent_cards: bool = False,
+    margin: bool = False,
+    cards_apart: tuple[Card, ...] = (),
+) -> DoubleDummy:
     """The fast perfect-information search of the play for ``seat``, over card masks,
     which :mod:`cardrules.solver` uses where it applies (the engine's ``solving``
     module says where)."""
-    return DoubleDummy(seat, equivalent_cards, margin)
+    return DoubleDummy(seat, equivalent_cards, margin, cards_apart)
 
 
 #: What the engine gives every trick game module, by name: its state type and functions.

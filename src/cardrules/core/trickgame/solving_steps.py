@@ -26,7 +26,9 @@ class _DealSteps(_DealTables):
     def _distinct(self, legal: int, hands: list[int], mover: int, trick: list[int]) -> int:
         """``legal`` less each card that has the next higher card of its suit among the
         cards still out (in another hand or the trick) in the same hand: only the
-        highest of a run of equivalent cards is searched."""
+        highest of a run of equivalent cards is searched. A card that scores apart
+        (:attr:`apart`) is in no run: swapping two cards in every line of play keeps each
+        trick's winner, and its points only where the two score alike."""
         out = 0
         for seat in range(self.players):
             if seat != mover:
@@ -38,14 +40,15 @@ class _DealSteps(_DealTables):
         rest = legal
         follow = self.follow
         suits = self.suit
+        apart = self.apart
         while rest:
             low = rest & -rest
             rest ^= low
             suit = suits[low.bit_length() - 1]
-            if suit < 0:
+            if suit < 0 or low & apart:
                 continue
             higher = live & follow[suit] & ~((low << 1) - 1)
-            if higher & -higher & legal:
+            if higher & -higher & legal & ~apart:
                 kept ^= low
         return kept
 
@@ -111,7 +114,11 @@ class _DealSteps(_DealTables):
 
     def _key_hands(self, hands: list[int]) -> tuple[int, ...]:
         """The hands as the table's key writes them: each card by its rank among the
-        cards of its suit still held, with equivalent cards; as they are, without."""
+        cards of its suit still held, with equivalent cards; as they are, without.
+        Cards that score apart (:attr:`apart`) are written a second time, after the
+        hands, all in one mask: two positions that agree on it hold them at the same
+        places, and each other card where the other position holds one that scores
+        the same."""
         if not self.equivalent:
             return tuple(hands)
         held = 0
@@ -120,6 +127,8 @@ class _DealSteps(_DealTables):
         relative: list[int] = []
         suits = self.suit
         follow = self.follow
+        apart = self.apart
+        places = 0  # where the cards that score apart lie
         for hand in hands:
             written = 0
             rest = hand
@@ -128,8 +137,13 @@ class _DealSteps(_DealTables):
                 rest ^= low
                 suit = suits[low.bit_length() - 1]
                 # The card's place among the cards of its suit still held.
-                written |= 1 << (suit * 16 + (held & follow[suit] & (low - 1)).bit_count())
+                place = 1 << (suit * 16 + (held & follow[suit] & (low - 1)).bit_count())
+                written |= place
+                if low & apart:
+                    places |= place
             relative.append(written)
+        if apart:
+            relative.append(places)
         return tuple(relative)
 
     def _relative(self, hands: list[int]) -> tuple[int, int]:

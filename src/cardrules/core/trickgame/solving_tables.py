@@ -51,7 +51,9 @@ class _DealTables:
     position; everything else the points or the play read is the deal's.
     """
 
-    def __init__(self, state: State, seat: int, equivalent: bool, margin: bool) -> None:
+    def __init__(
+        self, state: State, seat: int, equivalent: bool, margin: bool, apart: int = 0
+    ) -> None:
         deal = state.deal
         rules = deal.rules
         game = rules.trick_game
@@ -124,6 +126,10 @@ class _DealTables:
         self.equivalent = equivalent and _ordered_groups(
             trick_rules, self.trump_strength, self.plain_strength
         )
+        #: With equivalent cards, the mask of the cards that score apart from the rest of
+        #: their suit (a trick scorer's queen of spades): never one move with a card next
+        #: to them in rank, and written apart in the table's key (see _key_hands).
+        self.apart = apart if self.equivalent else 0
         # The trumps, as a mask (0: none, or trumps that do not win).
         self.trumps = 0
         for index, strength in enumerate(self.trump_strength):
