@@ -26,9 +26,10 @@ from typing import Any, cast
 import pytest
 
 from cardrules import games
-from cardrules.cards import ALL_CARDS, DECK52
+from cardrules.cards import ALL_CARDS, DECK52, Card, Suit
 from cardrules.core import tricks
 from cardrules.core.budget import TICK
+from cardrules.core.trickgame.double_dummy import DoubleDummy
 from cardrules.errors import ArgumentError
 from cardrules.game import Game
 from cardrules.moves import Play
@@ -398,8 +399,57 @@ def test_solver_equals_plain_minimax_where_a_seat_can_still_shoot_the_moon(
             continue
         shooter = rng.randrange(4)
         position["taken"] = [taken if seat == shooter else 0 for seat in range(4)]
-        _check_against_minimax(game, game.setup(rules, position), False, False)
+        _check_against_minimax(game, game.setup(rules, position), False, True)
         checked += 1
+
+
+def test_the_queen_of_spades_stands_apart_from_the_spades_next_to_her(
+    game_of: Callable[[str], Game],
+) -> None:
+    """HE-7: the queen of spades scores 13 and the other spades nothing, so the Hearts
+    example names her to the solver (``SOLVER_CARDS_APART``): where a hand holds her and
+    a spade next to her in rank (among the cards still in play), the engine's search with
+    equivalent cards gives minimax's values, and without her named it gives wrong ones."""
+    game = game_of("examples.hearts")
+    rules = cast(Any, game).Rules(target=1)
+    queen = Card("QS")
+    rng = random.Random("queen apart")
+    checked = 0
+    wrong = 0
+    while checked < 8:
+        state = random_position(game, rules, rng, 3)
+        if state is None:
+            continue
+        zones = game.zones(state)
+        hands = [cards for name, cards in zones.items() if name.startswith("hand ")]
+        holder = next((cards for cards in hands if queen in cards), None)
+        if holder is None:
+            continue
+        live = [card for cards in [*hands, zones["trick"]] for card in cards]
+        spades = sorted((card for card in live if card.suit is Suit.SPADES), key=_rank)
+        place = spades.index(queen)
+        if not any(card in holder for card in spades[max(0, place - 1) : place + 2 : 2]):
+            continue
+        seat = game.to_move(state)
+        assert isinstance(seat, int)
+        named = DoubleDummy(seat, True, False, (queen,)).move_values(state)
+        unnamed = DoubleDummy(seat, True, False).move_values(state)
+        if named is None or unnamed is None:
+            continue
+        team = _team(game, state, seat)
+        deal = game.deal_number(state)
+        expected = [
+            minimax(game, game.apply(state, move), seat, team, deal)
+            for move in game.legal_moves(state)
+        ]
+        assert [value for _, value in named] == expected
+        wrong += [value for _, value in unnamed] != expected
+        checked += 1
+    assert wrong > 0
+
+
+def _rank(card: Card) -> int:
+    return card.rank
 
 
 #: Two positions of Maverick with the revoke penalty (MV-4.4) where the revokes made
