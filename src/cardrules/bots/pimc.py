@@ -86,7 +86,8 @@ is written the same way without the first colon (``pimc0.1s:infer``).
 ``equivalent_cards``: search one card of each run of cards that are proven
 equivalent (see :mod:`cardrules.solver`); None turns it on for a game whose module
 declares ``SOLVER_EQUIVALENT_CARDS = True`` (Up and Down the River, Maverick and
-the Whist and Spades examples, where the tests prove it).
+the Whist, Spades and Hearts examples, where the tests prove it; Hearts with the queen
+of spades apart, ``SOLVER_CARDS_APART``).
 
 Games whose tricks can go back into a hand (Enfle's pick-up) have no bounded
 deal for the solver (:class:`~cardrules.solver.UnsolvableError`): once the bot
