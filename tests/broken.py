@@ -1,10 +1,14 @@
-"""A deliberately broken game: the standard Mau Mau, whose ``apply`` fails with a plain
-Python error (as a bug in a game's own hook would) from a given move on."""
+"""Deliberately broken games, for the conformance kit's tests: the standard Mau Mau, whose
+``apply`` fails with a plain Python error (as a bug in a game's own hook would) from a
+given move on, and low wins with one promise broken at a time."""
 
 from __future__ import annotations
 
+import dataclasses
 import types
 from typing import Any, cast
+
+import attrs
 
 from cardrules.game import INTERFACE_NAMES, Game
 from cardrules.games import mau_mau_standard
@@ -79,4 +83,39 @@ def renamed_game(name: str) -> Game:
     for attribute in INTERFACE_NAMES:
         setattr(module, attribute, getattr(low_wins, attribute))
     setattr(module, "NAME", name)  # noqa: B010
+    return cast(Game, module)
+
+
+def log_scoring_game() -> Game:
+    """Low wins (tests/low_wins.py, under its own name), except that its deal scorer also
+    gives five points to the seat that played the ten of spades, which it finds in the
+    log's plays: the points then depend on where a card went, which the solver's
+    search, scoring the ends of a deal from the tricks won, cannot see."""
+    from cardrules.cards import Card
+    from cardrules.core import trickgame
+    from tests import low_wins
+
+    ten = Card("10S")
+
+    # Rules of its own: the description is found through the rules' class, and low wins'
+    # own must keep finding low wins.
+    @attrs.frozen(slots=True, kw_only=True)
+    class Rules(low_wins.Rules):
+        """Low wins' rules."""
+
+    def score_deal(state: Any, out: int | None) -> Any:
+        points, rows, log = low_wins._score_deal(state, out)
+        for event in state.log:
+            if event.kind == "play" and ten in event.cards:
+                points = tuple(p + 5 * (seat == event.seat) for seat, p in enumerate(points))
+        return points, rows, log
+
+    scoring = dataclasses.replace(low_wins.GAME.scoring, deal=score_deal)
+    namespace: dict[str, Any] = {"NAME": low_wins.NAME, "Rules": Rules}
+    namespace.update(describe=low_wins.describe, explain_move=low_wins.explain_move)
+    namespace.update(PRESETS={"default": Rules()}, version=low_wins.version)
+    description = dataclasses.replace(low_wins.GAME, rules_class=Rules, scoring=scoring)
+    trickgame.install(description, namespace)
+    module = types.ModuleType(low_wins.NAME)
+    module.__dict__.update(namespace)  # the interface and the engine's search
     return cast(Game, module)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cardrules import games, testing
-from tests.broken import history_reading_game, renamed_game
+from tests.broken import history_reading_game, log_scoring_game, renamed_game
 
 
 def test_a_game_whose_apply_needs_what_sample_does_not_rebuild_fails_the_kit() -> None:
@@ -62,3 +62,30 @@ def test_the_rules_of_every_registered_game_name_it() -> None:
         game = games.get(name)
         for rules in game.PRESETS.values():
             testing.check_rules_text(game, rules)
+
+
+def test_a_deal_scorer_that_reads_the_log_s_plays_fails_the_solver_check() -> None:
+    """Low wins, whose deal scorer gives points to the seat that played a card (read from
+    the log): the solver scores the ends of a deal from the tricks won and the tally, so
+    its values differ from plain minimax's, and the kit says why."""
+    game = log_scoring_game()
+    rules = game.PRESETS["default"]
+    failures = []
+    for seed in range(6):
+        try:
+            testing.check_solver(game, rules, seed=seed, choices=seed)
+        except testing.ConformanceError as error:
+            failures.append(str(error))
+    assert failures
+    assert "plain minimax as" in failures[0]
+    assert "a deal scorer must not read where the cards are or were" in failures[0]
+
+
+def test_the_solver_agrees_with_plain_minimax_in_every_registered_trick_game() -> None:
+    """The check itself, a few deals of each preset of each registered game (those
+    without a search of their own pass at once)."""
+    for name in games.names():
+        game = games.get(name)
+        for rules in game.PRESETS.values():
+            for seed in range(2):
+                testing.check_solver(game, rules, seed=seed, choices=seed)

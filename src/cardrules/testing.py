@@ -65,6 +65,10 @@ What is checked (the invariants of the interface):
   move, legal moves, score, position and views' positions as ``s``, and plays on
   to the end; the position's one-line text reads back; ``setup`` refuses a view's
   position, a card twice and a card missing (:func:`check_setup_refusals`);
+* **the solver's values are plain minimax's** where the game offers its own search
+  of the play (a ``double_dummy`` function, as every game on the trick engine has;
+  :func:`check_solver`): near the end of a deal, and in worlds sampled from a view
+  there, so a deal scorer that reads where the cards are or were is found;
 * the game's functions **raise only the interface's errors**: any other error (an
   ``IndexError`` in a scoring hook, say) is reported as a :class:`ConformanceError`
   that says where it was raised and has it as its cause.
@@ -131,6 +135,7 @@ __all__ = [
     "check_sampled_world",
     "check_sampled_world_plays",
     "check_setup_refusals",
+    "check_solver",
     "check_unlisted_moves_refused",
     "check_view_fields",
     "check_view_shows_the_state",
@@ -1276,6 +1281,7 @@ def check_game(
                 check_explicit_chance(module, rules, seed=deal_seed, choices=choices)
                 if index == 0:  # a set-up state plays on to the end: once a preset
                     check_positions(module, rules, seed=deal_seed, choices=choices)
+                    check_solver(module, rules, seed=deal_seed, choices=choices)
             except ConformanceError as error:
                 # Keep the game's own error (if any) as the cause: its traceback shows where.
                 failed = ConformanceError(f"preset {name!r}, {error}")
@@ -1291,6 +1297,87 @@ def check_game(
             failed = ConformanceError(f"preset {name!r}, {error}")
             raise caused_by(failed, error.__cause__ or error) from (error.__cause__ or error)
     return Report(module.NAME, tuple(chosen), games * len(chosen), moves)
+
+
+# --------------------------------------------------------------------------- the solver
+
+
+#: The cards a hand from which :func:`check_solver` compares the solver with minimax.
+SOLVER_CARDS: Final = 2
+
+
+def check_solver(game: str | Game, rules: Any, *, seed: int, choices: int) -> None:
+    """Where the game offers its own search of the play (a ``double_dummy`` function,
+    as every game on the trick engine has), the solver's value of each legal move
+    equals plain minimax over the interface (the seat to move and its team against the
+    others, for the seat's points in the deal): at the first position of the play,
+    reached by random moves, where the seat to move holds at most :data:`SOLVER_CARDS`
+    cards, and in two worlds sampled from its view there. The search scores the ends
+    of a deal it has not played from the deal's figures alone (what the deal fixes, the
+    tricks won, the tally, the revokes) and shares that reading between sampled worlds:
+    a deal scorer that reads where the cards are or were (hands, finished tricks, the
+    log's plays) breaks it, and fails here. A game whose deals the solver cannot search
+    (a trick that goes back into a hand) is not checked."""
+    from cardrules.solver import Solver, UnsolvableError
+
+    game = _resolve(game)
+    if not callable(getattr(game, "double_dummy", None)):
+        return
+    rng = random.Random(choices)
+    with _GameErrorsReported(lambda: f"{game.NAME} {rules}, seed {seed}, the solver"):
+        state = game.deal(rules, seed=seed)
+        while True:
+            if game.is_over(state):
+                return
+            legal = game.legal_moves(state)
+            mover = game.to_move(state)
+            if (
+                isinstance(mover, int)
+                and all(type(move) is Play for move in legal)
+                and len(game.zones(state)[f"hand {mover}"]) <= SOLVER_CARDS
+            ):
+                break
+            state = game.apply(state, rng.choice(legal))
+        deal = game.deal_number(state)
+        score = game.score(state)
+        team = next((frozenset(team) for team in score.teams if mover in team), frozenset((mover,)))
+        high = score.better == "high"
+        view = game.observe(state, mover)
+        for world in (state, game.sample(view, rng), game.sample(view, rng)):
+            try:
+                solved = Solver(game, mover, deal).move_values(world)
+            except UnsolvableError:
+                return
+            expected = [
+                _minimax(game, game.apply(world, move), mover, team, deal, high)
+                for move in game.legal_moves(world)
+            ]
+            _fail(
+                [value for _, value in solved] == expected,
+                f"{game.NAME} {rules}, seed {seed}, choices {choices}: the solver values "
+                f"the moves of seat {mover} ({', '.join(str(move) for move, _ in solved)}) "
+                f"as {[value for _, value in solved]}, plain minimax as {expected}: "
+                "the search scores the ends of a deal from the deal's figures (what the "
+                "deal fixes, the tricks won, the tally, the revokes); a deal scorer must "
+                "not read where the cards are or were (score such points trick by trick, with a "
+                "TrickScoring)",
+            )
+
+
+def _minimax(
+    game: Game, state: Any, seat: int, team: frozenset[int], deal: int, high: bool
+) -> float:
+    """The seat's points for the deal, its team making them best and the others worst,
+    over every line of play to the end of the deal."""
+    if game.deal_number(state) != deal or game.is_over(state):
+        deals = game.score(state).deals
+        return float(deals[deal].points[seat]) if len(deals) > deal else 0.0
+    mover = game.to_move(state)
+    values = [
+        _minimax(game, game.apply(state, move), seat, team, deal, high)
+        for move in game.legal_moves(state)
+    ]
+    return max(values) if (mover in team) == high else min(values)
 
 
 # --------------------------------------------------------------------------- positions
