@@ -77,7 +77,10 @@ PRESETS: Final = {
 
 @attrs.frozen(slots=True)
 class View(trickgame.View):
-    """The engine's fields say it all (the calls, the contract and the piles among them)."""
+    """The engine's fields (the calls, the contract and the piles among them) and ``taken``,
+    each seat's card points in tricks so far."""
+
+    taken: tuple[int, ...]
 
 
 def points(cards: tuple[Card, ...]) -> int:
@@ -118,16 +121,12 @@ def _no_aces(state: trickgame.State, seat: int, cards: tuple[Card, ...]) -> str 
 def _score_deal(
     state: trickgame.State, out: int | None
 ) -> tuple[tuple[int, ...], tuple[tuple[str, tuple[int, ...]], ...], Log[Event]]:
-    """The declarer scores the card points of its tricks and of the piles that count
-    for it."""
+    """The declarer scores the card points of its tricks (the tally, which the trick
+    scorer keeps) and of the piles that count for it."""
     contract = state.contract
     assert contract is not None and contract.declarer is not None
     declarer = contract.declarer
-    won = sum(
-        points(event.cards)
-        for event in trickgame.deal_events(trickgame.events(state))
-        if event.kind == "trick" and event.seat == declarer
-    )
+    won = state.tally[declarer]
     skat = sum(
         points(cards)
         for name, cards, _ in trickgame.laid_away(state)
@@ -136,6 +135,15 @@ def _score_deal(
     result = tuple(won + skat if seat == declarer else 0 for seat in range(3))
     text = f"seat {declarer} scores {won} in tricks and {skat} in the skat"
     return result, (), state.log.append(Event("scored", text=text))
+
+
+def _score_trick(
+    state: trickgame.State, winner: int, trick: tuple[Card, ...], taken: tuple[int, ...]
+) -> tuple[tuple[int, ...], Event]:
+    """The trick's card points go to its winner."""
+    won = points(trick)
+    taken = tuple(total + won * (seat == winner) for seat, total in enumerate(taken))
+    return taken, Event("trick", winner, trick, value=won, text=f"seat {winner} takes {won}")
 
 
 _AUCTION: Final[trickgame.Auction[Rules]] = trickgame.Auction(
@@ -169,7 +177,10 @@ GAME: Final = trickgame.TrickGame(
         ),
         trickgame.PileStep(pile="skat", lay_away=2, taker=_skat_taker, refuse=_no_aces),
     ),
-    scoring=trickgame.Scoring(deal=_score_deal),
+    scoring=trickgame.Scoring(
+        deal=_score_deal,
+        per_trick=trickgame.TrickScoring(score=_score_trick, tally=(("taken", 3, 0, 36),)),
+    ),
     match=trickgame.MatchPlan(deals=lambda rules: rules.deals),
     moves=trickgame.Moves(
         max_players=3, forms=("play CARD", "CALL", "take PILE", "lay away CARDS")
