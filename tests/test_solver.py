@@ -428,7 +428,8 @@ def test_the_queen_of_spades_stands_apart_from_the_spades_next_to_her(
         live = [card for cards in [*hands, zones["trick"]] for card in cards]
         spades = sorted((card for card in live if card.suit is Suit.SPADES), key=_rank)
         place = spades.index(queen)
-        if not any(card in holder for card in spades[max(0, place - 1) : place + 2 : 2]):
+        neighbours = [spades[index] for index in (place - 1, place + 1) if 0 <= index < len(spades)]
+        if not any(card in holder for card in neighbours):
             continue
         seat = game.to_move(state)
         assert isinstance(seat, int)

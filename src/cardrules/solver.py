@@ -70,7 +70,8 @@ cards by suit; the tests prove it against plain minimax there) and wrong where
 cards carry points of their own, unless the game names them: a module's
 ``SOLVER_CARDS_APART`` lists the cards that score apart from the rest of their suit
 (Hearts' queen of spades, where each heart scores alike), which are then never
-equivalent to another card and are written apart in the table's key. The engine's search
+equivalent to another card and are written apart in the table's key. The declaration
+says that every other card scores as the rest of its suit does. The engine's search
 also treats trump jokers as the trump suit's top cards, where trumps win. It is
 off by default.
 
@@ -108,7 +109,9 @@ __all__ = [
     "UnsolvableError",
     "deal_value",
     "objective",
+    "partnerships",
     "solve_moves",
+    "team_of",
 ]
 
 #: Larger than any deal's points.
@@ -185,15 +188,8 @@ class Solver:
         if self.team:
             return
         score = self.game.score(state)
-        # The deal's partnerships, where the game says them (a trick game's ``sides``:
-        # its contract's sides, Skat's declarer against the other two), else its teams.
-        read_sides = getattr(self.game, "sides", None)
-        partners = read_sides(state) if callable(read_sides) else score.teams
-        team: tuple[int, ...] = (self.seat,)
-        for members in partners:
-            if self.seat in members:
-                team = members
-        self.team = frozenset(team)
+        partners = partnerships(self.game, state)
+        self.team = team_of(partners, self.seat)
         players = sum(len(members) for members in partners)
         self.others = [other for other in range(players) if other not in self.team]
         self.sign = 1.0 if score.better == "high" else -1.0
@@ -407,6 +403,26 @@ def deal_value(
     return solver.value(state)
 
 
+def partnerships(game: Game, state: Any) -> tuple[tuple[int, ...], ...]:
+    """The deal's partnerships, which the solver plays for: the game's ``sides(state)``
+    where it has them (a trick game's: its contract's sides, Skat's declarer against the
+    other two, partners shown by their cards in each drawn deal), else the teams of its
+    score."""
+    read_sides = getattr(game, "sides", None)
+    if callable(read_sides):
+        return tuple(tuple(members) for members in read_sides(state))
+    return tuple(tuple(members) for members in game.score(state).teams)
+
+
+def team_of(partners: Sequence[Sequence[int]], seat: int) -> frozenset[int]:
+    """The seats of ``partners`` (see :func:`partnerships`) that play with ``seat``,
+    itself included."""
+    for members in partners:
+        if seat in members:
+            return frozenset(members)
+    return frozenset((seat,))
+
+
 def objective(
     points: Sequence[float], seat: int, others: Sequence[int], margin: bool, high: bool = True
 ) -> float:
@@ -444,9 +460,11 @@ def _hand_masks(zones: Any) -> tuple[tuple[int, ...], int]:
 def _relative_masks(zones: Any, apart: frozenset[Card]) -> tuple[int, ...]:
     """Each seat's hand as a bit mask of (suit, rank among the cards of its suit still
     in a hand): positions that differ only in which lower cards are gone become one
-    (valid exactly where equivalent cards are); where cards score apart (``apart``),
-    one more mask says where they lie."""
-    held: list[tuple[int, int, int, bool]] = []  # (suit, rank, seat, scores apart)
+    (valid exactly where equivalent cards are). Where cards score apart (``apart``), two
+    masks more: the places where they lie, and which of them are held; positions that
+    agree on both hold each of them at the same place."""
+    held: list[tuple[int, int, int, bool]] = []  # (suit, rank, seat, whether apart)
+    held_apart = 0
     seats = 0
     while True:
         hand = zones.get(f"hand {seats}")
@@ -454,21 +472,27 @@ def _relative_masks(zones: Any, apart: frozenset[Card]) -> tuple[int, ...]:
             break
         for card in hand:
             suit = -1 if card.suit is None else int(card.suit)
-            held.append((suit, card.rank, seats, card in apart))
+            scores_apart = card in apart
+            held.append((suit, card.rank, seats, scores_apart))
+            if scores_apart:
+                held_apart |= card.bit
         seats += 1
     held.sort()
-    masks = [0] * (seats + 1)  # the last: where the cards that score apart lie
+    masks = [0] * seats
+    places = 0  # where the cards that score apart lie
     last_suit = -2
     place = 0
-    for card_suit, _, seat, alone in held:
+    for card_suit, _, seat, scores_apart in held:
         if card_suit != last_suit:
             last_suit = card_suit
             place = 0
         bit = 1 << ((card_suit + 1) * 16 + place)
         masks[seat] |= bit
-        if alone:
-            masks[seats] |= bit
+        if scores_apart:
+            places |= bit
         place += 1
+    if apart:
+        masks += [places, held_apart]
     return tuple(masks)
 
 
@@ -534,15 +558,13 @@ def _higher_equivalent(
     if card in apart:
         return None
     nearest: Any = None
-    nearest_card = card
     nearest_rank = 99
     for move in moves:
         other = _plain_card(move)
         if other is not None and other.suit == card.suit and card.rank < other.rank < nearest_rank:
             nearest = move
-            nearest_card = other
             nearest_rank = other.rank
-    if nearest is None or nearest_card in apart:
+    if nearest is None or _plain_card(nearest) in apart:
         return None
     for other in live:
         if other.suit == card.suit and card.rank < other.rank < nearest_rank:

@@ -1309,20 +1309,26 @@ SOLVER_CARDS: Final = 2
 def check_solver(game: str | Game, rules: Any, *, seed: int, choices: int) -> None:
     """Where the game offers its own search of the play (a ``double_dummy`` function,
     as every game on the trick engine has), the solver's value of each legal move
-    equals plain minimax over the interface (the seat to move and its team against the
-    others, for the seat's points in the deal): at the first position of the play,
-    reached by random moves, where the seat to move holds at most :data:`SOLVER_CARDS`
-    cards, and in two worlds sampled from its view there. The search scores the ends
-    of a deal it has not played from the deal's figures alone (what the deal fixes, the
-    tricks won, the tally, the revokes) and shares that reading between sampled worlds:
-    a deal scorer that reads where the cards are or were (hands, finished tricks, the
-    log's plays) breaks it, and fails here. A game whose deals the solver cannot search
-    (a trick that goes back into a hand) is not checked."""
-    from cardrules.solver import Solver, UnsolvableError
+    equals plain minimax over the interface (the seat to move and its partners, as
+    :func:`cardrules.solver.partnerships` gives them, against the others, for the seat's
+    points in the deal): at the first position of the play, reached by random moves,
+    where the seat to move holds at most :data:`SOLVER_CARDS` cards, and in two worlds
+    sampled from its view there; with equivalent cards too where the game declares
+    them (``SOLVER_EQUIVALENT_CARDS``, ``SOLVER_CARDS_APART``). The search scores the
+    ends of a deal it has not played from the deal's figures alone (what the deal
+    fixes, the tricks won, the tally, the revokes) and shares that reading between
+    sampled worlds: a deal scorer that reads where the cards are or were (hands,
+    finished tricks, the log's plays) breaks it, and fails here. Nothing is checked
+    where the random game ends before such a position, or where the solver cannot
+    search the game's deals (a trick that goes back into a hand)."""
+    from cardrules.solver import Solver, UnsolvableError, partnerships, team_of
 
     game = _resolve(game)
     if not callable(getattr(game, "double_dummy", None)):
         return
+    equivalence = [False]
+    if getattr(game, "SOLVER_EQUIVALENT_CARDS", False):
+        equivalence.append(True)
     rng = random.Random(choices)
     with _GameErrorsReported(lambda: f"{game.NAME} {rules}, seed {seed}, the solver"):
         state = game.deal(rules, seed=seed)
@@ -1339,29 +1345,40 @@ def check_solver(game: str | Game, rules: Any, *, seed: int, choices: int) -> No
                 break
             state = game.apply(state, rng.choice(legal))
         deal = game.deal_number(state)
-        score = game.score(state)
-        team = next((frozenset(team) for team in score.teams if mover in team), frozenset((mover,)))
-        high = score.better == "high"
+        high = game.score(state).better == "high"
         view = game.observe(state, mover)
         for world in (state, game.sample(view, rng), game.sample(view, rng)):
-            try:
-                solved = Solver(game, mover, deal).move_values(world)
+            try:  # first: plain minimax would not end where the solver cannot search
+                answers = [
+                    (equivalent, Solver(game, mover, deal, equivalent_cards=equivalent))
+                    for equivalent in equivalence
+                ]
+                found = [(equivalent, solver.move_values(world)) for equivalent, solver in answers]
             except UnsolvableError:
                 return
+            team = team_of(partnerships(game, world), mover)
             expected = [
                 _minimax(game, game.apply(world, move), mover, team, deal, high)
                 for move in game.legal_moves(world)
             ]
-            _fail(
-                [value for _, value in solved] == expected,
-                f"{game.NAME} {rules}, seed {seed}, choices {choices}: the solver values "
-                f"the moves of seat {mover} ({', '.join(str(move) for move, _ in solved)}) "
-                f"as {[value for _, value in solved]}, plain minimax as {expected}: "
-                "the search scores the ends of a deal from the deal's figures (what the "
-                "deal fixes, the tricks won, the tally, the revokes); a deal scorer must "
-                "not read where the cards are or were (score such points trick by trick, with a "
-                "TrickScoring)",
-            )
+            for equivalent, solved in found:
+                _fail(
+                    [value for _, value in solved] == expected,
+                    f"{game.NAME} {rules}, seed {seed}, choices {choices}: the solver "
+                    f"{'with equivalent cards ' * equivalent}values the moves of seat "
+                    f"{mover} ({', '.join(str(move) for move, _ in solved)}) as "
+                    f"{[value for _, value in solved]}, plain minimax as {expected}. The "
+                    "search scores the ends of a deal from the deal's figures (what the deal "
+                    "fixes, the tricks won, the tally, the revokes): a deal scorer must not "
+                    "read where the cards are or were (score such points trick by trick, "
+                    "with a TrickScoring)"
+                    + (
+                        "; and cards declared equivalent must win and score alike "
+                        "(name the cards that score apart in SOLVER_CARDS_APART)"
+                        if equivalent
+                        else ""
+                    ),
+                )
 
 
 def _minimax(

@@ -115,10 +115,11 @@ class _DealSteps(_DealTables):
     def _key_hands(self, hands: list[int]) -> tuple[int, ...]:
         """The hands as the table's key writes them: each card by its rank among the
         cards of its suit still held, with equivalent cards; as they are, without.
-        Cards that score apart (:attr:`apart`) are written a second time, after the
-        hands, all in one mask: two positions that agree on it hold them at the same
-        places, and each other card where the other position holds one that scores
-        the same."""
+        Where cards score apart (:attr:`apart`), two masks follow the hands: the places
+        where they lie, and which of them are held. Two positions that agree on the key
+        then hold each card that scores apart at the same place, and each other card
+        where the other holds one of the same suit that is not apart, which scores the
+        same (the rest of a suit scores alike: what naming cards apart declares)."""
         if not self.equivalent:
             return tuple(hands)
         held = 0
@@ -143,7 +144,7 @@ class _DealSteps(_DealTables):
                     places |= place
             relative.append(written)
         if apart:
-            relative.append(places)
+            relative += [places, held & apart]
         return tuple(relative)
 
     def _relative(self, hands: list[int]) -> tuple[int, int]:
