@@ -1349,11 +1349,13 @@ def check_solver(game: str | Game, rules: Any, *, seed: int, choices: int) -> No
         view = game.observe(state, mover)
         for world in (state, game.sample(view, rng), game.sample(view, rng)):
             try:  # first: plain minimax would not end where the solver cannot search
-                answers = [
-                    (equivalent, Solver(game, mover, deal, equivalent_cards=equivalent))
+                found = [
+                    (
+                        equivalent,
+                        Solver(game, mover, deal, equivalent_cards=equivalent).move_values(world),
+                    )
                     for equivalent in equivalence
                 ]
-                found = [(equivalent, solver.move_values(world)) for equivalent, solver in answers]
             except UnsolvableError:
                 return
             team = team_of(partnerships(game, world), mover)
