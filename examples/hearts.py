@@ -76,8 +76,15 @@ QUEEN_OF_SPADES: Final = Card("QS")
 #: The card that scores apart from the rest of its suit, for the solver.
 SOLVER_CARDS_APART: Final = (QUEEN_OF_SPADES,)
 HEARTS: Final = SUIT_MASKS[Suit.HEARTS]
+
+
+def penalty_points(card: Card) -> int:
+    """A card's penalty points (HE-7): one a heart, 13 the queen of spades, else none."""
+    return 13 if card is QUEEN_OF_SPADES else int(card.suit is Suit.HEARTS)
+
+
 #: Every penalty point of a deal: the thirteen hearts and the queen of spades (HE-7).
-MOON: Final = 26
+MOON: Final = sum(map(penalty_points, DECK52))
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -120,9 +127,8 @@ class View(trickgame.View):
 def _score_trick(
     state: State, winner: int, trick: tuple[Card, ...], taken: tuple[int, ...]
 ) -> tuple[tuple[int, ...], Event]:
-    """The trick's penalty points, one a heart and 13 the queen of spades, go to its winner
-    (HE-7); ``taken`` is each seat's so far."""
-    points = sum(13 if card is QUEEN_OF_SPADES else card.suit is Suit.HEARTS for card in trick)
+    """The trick's penalty points go to its winner (HE-7); ``taken`` is each seat's so far."""
+    points = sum(map(penalty_points, trick))
     taken = tuple(total + points * (seat == winner) for seat, total in enumerate(taken))
     cards = " ".join(card.text for card in trick)
     text = f"seat {winner} takes {cards}: {points} penalty point{'s' * (points != 1)}"

@@ -208,6 +208,7 @@ def _played_out(bridge: Any, state: Any, seed: int = 0) -> Any:
 def test_the_kit_passes(bridge: Any) -> None:
     report = testing.check_game(bridge, games=2)
     assert report.presets == ("default", "one_board", "sixteen") and report.moves > 4 * 52
+    assert report.solver_worlds == 3 * 3  # the solver against minimax, three worlds a preset
 
 
 def test_br_1_each_board_opens_with_its_dealer_and_vulnerability(bridge: Any) -> None:

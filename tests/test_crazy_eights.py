@@ -56,6 +56,7 @@ HANDS = "2C 9D 3C 10D 4C JD 5C QD 6C KD 7C AD 8H KS 9C"
 def test_the_kit_passes(eights: Any) -> None:
     report = testing.check_game(eights, games=3)
     assert report.presets == ("two", "four") and report.moves > 0
+    assert report.solver_worlds == 0  # no search of the play in a shedding game
 
 
 def test_an_eight_is_wild_and_calls_a_suit(eights: Any) -> None:

@@ -298,6 +298,7 @@ def test_the_heuristic_lays_away_its_weakest_card(euchre: Any) -> None:
 def test_the_kit_passes(euchre: Any) -> None:
     report = testing.check_game(euchre, games=2)
     assert report.presets == ("default", "stick_the_dealer") and report.moves > 100
+    assert report.solver_worlds == 2 * 3
 
 
 @pytest.mark.parametrize("spec", ["ismcts:8", "ismcts:8:heuristic", "pimc:2"])

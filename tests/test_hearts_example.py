@@ -382,6 +382,7 @@ def test_describe_and_explain_move_put_the_pass_and_the_points_into_words(hearts
 def test_the_kit_passes(hearts: Any) -> None:
     report = testing.check_game(hearts, games=2)
     assert report.presets == ("default", "short") and report.moves > 4 * 56
+    assert report.solver_worlds == 2 * 3
 
 
 def test_registered_by_name_and_import_path(hearts: Any) -> None:

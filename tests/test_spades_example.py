@@ -90,6 +90,7 @@ def _random_game(spades: Any, seed: int, rules: object = None) -> Any:
 def test_the_kit_passes(spades: Any) -> None:
     report = testing.check_game(spades, games=3)
     assert report.presets == ("default", "quick") and report.moves > 6 * 56
+    assert report.solver_worlds == 2 * 3
 
 
 def test_registered_by_name_and_import_path(spades: Any) -> None:

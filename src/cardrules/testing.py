@@ -208,12 +208,15 @@ def _apply_listed(game: Game, state: Any, move: Any) -> Any:
 
 @attrs.frozen(slots=True)
 class Report:
-    """What :func:`check_game` checked: the game, the presets, games and moves played."""
+    """What :func:`check_game` checked: the game, the presets, games and moves played,
+    and the worlds in which :func:`check_solver` compared the solver with plain minimax
+    (0 for a game without a search of its own)."""
 
     game: str
     presets: tuple[str, ...]
     games: int
     moves: int
+    solver_worlds: int = 0
 
 
 # --------------------------------------------------------------------------- single checks
@@ -1268,8 +1271,9 @@ def check_game(
             check_rules_text(module, rules)
         except ConformanceError as error:
             raise ConformanceError(f"preset {name!r}, {error}") from None
-    moves = 0
+    moves = solver_worlds = 0
     for name, rules in chosen.items():
+        compared = 0
         for index in range(games):
             rng = random.Random(f"{seed}/{name}/{index}")
             deal_seed, choices = rng.getrandbits(63), rng.getrandbits(63)
@@ -1281,11 +1285,13 @@ def check_game(
                 check_explicit_chance(module, rules, seed=deal_seed, choices=choices)
                 if index == 0:  # a set-up state plays on to the end: once a preset
                     check_positions(module, rules, seed=deal_seed, choices=choices)
-                    check_solver(module, rules, seed=deal_seed, choices=choices)
+                if not compared:  # once a preset, from the first game that reaches it
+                    compared = check_solver(module, rules, seed=deal_seed, choices=choices)
             except ConformanceError as error:
                 # Keep the game's own error (if any) as the cause: its traceback shows where.
                 failed = ConformanceError(f"preset {name!r}, {error}")
                 raise caused_by(failed, error.__cause__ or error) from (error.__cause__ or error)
+        solver_worlds += compared
     # Random play ends within its cap: Rules() (unless presets were chosen) and each preset.
     ending = dict(chosen) if presets is not None else {"Rules()": module.Rules(), **chosen}
     for name, rules in ending.items():
@@ -1296,7 +1302,7 @@ def check_game(
         except ConformanceError as error:
             failed = ConformanceError(f"preset {name!r}, {error}")
             raise caused_by(failed, error.__cause__ or error) from (error.__cause__ or error)
-    return Report(module.NAME, tuple(chosen), games * len(chosen), moves)
+    return Report(module.NAME, tuple(chosen), games * len(chosen), moves, solver_worlds)
 
 
 # --------------------------------------------------------------------------- the solver
@@ -1306,7 +1312,7 @@ def check_game(
 SOLVER_CARDS: Final = 2
 
 
-def check_solver(game: str | Game, rules: Any, *, seed: int, choices: int) -> None:
+def check_solver(game: str | Game, rules: Any, *, seed: int, choices: int) -> int:
     """Where the game offers its own search of the play (a ``double_dummy`` function,
     as every game on the trick engine has), the solver's value of each legal move
     equals plain minimax over the interface (the seat to move and its partners, as
@@ -1318,14 +1324,15 @@ def check_solver(game: str | Game, rules: Any, *, seed: int, choices: int) -> No
     ends of a deal it has not played from the deal's figures alone (what the deal
     fixes, the tricks won, the tally, the revokes) and shares that reading between
     sampled worlds: a deal scorer that reads where the cards are or were (hands,
-    finished tricks, the log's plays) breaks it, and fails here. Nothing is checked
-    where the random game ends before such a position, or where the solver cannot
-    search the game's deals (a trick that goes back into a hand)."""
+    finished tricks, the log's plays) breaks it, and fails here. Returns the number of
+    worlds compared (the position and the two sampled), 0 where nothing is checked: a
+    game without a search of its own, a random game that ends before such a position,
+    or deals the solver cannot search (a trick that goes back into a hand)."""
     from cardrules.solver import Solver, UnsolvableError, partnerships, team_of
 
     game = _resolve(game)
     if not callable(getattr(game, "double_dummy", None)):
-        return
+        return 0
     equivalence = [False]
     if getattr(game, "SOLVER_EQUIVALENT_CARDS", False):
         equivalence.append(True)
@@ -1334,7 +1341,7 @@ def check_solver(game: str | Game, rules: Any, *, seed: int, choices: int) -> No
         state = game.deal(rules, seed=seed)
         while True:
             if game.is_over(state):
-                return
+                return 0
             legal = game.legal_moves(state)
             mover = game.to_move(state)
             if (
@@ -1347,6 +1354,7 @@ def check_solver(game: str | Game, rules: Any, *, seed: int, choices: int) -> No
         deal = game.deal_number(state)
         high = game.score(state).better == "high"
         view = game.observe(state, mover)
+        compared = 0
         for world in (state, game.sample(view, rng), game.sample(view, rng)):
             try:  # first: plain minimax would not end where the solver cannot search
                 found = [
@@ -1357,7 +1365,7 @@ def check_solver(game: str | Game, rules: Any, *, seed: int, choices: int) -> No
                     for equivalent in equivalence
                 ]
             except UnsolvableError:
-                return
+                return compared
             team = team_of(partnerships(game, world), mover)
             expected = [
                 _minimax(game, game.apply(world, move), mover, team, deal, high)
@@ -1381,6 +1389,8 @@ def check_solver(game: str | Game, rules: Any, *, seed: int, choices: int) -> No
                         else ""
                     ),
                 )
+            compared += 1
+    return compared
 
 
 def _minimax(
