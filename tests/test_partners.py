@@ -25,7 +25,7 @@ from cardrules.core.trickgame import Contract
 from cardrules.core.trickgame.contract import contract_from_list, contract_to_list
 from cardrules.errors import RulesError
 from cardrules.solver import Solver
-from cardrules.testing import check_game
+from cardrules.testing import check_game, minimax_value
 from tests import secret_game as game
 from tests.secret_game import Rules
 
@@ -265,14 +265,6 @@ def test_sampling_stays_exactly_uniform_with_a_secret_partner() -> None:
 # ---------------------------------------------------------------- solver and PIMC
 
 
-def _minimax(state: Any, seat: int, team: frozenset[int]) -> float:
-    """Plain minimax of the seat's points over the interface, its team maximizing."""
-    if game.deal_number(state) != 0 or game.is_over(state):
-        return float(game.score(state).deals[0].points[seat])
-    values = [_minimax(game.apply(state, m), seat, team) for m in game.legal_moves(state)]
-    return max(values) if game.to_move(state) in team else min(values)
-
-
 def test_the_solver_plays_each_world_s_partner() -> None:
     """Contract partner_cards: in each world sampled for a seat, the solver's value
     equals plain minimax with that world's sides (the holder of the card there)."""
@@ -295,7 +287,8 @@ def test_the_solver_plays_each_world_s_partner() -> None:
             partners.add(sides[0])
             for seat in range(4):
                 team = frozenset(next(t for t in sides if seat in t))
-                assert Solver(game, seat, 0).value(world) == _minimax(world, seat, team)
+                expected = minimax_value(game, world, seat, team, 0)
+                assert Solver(game, seat, 0).value(world) == expected
         varied += len(partners) > 1  # the partner differs by world
         if varied == 2:
             break

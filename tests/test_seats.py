@@ -29,7 +29,7 @@ from cardrules.core.trickgame.contract import contract_from_list, contract_to_li
 from cardrules.errors import RulesError
 from cardrules.moves import Play
 from cardrules.solver import Solver
-from cardrules.testing import check_game
+from cardrules.testing import check_game, minimax_value
 from tests import seats_game as game
 from tests.seats_game import Rules
 
@@ -253,14 +253,6 @@ def test_a_deal_s_sides_come_from_the_contract() -> None:
     )
 
 
-def _minimax(state: Any, seat: int, team: frozenset[int]) -> float:
-    """Plain minimax of the seat's points over the interface, its team maximizing."""
-    if game.deal_number(state) != 0 or game.is_over(state):
-        return float(game.score(state).deals[0].points[seat])
-    values = [_minimax(game.apply(state, m), seat, team) for m in game.legal_moves(state)]
-    return max(values) if game.to_move(state) in team else min(values)
-
-
 def test_the_solver_plays_the_declarer_against_the_other_two() -> None:
     """Contract sides: the solver's value for each seat equals plain minimax with the
     deal's sides (the two defenders play together), not the match's teams."""
@@ -272,8 +264,8 @@ def test_the_solver_plays_the_declarer_against_the_other_two() -> None:
         for seat in range(3):
             team = frozenset(next(t for t in game.sides(state) if seat in t))
             value = Solver(game, seat, game.deal_number(state)).value(state)
-            assert value == _minimax(state, seat, team)
-            alone = _minimax(state, seat, frozenset((seat,)))
+            assert value == minimax_value(game, state, seat, team, 0)
+            alone = minimax_value(game, state, seat, frozenset((seat,)), 0)
             differs += alone != value
     assert differs  # the sides matter somewhere: the test can fail
 
@@ -286,7 +278,7 @@ def test_the_solver_plays_a_lone_hand() -> None:
         state = game.apply(state, game.legal_moves(state)[0])
         for seat in (0, 3):
             team = frozenset(next(t for t in game.teams(state.rules) if seat in t))
-            assert Solver(game, seat, 0).value(state) == _minimax(state, seat, team)
+            assert Solver(game, seat, 0).value(state) == minimax_value(game, state, seat, team, 0)
 
 
 # ---------------------------------------------------------------- forms
