@@ -93,9 +93,8 @@ class Report:
     solver_worlds: int = 0
 
 
-#: The most moves the kit lets a random game last when its rules set no cap: far
-#: more than a complete game of any kind takes (random play of the longest, matches
-#: of Mau-Mau to 500 points, lasts a few thousand moves).
+# The most moves a random game may last without a cap of its own (described where the
+# package's __init__ binds it again, for the reference page).
 MOST_MOVES = 100_000
 
 

@@ -99,7 +99,8 @@ def check_sampled_world(
         )
 
 
-#: How many random moves :func:`check_sampled_world_plays` applies to a sampled world.
+# The random moves check_sampled_world_plays applies to a sampled world (described where
+# the package's __init__ binds it again, for the reference page).
 SAMPLED_PLIES: Final = 3
 
 
