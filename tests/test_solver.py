@@ -13,6 +13,7 @@ checks 1,000 per game with up to four cards per hand.
 from __future__ import annotations
 
 import importlib
+import itertools
 import math
 import os
 import random
@@ -33,6 +34,7 @@ from cardrules.core.trickgame.double_dummy import DoubleDummy
 from cardrules.errors import ArgumentError
 from cardrules.game import Game
 from cardrules.moves import Play
+from cardrules.simulate import make_bot
 from cardrules.solver import SearchBudgetError, Solver, UnsolvableError, deal_value, solve_moves
 
 DEEP = os.environ.get("HYPOTHESIS_PROFILE") == "deep"
@@ -612,6 +614,54 @@ def _side_tricks(
         for move in game.legal_moves(state)
     ]
     return max(values) if mover in side and not worst else min(values)
+
+
+def test_sp_4_4_unbroken_spades_keep_the_partition_search_exact(
+    game_of: Callable[[str], Game],
+) -> None:
+    """SP-4.4 (spades not led until broken) reads suits alone, so Spades keeps the
+    partition search: with equivalent cards (partition search, one table shared by the
+    worlds sampled from a seat's view, as the PIMC bot shares it) the values are those
+    of the search without them, on deals of six cards a hand, played down by the
+    heuristic bot, where spades are not yet broken. A restriction on a single card
+    (Hearts' queen of spades, barred from the first trick) or on ranks (must beat)
+    keeps the partition search off."""
+    from cardrules.core.trickgame.rules_of_play import Active
+    from cardrules.core.trickgame.solving_tables import _by_whole_suits
+
+    game = game_of("examples.spades")
+    spades = tricks.SUIT_MASKS[Suit.SPADES]
+    bot = make_bot("heuristic", game)
+    rng = random.Random("SP-4.4 partition")
+    checked = 0
+    for seed in itertools.count():
+        state = game.deal(game.Rules(target=1), seed=seed)
+        while len(game.zones(state)["hand 0"]) > 6 or not all(
+            type(move) is Play for move in game.legal_moves(state)
+        ):
+            mover = game.to_move(state)
+            assert isinstance(mover, int)  # Spades deals by the seed: no chance moves
+            legal = game.legal_moves(state)
+            state = game.apply(state, bot.choose(game.observe(state, mover), legal, rng))
+        if state.waste & spades:
+            continue
+        for _ in range(rng.randrange(3)):  # sometimes a trick under way
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+        seat = game.to_move(state)
+        assert isinstance(seat, int)
+        shared = Solver(game, seat, 0, equivalent_cards=True)
+        for world in (state, *(game.sample(game.observe(state, seat), rng) for _ in range(3))):
+            plain = Solver(game, seat, 0, equivalent_cards=False).move_values(world)
+            assert shared.move_values(world) == plain, game.position(world)
+        checked += 1
+        if checked == 6:
+            break
+    trick_rules = tricks.trick_rules(Suit.SPADES)
+    hearts = tricks.SUIT_MASKS[Suit.HEARTS]
+    queen = Card("QS").bit
+    assert _by_whole_suits(Active(spades, spades, 0, False, False), trick_rules)
+    assert not _by_whole_suits(Active(hearts, hearts, hearts | queen, False, False), trick_rules)
+    assert not _by_whole_suits(Active(0, 0, 0, False, True), trick_rules)
 
 
 @pytest.mark.parametrize("name", ["oh_hell", "whist", "spades"])

@@ -58,14 +58,17 @@ tricks it takes on every line of play and narrow the points likewise.
 out are one move, and the table's key writes each card by its rank among the cards
 of its suit still held, as double-dummy bridge solvers do. Cards that score apart
 from the rest of their suit (``cards_apart``: Hearts' queen of spades) are never one
-move with another card, and the key writes where they lie among those ranks. Where follow suit is
-also the only rule of play and the points follow the tricks won alone, the search
+move with another card, and the key writes where they lie among those ranks. Where the
+rules of play read suits alone (follow suit, and restrictions of whole suits such as
+Spades' unbroken trumps) and the points follow the tricks won alone, the search
 is a partition search: it notes which cards won a trick by rank (over a lower card
 of their suit) in the search of each position, and the table serves the value to
 every position with the same suit lengths whose holders of those ranks, and of the
 ranks above them, are the same; lower cards of a suit below every rank that won
-are then searched once. Sure tricks also count those a partner cashes after a lead
-to its top cards.
+are then searched once. Of the cards in finished tricks, a key holds only what the
+restrictions read of them (whether the cards not led until broken are broken, and
+whether the first trick is over), so positions alike by relative rank share entries.
+Sure tricks also count those a partner cashes after a lead to its top cards.
 
 The search does not express, and declines (:meth:`DoubleDummy.move_values` and
 :meth:`DoubleDummy.value` return None; the generic search then runs): a position

@@ -271,11 +271,11 @@ class _Deal(_DealSteps):
         # of the past, and positions reached with other counts share it.
         offset = 0.0
         if tricks_mode:
-            key = (leader, self._key_hands(hands), waste if self.limits else 0)
+            key = (leader, self._key_hands(hands), self._waste_key(waste))
             offset = float(count)
         else:
             figures: object = won if projection == _ALL_COUNTS else count
-            key = (leader, self._key_hands(hands), figures, tally, waste if self.limits else 0)
+            key = (leader, self._key_hands(hands), figures, tally, self._waste_key(waste))
         entry = self.table.get(key)
         stored_low = -_INFINITY
         stored_high = _INFINITY
@@ -340,12 +340,13 @@ class _Deal(_DealSteps):
         no trick's winner in that subtree."""
         tricks_mode = self.tricks_mode
         written, lengths = self._relative(hands)
+        rest = self._waste_key(waste)
         if tricks_mode:
-            where: tuple[object, ...] = (leader, lengths)
+            where: tuple[object, ...] = (leader, lengths, rest)
             offset = float(count)
         else:
             figures: object = won if self.projection == _ALL_COUNTS else count
-            where = (leader, lengths, figures, tally)
+            where = (leader, lengths, figures, tally, rest)
             offset = 0.0
         classes = self.classes.get(where)
         stored_low = -_INFINITY

@@ -82,7 +82,12 @@ class _DealTables:
         self.players = players
         trick_rules: tricks.TrickRules = deal.trick_rules
         self.trick_rules = trick_rules
-        self.limits = rules_of_play.active(game.play.restrictions, rules)
+        limits = rules_of_play.active(game.play.restrictions, rules)
+        self.limits = limits
+        #: What the rules of play read of the cards in finished tricks (see _waste_key):
+        #: the cards that break the unbroken ones, and whether the first trick bars some.
+        self.breaking = 0 if limits is None else limits.breaking
+        self.barred = limits is not None and limits.barred != 0
         self.follow = trick_rules.follow_masks
         self.anytime = trick_rules.anytime_mask
         # By the follow group led (the search's ``led``; -1, the last entry, for none
@@ -137,13 +142,15 @@ class _DealTables:
                 self.trumps |= 1 << index
         self.table: dict[tuple[object, ...], tuple[float, float, int]] = {}
         #: Partition search (see _Deal._search): where the points follow the tricks
-        #: won alone, each suit ranks in its order and follow suit is the only rule of
-        #: play, a trick is won by the ranks of its cards or by suit alone, so a value
-        #: proved with only some ranks winning by rank holds for every position that
-        #: agrees on the hands' suit lengths and the holders of those ranks.
+        #: won alone, each suit ranks in its order and the rules of play read suits
+        #: alone (follow suit, and restrictions of whole suits), a trick is won by the
+        #: ranks of its cards or by suit alone, so a value proved with only some ranks
+        #: winning by rank holds for every position that agrees on the hands' suit
+        #: lengths, what the restrictions read of the finished tricks and the holders
+        #: of those ranks.
         self.partition = (
             self.equivalent
-            and self.limits is None
+            and (limits is None or _by_whole_suits(limits, trick_rules))
             and self.score_trick is None
             and len(trick_rules.follow_masks) == 4
         )
@@ -413,6 +420,25 @@ class _DealTables:
             found = scorer(before, self._seat(winner), cards, tally)[0]
             self.trick_scores[key] = found
         return found
+
+
+def _by_whole_suits(limits: rules_of_play.Active, trick_rules: tricks.TrickRules) -> bool:
+    """Whether the restrictions read suits alone: no must-beat (which reads ranks), and
+    the cards not led until broken, those that break them and those barred from the
+    first trick each whole follow groups (no single card such as Hearts' queen)."""
+    if limits.must_beat:
+        return False
+    groups = trick_rules.follow_masks
+    every = 0
+    for group in groups:
+        every |= group
+    for mask in (limits.unbroken, limits.breaking, limits.barred):
+        if mask & ~every:
+            return False
+        for group in groups:
+            if mask & group and mask & group != group:
+                return False
+    return True
 
 
 def _natural_order(trick_rules: tricks.TrickRules) -> bool:
