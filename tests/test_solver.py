@@ -27,7 +27,7 @@ from typing import Any, cast
 import pytest
 
 from cardrules import games
-from cardrules.cards import ALL_CARDS, DECK52, Card, Suit
+from cardrules.cards import ALL_CARDS, DECK52, Card, Suit, parse_cards
 from cardrules.core import tricks
 from cardrules.core.budget import TICK
 from cardrules.core.trickgame.double_dummy import DoubleDummy
@@ -1017,3 +1017,102 @@ def test_a_kept_projection_of_the_points_serves_only_deals_scored_from_the_same_
             assert kept == fresh[::-1]
             differed += kept[0] != kept[1]
     assert differed >= 4, differed
+
+
+def _whist_variant(
+    game_of: Callable[[str], Game], name: str, restrictions: Any, hand_size: int
+) -> Any:
+    """The Whist example with ``restrictions`` on its play, ``hand_size`` cards a hand and
+    each side scoring the tricks it takes: a module of the trick engine's interface."""
+    import dataclasses
+    import types
+
+    from cardrules.core import trickgame
+    from cardrules.game import Event
+
+    whist: Any = game_of("examples.whist")
+
+    def score(state: Any, out: int | None) -> Any:
+        won = [sum(state.tricks_won[seat] for seat in team) for team in whist.TEAMS]
+        text = f"tricks {won[0]} and {won[1]}"
+        points = tuple(won[seat % 2] for seat in range(4))
+        return points, (("tricks", state.tricks_won),), state.log.append(Event("scored", text=text))
+
+    module = types.ModuleType(name)
+    module.__dict__.update(
+        Rules=whist.Rules, View=whist.View, NAME=name, version="1", TEAMS=whist.TEAMS
+    )
+    module.__dict__["PRESETS"] = whist.PRESETS
+    module.__dict__["SOLVER_EQUIVALENT_CARDS"] = True
+    engine = whist.GAME
+    variant = dataclasses.replace(
+        engine,
+        name=name,
+        dealing=dataclasses.replace(engine.dealing, hand_size=lambda rules, number: hand_size),
+        scoring=dataclasses.replace(engine.scoring, deal=score),
+        play=dataclasses.replace(engine.play, restrictions=restrictions),
+    )
+    trickgame.install(variant, module.__dict__)
+    return module
+
+
+@pytest.mark.parametrize(
+    ("restriction", "hands", "side_tricks"),
+    [
+        # Must trump: East, void in spades, must ruff North's ace with the heart two and
+        # then leads clubs; North's king and queen of spades are stuck (sure tricks). Ten
+        # tricks of thirteen are played, six of them North and South's.
+        ("must_trump", ["AS KS QS", "AC KC JS", "2H 2C 3C", "4C 5C 6C"], 6 + 1),
+        # Hearts barred from the first trick: South, void in spades, holds only hearts
+        # and the club two, the trump, which it must play (sure tricks).
+        ("barred", ["AS KS QS", "AH KH JS", "2C 2H 3H", "4D 5D 6D"], 1),
+        # Hearts barred from the first trick: East must play the ace of diamonds, which
+        # later tricks count as kept, under North's ace of spades.
+        ("barred", ["AS 3D", "AD 2H", "4H 5H", "6S KH"], 2),
+    ],
+    ids=["must trump: sure tricks", "barred: sure tricks", "barred: later tricks"],
+)
+def test_restrictions_that_force_a_card_keep_the_trick_counts_out(
+    restriction: str, hands: list[str], side_tricks: int, game_of: Callable[[str], Game]
+) -> None:
+    """The sure tricks and later tricks the search counts where a trick is led assume a
+    seat void in the suit led may discard any card; a restriction that forces a card
+    (must trump, the first trick's bars) breaks that, so the search does not count them
+    there: the value (North and South's tricks) is plain minimax's (before, the counts
+    gave their side 8, 3 and 1 tricks)."""
+    from cardrules.core.trickgame import Restrictions
+    from cardrules.testing import minimax_value
+
+    hearts = tricks.SUIT_MASKS[Suit.HEARTS]
+    restrictions = (
+        Restrictions(must_trump=lambda rules: True)
+        if restriction == "must_trump"
+        else Restrictions(first_trick_barred=lambda rules: hearts)
+    )
+    first_trick = restriction == "barred"  # the bars hold in the first trick alone
+    size = len(hands[0].split()) if first_trick else 13
+    game = _whist_variant(game_of, f"whist_{restriction}_{size}", restrictions, size)
+    trump = "7C" if first_trick else "7H"
+    held = {card for hand in hands for card in parse_cards(hand)}
+    rest = " ".join(str(card) for card in DECK52 if card not in held)
+    position = {
+        "phase": "playing",
+        "deal_number": 0,
+        "dealer": 3,
+        "totals": [0, 0, 0, 0],
+        "rows": [],
+        "outcome": None,
+        "hands": hands,
+        "undealt": rest if first_trick else "",
+        "trump_card": trump,
+        "leader": 0,
+        "trick": "",
+        "tricks_won": [0, 0, 0, 0] if first_trick else [3, 2, 3, 2],
+        "waste": "" if first_trick else rest,
+    }
+    state = game.setup(game.Rules(target=1), position)
+    assert minimax_value(game, state, 0, frozenset((0, 2)), 0) == side_tricks
+    for equivalent in (False, True):
+        solver = Solver(game, 0, 0, equivalent_cards=equivalent)
+        assert solver.value(state) == side_tricks
+        assert max(value for _, value in solver.move_values(state)) == side_tricks

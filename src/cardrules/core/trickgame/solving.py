@@ -191,7 +191,7 @@ class _Deal(_DealSteps):
                 # Whether the side on lead needs every trick left and cannot take them
                 # all (see _later_tricks): 1, the team; -1, the others; 0, neither.
                 later = 0
-                if tricks_mode and least < beta and most > alpha:
+                if tricks_mode and least < beta and most > alpha and not self.forcing:
                     if self.maximizing[leader]:
                         if beta > count + left - 1 and self._later_tricks(hands, leader):
                             most, later = count + left - 1, 1
@@ -328,8 +328,9 @@ class _Deal(_DealSteps):
 
         Why that is exact: map such a position's cards to this one's, each of those
         ranks to itself and each hand's lower cards of a suit to its lower cards of the
-        suit in this position. Follow suit reads only the suit lengths, so the legal
-        cards map to legal cards; a trick won by rank here is won by one of those
+        suit in this position. Follow suit reads only the suit lengths, and restrictions
+        of whole suits only those and the flags of ``where`` (:meth:`_waste_key`), so the
+        legal cards map to legal cards; a trick won by rank here is won by one of those
         ranks over lower cards of its suit, which stay lower, and a trick won by suit
         alone (no other card of the winning suit in it) is won by suit alone there;
         so each line of play wins the same tricks in both. A card left unsearched as

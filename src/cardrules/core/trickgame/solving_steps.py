@@ -289,9 +289,10 @@ class _DealSteps(_DealTables):
 
         Sound where a suit's cards rank in their order (``quick``): each such card is
         the highest of its suit left when led (or played to the partner's lead), and a
-        seat holding the suit led must follow it (the rules of play only narrow follow
-        suit), so an opponent who follows cannot trump. What may be led only widens as
-        tricks are played (a suit gets broken; the first trick's bars end)."""
+        seat holding the suit led must follow it, so an opponent who follows cannot
+        trump; a seat void in it may discard (not counted where a restriction can force
+        a card: must trump, must beat, the first trick's bars). What may be led only
+        widens as tricks are played (a suit gets broken)."""
         mine = hands[leader]
         leadable = mine
         if self.limits is not None:
@@ -364,7 +365,9 @@ class _DealSteps(_DealTables):
 
         Checked against a full search of tens of thousands of random positions of up
         to six cards a hand with no trumps (squeezes included): where it says so, the
-        side never takes every trick.
+        side never takes every trick. Not asked where a restriction can force a card
+        (must trump, must beat, the first trick's bars): the other side might have to
+        give up its highest card.
 
         Where trumps are held: the side on lead holds the highest trump, and the seat
         next after its holder, of the other side, holds the second highest and another

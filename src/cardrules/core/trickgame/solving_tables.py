@@ -88,6 +88,13 @@ class _DealTables:
         #: the cards that break the unbroken ones, and whether the first trick bars some.
         self.breaking = 0 if limits is None else limits.breaking
         self.barred = limits is not None and limits.barred != 0
+        #: Whether a restriction can force a card on a seat that follow suit leaves free
+        #: (must trump, must beat, the first trick's bars): the sure tricks and the later
+        #: tricks (see _Deal._quick_tricks, _Deal._later_tricks) assume a seat void in the
+        #: suit led may discard any card, and are not counted then.
+        self.forcing = limits is not None and (
+            limits.must_trump or limits.must_beat or limits.barred != 0
+        )
         self.follow = trick_rules.follow_masks
         self.anytime = trick_rules.anytime_mask
         # By the follow group led (the search's ``led``; -1, the last entry, for none
@@ -199,7 +206,7 @@ class _DealTables:
         #: _Deal._quick_tricks): where the points follow the team's trick total and
         #: each suit's cards rank in their order (the rules of play may narrow follow
         #: suit: the leader counts only the cards it may lead now).
-        self.quick = self.projection == _TEAM_TOTAL and natural
+        self.quick = self.projection == _TEAM_TOTAL and natural and not self.forcing
         #: Whether the search counts the tricks a seat's top trumps take where a trick is
         #: led and the points follow each seat's count (see _Deal._search): where each
         #: suit's cards rank in their order.
