@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, cast
 
+import attrs
 import pytest
 
 from cardrules import games
@@ -1032,6 +1033,12 @@ def _whist_variant(
 
     whist: Any = game_of("examples.whist")
 
+    # A class of its own: a description binds its rules class to itself (trick_game),
+    # and Whist's own must stay bound to Whist for the other tests.
+    @attrs.frozen(slots=True, kw_only=True)
+    class Rules(whist.Rules):  # type: ignore[misc]
+        """Whist's options, for the variant."""
+
     def score(state: Any, out: int | None) -> Any:
         won = [sum(state.tricks_won[seat] for seat in team) for team in whist.TEAMS]
         text = f"tricks {won[0]} and {won[1]}"
@@ -1039,15 +1046,14 @@ def _whist_variant(
         return points, (("tricks", state.tricks_won),), state.log.append(Event("scored", text=text))
 
     module = types.ModuleType(name)
-    module.__dict__.update(
-        Rules=whist.Rules, View=whist.View, NAME=name, version="1", TEAMS=whist.TEAMS
-    )
+    module.__dict__.update(Rules=Rules, View=whist.View, NAME=name, version="1", TEAMS=whist.TEAMS)
     module.__dict__["PRESETS"] = whist.PRESETS
     module.__dict__["SOLVER_EQUIVALENT_CARDS"] = True
     engine = whist.GAME
     variant = dataclasses.replace(
         engine,
         name=name,
+        rules_class=Rules,
         dealing=dataclasses.replace(engine.dealing, hand_size=lambda rules, number: hand_size),
         scoring=dataclasses.replace(engine.scoring, deal=score),
         play=dataclasses.replace(engine.play, restrictions=restrictions),
