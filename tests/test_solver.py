@@ -627,8 +627,7 @@ def test_sp_4_4_unbroken_spades_keep_the_partition_search_exact(
     heuristic bot, where spades are not yet broken. A restriction on a single card
     (Hearts' queen of spades, barred from the first trick) or on ranks (must beat)
     keeps the partition search off."""
-    from cardrules.core.trickgame.rules_of_play import Active
-    from cardrules.core.trickgame.solving_tables import _by_whole_suits
+    from cardrules.core.trickgame.rules_of_play import Active, reads_suits_alone
 
     game = game_of("examples.spades")
     spades = tricks.SUIT_MASKS[Suit.SPADES]
@@ -660,9 +659,9 @@ def test_sp_4_4_unbroken_spades_keep_the_partition_search_exact(
     trick_rules = tricks.trick_rules(Suit.SPADES)
     hearts = tricks.SUIT_MASKS[Suit.HEARTS]
     queen = Card("QS").bit
-    assert _by_whole_suits(Active(spades, spades, 0, False, False), trick_rules)
-    assert not _by_whole_suits(Active(hearts, hearts, hearts | queen, False, False), trick_rules)
-    assert not _by_whole_suits(Active(0, 0, 0, False, True), trick_rules)
+    assert reads_suits_alone(Active(spades, spades, 0, False, False), trick_rules)
+    assert not reads_suits_alone(Active(hearts, hearts, hearts | queen, False, False), trick_rules)
+    assert not reads_suits_alone(Active(0, 0, 0, False, True), trick_rules)
 
 
 @pytest.mark.parametrize("name", ["oh_hell", "whist", "spades"])
@@ -1036,7 +1035,7 @@ def _whist_variant(
     # A class of its own: a description binds its rules class to itself (trick_game),
     # and Whist's own must stay bound to Whist for the other tests.
     @attrs.frozen(slots=True, kw_only=True)
-    class Rules(whist.Rules):  # type: ignore[misc]
+    class Rules(whist.Rules):  # type: ignore[misc]  # the example module is loaded as Any
         """Whist's options, for the variant."""
 
     def score(state: Any, out: int | None) -> Any:

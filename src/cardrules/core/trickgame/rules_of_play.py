@@ -26,7 +26,10 @@ legal cards: the engine's legal moves and its check of a play), :func:`refusal`
 (the cards a play shows the player does not hold: the engine's per-seat
 *known-absent* masks, which views report and ``sample`` respects). The restrictions
 read only public facts (the trick so far, the cards of finished tricks), so what a
-play reveals follows from the public log alone.
+play reveals follows from the public log alone. For the double-dummy search three more
+describe them: :func:`finished_tricks_read` (what they read of the finished tricks),
+:func:`forces_cards` (whether one can force a card on a seat void in the suit led) and
+:func:`reads_suits_alone` (whether they read suits and never ranks or single cards).
 
 >>> from cardrules.cards import Suit, cards_of, mask_of, parse_cards
 >>> from cardrules.core.tricks import trick_rules
@@ -66,9 +69,12 @@ __all__ = [
     "Restrictions",
     "active",
     "beaters",
+    "finished_tricks_read",
     "follow_suit",
+    "forces_cards",
     "led_group",
     "playable",
+    "reads_suits_alone",
     "refusal",
     "revealed",
 ]
@@ -255,6 +261,7 @@ def _narrow(
     ``group``), and the kind of the one that removed the ``watched`` card ("" if none
     did)."""
     dropped = ""
+    # What this reads of waste, finished_tricks_read says for the search: keep them alike.
     if not trick:
         if limits.unbroken and not waste & limits.breaking:
             rest = allowed & ~limits.unbroken
@@ -286,6 +293,50 @@ def _narrow(
                 dropped = "first_trick"
             allowed = rest
     return allowed, dropped
+
+
+def finished_tricks_read(limits: Active | None, waste: int) -> int:
+    """What the restrictions read of ``waste``, the cards in the deal's finished tricks,
+    as :func:`playable` reads them: 1 once the cards not led until broken are broken, 2
+    once the first trick is over where it bars cards (0: nothing read). Two positions
+    that agree on this and on the hands and the trick have the same playable cards, so
+    the double-dummy search keys its table on it rather than on the cards."""
+    if limits is None:
+        return 0
+    read = 1 if waste & limits.breaking else 0
+    if limits.barred and waste:
+        read |= 2
+    return read
+
+
+def forces_cards(limits: Active | None) -> bool:
+    """Whether a restriction can make a seat void in the suit led play a card follow suit
+    would leave to its choice: must trump, must beat, or the first trick's bars (which
+    leave a seat holding only barred cards and a trump the trump)."""
+    return limits is not None and (limits.must_trump or limits.must_beat or limits.barred != 0)
+
+
+def reads_suits_alone(limits: Active | None, trick_rules: tricks.TrickRules) -> bool:
+    """Whether the restrictions read suits alone, as follow suit does: no must-beat (which
+    reads ranks), and the cards not led until broken, those that break them and those
+    barred from the first trick each whole follow groups (no single card such as Hearts'
+    queen of spades). Then which cards are playable follows from the hands' lengths in
+    each group, the trick's groups and :func:`finished_tricks_read`."""
+    if limits is None:
+        return True
+    if limits.must_beat:
+        return False
+    groups = trick_rules.follow_masks
+    every = 0
+    for group in groups:
+        every |= group
+    for mask in (limits.unbroken, limits.breaking, limits.barred):
+        if mask & ~every:
+            return False
+        for group in groups:
+            if mask & group and mask & group != group:
+                return False
+    return True
 
 
 def playable(

@@ -9,7 +9,7 @@ from typing import Final
 
 from cardrules.core.budget import TICK
 from cardrules.core.changes import with_item
-from cardrules.core.trickgame.rules_of_play import follow_suit
+from cardrules.core.trickgame.rules_of_play import finished_tricks_read, follow_suit
 from cardrules.core.trickgame.solving_steps import _DealSteps
 from cardrules.core.trickgame.solving_tables import (
     _ALL_COUNTS,
@@ -271,11 +271,17 @@ class _Deal(_DealSteps):
         # of the past, and positions reached with other counts share it.
         offset = 0.0
         if tricks_mode:
-            key = (leader, self._key_hands(hands), self._waste_key(waste))
+            key = (leader, self._key_hands(hands), finished_tricks_read(self.limits, waste))
             offset = float(count)
         else:
             figures: object = won if projection == _ALL_COUNTS else count
-            key = (leader, self._key_hands(hands), figures, tally, self._waste_key(waste))
+            key = (
+                leader,
+                self._key_hands(hands),
+                figures,
+                tally,
+                finished_tricks_read(self.limits, waste),
+            )
         entry = self.table.get(key)
         stored_low = -_INFINITY
         stored_high = _INFINITY
@@ -329,8 +335,9 @@ class _Deal(_DealSteps):
         Why that is exact: map such a position's cards to this one's, each of those
         ranks to itself and each hand's lower cards of a suit to its lower cards of the
         suit in this position. Follow suit reads only the suit lengths, and restrictions
-        of whole suits only those and the flags of ``where`` (:meth:`_waste_key`), so the
-        legal cards map to legal cards; a trick won by rank here is won by one of those
+        of whole suits only those and the flags of ``where`` (see
+        :func:`~cardrules.core.trickgame.rules_of_play.reads_suits_alone`), so the legal
+        cards map to legal cards; a trick won by rank here is won by one of those
         ranks over lower cards of its suit, which stay lower, and a trick won by suit
         alone (no other card of the winning suit in it) is won by suit alone there;
         so each line of play wins the same tricks in both. A card left unsearched as
@@ -341,7 +348,7 @@ class _Deal(_DealSteps):
         no trick's winner in that subtree."""
         tricks_mode = self.tricks_mode
         written, lengths = self._relative(hands)
-        rest = self._waste_key(waste)
+        rest = finished_tricks_read(self.limits, waste)
         if tricks_mode:
             where: tuple[object, ...] = (leader, lengths, rest)
             offset = float(count)

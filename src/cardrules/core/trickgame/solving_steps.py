@@ -23,17 +23,6 @@ class _DealSteps(_DealTables):
         cards = tuple(ALL_CARDS[index] for index in trick)
         return rules_of_play.playable(self.trick_rules, self.limits, hand, cards, waste)
 
-    def _waste_key(self, waste: int) -> int:
-        """What the rules of play read of ``waste``, the cards in the deal's finished
-        tricks (see :func:`rules_of_play.playable`): whether the unbroken cards are
-        broken (1) and whether the first trick is over where it bars cards (2). The
-        table's key holds this rather than the cards, so that positions alike by
-        relative rank share an entry (0 where no restriction reads them)."""
-        key = 1 if waste & self.breaking else 0
-        if self.barred and waste:
-            key |= 2
-        return key
-
     def _distinct(self, legal: int, hands: list[int], mover: int, trick: list[int]) -> int:
         """``legal`` less each card that has the next higher card of its suit among the
         cards still out (in another hand or the trick) in the same hand: only the

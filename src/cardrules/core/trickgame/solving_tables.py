@@ -84,17 +84,10 @@ class _DealTables:
         self.trick_rules = trick_rules
         limits = rules_of_play.active(game.play.restrictions, rules)
         self.limits = limits
-        #: What the rules of play read of the cards in finished tricks (see _waste_key):
-        #: the cards that break the unbroken ones, and whether the first trick bars some.
-        self.breaking = 0 if limits is None else limits.breaking
-        self.barred = limits is not None and limits.barred != 0
-        #: Whether a restriction can force a card on a seat that follow suit leaves free
-        #: (must trump, must beat, the first trick's bars): the sure tricks and the later
-        #: tricks (see _Deal._quick_tricks, _Deal._later_tricks) assume a seat void in the
-        #: suit led may discard any card, and are not counted then.
-        self.forcing = limits is not None and (
-            limits.must_trump or limits.must_beat or limits.barred != 0
-        )
+        #: Whether a restriction can force a card on a seat void in the suit led: the sure
+        #: tricks and the later tricks (see _Deal._quick_tricks, _Deal._later_tricks)
+        #: assume such a seat may discard any card, and are not counted then.
+        self.forcing = rules_of_play.forces_cards(limits)
         self.follow = trick_rules.follow_masks
         self.anytime = trick_rules.anytime_mask
         # By the follow group led (the search's ``led``; -1, the last entry, for none
@@ -157,7 +150,7 @@ class _DealTables:
         #: of those ranks.
         self.partition = (
             self.equivalent
-            and (limits is None or _by_whole_suits(limits, trick_rules))
+            and rules_of_play.reads_suits_alone(limits, trick_rules)
             and self.score_trick is None
             and len(trick_rules.follow_masks) == 4
         )
@@ -427,25 +420,6 @@ class _DealTables:
             found = scorer(before, self._seat(winner), cards, tally)[0]
             self.trick_scores[key] = found
         return found
-
-
-def _by_whole_suits(limits: rules_of_play.Active, trick_rules: tricks.TrickRules) -> bool:
-    """Whether the restrictions read suits alone: no must-beat (which reads ranks), and
-    the cards not led until broken, those that break them and those barred from the
-    first trick each whole follow groups (no single card such as Hearts' queen)."""
-    if limits.must_beat:
-        return False
-    groups = trick_rules.follow_masks
-    every = 0
-    for group in groups:
-        every |= group
-    for mask in (limits.unbroken, limits.breaking, limits.barred):
-        if mask & ~every:
-            return False
-        for group in groups:
-            if mask & group and mask & group != group:
-                return False
-    return True
 
 
 def _natural_order(trick_rules: tricks.TrickRules) -> bool:
